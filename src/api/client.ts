@@ -1,0 +1,399 @@
+/**
+ * The typed lookup client: `getModel(name)` and `search(query)` over the service's one GET
+ * path, with validation, retries, a per-attempt timeout, in-flight sharing and a cache that
+ * lasts as long as the records' signed links.
+ */
+import {
+  HTTPError,
+  OptionsError,
+  ResponseValidationError,
+  toValidationIssues,
+  type RequestInfo,
+  type ValidationIssue,
+} from "./errors.js";
+import { redactText } from "./redact.js";
+import { RecordCache } from "./recordCache.js";
+import { requestText, type RetryEvent, type TextResponse } from "./request.js";
+import { resolveRetryOptions, type RetryOptions } from "./retry.js";
+import { ErrorBodySchema, ModelRecordSchema, type ModelRecord } from "./schemas.js";
+import { InflightRequests } from "./shared.js";
+
+/** A search result element that failed validation and was skipped. */
+export interface InvalidRecordReport {
+  /** Position of the element in the service's array. */
+  index: number;
+  /** The element's `name`, when it had a string one. */
+  name: string | undefined;
+  issues: ValidationIssue[];
+  /** The search request, redacted. */
+  url: string;
+}
+
+/** Options of {@link createLookupClient}. */
+export interface LookupClientOptions {
+  /**
+   * The service's base address, for example `https://api.anything.world` or
+   * `http://127.0.0.1:8787`. In a browser a path such as `/` resolves against the page.
+   */
+  baseUrl: string;
+  /**
+   * The API key, sent as the `key` query parameter. Optional: a key-injecting proxy needs none.
+   * Never shown in messages, logs or events (`key=***`).
+   */
+  apiKey?: string | undefined;
+  /**
+   * The path segment of both lookup operations.
+   * @default "anything"
+   */
+  lookupPath?: string;
+  /**
+   * Time limit of one attempt in milliseconds (a timed-out attempt is retried).
+   * @default 15000
+   */
+  timeoutMs?: number;
+  /**
+   * Retry policy, or just its limit.
+   * @default { limit: 2, statusCodes: [408, 429, 500, 502, 503, 504], baseDelayMs: 300, maxDelayMs: 5000, maxRetryAfterMs: 30000 }
+   */
+  retry?: number | RetryOptions;
+  /**
+   * Serve repeated calls from memory while the answer's signed links stay valid.
+   * @default true
+   */
+  cache?: boolean;
+  /**
+   * How long a cached record's links must still be valid to be served, in seconds.
+   * @default 60
+   */
+  linkMarginSeconds?: number;
+  /**
+   * How long an answer whose records carry no signed link is cached, in milliseconds.
+   * @default 300000
+   */
+  maxCacheAgeMs?: number;
+  /**
+   * Extra request headers.
+   * @default {}
+   */
+  headers?: Record<string, string>;
+  /**
+   * The fetch implementation.
+   * @default globalThis.fetch
+   */
+  fetch?: typeof fetch;
+  /** Called for each search result element that failed validation and was skipped. */
+  onInvalidRecord?: (report: InvalidRecordReport) => void;
+  /** Called before each retry (URL redacted). */
+  onRetry?: (event: RetryEvent) => void;
+  /**
+   * The clock, in milliseconds.
+   * @default Date.now
+   */
+  now?: () => number;
+  /**
+   * Random source of the backoff jitter, in [0, 1).
+   * @default Math.random
+   */
+  random?: () => number;
+}
+
+/** Defaults of every optional {@link LookupClientOptions} field that has one. */
+export const LOOKUP_CLIENT_DEFAULTS = Object.freeze({
+  lookupPath: "anything",
+  timeoutMs: 15_000,
+  cache: true,
+  linkMarginSeconds: 60,
+  maxCacheAgeMs: 300_000,
+});
+
+/** Options of one call. */
+export interface LookupCallOptions {
+  /**
+   * Approximate matching; sent as `fuzzy=true|false` only when given (the service's default is true).
+   */
+  fuzzy?: boolean;
+  /** Cancels the call; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** Options of {@link LookupClient.search}. */
+export interface SearchOptions extends LookupCallOptions {
+  /** Called for each element that failed validation, besides the client's `onInvalidRecord`. */
+  onInvalidRecord?: (report: InvalidRecordReport) => void;
+}
+
+/** The lookup client. */
+export interface LookupClient {
+  /** The resolved base URL (without a trailing slash). */
+  readonly baseUrl: string;
+  readonly lookupPath: string;
+  /**
+   * The record for `name`, or `null` when the service found none.
+   * @example
+   * const fox = await client.getModel("fox");
+   */
+  getModel(name: string, options?: LookupCallOptions): Promise<ModelRecord | null>;
+  /**
+   * Every record matching `query` (a name, tag, habitat or taxonomic word); `[]` when none.
+   * Elements that fail validation are skipped and reported through `onInvalidRecord` (the
+   * client's once per request, the call's once per call; an answer served from cache reports nothing).
+   */
+  search(query: string, options?: SearchOptions): Promise<ModelRecord[]>;
+  /**
+   * Fetches a record again by its exact name, bypassing the cache (for expired links), and
+   * puts the answer in the cache in place of the old one. `null` when it no longer exists.
+   */
+  refresh(record: Pick<ModelRecord, "name">, options?: { signal?: AbortSignal }): Promise<ModelRecord | null>;
+  /** Forgets every cached answer. */
+  clearCache(): void;
+  /** The URL of a lookup with secrets redacted, as shown in messages. */
+  describeRequest(params: Record<string, string>): string;
+}
+
+function resolveBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
+    throw new OptionsError("baseUrl", "must be a non-empty URL string");
+  }
+  let url: URL;
+  try {
+    const page = (globalThis as { location?: { href?: string } }).location?.href;
+    url = page ? new URL(baseUrl, page) : new URL(baseUrl);
+  } catch {
+    throw new OptionsError("baseUrl", `must be an absolute http(s) URL, got "${redactText(baseUrl)}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new OptionsError("baseUrl", `must use http or https, got "${url.protocol}"`);
+  }
+  if (url.search || url.hash) throw new OptionsError("baseUrl", "must not have a query or a fragment");
+  return url.href.replace(/\/+$/, "");
+}
+
+function positive(name: string, value: unknown): number {
+  if (typeof value !== "number" || !(value > 0)) {
+    throw new OptionsError(name, `must be a number greater than 0, got ${String(value)}`);
+  }
+  return value;
+}
+
+function nonEmpty(what: string, value: unknown): string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new OptionsError(what, `must be a non-empty string, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Creates a lookup client.
+ *
+ * @example
+ * const client = createLookupClient({ baseUrl: "http://127.0.0.1:8787", apiKey: "dev-key" });
+ * const fox = await client.getModel("fox");
+ * const forest = await client.search("forest");
+ */
+export function createLookupClient(options: LookupClientOptions): LookupClient {
+  if (typeof options !== "object" || options === null) throw new OptionsError("options", "must be an object");
+  const baseUrl = resolveBaseUrl(options.baseUrl);
+  const lookupPath = (options.lookupPath ?? LOOKUP_CLIENT_DEFAULTS.lookupPath).replace(/^\/+/, "");
+  if (/[?#]/.test(lookupPath)) throw new OptionsError("lookupPath", "must not contain '?' or '#'");
+  const apiKey = options.apiKey;
+  if (apiKey !== undefined && typeof apiKey !== "string") throw new OptionsError("apiKey", "must be a string");
+  const timeoutMs = positive("timeoutMs", options.timeoutMs ?? LOOKUP_CLIENT_DEFAULTS.timeoutMs);
+  const linkMarginSeconds = options.linkMarginSeconds ?? LOOKUP_CLIENT_DEFAULTS.linkMarginSeconds;
+  if (!(linkMarginSeconds >= 0)) throw new OptionsError("linkMarginSeconds", "must be a non-negative number");
+  const maxCacheAgeMs = options.maxCacheAgeMs ?? LOOKUP_CLIENT_DEFAULTS.maxCacheAgeMs;
+  if (!(maxCacheAgeMs >= 0)) throw new OptionsError("maxCacheAgeMs", "must be a non-negative number");
+  const retry = resolveRetryOptions(options.retry);
+  const useCache = options.cache ?? LOOKUP_CLIENT_DEFAULTS.cache;
+  const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
+  if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a function (no global fetch here)");
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const headers = { accept: "application/json", ...options.headers };
+  const secrets = [apiKey];
+
+  const cache = new RecordCache({ linkMarginSeconds, maxAgeMs: maxCacheAgeMs, now });
+  const inflight = new InflightRequests();
+  const endpoint = lookupPath ? `${baseUrl}/${lookupPath}` : baseUrl;
+
+  function buildUrl(params: Record<string, string>, redacted: boolean): string {
+    const all = apiKey !== undefined ? { key: redacted ? "***" : apiKey, ...params } : params;
+    const query = Object.entries(all)
+      .map(([k, v]) => `${encodeURIComponent(k)}=${k === "key" && redacted ? v : encodeURIComponent(v)}`)
+      .join("&");
+    return `${endpoint}?${query}`;
+  }
+
+  async function lookup(params: Record<string, string>, signal: AbortSignal): Promise<{ response: TextResponse; info: RequestInfo }> {
+    const info: RequestInfo = { method: "GET", url: buildUrl(params, true) };
+    const response = await requestText({
+      url: buildUrl(params, false),
+      redactedUrl: info.url,
+      headers,
+      timeoutMs,
+      retry,
+      fetch: fetchImpl,
+      signal,
+      random,
+      now,
+      onRetry: options.onRetry,
+    });
+    return { response, info };
+  }
+
+  /** Parses a body as JSON; `undefined` for an empty body. */
+  function parseJson(response: TextResponse, info: RequestInfo): unknown {
+    if (response.text.trim() === "") return undefined;
+    try {
+      return JSON.parse(response.text);
+    } catch (error) {
+      // The parser's message quotes the body, which a misbehaving server may fill with the key:
+      // it is redacted, and the raw SyntaxError is not kept as the cause.
+      throw new ResponseValidationError("Invalid JSON in response", info, [
+        { path: [], code: "invalid_json", message: redactText((error as Error).message, secrets) },
+      ]);
+    }
+  }
+
+  /** Throws the HTTPError for a non-2xx answer, or returns "not-found" for a 404 that says so. */
+  function checkStatus(response: TextResponse, info: RequestInfo): "ok" | "not-found" {
+    if (response.status >= 200 && response.status < 300) return "ok";
+    let body: { code?: string | undefined; message?: string | undefined } = {};
+    try {
+      const parsed = ErrorBodySchema.safeParse(JSON.parse(response.text));
+      if (parsed.success) body = parsed.data;
+    } catch {
+      // Not JSON: the status alone tells what happened.
+    }
+    const saysNotFound = /not found/i.test(`${body.code ?? ""} ${body.message ?? ""}`);
+    if (response.status === 404 && (saysNotFound || response.text.trim() === "")) return "not-found";
+    const retryAfter = response.headers.get("retry-after");
+    throw new HTTPError({
+      status: response.status,
+      statusText: response.statusText,
+      code: body.code === undefined ? undefined : redactText(body.code, secrets),
+      serviceMessage: body.message === undefined ? undefined : redactText(body.message, secrets),
+      body: redactText(response.text.slice(0, 2000), secrets),
+      request: info,
+      retryAfterSeconds: retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined,
+    });
+  }
+
+  function redactIssues(issues: ValidationIssue[]): ValidationIssue[] {
+    return issues.map((issue) => ({
+      ...issue,
+      message: redactText(issue.message, secrets),
+      path: issue.path.map((p) => (typeof p === "string" ? redactText(p, secrets) : p)),
+    }));
+  }
+
+  function fuzzyParams(fuzzy: boolean | undefined): Record<string, string> {
+    if (fuzzy === undefined) return {};
+    if (typeof fuzzy !== "boolean") throw new OptionsError("fuzzy", "must be a boolean");
+    return { fuzzy: String(fuzzy) };
+  }
+
+  async function fetchModel(name: string, fuzzy: boolean | undefined, signal: AbortSignal): Promise<ModelRecord | null> {
+    const { response, info } = await lookup({ name, ...fuzzyParams(fuzzy) }, signal);
+    if (checkStatus(response, info) === "not-found") return null;
+    let body = parseJson(response, info);
+    if (Array.isArray(body)) body = body[0];
+    if (body === undefined || body === null) return null;
+    const parsed = ModelRecordSchema.safeParse(body);
+    if (!parsed.success) {
+      throw new ResponseValidationError("Invalid model record in response", info, redactIssues(toValidationIssues(parsed.error.issues)));
+    }
+    return parsed.data;
+  }
+
+  async function fetchSearch(
+    query: string,
+    fuzzy: boolean | undefined,
+    signal: AbortSignal,
+    report: (r: InvalidRecordReport) => void,
+  ): Promise<ModelRecord[]> {
+    const { response, info } = await lookup({ search: query, ...fuzzyParams(fuzzy) }, signal);
+    if (checkStatus(response, info) === "not-found") return [];
+    const body = parseJson(response, info);
+    if (body === undefined || body === null) return [];
+    if (!Array.isArray(body)) {
+      throw new ResponseValidationError("Search response is not an array", info, [
+        { path: [], code: "invalid_type", message: `expected an array, got ${typeof body}` },
+      ]);
+    }
+    const records: ModelRecord[] = [];
+    body.forEach((element: unknown, index) => {
+      const parsed = ModelRecordSchema.safeParse(element);
+      if (parsed.success) {
+        records.push(parsed.data);
+        return;
+      }
+      const name = (element as { name?: unknown } | null)?.name;
+      report({
+        index,
+        name: typeof name === "string" ? redactText(name, secrets) : undefined,
+        issues: redactIssues(toValidationIssues(parsed.error.issues)),
+        url: info.url,
+      });
+    });
+    return records;
+  }
+
+  function cacheKey(op: string, value: string, fuzzy: boolean | undefined): string {
+    return `${op}\u0000${value}\u0000${fuzzy === undefined ? "" : String(fuzzy)}`;
+  }
+
+  return {
+    baseUrl,
+    lookupPath,
+
+    describeRequest: (params) => buildUrl(params, true),
+
+    async getModel(name, callOptions = {}) {
+      nonEmpty("name", name);
+      const key = cacheKey("name", name, callOptions.fuzzy);
+      if (useCache) {
+        const cached = cache.get(key);
+        if (cached) return cached[0]!;
+      }
+      return inflight.join(key, callOptions.signal, async (signal) => {
+        const record = await fetchModel(name, callOptions.fuzzy, signal);
+        if (useCache && record) cache.set(key, [record], true);
+        return record;
+      });
+    },
+
+    async search(query, callOptions = {}) {
+      nonEmpty("query", query);
+      const key = cacheKey("search", query, callOptions.fuzzy);
+      if (useCache) {
+        const cached = cache.get(key);
+        if (cached) return [...cached];
+      }
+      // The reports travel with the shared answer, so every caller sharing the request hears them.
+      const { records, reports } = await inflight.join(key, callOptions.signal, async (signal) => {
+        const skipped: InvalidRecordReport[] = [];
+        const found = await fetchSearch(query, callOptions.fuzzy, signal, (report) => {
+          skipped.push(report);
+          options.onInvalidRecord?.(report);
+        });
+        if (useCache) cache.set(key, found, false);
+        return { records: found, reports: skipped };
+      });
+      if (callOptions.onInvalidRecord) reports.forEach((report) => callOptions.onInvalidRecord!(report));
+      return [...records];
+    },
+
+    async refresh(record, callOptions = {}) {
+      const name = nonEmpty("record.name", record?.name);
+      const key = cacheKey("refresh", name, false);
+      return inflight.join(key, callOptions.signal, async (signal) => {
+        const fresh = await fetchModel(name, false, signal);
+        if (useCache) cache.replace(name, fresh);
+        if (useCache && fresh) cache.set(cacheKey("name", name, false), [fresh], true);
+        return fresh;
+      });
+    },
+
+    clearCache: () => cache.clear(),
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * The error family of the lookup client. Every error thrown by the client is a
+ * {@link MenagerieError}; its `kind` tells which one, and the `is*` guards work across realms
+ * (iframes, workers, duplicated bundles) because they check a global symbol brand, not
+ * `instanceof`.
+ *
+ * Messages read `<what failed>: <METHOD> <redacted url>`; the API key never appears in them.
+ */
+import type { z } from "zod";
+
+const BRAND = Symbol.for("babylon-menagerie.error");
+
+/** Discriminator of the error family. */
+export type MenagerieErrorKind =
+  | "http"
+  | "network"
+  | "timeout"
+  | "validation"
+  | "options"
+  | "load";
+
+/** Base class of every error the library throws on purpose. */
+export class MenagerieError extends Error {
+  readonly kind: MenagerieErrorKind;
+  /** Always true; lets plain objects be recognised after structured cloning. */
+  readonly [BRAND] = true;
+
+  constructor(kind: MenagerieErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.name = "MenagerieError";
+  }
+}
+
+/** Request context shared by the errors that come from one HTTP exchange. */
+export interface RequestInfo {
+  method: string;
+  /** The request URL with secrets redacted (`key=***`). */
+  url: string;
+}
+
+/** The service answered with a status that is not a success. */
+export class HTTPError extends MenagerieError {
+  readonly status: number;
+  /** The service's error `code` (for example `Model not found`), when its body had one. */
+  readonly code: string | undefined;
+  /** The service's error `message`, when its body had one. */
+  readonly serviceMessage: string | undefined;
+  readonly method: string;
+  readonly url: string;
+  /** The response body as text (secrets redacted), at most 2 000 characters. */
+  readonly body: string;
+  /** Seconds from a `Retry-After` header, when present and parseable. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(init: {
+    status: number;
+    statusText?: string;
+    code?: string;
+    serviceMessage?: string;
+    body: string;
+    request: RequestInfo;
+    retryAfterSeconds?: number;
+  }) {
+    const detail = [init.code, init.serviceMessage].filter(Boolean).join(" - ");
+    super(
+      "http",
+      `Request failed with status ${init.status}${init.statusText ? ` ${init.statusText}` : ""}` +
+        `${detail ? ` (${detail})` : ""}: ${init.request.method} ${init.request.url}`,
+    );
+    this.name = "HTTPError";
+    this.status = init.status;
+    this.code = init.code;
+    this.serviceMessage = init.serviceMessage;
+    this.method = init.request.method;
+    this.url = init.request.url;
+    this.body = init.body;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+}
+
+/** The request never got an answer (DNS, refused connection, reset, CORS...). */
+export class NetworkError extends MenagerieError {
+  readonly method: string;
+  readonly url: string;
+  constructor(request: RequestInfo, cause: unknown) {
+    super("network", `Network error: ${request.method} ${request.url}`, { cause });
+    this.name = "NetworkError";
+    this.method = request.method;
+    this.url = request.url;
+  }
+}
+
+/** One attempt took longer than the configured timeout. */
+export class TimeoutError extends MenagerieError {
+  readonly method: string;
+  readonly url: string;
+  readonly timeoutMs: number;
+  constructor(request: RequestInfo, timeoutMs: number, cause?: unknown) {
+    super("timeout", `Request timed out after ${timeoutMs} ms: ${request.method} ${request.url}`, {
+      cause,
+    });
+    this.name = "TimeoutError";
+    this.method = request.method;
+    this.url = request.url;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** One problem found while validating a response, with its path inside the body. */
+export interface ValidationIssue {
+  path: (string | number)[];
+  message: string;
+  code: string;
+}
+
+/** Converts zod issues to plain {@link ValidationIssue}s (paths of symbols become strings). */
+export function toValidationIssues(issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
+  return issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+    message: issue.message,
+    code: issue.code,
+  }));
+}
+
+function formatIssues(issues: readonly ValidationIssue[]): string {
+  return issues
+    .map((i) => `  - ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`)
+    .join("\n");
+}
+
+/** A response body was not JSON, or did not have the shape of a model record. */
+export class ResponseValidationError extends MenagerieError {
+  readonly issues: ValidationIssue[];
+  readonly method: string;
+  readonly url: string;
+  constructor(what: string, request: RequestInfo, issues: ValidationIssue[], cause?: unknown) {
+    super(
+      "validation",
+      `${what}: ${request.method} ${request.url}${issues.length ? `\n${formatIssues(issues)}` : ""}`,
+      { cause },
+    );
+    this.name = "ResponseValidationError";
+    this.issues = issues;
+    this.method = request.method;
+    this.url = request.url;
+  }
+}
+
+/** An option passed to a factory or method is invalid; the message names the option. */
+export class OptionsError extends MenagerieError {
+  readonly option: string;
+  constructor(option: string, message: string) {
+    super("options", `${option} ${message}`);
+    this.name = "OptionsError";
+    this.option = option;
+  }
+}
+
+function hasBrand(value: unknown): value is MenagerieError {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+}
+
+/** True for any error of the Menagerie family, from any realm. */
+export function isMenagerieError(value: unknown): value is MenagerieError {
+  return hasBrand(value);
+}
+/** True for an {@link HTTPError} from any realm. */
+export function isHTTPError(value: unknown): value is HTTPError {
+  return hasBrand(value) && value.kind === "http";
+}
+/** True for a {@link NetworkError} from any realm. */
+export function isNetworkError(value: unknown): value is NetworkError {
+  return hasBrand(value) && value.kind === "network";
+}
+/** True for a {@link TimeoutError} from any realm. */
+export function isTimeoutError(value: unknown): value is TimeoutError {
+  return hasBrand(value) && value.kind === "timeout";
+}
+/** True for a {@link ResponseValidationError} from any realm. */
+export function isResponseValidationError(value: unknown): value is ResponseValidationError {
+  return hasBrand(value) && value.kind === "validation";
+}
+/** True for an {@link OptionsError} from any realm. */
+export function isOptionsError(value: unknown): value is OptionsError {
+  return hasBrand(value) && value.kind === "options";
+}
+
+/** True for the error a fetch or a client call rejects with when its signal aborts. */
+export function isAbortError(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as { name?: unknown }).name === "AbortError";
+}

@@ -1,0 +1,83 @@
+/**
+ * Parsing of `scale.height` values into metres. The spec says "a number followed by a unit";
+ * SDK code shows plain numbers in metres. Both are accepted.
+ */
+
+/** Metres per unit, by every spelling accepted (lower case). */
+const UNIT_TO_METRES: Readonly<Record<string, number>> = {
+  "": 1,
+  m: 1,
+  meter: 1,
+  meters: 1,
+  metre: 1,
+  metres: 1,
+  cm: 0.01,
+  centimeter: 0.01,
+  centimeters: 0.01,
+  centimetre: 0.01,
+  centimetres: 0.01,
+  mm: 0.001,
+  millimeter: 0.001,
+  millimeters: 0.001,
+  millimetre: 0.001,
+  millimetres: 0.001,
+  km: 1000,
+  ft: 0.3048,
+  foot: 0.3048,
+  feet: 0.3048,
+  "'": 0.3048,
+  in: 0.0254,
+  inch: 0.0254,
+  inches: 0.0254,
+  '"': 0.0254,
+  yd: 0.9144,
+  yard: 0.9144,
+  yards: 0.9144,
+};
+
+const HEIGHT_PATTERN = /^([+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?)\s*([a-z'"]*)\.?$/i;
+
+/** Thrown by {@link parseHeight}; the message quotes the value that could not be read. */
+export class HeightParseError extends Error {
+  readonly value: unknown;
+  constructor(value: unknown, reason: string) {
+    super(`Cannot parse height ${JSON.stringify(value) ?? String(value)}: ${reason}`);
+    this.name = "HeightParseError";
+    this.value = value;
+  }
+}
+
+/**
+ * Converts a height to metres.
+ *
+ * Accepts a finite positive number (metres) or a string holding a number and an optional unit:
+ * `m`, `cm`, `mm`, `km`, `ft`, `in`, `yd` and their spelled-out forms (`metres`, `feet`, ...).
+ * A decimal comma is accepted (`"0,6 m"`).
+ *
+ * @throws HeightParseError quoting the value when it is not a positive length.
+ * @example
+ * parseHeight("60 cm"); // 0.6
+ * parseHeight(1.5);     // 1.5
+ */
+export function parseHeight(value: unknown): number {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value) || value <= 0) {
+      throw new HeightParseError(value, "expected a finite number greater than 0");
+    }
+    return value;
+  }
+  if (typeof value !== "string") {
+    throw new HeightParseError(value, "expected a number or a string such as \"0.6 m\"");
+  }
+  const match = HEIGHT_PATTERN.exec(value.trim());
+  if (!match) throw new HeightParseError(value, "expected a number followed by a unit, such as \"0.6 m\"");
+  const amount = Number(match[1]!.replace(",", "."));
+  const unit = match[2]!.toLowerCase();
+  const factor = UNIT_TO_METRES[unit];
+  if (factor === undefined) throw new HeightParseError(value, `unknown unit "${match[2]}"`);
+  const metres = amount * factor;
+  if (!Number.isFinite(metres) || metres <= 0) {
+    throw new HeightParseError(value, "expected a length greater than 0");
+  }
+  return metres;
+}

@@ -1,0 +1,16 @@
+export * from "./errors.js";
+export * from "./height.js";
+export * from "./schemas.js";
+export * from "./signedUrl.js";
+export { redactUrl, redactText } from "./redact.js";
+export { RETRY_DEFAULTS, type RetryOptions } from "./retry.js";
+export type { RetryEvent } from "./request.js";
+export {
+  createLookupClient,
+  LOOKUP_CLIENT_DEFAULTS,
+  type LookupClient,
+  type LookupClientOptions,
+  type LookupCallOptions,
+  type SearchOptions,
+  type InvalidRecordReport,
+} from "./client.js";

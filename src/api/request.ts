@@ -1,0 +1,123 @@
+/**
+ * One GET with a per-attempt timeout, prompt cancellation and retries. The body is read inside
+ * the attempt, so a connection dropped mid-body is retried like any network error.
+ */
+import { NetworkError, TimeoutError, type RequestInfo } from "./errors.js";
+import { backoffDelay, parseRetryAfter, type RetryOptions } from "./retry.js";
+
+/** A response whose body has been read as text. */
+export interface TextResponse {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+  /** Attempts made, 1 when the first one answered. */
+  attempts: number;
+}
+
+/** Reported before each retry. The URL is redacted. */
+export interface RetryEvent {
+  /** The retry about to be made, 1-based. */
+  retry: number;
+  delayMs: number;
+  url: string;
+  /** The status that caused the retry, when the service answered. */
+  status?: number;
+  /** The error that caused the retry, when it did not. */
+  error?: Error;
+}
+
+export interface RequestTextOptions {
+  /** The real URL, with secrets. Never shown. */
+  url: string;
+  /** The same URL with secrets redacted, for messages. */
+  redactedUrl: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  retry: Required<RetryOptions>;
+  fetch: typeof fetch;
+  signal?: AbortSignal | undefined;
+  random: () => number;
+  now: () => number;
+  onRetry?: ((event: RetryEvent) => void) | undefined;
+}
+
+/** The reason a signal aborted with, as something throwable. */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+const TIMED_OUT = Symbol("timed out");
+
+async function attempt(options: RequestTextOptions): Promise<Omit<TextResponse, "attempts">> {
+  const controller = new AbortController();
+  const outer = options.signal;
+  const onOuterAbort = () => controller.abort(abortReason(outer!));
+  outer?.addEventListener("abort", onOuterAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMs);
+  try {
+    const response = await options.fetch(options.url, {
+      method: "GET",
+      headers: options.headers,
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    return { status: response.status, statusText: response.statusText, headers: response.headers, text };
+  } catch (error) {
+    const info: RequestInfo = { method: "GET", url: options.redactedUrl };
+    if (outer?.aborted) throw abortReason(outer);
+    if (controller.signal.reason === TIMED_OUT) throw new TimeoutError(info, options.timeoutMs);
+    throw new NetworkError(info, error);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener("abort", onOuterAbort);
+  }
+}
+
+/**
+ * GETs `url` and reads its body. Network errors, timeouts and the retry statuses are retried
+ * up to `retry.limit` times; the last answer (any status) is returned, the last error thrown.
+ * Aborting `signal` rejects at once with its reason, also during a backoff wait.
+ */
+export async function requestText(options: RequestTextOptions): Promise<TextResponse> {
+  const { retry } = options;
+  for (let attemptNo = 1; ; attemptNo++) {
+    if (options.signal?.aborted) throw abortReason(options.signal);
+    let delayMs: number | undefined;
+    let event: Omit<RetryEvent, "delayMs"> | undefined;
+    try {
+      const response = await attempt(options);
+      const retryable = retry.statusCodes.includes(response.status);
+      if (!retryable || attemptNo > retry.limit) return { ...response, attempts: attemptNo };
+      const retryAfter = parseRetryAfter(response.headers.get("retry-after"), options.now());
+      if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) {
+        return { ...response, attempts: attemptNo };
+      }
+      delayMs = retryAfter ?? backoffDelay(attemptNo, retry, options.random);
+      event = { retry: attemptNo, url: options.redactedUrl, status: response.status };
+    } catch (error) {
+      const retryable = error instanceof NetworkError || error instanceof TimeoutError;
+      if (!retryable || attemptNo > retry.limit) throw error;
+      delayMs = backoffDelay(attemptNo, retry, options.random);
+      event = { retry: attemptNo, url: options.redactedUrl, error };
+    }
+    options.onRetry?.({ ...event, delayMs });
+    await sleep(delayMs, options.signal);
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * babylon-menagerie: browser-safe entry point (lookup client, rig, motion, Babylon plugin).
+ * Importing this module has no side effects; registering anything with Babylon is an explicit
+ * call.
+ */
+export * from "./api/index.js";

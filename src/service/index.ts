@@ -1,0 +1,5 @@
+/**
+ * babylon-menagerie/service: the Node-only reference lookup service. Filled by the reference
+ * service issue; nothing is exported yet.
+ */
+export {};

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { HeightParseError, parseHeight } from "../../src/api/height.js";
+import { round } from "../helpers/round.js";
+
+describe("parseHeight", () => {
+  it.each([
+    [1.5, 1.5],
+    ["1.5", 1.5],
+    ["0.6m", 0.6],
+    ["0.45 m", 0.45],
+    ["60 cm", 0.6],
+    ["45cm", 0.45],
+    ["600mm", 0.6],
+    ["450 mm", 0.45],
+    ["2 ft", 0.6096],
+    ["1.6 ft", 0.48768],
+    ["24in", 0.6096],
+    ["1.2 metres", 1.2],
+    ["1.2 meters", 1.2],
+    ["3 feet", 0.9144],
+    ["0,6 m", 0.6],
+    ["  60 CM ", 0.6],
+    ["1 yd", 0.9144],
+    [".5m", 0.5],
+  ])("reads %j as %f m", (input, metres) => {
+    expect(round(parseHeight(input))).toBe(round(metres));
+  });
+
+  it.each([["tall"], [""], ["-1 m"], ["0 m"], ["5 parsecs"], ["1.2.3 m"], [null], [undefined], [{}], [Number.NaN], [-2], [0], [Infinity]])(
+    "rejects %j with an error quoting it",
+    (input) => {
+      let caught: unknown;
+      try {
+        parseHeight(input);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(HeightParseError);
+      const quoted = JSON.stringify(input) ?? String(input);
+      expect((caught as Error).message).toContain(`Cannot parse height ${quoted}`);
+    },
+  );
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { ModelRecordSchema } from "../../src/api/schemas.js";
+import { areLinksValid, assetFileName, getRecordExpiry, getUrlExpiry, listAssetUrls } from "../../src/api/signedUrl.js";
+import { makeRecord, signedUrl } from "../helpers/records.js";
+
+describe("signed links", () => {
+  it("reads Expires from a signed URL", () => {
+    expect(getUrlExpiry("https://cdn.test/a.obj?Expires=1700000000&KeyName=k&Signature=ab_-")).toBe(1700000000);
+    expect(getUrlExpiry("https://cdn.test/a.obj?KeyName=k&Signature=ab&Expires=42")).toBe(42);
+  });
+
+  it("has no expiry for unsigned or malformed links", () => {
+    expect(getUrlExpiry("https://cdn.test/a.obj")).toBeUndefined();
+    expect(getUrlExpiry("https://cdn.test/a.obj?Expires=soon")).toBeUndefined();
+    expect(getUrlExpiry("https://cdn.test/a.obj?Expires=")).toBeUndefined();
+  });
+
+  it("reads Expires when the signature holds '/' and '+' (plain base64)", () => {
+    expect(getUrlExpiry("https://cdn.test/x/a.obj?Expires=99&KeyName=k&Signature=a/b+c=")).toBe(99);
+  });
+
+  it("takes the earliest expiry of a record's links", () => {
+    const raw = makeRecord("fox", 2000);
+    raw.model.other.texture.push(signedUrl("http://cdn.test", "fox/late.png", 1500));
+    const record = ModelRecordSchema.parse(raw);
+    expect(listAssetUrls(record)).toHaveLength(7);
+    expect(getRecordExpiry(record)).toBe(1500);
+  });
+
+  it("tells whether links stay valid for a margin", () => {
+    const record = ModelRecordSchema.parse(makeRecord("fox", 1000));
+    expect(areLinksValid(record, 60, 900_000)).toBe(true); // 100 s left
+    expect(areLinksValid(record, 60, 940_000)).toBe(true); // exactly 60 s left
+    expect(areLinksValid(record, 60, 941_000)).toBe(false); // 59 s left
+    expect(areLinksValid(record, 0, 1_001_000)).toBe(false); // expired
+  });
+
+  it("treats a record without signed links as always valid", () => {
+    const record = ModelRecordSchema.parse({ name: "rock", model: { parts: { body: "https://cdn.test/rock.obj" } } });
+    expect(areLinksValid(record, 3600, Date.now())).toBe(true);
+  });
+
+  it("finds an asset's file name before the query, URL-decoded", () => {
+    expect(assetFileName("https://cdn.test/a/b/fur%20coat.png?Expires=1&KeyName=k&Signature=a/b/c")).toBe("fur coat.png");
+    expect(assetFileName("https://cdn.test/a/%C3%A9caille.png?Expires=1")).toBe("écaille.png");
+    expect(assetFileName("https://cdn.test/texture.png")).toBe("texture.png");
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * One config for the demo (Vite, root `demo/`) and the tests (Vitest, root of the repo).
+ */
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const repoRoot = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  root: fileURLToPath(new URL("./demo", import.meta.url)),
+  server: { host: "127.0.0.1", port: 5173 },
+  preview: { host: "127.0.0.1", port: 4173 },
+  build: { outDir: fileURLToPath(new URL("./dist-demo", import.meta.url)), emptyOutDir: true },
+  test: {
+    root: repoRoot,
+    include: ["test/**/*.test.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
