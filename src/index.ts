@@ -4,3 +4,4 @@
  * call.
  */
 export * from "./api/index.js";
+export * from "./rig/index.js";

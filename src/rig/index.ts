@@ -1,0 +1,3 @@
+export * from "./bodyPlans.js";
+export * from "./box.js";
+export * from "./layoutRig.js";
