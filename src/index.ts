@@ -5,3 +5,4 @@
  */
 export * from "./api/index.js";
 export * from "./rig/index.js";
+export * from "./babylon/index.js";

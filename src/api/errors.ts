@@ -186,6 +186,49 @@ export function isOptionsError(value: unknown): value is OptionsError {
   return hasBrand(value) && value.kind === "options";
 }
 
+/** Why a creature or one of its parts could not be loaded. */
+export type LoadFailure = "not-found" | "expired" | "http" | "network" | "parse" | "no-body" | "disposed";
+
+/**
+ * A model, or one of its assets, could not be loaded. Asset URLs are shown redacted.
+ * Message: `Cannot load <what> of "<model>": <detail>[: GET <url>]`.
+ */
+export class LoadError extends MenagerieError {
+  readonly reason: LoadFailure;
+  /** The record name (or the name asked for). */
+  readonly model: string;
+  /** The part, `"material"`, `"texture:<file>"` or `"model"`, when one asset failed. */
+  readonly asset: string | undefined;
+  readonly url: string | undefined;
+  readonly status: number | undefined;
+
+  constructor(init: {
+    reason: LoadFailure;
+    model: string;
+    asset?: string;
+    url?: string;
+    status?: number;
+    detail: string;
+    cause?: unknown;
+  }) {
+    const what = init.asset ? `${init.asset}` : "model";
+    super("load", `Cannot load ${what} of "${init.model}": ${init.detail}${init.url ? `: GET ${init.url}` : ""}`, {
+      cause: init.cause,
+    });
+    this.name = "LoadError";
+    this.reason = init.reason;
+    this.model = init.model;
+    this.asset = init.asset;
+    this.url = init.url;
+    this.status = init.status;
+  }
+}
+
+/** True for a {@link LoadError} from any realm. */
+export function isLoadError(value: unknown): value is LoadError {
+  return hasBrand(value) && value.kind === "load";
+}
+
 /** True for the error a fetch or a client call rejects with when its signal aborts. */
 export function isAbortError(value: unknown): boolean {
   return typeof value === "object" && value !== null && (value as { name?: unknown }).name === "AbortError";

@@ -5,14 +5,19 @@
 import { NetworkError, TimeoutError, type RequestInfo } from "./errors.js";
 import { backoffDelay, parseRetryAfter, type RetryOptions } from "./retry.js";
 
-/** A response whose body has been read as text. */
-export interface TextResponse {
+/** A response whose body has been read. */
+export interface BodyResponse<T> {
   status: number;
   statusText: string;
   headers: Headers;
-  text: string;
+  body: T;
   /** Attempts made, 1 when the first one answered. */
   attempts: number;
+}
+
+/** A response whose body has been read as text. */
+export interface TextResponse extends Omit<BodyResponse<string>, "body"> {
+  text: string;
 }
 
 /** Reported before each retry. The URL is redacted. */
@@ -27,7 +32,7 @@ export interface RetryEvent {
   error?: Error;
 }
 
-export interface RequestTextOptions {
+export interface RequestOptions {
   /** The real URL, with secrets. Never shown. */
   url: string;
   /** The same URL with secrets redacted, for messages. */
@@ -65,7 +70,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 const TIMED_OUT = Symbol("timed out");
 
-async function attempt(options: RequestTextOptions): Promise<Omit<TextResponse, "attempts">> {
+async function attempt<T>(options: RequestOptions, read: (response: Response) => Promise<T>): Promise<Omit<BodyResponse<T>, "attempts">> {
   const controller = new AbortController();
   const outer = options.signal;
   const onOuterAbort = () => controller.abort(abortReason(outer!));
@@ -77,8 +82,8 @@ async function attempt(options: RequestTextOptions): Promise<Omit<TextResponse, 
       headers: options.headers,
       signal: controller.signal,
     });
-    const text = await response.text();
-    return { status: response.status, statusText: response.statusText, headers: response.headers, text };
+    const body = await read(response);
+    return { status: response.status, statusText: response.statusText, headers: response.headers, body };
   } catch (error) {
     const info: RequestInfo = { method: "GET", url: options.redactedUrl };
     if (outer?.aborted) throw abortReason(outer);
@@ -90,19 +95,25 @@ async function attempt(options: RequestTextOptions): Promise<Omit<TextResponse, 
   }
 }
 
+/** GETs `url` and reads its body as text; see {@link requestBody}. */
+export async function requestText(options: RequestOptions): Promise<TextResponse> {
+  const { body, ...rest } = await requestBody(options, (response) => response.text());
+  return { ...rest, text: body };
+}
+
 /**
- * GETs `url` and reads its body. Network errors, timeouts and the retry statuses are retried
- * up to `retry.limit` times; the last answer (any status) is returned, the last error thrown.
- * Aborting `signal` rejects at once with its reason, also during a backoff wait.
+ * GETs `url` and reads its body with `read`. Network errors, timeouts and the retry statuses
+ * are retried up to `retry.limit` times; the last answer (any status) is returned, the last
+ * error thrown. Aborting `signal` rejects at once with its reason, also during a backoff wait.
  */
-export async function requestText(options: RequestTextOptions): Promise<TextResponse> {
+export async function requestBody<T>(options: RequestOptions, read: (response: Response) => Promise<T>): Promise<BodyResponse<T>> {
   const { retry } = options;
   for (let attemptNo = 1; ; attemptNo++) {
     if (options.signal?.aborted) throw abortReason(options.signal);
     let delayMs: number | undefined;
     let event: Omit<RetryEvent, "delayMs"> | undefined;
     try {
-      const response = await attempt(options);
+      const response = await attempt(options, read);
       const retryable = retry.statusCodes.includes(response.status);
       if (!retryable || attemptNo > retry.limit) return { ...response, attempts: attemptNo };
       const retryAfter = parseRetryAfter(response.headers.get("retry-after"), options.now());

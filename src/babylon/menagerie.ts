@@ -1,0 +1,357 @@
+/**
+ * The Menagerie plugin object: spawns creatures by name or record into one scene, loading each
+ * model once and instancing it for every copy.
+ */
+import { Observable } from "@babylonjs/core/Misc/observable.js";
+import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import { createLookupClient, type LookupClient } from "../api/client.js";
+import { LoadError, OptionsError } from "../api/errors.js";
+import { HeightParseError, parseHeight } from "../api/height.js";
+import { redactUrl } from "../api/redact.js";
+import { requestBody } from "../api/request.js";
+import { resolveRetryOptions, type RetryOptions } from "../api/retry.js";
+import type { ModelRecord } from "../api/schemas.js";
+import { InflightRequests } from "../api/shared.js";
+import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
+import { Creature } from "./creature.js";
+import { loadModel, type AssetResponse, type LoadContext, type ModelTemplate } from "./loadModel.js";
+import { registerMenagerie } from "./register.js";
+import type { LoadProgress, MenagerieWarning } from "./types.js";
+
+/** Options of {@link Menagerie}. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one. */
+export interface MenagerieOptions {
+  /** The lookup client to use. */
+  client?: LookupClient;
+  /** Base URL of the lookup service, when no `client` is given. */
+  baseUrl?: string;
+  /** API key, when no `client` is given. Never shown in messages or events. */
+  apiKey?: string;
+  /**
+   * Lookup path, when no `client` is given.
+   * @default "anything"
+   */
+  lookupPath?: string;
+  /**
+   * fetch used for assets.
+   * @default globalThis.fetch
+   */
+  fetch?: typeof fetch;
+  /**
+   * Time limit of one asset request attempt, in milliseconds.
+   * @default 30000
+   */
+  assetTimeoutMs?: number;
+  /**
+   * Retries of asset requests (network errors, 408/429/5xx); a number sets the limit.
+   * @default 2
+   */
+  assetRetry?: number | RetryOptions;
+  /**
+   * A record whose links expire within this many seconds is refreshed before loading.
+   * @default 60
+   */
+  linkMarginSeconds?: number;
+  /**
+   * Body plans by body type; extend {@link BODY_PLANS} with `extendBodyPlans` for your own types.
+   * @default BODY_PLANS
+   */
+  bodyPlans?: BodyPlans;
+  /**
+   * Height used when a record's `scale.height` cannot be read (a warning says so), in metres.
+   * @default 1
+   */
+  defaultHeightMeters?: number;
+}
+
+/** Defaults of {@link MenagerieOptions}. */
+export const MENAGERIE_DEFAULTS = Object.freeze({
+  assetTimeoutMs: 30_000,
+  assetRetry: 2,
+  linkMarginSeconds: 60,
+  bodyPlans: BODY_PLANS,
+  defaultHeightMeters: 1,
+});
+
+/** Options of {@link Menagerie.spawnCreature}. */
+export interface SpawnOptions {
+  /** Where the creature's feet stand. @default (0, 0, 0) */
+  position?: Vector3 | { x: number; y: number; z: number };
+  /** Heading about +Y in radians; 0 faces +Z. @default 0 */
+  rotationY?: number;
+  /** Height to size it to: metres, or a string with a unit. @default the record's `scale.height` */
+  height?: number | string;
+  /** Approximate name matching for the lookup. @default the service's default (true) */
+  fuzzy?: boolean;
+  /** Cancels the spawn; a model load shared with other spawns goes on for them. */
+  signal?: AbortSignal;
+  /** Progress of this spawn's model load (a model already loaded reports once, done). */
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+/** Counters of what a Menagerie has requested. */
+export interface MenagerieStats {
+  /** HTTP requests made for assets (retries included). */
+  assetRequests: number;
+  /** Bytes of asset bodies received. */
+  assetBytes: number;
+  /** Models loaded (templates built). */
+  modelsLoaded: number;
+}
+
+function positiveNumber(name: string, value: unknown): number {
+  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
+    throw new OptionsError(name, `must be a finite number greater than 0, got ${String(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Living creatures for one Babylon scene.
+ *
+ * @example
+ * const menagerie = new Menagerie(scene, { baseUrl: "http://127.0.0.1:8787", apiKey: "dev-key" });
+ * const fox = await menagerie.spawnCreature("fox", { position: new Vector3(0, 0, 5) });
+ * fox.getPart("head")!.rotation.y = 0.3;
+ * menagerie.dispose();
+ */
+export class Menagerie {
+  readonly scene: Scene;
+  /** The lookup client, when one was given or made from `baseUrl`. */
+  readonly client: LookupClient | undefined;
+  /** Progress of every model load. */
+  readonly onProgressObservable = new Observable<LoadProgress>();
+  /** Degradations: a part, texture or material that failed, an unreadable height. */
+  readonly onWarningObservable = new Observable<MenagerieWarning>();
+  /** A creature was spawned. */
+  readonly onCreatureSpawnedObservable = new Observable<Creature>();
+  /** A creature was disposed. */
+  readonly onCreatureDisposedObservable = new Observable<Creature>();
+  readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, modelsLoaded: 0 };
+
+  readonly #options: Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "fetch">>;
+  readonly #fetch: typeof fetch;
+  readonly #retry: Required<RetryOptions>;
+  readonly #templates = new Map<string, ModelTemplate>();
+  readonly #loads = new InflightRequests();
+  readonly #progressListeners = new Map<string, Set<(p: LoadProgress) => void>>();
+  readonly #creatures = new Set<Creature>();
+  readonly #lifetime = new AbortController();
+
+  constructor(scene: Scene, options: MenagerieOptions = {}) {
+    if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
+    registerMenagerie();
+    this.scene = scene;
+    this.client =
+      options.client ??
+      (options.baseUrl !== undefined
+        ? createLookupClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, lookupPath: options.lookupPath, ...(options.fetch ? { fetch: options.fetch } : {}) })
+        : undefined);
+    const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
+    if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a function (no global fetch here)");
+    this.#fetch = fetchImpl;
+    this.#options = {
+      assetTimeoutMs: positiveNumber("assetTimeoutMs", options.assetTimeoutMs ?? MENAGERIE_DEFAULTS.assetTimeoutMs),
+      assetRetry: options.assetRetry ?? MENAGERIE_DEFAULTS.assetRetry,
+      linkMarginSeconds: options.linkMarginSeconds ?? MENAGERIE_DEFAULTS.linkMarginSeconds,
+      bodyPlans: options.bodyPlans ?? MENAGERIE_DEFAULTS.bodyPlans,
+      defaultHeightMeters: positiveNumber("defaultHeightMeters", options.defaultHeightMeters ?? MENAGERIE_DEFAULTS.defaultHeightMeters),
+    };
+    if (!(this.#options.linkMarginSeconds >= 0)) throw new OptionsError("linkMarginSeconds", "must be a non-negative number");
+    this.#retry = resolveRetryOptions(this.#options.assetRetry);
+  }
+
+  /** The creatures alive now. */
+  get creatures(): readonly Creature[] {
+    return [...this.#creatures];
+  }
+
+  /** True once {@link dispose} ran. */
+  get isDisposed(): boolean {
+    return this.#lifetime.signal.aborted;
+  }
+
+  /**
+   * Spawns a creature by name (looked up through the client) or from a record. Concurrent
+   * spawns of one model share its lookup and its asset load; later ones reuse the loaded model.
+   *
+   * @throws LoadError when the model is not found or has no loadable body; lookup errors as is.
+   */
+  async spawnCreature(nameOrRecord: string | ModelRecord, options: SpawnOptions = {}): Promise<Creature> {
+    this.#assertAlive();
+    const signal = options.signal;
+    const record = typeof nameOrRecord === "string" ? await this.#lookup(nameOrRecord, options) : nameOrRecord;
+    const template = await this.#template(record, signal, options.onProgress);
+    signal?.throwIfAborted();
+    this.#assertAlive();
+    const creature = new Creature(this.scene, template, {
+      heightMeters: this.#heightOf(template.record, options.height),
+      ...(options.position ? { position: options.position } : {}),
+      ...(options.rotationY !== undefined ? { rotationY: options.rotationY } : {}),
+    });
+    this.#creatures.add(creature);
+    creature.onDisposeObservable.addOnce(() => {
+      this.#creatures.delete(creature);
+      this.onCreatureDisposedObservable.notifyObservers(creature);
+    });
+    this.onCreatureSpawnedObservable.notifyObservers(creature);
+    return creature;
+  }
+
+  /**
+   * Loads a model without spawning it (to warm up before a scene starts). Resolves with the
+   * record the assets came from.
+   */
+  async preload(nameOrRecord: string | ModelRecord, options: Pick<SpawnOptions, "signal" | "fuzzy" | "onProgress"> = {}): Promise<ModelRecord> {
+    this.#assertAlive();
+    const record = typeof nameOrRecord === "string" ? await this.#lookup(nameOrRecord, options) : nameOrRecord;
+    return (await this.#template(record, options.signal, options.onProgress)).record;
+  }
+
+  /** Whether a model is loaded (its templates are in the scene). */
+  isLoaded(name: string): boolean {
+    return this.#templates.has(name);
+  }
+
+  /**
+   * Disposes every creature, then every loaded model's meshes, materials and textures, and
+   * cancels loads under way. The scene is left with what it had before this Menagerie.
+   */
+  dispose(): void {
+    if (this.isDisposed) return;
+    this.#lifetime.abort(new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" }));
+    for (const creature of [...this.#creatures]) creature.dispose();
+    for (const template of this.#templates.values()) template.dispose();
+    this.#templates.clear();
+    this.#progressListeners.clear();
+    this.onProgressObservable.clear();
+    this.onWarningObservable.clear();
+    this.onCreatureSpawnedObservable.clear();
+    this.onCreatureDisposedObservable.clear();
+  }
+
+  #assertAlive(): void {
+    if (this.isDisposed) throw new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" });
+  }
+
+  async #lookup(name: string, options: Pick<SpawnOptions, "signal" | "fuzzy">): Promise<ModelRecord> {
+    if (!this.client) throw new OptionsError("client", "is needed to spawn by name: pass { client } or { baseUrl } to new Menagerie()");
+    const record = await this.client.getModel(name, {
+      ...(options.fuzzy !== undefined ? { fuzzy: options.fuzzy } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (!record) throw new LoadError({ reason: "not-found", model: name, detail: `the service found no model named "${name}"` });
+    return record;
+  }
+
+  #heightOf(record: ModelRecord, override: number | string | undefined): number {
+    if (override !== undefined) return parseHeight(override);
+    try {
+      return parseHeight(record.scale?.height);
+    } catch (error) {
+      if (!(error instanceof HeightParseError)) throw error;
+      this.onWarningObservable.notifyObservers({
+        code: "height-unreadable",
+        model: record.name,
+        message: `${error.message}; using ${this.#options.defaultHeightMeters} m`,
+        error,
+      });
+      return this.#options.defaultHeightMeters;
+    }
+  }
+
+  async #template(record: ModelRecord, signal: AbortSignal | undefined, onProgress?: (p: LoadProgress) => void): Promise<ModelTemplate> {
+    const cached = this.#templates.get(record.name);
+    if (cached) {
+      const total = Object.keys(cached.record.model.parts).length;
+      onProgress?.({ model: record.name, assetsLoaded: total, assetsTotal: total, bytesLoaded: 0, done: true });
+      return cached;
+    }
+    let listeners = this.#progressListeners.get(record.name);
+    if (!listeners) this.#progressListeners.set(record.name, (listeners = new Set()));
+    if (onProgress) listeners.add(onProgress);
+    try {
+      return await this.#loads.join(record.name, signal, async (loadSignal) => {
+        const both = linkSignals(loadSignal, this.#lifetime.signal);
+        try {
+          const template = await loadModel(this.#context(), record, both.signal);
+          if (this.isDisposed) {
+            template.dispose();
+            throw this.#lifetime.signal.reason;
+          }
+          this.#templates.set(record.name, template);
+          this.stats.modelsLoaded++;
+          return template;
+        } finally {
+          both.release();
+        }
+      });
+    } finally {
+      if (onProgress) listeners.delete(onProgress);
+      if (listeners.size === 0) this.#progressListeners.delete(record.name);
+    }
+  }
+
+  #context(): LoadContext {
+    return {
+      scene: this.scene,
+      plans: this.#options.bodyPlans,
+      linkMarginSeconds: this.#options.linkMarginSeconds,
+      now: Date.now,
+      fetchAsset: (url, as, signal) => this.#fetchAsset(url, as, signal),
+      refresh: async (record, signal) => {
+        if (!this.client) throw new LoadError({ reason: "expired", model: record.name, detail: "its links expired and there is no client to renew them" });
+        return this.client.refresh(record, { signal });
+      },
+      warn: (warning) => this.onWarningObservable.notifyObservers(warning),
+      progress: (progress) => {
+        this.onProgressObservable.notifyObservers(progress);
+        for (const listener of this.#progressListeners.get(progress.model) ?? []) listener(progress);
+      },
+    };
+  }
+
+  async #fetchAsset(url: string, as: "text" | "bytes", signal: AbortSignal): Promise<AssetResponse> {
+    const response = await requestBody(
+      {
+        url,
+        redactedUrl: redactUrl(url),
+        headers: {},
+        timeoutMs: this.#options.assetTimeoutMs,
+        retry: this.#retry,
+        fetch: this.#fetch,
+        signal,
+        random: Math.random,
+        now: Date.now,
+        onRetry: () => void this.stats.assetRequests++,
+      },
+      async (res) => (as === "text" ? res.text() : res.arrayBuffer()),
+    );
+    this.stats.assetRequests++;
+    const size = typeof response.body === "string" ? new TextEncoder().encode(response.body).byteLength : response.body.byteLength;
+    this.stats.assetBytes += size;
+    return {
+      status: response.status,
+      size,
+      ...(typeof response.body === "string" ? { text: response.body } : { bytes: response.body }),
+    };
+  }
+}
+
+/** A signal that aborts when either input does; `release()` removes the listeners. */
+function linkSignals(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const onA = () => controller.abort(a.reason);
+  const onB = () => controller.abort(b.reason);
+  if (a.aborted) onA();
+  else if (b.aborted) onB();
+  a.addEventListener("abort", onA, { once: true });
+  b.addEventListener("abort", onB, { once: true });
+  return {
+    signal: controller.signal,
+    release: () => {
+      a.removeEventListener("abort", onA);
+      b.removeEventListener("abort", onB);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** Events and progress reports of the Babylon layer. */
+
+/** Something went wrong that degraded a creature without stopping it. */
+export interface MenagerieWarning {
+  /** What happened. */
+  code: "part-failed" | "texture-failed" | "material-failed" | "height-unreadable" | "part-skipped";
+  /** The record name. */
+  model: string;
+  /** The part or asset concerned (`"material"`, `"texture:<file>"`), when one is. */
+  asset?: string;
+  /** The asset URL, redacted. */
+  url?: string;
+  message: string;
+  error?: unknown;
+}
+
+/** Progress of one model's asset loading. */
+export interface LoadProgress {
+  /** The record name. */
+  model: string;
+  assetsLoaded: number;
+  assetsTotal: number;
+  /** Bytes received so far. */
+  bytesLoaded: number;
+  /** True on the last report of a load (also when it failed). */
+  done: boolean;
+}

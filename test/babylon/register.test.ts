@@ -1,0 +1,22 @@
+import { SceneLoader } from "@babylonjs/core/Loading/sceneLoader.js";
+import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import { Tools } from "@babylonjs/core/Misc/tools.js";
+import { describe, expect, it } from "vitest";
+
+// Vitest isolates each test file's modules, so this file sees a fresh Babylon.
+describe("registration", () => {
+  it("importing the library changes no Babylon global; registerMenagerie() is repeat-safe", async () => {
+    const preprocess = Tools.PreprocessUrl;
+    const factory = () => (Mesh as unknown as { _instancedMeshFactory?: unknown })._instancedMeshFactory;
+    const factoryBefore = factory();
+    const library = await import("../../src/index.js");
+    expect(SceneLoader.IsPluginForExtensionAvailable(".obj")).toBe(false); // OBJ is parsed directly, no plugin
+    expect(Tools.PreprocessUrl).toBe(preprocess); // signed URLs need no global URL hook
+    expect(factory()).toBe(factoryBefore);
+    library.registerMenagerie();
+    library.registerMenagerie();
+    expect(typeof factory()).toBe("function"); // hardware instancing available
+    expect(Tools.PreprocessUrl).toBe(preprocess);
+    expect(SceneLoader.IsPluginForExtensionAvailable(".obj")).toBe(false);
+  });
+});

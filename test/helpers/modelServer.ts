@@ -1,0 +1,115 @@
+/**
+ * A small lookup service with signed assets, for loader tests: records built from inline models,
+ * assets under /assets/ that answer 403 unless the link's signature is valid and unexpired.
+ * Counts every request by path.
+ */
+import { createHash } from "node:crypto";
+import { HABITATS } from "../../src/api/schemas.js";
+import { createTestServer, sendJson, type TestServer } from "./httpServer.js";
+
+export interface InlineModel {
+  type?: string;
+  height?: string | number;
+  parts?: Record<string, string | Buffer>;
+  mtl?: string;
+  textures?: Record<string, Buffer>;
+  /** The whole-model OBJ. */
+  whole?: string;
+  /** Assets (by file name) the server answers with 404. */
+  missing?: string[];
+}
+
+export interface ModelServer extends TestServer {
+  models: Map<string, InlineModel>;
+  /** Requests for one asset file of one model. */
+  assetCount(model: string, file?: string): number;
+  lookupCount(): number;
+  /** Seconds a link lives; change it to hand out nearly expired links. */
+  linkLifetimeSeconds: number;
+  /** While true, every asset answers 403. */
+  forbidAssets: boolean;
+  /** Revoke every link issued so far: they now answer 403. */
+  revokeIssuedLinks(): void;
+}
+
+function sign(path: string, expires: number, epoch: number): string {
+  return createHash("sha1").update(`${path}|${expires}|${epoch}`).digest("base64url");
+}
+
+const slug = (name: string) => encodeURIComponent(name.replace(/[^a-z0-9]+/gi, "_"));
+
+export async function createModelServer(models: Record<string, InlineModel>): Promise<ModelServer> {
+  const map = new Map(Object.entries(models));
+  let epoch = 0;
+  const state = { linkLifetimeSeconds: 3600 };
+  let origin = "";
+
+  const link = (model: string, file: string) => {
+    const path = `/assets/${slug(model)}/${encodeURIComponent(file)}`;
+    const expires = Math.floor(Date.now() / 1000) + state.linkLifetimeSeconds;
+    return `${origin}${path}?Expires=${expires}&KeyName=test&Signature=${sign(path, expires, epoch)}`;
+  };
+
+  const record = (name: string, m: InlineModel) => ({
+    _id: `id-${slug(name)}`,
+    name,
+    creature: name,
+    type: m.type ?? "quadruped",
+    behaviour: "walk",
+    scale: m.height === undefined ? {} : { height: m.height },
+    ...Object.fromEntries(HABITATS.map((h) => [h, h === "forest"])),
+    model: {
+      parts: Object.fromEntries(Object.keys(m.parts ?? {}).map((p) => [p, link(name, `${p}.obj`)])),
+      other: {
+        ...(m.mtl !== undefined ? { material: link(name, "model.mtl") } : {}),
+        ...(m.whole !== undefined ? { model: link(name, "model.obj") } : {}),
+        texture: Object.keys(m.textures ?? {}).map((f) => link(name, f)),
+      },
+    },
+  });
+
+  // eslint-disable-next-line prefer-const
+  let result: ModelServer;
+  const server = await createTestServer((req, res, recorded) => {
+    const url = new URL(recorded.url, "http://x");
+    if (url.pathname === "/anything") {
+      const name = url.searchParams.get("name") ?? "";
+      const m = map.get(name);
+      if (!m) return sendJson(res, 404, { code: "Model not found", message: `No model named ${name}` });
+      return sendJson(res, 200, record(name, m));
+    }
+    const match = /^\/assets\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+    if (!match) return sendJson(res, 404, { code: "Not found", message: "no route" });
+    const expires = Number(url.searchParams.get("Expires"));
+    const valid = !result.forbidAssets && url.searchParams.get("Signature") === sign(url.pathname, expires, epoch) && expires * 1000 > Date.now();
+    if (!valid) return sendJson(res, 403, { code: "Forbidden", message: "bad or expired signature" });
+    const [modelSlug, file] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];
+    const [name, m] = [...map].find(([n]) => slug(n) === encodeURIComponent(modelSlug)) ?? [];
+    if (!name || !m || m.missing?.includes(file)) return sendJson(res, 404, { code: "Not found", message: file });
+    const body =
+      file === "model.mtl" ? m.mtl : file === "model.obj" ? m.whole : file.endsWith(".obj") ? m.parts?.[file.slice(0, -4)] : m.textures?.[file];
+    if (body === undefined) return sendJson(res, 404, { code: "Not found", message: file });
+    res.writeHead(200, { "content-type": file.endsWith(".png") ? "image/png" : "text/plain", "access-control-allow-origin": "*" });
+    res.end(body);
+  });
+  origin = server.url;
+
+  result = Object.assign(server, {
+    models: map,
+    assetCount: (model: string, file?: string) =>
+      server.requests.filter((r) => {
+        const path = decodeURIComponent(r.url.split("?")[0]!);
+        const folder = `/assets/${decodeURIComponent(slug(model))}/`;
+        return file === undefined ? path.startsWith(folder) : path === `${folder}${file}`;
+      }).length,
+    lookupCount: () => server.requests.filter((r) => r.url.startsWith("/anything")).length,
+    revokeIssuedLinks: () => void epoch++,
+    linkLifetimeSeconds: 0,
+    forbidAssets: false,
+  });
+  Object.defineProperty(result, "linkLifetimeSeconds", {
+    get: () => state.linkLifetimeSeconds,
+    set: (value: number) => void (state.linkLifetimeSeconds = value),
+  });
+  return result;
+}
