@@ -96,7 +96,9 @@ export function buildMaterials(
       let texture = textures.get(ref.file);
       if (!texture) {
         const mimeType = mimeOf(ref.file);
-        texture = new Texture(image.key, scene, {
+        // A "data:" URL that is not base64 makes Babylon decode `buffer` instead of fetching
+        // (which would lose the signature); the URL stays the per-asset cache key.
+        texture = new Texture(`data:${image.key}`, scene, {
           buffer: image.bytes,
           invertY: true,
           ...(mimeType ? { mimeType } : {}),

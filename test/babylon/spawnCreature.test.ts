@@ -172,8 +172,8 @@ describe("requests", () => {
     expect(server.assetCount("fox", "fur.png")).toBe(1);
     expect(server.assetCount("wolf", "fur.png")).toBe(1);
     const texture = (c: typeof f) => (c.getPart("body")!.getChildMeshes()[0]!.material as unknown as { diffuseTexture: { name: string; url: string } }).diffuseTexture;
-    expect(texture(f).url).toBe(`${server.url}/assets/fox/fur.png`);
-    expect(texture(w).url).toBe(`${server.url}/assets/wolf/fur.png`);
+    expect(texture(f).url).toBe(`data:${server.url}/assets/fox/fur.png`);
+    expect(texture(w).url).toBe(`data:${server.url}/assets/wolf/fur.png`);
     expect(texture(f).name).toBe("fox/fur.png");
     expect(f.getPart("body")!.getChildMeshes()[0]!.material).not.toBe(w.getPart("body")!.getChildMeshes()[0]!.material);
   });

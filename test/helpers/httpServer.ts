@@ -11,6 +11,8 @@ export interface RecordedRequest {
   url: string;
   query: URLSearchParams;
   headers: IncomingMessage["headers"];
+  /** The status answered, once the response has finished. */
+  status?: number;
 }
 
 export type TestHandler = (req: IncomingMessage, res: ServerResponse, recorded: RecordedRequest) => void | Promise<void>;
@@ -37,6 +39,7 @@ export async function createTestServer(handler: TestHandler): Promise<TestServer
       headers: req.headers,
     };
     requests.push(recorded);
+    res.on("finish", () => (recorded.status = res.statusCode));
     Promise.resolve(handler(req, res, recorded)).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
       res.end(String(error));

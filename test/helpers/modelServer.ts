@@ -71,6 +71,8 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
   // eslint-disable-next-line prefer-const
   let result: ModelServer;
   const server = await createTestServer((req, res, recorded) => {
+    // Pages under test load from another origin (the Vite server).
+    res.setHeader("access-control-allow-origin", "*");
     const url = new URL(recorded.url, "http://x");
     if (url.pathname === "/anything") {
       const name = url.searchParams.get("name") ?? "";

@@ -1,0 +1,59 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, pageResult, watchPage } from "../helpers/browser.js";
+import { createModelServer, type ModelServer } from "../helpers/modelServer.js";
+import { furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
+import { startPageServer, type PageServer } from "../helpers/vitePages.js";
+
+interface SpawnResult {
+  creatures: number;
+  distinctPartMeshes: number;
+  drawCalls: number;
+  texturesReady: boolean[];
+  textureNames: string[];
+  warnings: string[];
+}
+
+let browser: Browser;
+let pages: PageServer;
+let service: ModelServer;
+
+beforeAll(async () => {
+  service = await createModelServer({
+    fox: { type: "quadruped", height: "45 cm", parts: quadrupedParts(), mtl: furMtl("fox fur.png"), textures: { "fox fur.png": tinyPng([210, 110, 40]) } },
+  });
+  [browser, pages] = await Promise.all([launchChromium(), startPageServer()]);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await pages?.close();
+  await service?.close();
+});
+
+describe("spawnCreature in Chromium", () => {
+  it("fetches every texture with its signature, never gets a 403, and draws 50 copies in about one call per part mesh", async () => {
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    const watch = watchPage(page);
+    await page.goto(`${pages.url}/spawn.html?service=${encodeURIComponent(service.url)}&name=fox&count=50`);
+    const result = await pageResult<SpawnResult>(page);
+    await page.screenshot({ path: "test-results/spawn-50-foxes.png" });
+    await page.close();
+
+    expect(result.creatures).toBe(50);
+    expect(result.warnings).toEqual([]);
+    expect(result.texturesReady).toEqual([true]);
+    expect(result.textureNames).toEqual(["fox/fox fur.png"]);
+    const textureRequests = service.requests.filter((r) => r.url.startsWith("/assets/fox/fox%20fur.png"));
+    expect(textureRequests).toHaveLength(1);
+    expect(textureRequests[0]!.query.get("Signature")).toBeTruthy();
+    expect(textureRequests[0]!.status).toBe(200);
+    expect(service.requests.filter((r) => r.status === 403)).toEqual([]);
+    expect(service.assetCount("fox")).toBe(13); // 11 parts, the MTL and the texture, each once
+    expect(result.distinctPartMeshes).toBe(12); // 11 parts, the head with two materials
+    // One draw call per distinct part mesh plus the ground, whatever the number of copies.
+    expect(result.drawCalls).toBeGreaterThanOrEqual(result.distinctPartMeshes);
+    expect(result.drawCalls).toBeLessThanOrEqual(result.distinctPartMeshes + 3);
+    expect(watch.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Headless Debian Chromium through playwright-core (Playwright's own browser download does not
+ * work here). Software WebGL through SwiftShader, so draw calls and textures are real.
+ */
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (.ci/run does)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+      "--use-angle=swiftshader",
+      "--enable-unsafe-swiftshader",
+    ],
+  });
+}
+
+/** Console errors, page errors and failed requests of a page, collected as they happen. */
+export function watchPage(page: Page): { errors: string[] } {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("requestfailed", (request) => errors.push(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+  return { errors };
+}
+
+/** Waits for `window.__result` (or `window.__error`) set by a test page. */
+export async function pageResult<T>(page: Page, timeoutMs = 120_000): Promise<T> {
+  await page.waitForFunction(() => (window as { __result?: unknown; __error?: unknown }).__result !== undefined || (window as { __error?: unknown }).__error !== undefined, undefined, { timeout: timeoutMs });
+  const error = await page.evaluate(() => (window as { __error?: string }).__error);
+  if (error) throw new Error(`page failed: ${error}`);
+  return page.evaluate(() => (window as { __result?: unknown }).__result as T);
+}
