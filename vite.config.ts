@@ -3,11 +3,15 @@
  */
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { menagerieServicePlugin } from "./src/service/vitePlugin.js";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL("./demo", import.meta.url)),
+  // The reference service on the demo's own port (`/anything`, `/assets/`). Not under Vitest:
+  // service tests start their own, and must not generate the default catalog.
+  plugins: process.env["VITEST"] ? [] : [menagerieServicePlugin()],
   server: { host: "127.0.0.1", port: 5173 },
   preview: { host: "127.0.0.1", port: 4173 },
   build: { outDir: fileURLToPath(new URL("./dist-demo", import.meta.url)), emptyOutDir: true },

@@ -1,0 +1,80 @@
+/**
+ * A loaded catalog: its records, their search index, and the answer JSON of each record with
+ * its asset paths turned into signed links for the origin a request arrived on.
+ */
+import { realpath } from "node:fs/promises";
+import { resolve } from "node:path";
+import { readCatalog, type CatalogEntry } from "./catalogFormat.js";
+import { CatalogIndex } from "./searchIndex.js";
+import { signUrl, type SigningKey } from "./signing.js";
+
+/** Turns a catalog-relative path into the path part of its asset URL, one segment at a time. */
+export function encodeAssetPath(path: string): string {
+  return path.split("/").map(encodeURIComponent).join("/");
+}
+
+/** How links are made for one answer. */
+export interface LinkContext {
+  /** `http://host:port`, the origin the request arrived on. */
+  origin: string;
+  /** Path prefix of the asset route, with leading and trailing `/` (`"/assets/"`). */
+  assetsPrefix: string;
+  key: SigningKey;
+  /** Unix seconds. */
+  expires: number;
+}
+
+/** A catalog ready to answer: records, index, and a memo of signed answers. */
+export class CatalogStore {
+  /** The catalog folder, resolved through symlinks (assets are confined to it). */
+  readonly dir: string;
+  readonly index: CatalogIndex<CatalogEntry>;
+  /**
+   * The last signed JSON of each record. Links only change when the second of `Expires` or the
+   * origin does, so under load most answers reuse the signing work of the previous request.
+   */
+  readonly #signed = new Map<CatalogEntry, { origin: string; expires: number; json: string }>();
+
+  constructor(dir: string, entries: readonly CatalogEntry[]) {
+    this.dir = dir;
+    this.index = new CatalogIndex(entries);
+  }
+
+  /** Reads and indexes `<dir>/catalog.json`. */
+  static async load(dir: string): Promise<CatalogStore> {
+    const real = await realpath(resolve(dir));
+    const file = await readCatalog(real);
+    return new CatalogStore(real, file.records);
+  }
+
+  get size(): number {
+    return this.index.records.length;
+  }
+
+  /** The answer JSON of one record, its asset links signed for `links`. */
+  recordJson(entry: CatalogEntry, links: LinkContext): string {
+    const memo = this.#signed.get(entry);
+    if (memo && memo.origin === links.origin && memo.expires === links.expires) return memo.json;
+    const json = JSON.stringify(toServedRecord(entry, links));
+    this.#signed.set(entry, { origin: links.origin, expires: links.expires, json });
+    return json;
+  }
+}
+
+/** A catalog entry as served: every asset path replaced by its signed absolute URL. */
+export function toServedRecord(entry: CatalogEntry, links: LinkContext): Record<string, unknown> {
+  const link = (path: string) =>
+    signUrl(`${links.origin}${links.assetsPrefix}${encodeAssetPath(path)}`, { ...links.key, expires: links.expires });
+  const { parts, other } = entry.model;
+  const signedOther: Record<string, unknown> = { texture: other.texture.map(link) };
+  if (other.material !== undefined) signedOther["material"] = link(other.material);
+  if (other.model !== undefined) signedOther["model"] = link(other.model);
+  if (other.reference !== undefined) signedOther["reference"] = link(other.reference);
+  return {
+    ...entry,
+    model: {
+      parts: Object.fromEntries(Object.entries(parts).map(([part, path]) => [part, link(path)])),
+      other: signedOther,
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * `menagerie-service`: the reference lookup service on a port.
+ *
+ * ```
+ * menagerie-service [--port 8787] [--host 127.0.0.1] [--catalog DIR] [--keys FILE]
+ *                   [--upstream URL --upstream-key K] [--link-lifetime SECONDS]
+ * ```
+ *
+ * Keys: `--keys FILE`, else `MENAGERIE_API_KEYS` (comma-separated), else the dev key `dev-key`.
+ * The signing secret comes from `MENAGERIE_SIGNING_KEY` (random per start otherwise); the
+ * upstream key may come from `MENAGERIE_UPSTREAM_KEY`, which keeps it out of `ps` listings.
+ */
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { redactText } from "../api/redact.js";
+import { loadApiKeys } from "./apiKeys.js";
+import { ensureDefaultCatalog } from "./defaultCatalog.js";
+import { LOOKUP_SERVER_DEFAULTS, startLookupServer, type LookupServer } from "./lookupServer.js";
+
+export const CLI_USAGE = `Usage: menagerie-service [options]
+
+  --port N              port to listen on, 0 for any free port (default ${LOOKUP_SERVER_DEFAULTS.port})
+  --host ADDRESS        interface to listen on (default ${LOOKUP_SERVER_DEFAULTS.hostname})
+  --catalog DIR         catalog folder to serve (default: the generated default catalog)
+  --keys FILE           API keys, one per line (default: MENAGERIE_API_KEYS, else "dev-key")
+  --upstream URL        proxy mode: forward lookups to this service
+  --upstream-key KEY    the key sent upstream (or MENAGERIE_UPSTREAM_KEY)
+  --link-lifetime S     life of signed asset links in seconds (default 3600)
+  -h, --help            show this help
+`;
+
+/** What {@link main} needs from its surroundings (tests replace them). */
+export interface CliContext {
+  env?: Record<string, string | undefined>;
+  /** Where the start-up lines go. @default console.log */
+  log?: (line: string) => void;
+}
+
+function integer(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) throw new Error(`--${name} must be a non-negative integer, got "${raw}"`);
+  return Number(raw);
+}
+
+/**
+ * Runs the CLI: parses `argv` (without `node` and the script), starts the server, prints where
+ * it listens and which keys are active, and returns it (`undefined` after `--help`). Throws on
+ * bad arguments with a message naming the argument.
+ */
+export async function main(argv: readonly string[], context: CliContext = {}): Promise<LookupServer | undefined> {
+  const env = context.env ?? process.env;
+  const log = context.log ?? ((line: string) => console.log(line));
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      catalog: { type: "string" },
+      keys: { type: "string" },
+      upstream: { type: "string" },
+      "upstream-key": { type: "string" },
+      "link-lifetime": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    log(CLI_USAGE);
+    return undefined;
+  }
+  const upstreamKey = values["upstream-key"] ?? env["MENAGERIE_UPSTREAM_KEY"];
+  if (upstreamKey !== undefined && values.upstream === undefined) {
+    throw new Error("--upstream-key needs --upstream");
+  }
+  if (values.upstream !== undefined && values.catalog !== undefined) {
+    throw new Error("--catalog and --upstream exclude each other: a proxy serves no catalog");
+  }
+  if (values.catalog !== undefined && values.catalog.trim() === "") throw new Error("--catalog must be a folder path");
+  // Every argument is checked before any file is read or a catalog generated.
+  const port = integer("port", values.port) ?? LOOKUP_SERVER_DEFAULTS.port;
+  const linkLifetimeSeconds = integer("link-lifetime", values["link-lifetime"]);
+  const keys = await loadApiKeys({ keysFile: values.keys, env });
+  const catalogDir = values.upstream ? undefined : (values.catalog ?? (await ensureDefaultCatalog({ log })));
+  const server = await startLookupServer({
+    port,
+    hostname: values.host ?? LOOKUP_SERVER_DEFAULTS.hostname,
+    catalogDir,
+    apiKeys: keys.keys,
+    upstream: values.upstream ? { url: values.upstream, key: upstreamKey } : undefined,
+    linkLifetimeSeconds,
+    signingKey: env["MENAGERIE_SIGNING_KEY"] || undefined,
+    log: (line) => log(redactText(line, [...keys.keys, upstreamKey])),
+  });
+  const { service } = server;
+  const what = service.mode === "proxy" ? `proxy to ${values.upstream}` : `${service.recordCount} records from ${catalogDir}`;
+  log(`Menagerie reference service listening on ${server.url}/${service.options.lookupPath} (${what})`);
+  // The dev key is public and printed so a first run needs no reading; real keys never are.
+  if (keys.origin === "dev") log(`API key: ${keys.keys[0]} (dev key; set MENAGERIE_API_KEYS or --keys FILE to change it)`);
+  else log(`API keys: ${keys.keys.length} from ${keys.origin === "env" ? "MENAGERIE_API_KEYS" : values.keys}`);
+  if (service.options.allowAnonymous) log("Requests without a key are accepted (proxy mode).");
+  log(`Example: ${server.url}/${service.options.lookupPath}?key=${keys.origin === "dev" ? keys.keys[0] : "<key>"}&search=forest`);
+  return server;
+}
+
+/** Runs {@link main} for a process: errors print without a stack, signals close the server. */
+export async function run(argv: readonly string[]): Promise<void> {
+  try {
+    const server = await main(argv);
+    if (!server) return;
+    const stop = () => void server.close().then(() => process.exit(0));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  } catch (error) {
+    const secrets = [process.env["MENAGERIE_UPSTREAM_KEY"], process.env["MENAGERIE_SIGNING_KEY"], ...(process.env["MENAGERIE_API_KEYS"] ?? "").split(",")];
+    console.error(`menagerie-service: ${redactText(error instanceof Error ? error.message : String(error), secrets)}`);
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) console.error(CLI_USAGE);
+    process.exitCode = 1;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+// Run only as `tsx src/service/cli.ts` or `node dist/service/cli.js`; importing does nothing.
+if (isEntryPoint()) void run(process.argv.slice(2));

@@ -1,0 +1,81 @@
+/**
+ * The service on a real Node HTTP port (`@hono/node-server`), with a `close()` that also ends
+ * kept-alive connections so a test or a CLI shuts down at once.
+ */
+import { createAdaptorServer } from "@hono/node-server";
+import type { Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { OptionsError } from "../api/errors.js";
+import { createLookupService, type LookupService } from "./lookupService.js";
+import type { LookupServiceOptions } from "./options.js";
+
+/** Options of {@link startLookupServer}: the service's, plus where to listen. */
+export interface LookupServerOptions extends LookupServiceOptions {
+  /**
+   * TCP port; `0` picks a free one.
+   * @default 8787
+   */
+  port?: number;
+  /**
+   * Interface to listen on. The loopback default keeps a dev key off the network.
+   * @default "127.0.0.1"
+   */
+  hostname?: string;
+}
+
+/** Defaults of the listening options of {@link LookupServerOptions}. */
+export const LOOKUP_SERVER_DEFAULTS = Object.freeze({ port: 8787, hostname: "127.0.0.1" });
+
+/** A listening service. */
+export interface LookupServer {
+  /** `http://<host>:<port>`, the base URL to give a lookup client. */
+  readonly url: string;
+  readonly port: number;
+  readonly service: LookupService;
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the service and listens.
+ *
+ * @example
+ * const server = await startLookupServer({ catalogDir: "./catalog", port: 0 });
+ * const client = createLookupClient({ baseUrl: server.url, apiKey: "dev-key" });
+ * await server.close();
+ */
+export async function startLookupServer(options: LookupServerOptions): Promise<LookupServer> {
+  const port = options.port ?? LOOKUP_SERVER_DEFAULTS.port;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new OptionsError("port", `must be an integer from 0 to 65535, got ${String(port)}`);
+  }
+  const hostname = options.hostname ?? LOOKUP_SERVER_DEFAULTS.hostname;
+  if (typeof hostname !== "string" || hostname === "") throw new OptionsError("hostname", "must be a non-empty string");
+  const service = await createLookupService(options);
+  const server = createAdaptorServer({ fetch: service.app.fetch, hostname }) as Server;
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    service,
+    close: () =>
+      (closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        for (const socket of sockets) socket.destroy();
+      })),
+  };
+}

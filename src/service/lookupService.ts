@@ -1,0 +1,148 @@
+/**
+ * The reference lookup service as one `Request → Response` handler (a Hono app): the lookup
+ * path, the signed asset route, CORS, keys, rate limits, and every error mapped to
+ * `{ code, message }` in one place. Runs unchanged on Node, in Vite, or on an edge runtime
+ * that offers `node:fs` for the asset route.
+ */
+import { Hono, type Context } from "hono";
+import { cors } from "hono/cors";
+import { redactText } from "../api/redact.js";
+import { createKeyMatcher } from "./apiKeys.js";
+import { serveAsset } from "./assetRoute.js";
+import { CatalogStore } from "./catalogStore.js";
+import { parseLookupQuery, type LookupQuery } from "./lookupQuery.js";
+import { resolveServiceOptions, type LookupServiceOptions, type ResolvedServiceOptions } from "./options.js";
+import { TokenBucketLimiter } from "./rateLimiter.js";
+import { SERVICE_ERROR_CODES, ServiceError, errorResponse, isServiceError, jsonResponse } from "./serviceError.js";
+import type { SigningKey } from "./signing.js";
+import { UpstreamProxy } from "./upstreamProxy.js";
+
+/** A running service handler. */
+export interface LookupService {
+  /** The Hono app; `app.request(path)` answers without a socket. */
+  readonly app: Hono;
+  /** Answers one request. */
+  fetch(request: Request): Promise<Response>;
+  /** `"catalog"` when serving a catalog folder, `"proxy"` when forwarding to `upstream`. */
+  readonly mode: "catalog" | "proxy";
+  /** Records served (0 in proxy mode). */
+  readonly recordCount: number;
+  /** The resolved options (the signing key and API keys included: never log this object). */
+  readonly options: Readonly<ResolvedServiceOptions>;
+}
+
+const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"];
+
+/**
+ * Creates the service: loads and indexes the catalog (or prepares proxy mode) once, then
+ * answers requests.
+ *
+ * @example
+ * const service = await createLookupService({ catalogDir: "./catalog" });
+ * const res = await service.app.request("/anything?key=dev-key&name=fox");
+ */
+export async function createLookupService(options: LookupServiceOptions): Promise<LookupService> {
+  const resolved = resolveServiceOptions(options);
+  const { lookupPath, assetsPath, now, log } = resolved;
+  const store = resolved.upstream ? undefined : await CatalogStore.load(resolved.catalogDir!);
+  const proxy = resolved.upstream ? new UpstreamProxy(resolved.upstream, now, log) : undefined;
+  const signing: SigningKey = { keyName: resolved.keyName, secret: resolved.signingKey };
+  const isKnownKey = createKeyMatcher(resolved.apiKeys);
+  const limiter = resolved.rateLimit ? new TokenBucketLimiter(resolved.rateLimit, now) : undefined;
+  const assetsPrefix = `/${assetsPath}/`;
+  // Everything that could carry a secret is redacted before it is logged.
+  const secrets = [...resolved.apiKeys, resolved.upstream?.key, typeof resolved.signingKey === "string" ? resolved.signingKey : undefined];
+
+  const app = new Hono();
+  app.use(
+    "*",
+    cors({
+      origin: "*",
+      allowMethods: ALLOWED_METHODS,
+      exposeHeaders: ["Retry-After", "ETag", "Content-Length"],
+      maxAge: 600,
+    }),
+  );
+
+  /** Checks the key (401 / 403) and takes a rate-limit token (429); returns nothing on success. */
+  function admit(c: Context): void {
+    const keys = c.req.queries("key") ?? [];
+    const key = keys[0];
+    if (keys.length > 1) throw new ServiceError(400, SERVICE_ERROR_CODES.badRequest, "The key parameter must be given once.");
+    let bucket: string;
+    if (key === undefined || key === "") {
+      if (!resolved.allowAnonymous) {
+        throw new ServiceError(401, SERVICE_ERROR_CODES.missingKey, "An API key is required: add the key query parameter.");
+      }
+      // Keyless clients of a proxy share a bucket per address, as they have nothing else to tell them apart.
+      const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+      bucket = `anonymous:${address ?? ""}`;
+    } else if (!isKnownKey(key)) {
+      throw new ServiceError(403, SERVICE_ERROR_CODES.invalidKey, "The API key is not valid.");
+    } else {
+      bucket = `key:${key}`;
+    }
+    const decision = limiter?.take(bucket);
+    if (decision && !decision.allowed) {
+      throw new ServiceError(
+        429,
+        SERVICE_ERROR_CODES.rateLimited,
+        `Too many requests: try again in ${decision.retryAfterSeconds} s.`,
+        { "retry-after": String(decision.retryAfterSeconds) },
+      );
+    }
+  }
+
+  function answerFromCatalog(c: Context, query: LookupQuery): Response {
+    const links = {
+      origin: new URL(c.req.url).origin,
+      assetsPrefix,
+      key: signing,
+      expires: Math.floor(now() / 1000) + resolved.linkLifetimeSeconds,
+    };
+    if (query.op === "name") {
+      const entry = store!.index.findByName(query.value, query.fuzzy);
+      if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model matches this name.");
+      return new Response(store!.recordJson(entry, links), { headers: { "content-type": "application/json; charset=utf-8" } });
+    }
+    const entries = store!.index.search(query.value, query.fuzzy);
+    const body = `[${entries.map((entry) => store!.recordJson(entry, links)).join(",")}]`;
+    return new Response(body, { headers: { "content-type": "application/json; charset=utf-8" } });
+  }
+
+  app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {
+    admit(c);
+    const query = parseLookupQuery(new URL(c.req.url).searchParams, resolved.maxQueryLength);
+    return proxy ? proxy.lookup(query) : answerFromCatalog(c, query);
+  });
+
+  app.on(["GET", "HEAD"], `${assetsPrefix}*`, async (c) => {
+    if (!store) throw new ServiceError(404, SERVICE_ERROR_CODES.routeNotFound, "This service serves no assets in proxy mode.");
+    return serveAsset(c.req.raw, { dir: store.dir, prefix: assetsPrefix, keys: [signing], now });
+  });
+
+  const methodNotAllowed = () => {
+    throw new ServiceError(405, SERVICE_ERROR_CODES.methodNotAllowed, "Only GET requests are allowed.", {
+      allow: ALLOWED_METHODS.join(", "),
+    });
+  };
+  app.all(`/${lookupPath}`, methodNotAllowed);
+  app.all(`${assetsPrefix}*`, methodNotAllowed);
+
+  app.notFound(() =>
+    jsonResponse(404, { code: SERVICE_ERROR_CODES.routeNotFound, message: `No such route: use /${lookupPath} or ${assetsPrefix}.` }),
+  );
+  app.onError((error) => {
+    if (isServiceError(error)) return errorResponse(error);
+    log(redactText(`Lookup service error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, secrets));
+    return jsonResponse(500, { code: SERVICE_ERROR_CODES.internal, message: "The service failed to answer." });
+  });
+
+  return {
+    app,
+    fetch: async (request) => app.fetch(request),
+    mode: proxy ? "proxy" : "catalog",
+    recordCount: store?.size ?? 0,
+    options: resolved,
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Finding records: by name (exact, then the `name#0001` base name, then the most similar name)
+ * and by free-text search. Built once per catalog load with MiniSearch (fuzzy, prefix, field
+ * boosts), so a request only queries.
+ */
+import MiniSearch, { type SearchResult } from "minisearch";
+import { HABITATS, isHabitat } from "../api/schemas.js";
+
+/** What the index needs of a record. */
+export interface IndexableRecord {
+  name: string;
+  creature?: string | undefined;
+  group?: string | undefined;
+  type?: string | undefined;
+  tags?: readonly string[] | undefined;
+  [field: string]: unknown;
+}
+
+/** Per-field boosts of a search: a name hit outranks a tag hit outranks a group hit. */
+const SEARCH_BOOSTS = { name: 4, creature: 3, tags: 2, group: 1.5, type: 1.5, taxonomy: 1, habitats: 1 };
+const SEARCH_FIELDS = Object.keys(SEARCH_BOOSTS);
+const NAME_FIELDS = ["name", "creature"];
+/** Share of a search word's length that may be mistyped (0.3: one edit in 4 letters, two in 7). */
+const FUZZINESS = 0.3;
+
+/**
+ * Edits allowed in a word of a name lookup. Laxer than search, because a lookup wants the one
+ * most similar name, and a swapped pair of letters ("baer") already costs two edits.
+ */
+function nameEdits(term: string): number {
+  return term.length >= 4 ? 2 : term.length === 3 ? 1 : 0;
+}
+
+/** Lower-cases, trims and collapses spaces, as names are compared. */
+export function normalizeName(value: string): string {
+  return value.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/** The name without a `#0001` style suffix. */
+export function baseName(value: string): string {
+  return value.replace(/\s*#\d+$/, "");
+}
+
+/**
+ * Folds a word to a rough singular so plurals meet their singular ("foxes", "wolves", "flies")
+ * without a fuzzy allowance. Applied alike to indexed and queried words, so it need only be
+ * consistent, not linguistically right.
+ */
+export function singular(term: string): string {
+  if (term.length <= 3) return term;
+  if (term.endsWith("ies")) return `${term.slice(0, -3)}y`;
+  if (term.endsWith("ves")) return `${term.slice(0, -3)}f`;
+  if (/(?:x|ch|sh|ss)es$/.test(term)) return term.slice(0, -2);
+  if (term.endsWith("s") && !term.endsWith("ss") && !term.endsWith("us")) return term.slice(0, -1);
+  return term;
+}
+
+/** Every string inside a value (taxonomy may be a string, a list or an object of ranks). */
+function wordsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(wordsOf);
+  if (value !== null && typeof value === "object") return Object.values(value).flatMap(wordsOf);
+  return [];
+}
+
+interface Doc {
+  id: number;
+  name: string;
+  creature: string;
+  tags: string;
+  group: string;
+  type: string;
+  taxonomy: string;
+  habitats: string;
+}
+
+/** The search index of one catalog. */
+export class CatalogIndex<R extends IndexableRecord> {
+  readonly records: readonly R[];
+  readonly #byName = new Map<string, number[]>();
+  readonly #byBaseName = new Map<string, number[]>();
+  readonly #sortRank: number[];
+  readonly #search: MiniSearch<Doc>;
+
+  constructor(records: readonly R[]) {
+    this.records = records;
+    const order = records.map((_, i) => i).sort((a, b) => compareNames(records[a]!.name, records[b]!.name));
+    this.#sortRank = new Array<number>(records.length);
+    order.forEach((index, rank) => (this.#sortRank[index] = rank));
+    this.#search = new MiniSearch<Doc>({
+      fields: SEARCH_FIELDS,
+      processTerm: (term) => singular(term.toLowerCase()),
+    });
+    records.forEach((record, id) => {
+      push(this.#byName, normalizeName(record.name), id);
+      push(this.#byBaseName, baseName(normalizeName(record.name)), id);
+      this.#search.add({
+        id,
+        name: record.name,
+        creature: record.creature ?? "",
+        tags: (record.tags ?? []).join(" "),
+        group: record.group ?? "",
+        type: record.type ?? "",
+        taxonomy: wordsOf(record["taxonomy"]).join(" "),
+        habitats: HABITATS.filter((h) => record[h] === true).join(" "),
+      });
+    });
+  }
+
+  #sorted(ids: Iterable<number>): R[] {
+    return [...ids].sort((a, b) => this.#sortRank[a]! - this.#sortRank[b]!).map((id) => this.records[id]!);
+  }
+
+  /** Search hits ordered by score, then name; equal scores keep the catalog's name order. */
+  #ranked(results: SearchResult[]): R[] {
+    return results
+      .sort((a, b) => b.score - a.score || this.#sortRank[a.id as number]! - this.#sortRank[b.id as number]!)
+      .map((r) => this.records[r.id as number]!);
+  }
+
+  /**
+   * The record named `name`: an exact (case-insensitive, trimmed) match, else one whose base
+   * name matches (`cat` finds `cat#0001`, `cat#0009` finds `cat` or `cat#0001`; lowest first),
+   * else, when `fuzzy`, the most similar name (typos, plurals, word order), else `undefined`.
+   */
+  findByName(name: string, fuzzy: boolean): R | undefined {
+    const wanted = normalizeName(name);
+    const exact = this.#byName.get(wanted);
+    if (exact) return this.#sorted(exact)[0];
+    const base = this.#byBaseName.get(baseName(wanted));
+    if (base) return this.#sorted(base)[0];
+    if (!fuzzy) return undefined;
+    const hits = this.#search.search(baseName(wanted), {
+      fields: NAME_FIELDS,
+      boost: { name: 2, creature: 1 },
+      fuzzy: nameEdits,
+      prefix: true,
+      combineWith: "OR",
+    });
+    return this.#ranked(hits)[0];
+  }
+
+  /**
+   * Records matching `query`. A habitat word gives exactly the records whose flag is set, by
+   * name. Otherwise every word must match name, creature, tags, group, type, taxonomy or a
+   * habitat (fuzzily and by prefix when `fuzzy`), ordered by relevance, then name.
+   */
+  search(query: string, fuzzy: boolean): R[] {
+    const wanted = normalizeName(query);
+    if (isHabitat(wanted)) {
+      const ids = this.records.flatMap((record, id) => (record[wanted] === true ? [id] : []));
+      return this.#sorted(ids);
+    }
+    const hits = this.#search.search(wanted, {
+      boost: SEARCH_BOOSTS,
+      fuzzy: fuzzy ? FUZZINESS : false,
+      prefix: fuzzy ? (term) => term.length >= 3 : false,
+      combineWith: "AND",
+    });
+    return this.#ranked(hits);
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, id: number): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
+
+/** Name order: case-insensitive, numeric suffixes in number order. */
+function compareNames(a: string, b: string): number {
+  return a.localeCompare(b, "en", { sensitivity: "base", numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+}

@@ -1,0 +1,116 @@
+/**
+ * Proxy mode: lookups are forwarded to a real service with the key only the server holds. Asset
+ * links pass through untouched (they point at the upstream's CDN); answers are cached until
+ * their first link is about to expire, and identical concurrent lookups share one request.
+ */
+import { redactText } from "../api/redact.js";
+import type { LookupQuery } from "./lookupQuery.js";
+import type { ResolvedServiceOptions } from "./options.js";
+import { normalizeName } from "./searchIndex.js";
+import { SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
+
+type Upstream = NonNullable<ResolvedServiceOptions["upstream"]>;
+
+interface Answer {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Answers kept at most; the oldest is dropped first. */
+const MAX_CACHED = 1000;
+
+/** The earliest `Expires` of any link in an answer body, in unix seconds. */
+export function earliestExpiry(body: string): number | undefined {
+  let earliest: number | undefined;
+  for (const match of body.matchAll(/[?&]Expires=(\d{1,15})/g)) {
+    const value = Number(match[1]);
+    if (earliest === undefined || value < earliest) earliest = value;
+  }
+  return earliest;
+}
+
+/** Forwards lookups to the upstream service. */
+export class UpstreamProxy {
+  readonly #upstream: Upstream;
+  readonly #now: () => number;
+  readonly #log: (line: string) => void;
+  readonly #cache = new Map<string, { answer: Answer; untilMs: number }>();
+  readonly #inflight = new Map<string, Promise<Answer>>();
+
+  constructor(upstream: Upstream, now: () => number, log: (line: string) => void) {
+    this.#upstream = upstream;
+    this.#now = now;
+    this.#log = log;
+  }
+
+  /** Number of cached answers. */
+  get cacheSize(): number {
+    return this.#cache.size;
+  }
+
+  /** The answer to one lookup, from cache or from the upstream. */
+  async lookup(query: LookupQuery): Promise<Response> {
+    const key = `${query.op}\u0000${normalizeName(query.value)}\u0000${query.fuzzy}`;
+    const cached = this.#cache.get(key);
+    if (cached && cached.untilMs > this.#now()) return toResponse(cached.answer);
+    if (cached) this.#cache.delete(key);
+    let pending = this.#inflight.get(key);
+    if (!pending) {
+      pending = this.#forward(query).finally(() => this.#inflight.delete(key));
+      this.#inflight.set(key, pending);
+    }
+    const answer = await pending;
+    if (answer.status === 200) this.#remember(key, answer);
+    return toResponse(answer);
+  }
+
+  #remember(key: string, answer: Answer): void {
+    const now = this.#now();
+    const expiry = earliestExpiry(answer.body);
+    const untilLinks = expiry === undefined ? Infinity : (expiry - this.#upstream.linkMarginSeconds) * 1000;
+    const untilMs = Math.min(untilLinks, now + this.#upstream.maxCacheAgeMs);
+    if (untilMs <= now || this.#cache.has(key)) return;
+    if (this.#cache.size >= MAX_CACHED) this.#cache.delete(this.#cache.keys().next().value!);
+    this.#cache.set(key, { answer, untilMs });
+  }
+
+  async #forward(query: LookupQuery): Promise<Answer> {
+    const { url, key, lookupPath, timeoutMs } = this.#upstream;
+    const params = new URLSearchParams();
+    if (key !== undefined) params.set("key", key);
+    params.set(query.op, query.value);
+    params.set("fuzzy", String(query.fuzzy));
+    const target = `${url}/${lookupPath}?${params}`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.#upstream.fetch(target, {
+        headers: { accept: "application/json" },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      this.#log(redactText(`Upstream request failed: GET ${target}: ${String(error)}`, [key]));
+      throw new ServiceError(502, SERVICE_ERROR_CODES.upstream, "The upstream service did not answer.");
+    }
+    if (response.status === 401 || response.status === 403) {
+      // The client's request was fine: the server's own key was refused. Passing 401/403 on
+      // would tell the client to fix a key it does not hold.
+      this.#log(redactText(`Upstream refused the server key (${response.status}): GET ${target}`, [key]));
+      throw new ServiceError(502, SERVICE_ERROR_CODES.upstream, "The upstream service refused the server's key.");
+    }
+    const headers: Record<string, string> = {
+      "content-type": response.headers.get("content-type") ?? "application/json; charset=utf-8",
+    };
+    const retryAfter = response.headers.get("retry-after");
+    if (retryAfter !== null) headers["retry-after"] = retryAfter;
+    // An upstream that echoes its key in a body must not hand it to our clients.
+    return { status: response.status, body: redactText(text, [key]), headers };
+  }
+}
+
+function toResponse(answer: Answer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+

@@ -1,0 +1,85 @@
+/**
+ * A Vite plugin that mounts the reference service in Vite's dev and preview servers, so a demo
+ * is one process on one port, with no CORS set-up: the lookup path and the asset route go to
+ * the service, everything else to Vite.
+ */
+import { getRequestListener } from "@hono/node-server";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Plugin } from "vite";
+import { loadApiKeys } from "./apiKeys.js";
+import { createLookupService, type LookupService } from "./lookupService.js";
+import { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions } from "./options.js";
+
+/** Options of {@link menagerieServicePlugin}: the service's, all optional. */
+export interface MenagerieServicePluginOptions extends LookupServiceOptions {
+  /**
+   * Catalog folder to serve.
+   * @default the generated default catalog (`ensureDefaultCatalog()`), unless `upstream` is set
+   */
+  catalogDir?: string;
+  /**
+   * API keys.
+   * @default the keys of `MENAGERIE_API_KEYS`, else ["dev-key"]
+   */
+  apiKeys?: readonly string[];
+}
+
+type Next = (error?: unknown) => void;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+/**
+ * The plugin. The service is created once, on the first server that starts, and shared by the
+ * dev and preview servers of the same Vite process.
+ *
+ * @example
+ * // vite.config.ts
+ * import { menagerieServicePlugin } from "babylon-menagerie/service";
+ * export default defineConfig({ plugins: [menagerieServicePlugin()] });
+ */
+export function menagerieServicePlugin(options: MenagerieServicePluginOptions = {}): Plugin {
+  const lookupPath = options.lookupPath ?? LOOKUP_SERVICE_DEFAULTS.lookupPath;
+  const assetsPath = options.assetsPath ?? LOOKUP_SERVICE_DEFAULTS.assetsPath;
+  let service: Promise<LookupService> | undefined;
+
+  function start(log: (line: string) => void): Promise<LookupService> {
+    service ??= (async () => {
+      // Loaded on demand: a Vite config importing this plugin does not load the catalog generator.
+      const defaultCatalog = async () => (await import("./defaultCatalog.js")).ensureDefaultCatalog({ log });
+      const catalogDir = options.catalogDir ?? (options.upstream ? undefined : await defaultCatalog());
+      const keys = options.apiKeys ? { keys: [...options.apiKeys], origin: "option" } : await loadApiKeys();
+      const created = await createLookupService({ ...options, catalogDir, apiKeys: keys.keys, log: options.log ?? log });
+      // The dev key is public and worth showing; configured keys are secrets and are only counted.
+      const keyNote = keys.origin === "dev" ? `dev key: ${keys.keys[0]}` : `${keys.keys.length} configured key(s)`;
+      log(`Menagerie reference service at /${lookupPath} (${created.mode}, ${created.recordCount} records, ${keyNote})`);
+      return created;
+    })();
+    return service;
+  }
+
+  function middleware(log: (line: string) => void): Middleware {
+    // Vite's own globals stay untouched: the service answers with standard Responses.
+    const listener = getRequestListener((request) => start(log).then((s) => s.fetch(request)), {
+      overrideGlobalObjects: false,
+    });
+    return (req, res, next) => {
+      const path = (req.url ?? "/").split("?", 1)[0]!;
+      if (path !== `/${lookupPath}` && !path.startsWith(`/${assetsPath}/`)) return next();
+      listener(req, res).catch(next);
+    };
+  }
+
+  return {
+    name: "menagerie-service",
+    configureServer(server) {
+      const log = (line: string) => server.config.logger.info(line);
+      server.middlewares.use(middleware(log));
+      // Start loading (or generating) the catalog now rather than on the first request.
+      return start(log).then(() => undefined);
+    },
+    configurePreviewServer(server) {
+      const log = (line: string) => server.config.logger.info(line);
+      server.middlewares.use(middleware(log));
+      return start(log).then(() => undefined);
+    },
+  };
+}

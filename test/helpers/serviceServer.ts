@@ -1,0 +1,45 @@
+/**
+ * The one real-port helper of the service tests: a reference service on 127.0.0.1 and a free
+ * port, serving a fresh fixture catalog, torn down (server and temp folder) by `close()`.
+ */
+import { startLookupServer, type LookupServer, type LookupServerOptions } from "../../src/service/index.js";
+import { writeFixtureCatalog, type FixtureCatalog } from "./serviceCatalog.js";
+
+export interface TestService extends LookupServer {
+  catalog: FixtureCatalog | undefined;
+}
+
+/** A fixed signing secret so tests can sign links of their own. */
+export const TEST_SIGNING_KEY = "test-signing-secret";
+
+/**
+ * Starts a service. Without `catalogDir` or `upstream` it writes and serves the fixture
+ * catalog. The rate limit is off unless given, so tests that are not about it never hit it.
+ */
+export async function startTestService(options: Partial<LookupServerOptions> = {}): Promise<TestService> {
+  const catalog = options.catalogDir || options.upstream ? undefined : await writeFixtureCatalog();
+  try {
+    const server = await startLookupServer({
+      signingKey: TEST_SIGNING_KEY,
+      rateLimit: false,
+      ...options,
+      ...(catalog ? { catalogDir: catalog.dir } : {}),
+      port: 0,
+      hostname: "127.0.0.1",
+    });
+    return {
+      ...server,
+      url: server.url,
+      port: server.port,
+      service: server.service,
+      catalog,
+      close: async () => {
+        await server.close();
+        await catalog?.remove();
+      },
+    };
+  } catch (error) {
+    await catalog?.remove();
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { RATE_LIMIT_DEFAULTS, TokenBucketLimiter } from "../../src/service/index.js";
+
+function clock(start = 0) {
+  let ms = start;
+  return { now: () => ms, advance: (by: number) => (ms += by) };
+}
+
+describe("TokenBucketLimiter", () => {
+  it("allows a burst of `capacity`, then refuses with the seconds until the next token", () => {
+    const c = clock();
+    const limiter = new TokenBucketLimiter({ capacity: 3, refillPerSecond: 1 }, c.now);
+    expect([limiter.take("a"), limiter.take("a"), limiter.take("a")]).toEqual([
+      { allowed: true, remaining: 2 },
+      { allowed: true, remaining: 1 },
+      { allowed: true, remaining: 0 },
+    ]);
+    expect(limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    c.advance(500);
+    expect(limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    c.advance(500);
+    expect(limiter.take("a")).toEqual({ allowed: true, remaining: 0 });
+    expect(limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+
+  it("rounds Retry-After up to whole seconds for slow refills", () => {
+    const limiter = new TokenBucketLimiter({ capacity: 1, refillPerSecond: 0.4 }, clock().now);
+    limiter.take("a");
+    expect(limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 3 });
+  });
+
+  it("keeps one bucket per key", () => {
+    const limiter = new TokenBucketLimiter({ capacity: 1, refillPerSecond: 1 }, clock().now);
+    expect(limiter.take("a").allowed).toBe(true);
+    expect(limiter.take("a").allowed).toBe(false);
+    expect(limiter.take("b").allowed).toBe(true);
+    expect(limiter.size).toBe(2);
+  });
+
+  it("never holds more than `capacity` tokens, however long the key was idle", () => {
+    const c = clock();
+    const limiter = new TokenBucketLimiter({ capacity: 2, refillPerSecond: 10 }, c.now);
+    limiter.take("a");
+    c.advance(3_600_000);
+    expect([limiter.take("a").allowed, limiter.take("a").allowed, limiter.take("a").allowed]).toEqual([true, true, false]);
+  });
+
+  it("does not refill when the clock goes backwards", () => {
+    const c = clock(10_000);
+    const limiter = new TokenBucketLimiter({ capacity: 1, refillPerSecond: 1 }, c.now);
+    limiter.take("a");
+    c.advance(-5_000);
+    expect(limiter.take("a").allowed).toBe(false);
+  });
+
+  it("uses the documented defaults", () => {
+    const limiter = new TokenBucketLimiter();
+    expect([limiter.capacity, limiter.refillPerSecond]).toEqual([RATE_LIMIT_DEFAULTS.capacity, RATE_LIMIT_DEFAULTS.refillPerSecond]);
+    expect(RATE_LIMIT_DEFAULTS).toEqual({ capacity: 300, refillPerSecond: 50 });
+  });
+
+  it("names the bad option", () => {
+    expect(() => new TokenBucketLimiter({ capacity: 0 })).toThrow("rateLimit.capacity must be an integer of at least 1, got 0");
+    expect(() => new TokenBucketLimiter({ refillPerSecond: -1 })).toThrow(
+      "rateLimit.refillPerSecond must be a finite number greater than 0, got -1",
+    );
+  });
+});
