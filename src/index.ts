@@ -6,3 +6,4 @@
 export * from "./api/index.js";
 export * from "./rig/index.js";
 export * from "./babylon/index.js";
+export * from "./motion/index.js";

@@ -9,7 +9,10 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelRecord } from "../api/schemas.js";
+import type { MotionAgent } from "../motion/agent.js";
+import type { Area } from "../motion/area.js";
 import type { ModelTemplate } from "./loadModel.js";
+import type { MotionBinding } from "./syncMotion.js";
 
 /** Where and how big a new creature is. */
 export interface CreaturePlacement {
@@ -43,6 +46,7 @@ export class Creature {
 
   readonly #joints: ReadonlyMap<string, TransformNode>;
   #disposed = false;
+  #binding: MotionBinding | undefined;
 
   /** @internal Use {@link Menagerie.spawnCreature}. */
   constructor(scene: Scene, template: ModelTemplate, placement: CreaturePlacement) {
@@ -84,6 +88,54 @@ export class Creature {
     this.meshes = meshes;
   }
 
+  /** @internal Attaches the motion agent that drives this creature (done by the Menagerie). */
+  _bindMotion(binding: MotionBinding): void {
+    this.#binding = binding;
+  }
+
+  /** @internal */
+  get _motionBinding(): MotionBinding | undefined {
+    return this.#binding;
+  }
+
+  /**
+   * The engine-free motion state (position, velocity, gait, pose). For advanced control such as
+   * `waterLevel`, `altitude`, `ground` or custom steering behaviours.
+   */
+  get motion(): MotionAgent {
+    if (!this.#binding) throw new Error(`Creature "${this.name}" has no motion (it was disposed)`);
+    return this.#binding.agent;
+  }
+
+  /**
+   * Chooses the gait for a behaviour (`walk`, `fly`, `swim`, `hop`, `waddle`, `crawl`,
+   * `slither`, ...); unknown ones idle. By default the record's own behaviour is used.
+   */
+  setBehaviour(behaviour: string): this {
+    this.motion.setBehaviour(behaviour);
+    return this;
+  }
+
+  /**
+   * Walks (flies, swims...) to a point on the ground plane. Resolves `true` on arrival, `false`
+   * if another order, `stop()` or `dispose()` came first.
+   */
+  moveTo(target: { x: number; z: number }, options: { speed?: number } = {}): Promise<boolean> {
+    return new Promise((resolve) => this.motion.moveTo({ x: target.x, z: target.z }, { speed: options.speed, onArrive: resolve }));
+  }
+
+  /** Wanders, inside `area` when given, keeping apart from other creatures. */
+  wander(options: { area?: Area; speed?: number } = {}): this {
+    this.motion.wander(options);
+    return this;
+  }
+
+  /** Stops moving (brakes, then idles). */
+  stop(): this {
+    this.motion.stop();
+    return this;
+  }
+
   /** The record name. */
   get name(): string {
     return this.record.name;
@@ -111,6 +163,7 @@ export class Creature {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#binding?.agent.cancel();
     this.root.dispose(false, false);
     this.onDisposeObservable.notifyObservers(this);
     this.onDisposeObservable.clear();

@@ -2,7 +2,7 @@
  * The Menagerie plugin object: spawns creatures by name or record into one scene, loading each
  * model once and instancing it for every copy.
  */
-import { Observable } from "@babylonjs/core/Misc/observable.js";
+import { Observable, type Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
@@ -14,6 +14,10 @@ import { resolveRetryOptions, type RetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import { InflightRequests } from "../api/shared.js";
 import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
+import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
+import { rigRoles } from "../motion/rigRoles.js";
+import { MotionWorld } from "../motion/world.js";
+import { adoptExternalMoves, syncMotion, type MotionBinding } from "./syncMotion.js";
 import { Creature } from "./creature.js";
 import { loadModel, type AssetResponse, type LoadContext, type ModelTemplate } from "./loadModel.js";
 import { registerMenagerie } from "./register.js";
@@ -62,6 +66,16 @@ export interface MenagerieOptions {
    * @default 1
    */
   defaultHeightMeters?: number;
+  /**
+   * Seed of every random choice in motion (gait phases, wandering): a seed reproduces motion.
+   * @default 1
+   */
+  seed?: number;
+  /**
+   * Gaits by behaviour; extend {@link BEHAVIOUR_GAITS} for your own behaviours.
+   * @default BEHAVIOUR_GAITS
+   */
+  gaits?: GaitTable;
 }
 
 /** Defaults of {@link MenagerieOptions}. */
@@ -71,6 +85,8 @@ export const MENAGERIE_DEFAULTS = Object.freeze({
   linkMarginSeconds: 60,
   bodyPlans: BODY_PLANS,
   defaultHeightMeters: 1,
+  seed: 1,
+  gaits: BEHAVIOUR_GAITS,
 });
 
 /** Options of {@link Menagerie.spawnCreature}. */
@@ -137,6 +153,9 @@ export class Menagerie {
   readonly #progressListeners = new Map<string, Set<(p: LoadProgress) => void>>();
   readonly #creatures = new Set<Creature>();
   readonly #lifetime = new AbortController();
+  readonly #motion: MotionWorld;
+  readonly #bindings = new Set<MotionBinding>();
+  #motionObserver: Observer<unknown> | undefined;
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
@@ -156,7 +175,10 @@ export class Menagerie {
       linkMarginSeconds: options.linkMarginSeconds ?? MENAGERIE_DEFAULTS.linkMarginSeconds,
       bodyPlans: options.bodyPlans ?? MENAGERIE_DEFAULTS.bodyPlans,
       defaultHeightMeters: positiveNumber("defaultHeightMeters", options.defaultHeightMeters ?? MENAGERIE_DEFAULTS.defaultHeightMeters),
+      seed: options.seed ?? MENAGERIE_DEFAULTS.seed,
+      gaits: options.gaits ?? MENAGERIE_DEFAULTS.gaits,
     };
+    this.#motion = new MotionWorld({ seed: this.#options.seed });
     if (!(this.#options.linkMarginSeconds >= 0)) throw new OptionsError("linkMarginSeconds", "must be a non-negative number");
     this.#retry = resolveRetryOptions(this.#options.assetRetry);
   }
@@ -190,7 +212,10 @@ export class Menagerie {
       ...(options.rotationY !== undefined ? { rotationY: options.rotationY } : {}),
     });
     this.#creatures.add(creature);
+    const binding = this.#bindMotion(creature, template);
     creature.onDisposeObservable.addOnce(() => {
+      this.#motion.remove(binding.agent);
+      this.#bindings.delete(binding);
       this.#creatures.delete(creature);
       this.onCreatureDisposedObservable.notifyObservers(creature);
     });
@@ -208,6 +233,36 @@ export class Menagerie {
     return (await this.#template(record, options.signal, options.onProgress)).record;
   }
 
+  /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */
+  setTimeScale(scale: number): void {
+    if (!(scale >= 0) || !Number.isFinite(scale)) throw new OptionsError("timeScale", `must be a finite number >= 0, got ${scale}`);
+    this.#motion.timeScale = scale;
+  }
+
+  /** Freezes every creature's motion (poses and travel) until {@link resume}. */
+  pause(): void {
+    this.#motion.paused = true;
+  }
+
+  resume(): void {
+    this.#motion.paused = false;
+  }
+
+  get isPaused(): boolean {
+    return this.#motion.paused;
+  }
+
+  /**
+   * Advances motion by `seconds` and copies it onto the creatures' nodes. The Menagerie calls
+   * this once per frame from one scene observer with the frame's delta; call it yourself for
+   * fixed-step simulation or tests.
+   */
+  stepMotion(seconds: number): void {
+    for (const binding of this.#bindings) adoptExternalMoves(binding);
+    this.#motion.step(seconds);
+    for (const binding of this.#bindings) syncMotion(binding);
+  }
+
   /** Whether a model is loaded (its templates are in the scene). */
   isLoaded(name: string): boolean {
     return this.#templates.has(name);
@@ -223,11 +278,49 @@ export class Menagerie {
     for (const creature of [...this.#creatures]) creature.dispose();
     for (const template of this.#templates.values()) template.dispose();
     this.#templates.clear();
+    if (this.#motionObserver) this.scene.onBeforeRenderObservable.remove(this.#motionObserver);
+    this.#motionObserver = undefined;
     this.#progressListeners.clear();
     this.onProgressObservable.clear();
     this.onWarningObservable.clear();
     this.onCreatureSpawnedObservable.clear();
     this.onCreatureDisposedObservable.clear();
+  }
+
+  /** Creates the creature's motion agent and registers the one frame observer if needed. */
+  #bindMotion(creature: Creature, template: ModelTemplate): MotionBinding {
+    const scale = creature.root.scaling.x;
+    const roles = rigRoles(template.layout, scale);
+    const root = creature.root;
+    const agent = this.#motion.createAgent({
+      roles,
+      behaviour: template.record.behaviour,
+      gaits: this.#options.gaits,
+      x: root.position.x,
+      y: root.position.y,
+      z: root.position.z,
+      heading: root.rotation.y,
+    });
+    const joints = roles.joints.map((name) => creature.getPart(name)!);
+    const binding: MotionBinding = {
+      agent,
+      root,
+      joints,
+      body: roles.body,
+      bodyRestY: roles.body >= 0 ? joints[roles.body]!.position.y : 0,
+      scale,
+      mirror: this.scene.useRightHandedSystem ? 1 : -1,
+      lastX: root.position.x,
+      lastY: root.position.y,
+      lastZ: root.position.z,
+      lastHeading: root.rotation.y,
+    };
+    this.#bindings.add(binding);
+    creature._bindMotion(binding);
+    this.#motionObserver ??= this.scene.onBeforeRenderObservable.add(() => {
+      this.stepMotion(this.scene.getEngine().getDeltaTime() / 1000);
+    }) as Observer<unknown>;
+    return binding;
   }
 
   #assertAlive(): void {

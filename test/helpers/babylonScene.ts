@@ -30,6 +30,7 @@ export function sceneCounts(scene: Scene) {
     materials: scene.materials.length,
     textures: scene.textures.length,
     geometries: scene.geometries.length,
-    beforeRenderObservers: scene.onBeforeRenderObservable.observers.length,
+    // Babylon removes observers on the next tick; one marked for removal is already gone.
+    beforeRenderObservers: scene.onBeforeRenderObservable.observers.filter((o) => !(o as { _willBeUnregistered?: boolean })._willBeUnregistered).length,
   };
 }

@@ -9,6 +9,8 @@ import { createTestServer, sendJson, type TestServer } from "./httpServer.js";
 
 export interface InlineModel {
   type?: string;
+  /** @default "walk" */
+  behaviour?: string;
   height?: string | number;
   parts?: Record<string, string | Buffer>;
   mtl?: string;
@@ -55,7 +57,7 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
     name,
     creature: name,
     type: m.type ?? "quadruped",
-    behaviour: "walk",
+    behaviour: m.behaviour ?? "walk",
     scale: m.height === undefined ? {} : { height: m.height },
     ...Object.fromEntries(HABITATS.map((h) => [h, h === "forest"])),
     model: {

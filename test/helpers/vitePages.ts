@@ -15,7 +15,7 @@ export async function startPageServer(): Promise<PageServer> {
     root: fileURLToPath(new URL("../browser/pages", import.meta.url)),
     logLevel: "error",
     server: { host: "127.0.0.1", port: 0, strictPort: false, fs: { allow: [repoRoot] }, hmr: false },
-    optimizeDeps: { include: ["@babylonjs/core", "@babylonjs/loaders"] },
+    cacheDir: fileURLToPath(new URL("../../node_modules/.vite-test-pages", import.meta.url)),
   });
   await server.listen();
   const url = server.resolvedUrls?.local[0];

@@ -1,0 +1,59 @@
+/**
+ * The one place motion touches Babylon: copies an agent's position, heading and pose onto a
+ * creature's nodes. Poses are in the creature's right-handed model frame; in a left-handed
+ * scene the model is mirrored in X, which flips the sign of rotations about Y and Z.
+ */
+import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
+import type { MotionAgent } from "../motion/agent.js";
+
+/** What the sync needs of a creature, captured once at spawn. */
+export interface MotionBinding {
+  agent: MotionAgent;
+  root: TransformNode;
+  /** Joint nodes in the agent's joint order. */
+  joints: TransformNode[];
+  /** Index of the body joint, or -1. */
+  body: number;
+  /** The body joint's rest height in the root's (scaled) frame. */
+  bodyRestY: number;
+  /** Metres per model unit (the root's scale). */
+  scale: number;
+  /** -1 in a left-handed scene, 1 in a right-handed one. */
+  mirror: number;
+  /** Root position last written, to notice when a game moved the root itself. */
+  lastX: number;
+  lastY: number;
+  lastZ: number;
+  lastHeading: number;
+}
+
+/** Takes over a root moved or turned by the game since the last sync, so motion continues from there. */
+export function adoptExternalMoves(b: MotionBinding): void {
+  const p = b.root.position;
+  if (p.x !== b.lastX || p.z !== b.lastZ || p.y !== b.lastY) {
+    b.agent.x = p.x;
+    b.agent.y = p.y;
+    b.agent.z = p.z;
+  }
+  if (b.root.rotation.y !== b.lastHeading) b.agent.heading = b.root.rotation.y;
+}
+
+/** Writes the agent's state onto the nodes. Allocates nothing. */
+export function syncMotion(b: MotionBinding): void {
+  const { agent, root, joints, mirror } = b;
+  root.position.set(agent.x, agent.y, agent.z);
+  root.rotation.y = agent.heading;
+  b.lastX = root.position.x;
+  b.lastY = root.position.y;
+  b.lastZ = root.position.z;
+  b.lastHeading = root.rotation.y;
+  const r = agent.pose.rotations;
+  for (let i = 0; i < joints.length; i++) {
+    joints[i]!.rotation.set(r[i * 3]!, mirror * r[i * 3 + 1]!, mirror * r[i * 3 + 2]!);
+  }
+  if (b.body >= 0) {
+    const body = joints[b.body]!;
+    body.position.y = b.bodyRestY + agent.pose.bodyY / b.scale;
+    body.scaling.y = agent.pose.breath;
+  }
+}

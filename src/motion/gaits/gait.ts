@@ -1,0 +1,43 @@
+/** The gait strategy interface and shared helpers. */
+import type { Pose } from "../pose.js";
+import type { RigRoles } from "../rigRoles.js";
+
+/** What a gait reads each frame (and where the agent keeps per-frame gait numbers). */
+export interface GaitContext {
+  roles: RigRoles;
+  /** Ground speed, m/s (>= 0). */
+  speed: number;
+  /** Heading change rate, rad/s (positive turns toward +X of the world... sign only matters for banking). */
+  turnRate: number;
+  /**
+   * Seconds per cycle, written by {@link Gait.prepare} so the hot path passes no boxed double
+   * between calls.
+   */
+  cycle?: number;
+}
+
+/** A periodic motion for one behaviour. Pure: all state is the phase the caller advances. */
+export interface Gait {
+  readonly name: string;
+  /** Seconds per cycle at the context's speed. */
+  cycleSeconds(ctx: GaitContext): number;
+  /** Optional fast path: writes `ctx.cycle` (same value as {@link cycleSeconds}). */
+  prepare?(ctx: GaitContext): void;
+  /** Writes the pose at `phase` in [0, 1) into `out` (which has been reset). */
+  pose(ctx: GaitContext, phase: number, out: Pose): void;
+  /** A comfortable travel speed for this rig, m/s. */
+  cruiseSpeed(roles: RigRoles): number;
+}
+
+export const TAU = Math.PI * 2;
+
+/** Hermite smoothstep of t in [0, 1]. */
+export function smoothstep(t: number): number {
+  const x = Math.min(1, Math.max(0, t));
+  return x * x * (3 - 2 * x);
+}
+
+/** The fractional part, in [0, 1). */
+export function fract(x: number): number {
+  return x - Math.floor(x);
+}

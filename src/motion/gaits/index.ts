@@ -1,0 +1,53 @@
+/**
+ * Behaviour → gait, as data a game can extend. A legged gait on a rig without legs, or a
+ * behaviour not in the table, falls back to idle (`null`).
+ */
+import type { RigRoles } from "../rigRoles.js";
+import { crawlGait } from "./crawl.js";
+import { floatGait } from "./float.js";
+import { flyGait } from "./fly.js";
+import type { Gait } from "./gait.js";
+import { hopGait } from "./hop.js";
+import { slitherGait, swimGait, wriggleGait } from "./undulate.js";
+import { waddleGait } from "./waddle.js";
+import { walkGait } from "./walk.js";
+
+export type { Gait, GaitContext } from "./gait.js";
+export { walkGait, maxWalkSpeed, walkCycleSeconds, trotBlend, dutyFactor, legOffset, footCycle, type FootState } from "./walk.js";
+export { flyGait, flapFrequency } from "./fly.js";
+export { swimGait, slitherGait, wriggleGait } from "./undulate.js";
+export { hopGait } from "./hop.js";
+export { waddleGait } from "./waddle.js";
+export { crawlGait } from "./crawl.js";
+export { floatGait } from "./float.js";
+export { idlePose, createIdleState, type IdleState } from "./idle.js";
+
+/** Gaits by behaviour; `null` means idle only. */
+export type GaitTable = Readonly<Record<string, Gait | null>>;
+
+export const BEHAVIOUR_GAITS: GaitTable = Object.freeze({
+  walk: walkGait,
+  run: walkGait,
+  trot: walkGait,
+  fly: flyGait,
+  swim: swimGait,
+  hop: hopGait,
+  crawl: crawlGait,
+  waddle: waddleGait,
+  slither: slitherGait,
+  wriggle: wriggleGait,
+  bob: floatGait,
+  float: floatGait,
+  drive: null,
+  static: null,
+  none: null,
+});
+
+const LEGGED = new Set<Gait>([walkGait, crawlGait, waddleGait, hopGait]);
+
+/** The gait for a behaviour on a rig, or `null` for idle. */
+export function gaitFor(behaviour: string | undefined, roles: RigRoles, table: GaitTable = BEHAVIOUR_GAITS): Gait | null {
+  const gait = (behaviour !== undefined && table[behaviour.toLowerCase()]) || null;
+  if (gait && LEGGED.has(gait) && roles.legs.length === 0) return roles.body >= 0 ? slitherGait : null;
+  return gait;
+}

@@ -1,0 +1,23 @@
+/** Waddling (penguins, ducks): short alternating steps and a side-to-side roll of the body. */
+import type { Gait } from "./gait.js";
+import { TAU } from "./gait.js";
+import { typicalLegLength } from "../rigRoles.js";
+
+export const waddleGait: Gait = {
+  name: "waddle",
+  cycleSeconds: (ctx) => 1.4 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.03)),
+  cruiseSpeed: (roles) => 0.9 * typicalLegLength(roles),
+  pose(ctx, phase, out) {
+    const { roles, speed } = ctx;
+    const moving = Math.min(1, speed / Math.max(this.cruiseSpeed(roles), 1e-6));
+    const wave = Math.sin(TAU * phase);
+    out.set(roles.body, 0, 0.05 * moving * wave, 0.14 * moving * wave);
+    for (const leg of roles.legs) {
+      const sign = leg.side === "left" ? 1 : -1;
+      out.set(leg.upper, -0.3 * moving * sign * wave, 0, 0);
+      if (leg.lower >= 0) out.set(leg.lower, 0.25 * moving * Math.max(0, sign * wave), 0, 0);
+    }
+    out.set(roles.wings.left, 0, 0, 0.15 * moving * Math.max(0, wave));
+    out.set(roles.wings.right, 0, 0, -0.15 * moving * Math.max(0, -wave));
+  },
+};

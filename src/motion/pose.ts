@@ -1,0 +1,47 @@
+/**
+ * A creature's pose for one frame: a rotation (x, y, z) per joint in the creature's own
+ * right-handed model frame (+Y up, +Z forward, left at +X), and body offsets. Preallocated per
+ * creature; gaits write into it, the Babylon sync reads it.
+ */
+export class Pose {
+  /** [rx, ry, rz] per joint. */
+  readonly rotations: Float32Array;
+  /** Body rise above its rest height, metres. */
+  bodyY = 0;
+  /** Body breathing scale along Y (1 = rest). */
+  breath = 1;
+
+  constructor(readonly jointCount: number) {
+    this.rotations = new Float32Array(jointCount * 3);
+  }
+
+  reset(): void {
+    this.rotations.fill(0);
+    this.bodyY = 0;
+    this.breath = 1;
+  }
+
+  set(joint: number, rx: number, ry: number, rz: number): void {
+    if (joint < 0) return;
+    const i = joint * 3;
+    this.rotations[i] = rx;
+    this.rotations[i + 1] = ry;
+    this.rotations[i + 2] = rz;
+  }
+
+  add(joint: number, rx: number, ry: number, rz: number): void {
+    if (joint < 0) return;
+    const i = joint * 3;
+    this.rotations[i] = this.rotations[i]! + rx;
+    this.rotations[i + 1] = this.rotations[i + 1]! + ry;
+    this.rotations[i + 2] = this.rotations[i + 2]! + rz;
+  }
+
+  /** this = a * (1 - t) + b * t. */
+  mix(a: Pose, b: Pose, t: number): void {
+    const u = 1 - t;
+    for (let i = 0; i < this.rotations.length; i++) this.rotations[i] = a.rotations[i]! * u + b.rotations[i]! * t;
+    this.bodyY = a.bodyY * u + b.bodyY * t;
+    this.breath = a.breath * u + b.breath * t;
+  }
+}

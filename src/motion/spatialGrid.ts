@@ -1,0 +1,56 @@
+/**
+ * A uniform hash grid over the ground plane for neighbour queries, rebuilt every step into
+ * preallocated typed arrays (it grows only when the agent count does).
+ */
+const BUCKETS = 4096;
+
+export class SpatialGrid {
+  #cellSize: number;
+  readonly #heads = new Int32Array(BUCKETS);
+  #next = new Int32Array(64);
+
+  constructor(cellSize = 2) {
+    this.#cellSize = cellSize;
+  }
+
+  get cellSize(): number {
+    return this.#cellSize;
+  }
+
+  /** Rebuilds the grid for the items' positions (read directly: no per-item callback). */
+  rebuild(items: readonly { readonly x: number; readonly z: number }[], cellSize = this.#cellSize): void {
+    this.#cellSize = cellSize;
+    const count = items.length;
+    if (this.#next.length < count) this.#next = new Int32Array(Math.max(count, this.#next.length * 2));
+    this.#heads.fill(-1);
+    for (let i = 0; i < count; i++) {
+      const item = items[i]!;
+      const b = this.#bucket(Math.floor(item.x / this.#cellSize), Math.floor(item.z / this.#cellSize));
+      this.#next[i] = this.#heads[b]!;
+      this.#heads[b] = i;
+    }
+  }
+
+  /** Calls `visit(i)` for every index in the cells within `radius` of (x, z) (a superset). */
+  query(x: number, z: number, radius: number, visit: (i: number) => void): void {
+    const size = this.#cellSize;
+    const x0 = Math.floor((x - radius) / size);
+    const x1 = Math.floor((x + radius) / size);
+    const z0 = Math.floor((z - radius) / size);
+    const z1 = Math.floor((z + radius) / size);
+    // Cells that hash to one bucket would be visited twice: cap the span at the bucket count.
+    if ((x1 - x0 + 1) * (z1 - z0 + 1) > BUCKETS / 4) {
+      for (let b = 0; b < BUCKETS; b++) for (let i = this.#heads[b]!; i >= 0; i = this.#next[i]!) visit(i);
+      return;
+    }
+    for (let cx = x0; cx <= x1; cx++) {
+      for (let cz = z0; cz <= z1; cz++) {
+        for (let i = this.#heads[this.#bucket(cx, cz)]!; i >= 0; i = this.#next[i]!) visit(i);
+      }
+    }
+  }
+
+  #bucket(cx: number, cz: number): number {
+    return ((Math.imul(cx, 73856093) ^ Math.imul(cz, 19349663)) >>> 0) % BUCKETS;
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Steering behaviours (after Yuka): small strategy objects, each computing a force on the
+ * ground plane; the agent sums them by weight and caps the total. They write into the `out`
+ * vector they are given and allocate nothing.
+ */
+import { edgeDistance, type Area } from "./area.js";
+import type { MotionAgent } from "./agent.js";
+
+/** A 2D vector on the ground plane (x, z). */
+export interface Vec2 {
+  x: number;
+  z: number;
+}
+
+/** A force-producing behaviour. */
+export interface SteeringBehavior {
+  /** Inactive behaviours are skipped. */
+  active: boolean;
+  /** Multiplies the force before summing. */
+  weight: number;
+  /** Writes this behaviour's force on `agent` into `out`. */
+  calculate(agent: MotionAgent, out: Vec2, dt: number): void;
+}
+
+const scratch: Vec2 = { x: 0, z: 0 };
+
+/** Desired velocity toward a point at `speed`, minus the current velocity. */
+function seek(agent: MotionAgent, x: number, z: number, speed: number, out: Vec2): void {
+  const dx = x - agent.x;
+  const dz = z - agent.z;
+  const d = Math.sqrt((dx) * (dx) + (dz) * (dz));
+  if (d < 1e-9) {
+    out.x = -agent.vx;
+    out.z = -agent.vz;
+    return;
+  }
+  out.x = (dx / d) * speed - agent.vx;
+  out.z = (dz / d) * speed - agent.vz;
+}
+
+/**
+ * Wander: a target jittering on a circle projected ahead of the agent, so the path curves
+ * smoothly instead of zig-zagging.
+ */
+export class WanderBehavior implements SteeringBehavior {
+  active = true;
+  weight = 1;
+  #tx = 0;
+  #tz = 1;
+  constructor(
+    public radius = 1,
+    public distance = 2,
+    /** Jitter, in circle radii per second. */
+    public jitter = 3,
+  ) {}
+
+  calculate(agent: MotionAgent, out: Vec2, dt: number): void {
+    const j = this.jitter * dt;
+    this.#tx += agent.rng.binomial() * j;
+    this.#tz += agent.rng.binomial() * j;
+    const len = Math.sqrt((this.#tx) * (this.#tx) + (this.#tz) * (this.#tz)) || 1;
+    this.#tx /= len;
+    this.#tz /= len;
+    // Local target (ahead along +Z), turned by the heading into the world.
+    const lx = this.#tx * this.radius;
+    const lz = this.#tz * this.radius + this.distance;
+    const s = Math.sin(agent.heading);
+    const c = Math.cos(agent.heading);
+    const wx = agent.x + lx * c + lz * s;
+    const wz = agent.z - lx * s + lz * c;
+    seek(agent, wx, wz, agent.cruiseSpeed, out);
+  }
+}
+
+/** Stay inside an area: a force toward the inside that grows as the agent nears the edge. */
+export class StayInAreaBehavior implements SteeringBehavior {
+  active = true;
+  weight = 3;
+  constructor(
+    public area: Area,
+    /** Distance from the edge where the push starts, metres. */
+    public margin = 2,
+  ) {}
+
+  calculate(agent: MotionAgent, out: Vec2): void {
+    const d = edgeDistance(this.area, agent.x, agent.z, scratch);
+    if (d >= this.margin) {
+      out.x = 0;
+      out.z = 0;
+      return;
+    }
+    const strength = agent.maxForce * Math.min(4, (this.margin - d) / this.margin);
+    out.x = scratch.x * strength;
+    out.z = scratch.z * strength;
+  }
+}
+
+/** Keep apart from neighbours closer than `radius` (plus both bodies' radii). */
+export class SeparationBehavior implements SteeringBehavior {
+  active = true;
+  weight = 2;
+  constructor(public radius = 0.5) {}
+
+  calculate(agent: MotionAgent, out: Vec2): void {
+    out.x = 0;
+    out.z = 0;
+    const world = agent.world;
+    if (!world) return;
+    const count = world.findNeighbours(agent, this.radius + agent.radius + world.maxRadius);
+    for (let k = 0; k < count; k++) {
+      const other = world.neighbours[k]!;
+      const dx = agent.x - other.x;
+      const dz = agent.z - other.z;
+      const d = Math.sqrt((dx) * (dx) + (dz) * (dz));
+      const limit = this.radius + agent.radius + other.radius;
+      if (d >= limit) continue;
+      if (d < 1e-9) {
+        // Exactly on top of each other: part along a direction fixed by the pair's order.
+        out.x += agent.id < other.id ? agent.maxForce : -agent.maxForce;
+        continue;
+      }
+      // Stronger the deeper the overlap.
+      const push = (limit - d) / limit;
+      out.x += (dx / d) * push * agent.maxForce * 2;
+      out.z += (dz / d) * push * agent.maxForce * 2;
+    }
+  }
+}
+
+/** Arrive at a point, slowing down within `slowRadius`; `arrived` turns true within `tolerance`. */
+export class ArriveBehavior implements SteeringBehavior {
+  active = true;
+  weight = 1;
+  arrived = false;
+  constructor(
+    public target: Vec2,
+    public tolerance = 0.1,
+    public slowRadius = 1.5,
+  ) {}
+
+  calculate(agent: MotionAgent, out: Vec2): void {
+    const dx = this.target.x - agent.x;
+    const dz = this.target.z - agent.z;
+    const d = Math.sqrt((dx) * (dx) + (dz) * (dz));
+    if (d <= this.tolerance) {
+      this.arrived = true;
+      out.x = -agent.vx * 4;
+      out.z = -agent.vz * 4;
+      return;
+    }
+    const speed = Math.min(agent.cruiseSpeed, (agent.cruiseSpeed * d) / this.slowRadius);
+    seek(agent, this.target.x, this.target.z, speed, out);
+  }
+}
+
+/** Brake to a stop. */
+export class BrakeBehavior implements SteeringBehavior {
+  active = true;
+  weight = 1;
+  calculate(agent: MotionAgent, out: Vec2): void {
+    out.x = -agent.vx * 4;
+    out.z = -agent.vz * 4;
+  }
+}
