@@ -124,8 +124,8 @@ export class Creature {
     return new Promise((resolve) => this.motion.moveTo({ x: target.x, z: target.z }, { speed: options.speed, onArrive: resolve }));
   }
 
-  /** Wanders, inside `area` when given, keeping apart from other creatures. */
-  wander(options: { area?: Area; speed?: number } = {}): this {
+  /** Wanders, inside `area` and outside `avoid` when given, keeping apart from other creatures. */
+  wander(options: { area?: Area; avoid?: readonly Area[]; speed?: number } = {}): this {
     this.motion.wander(options);
     return this;
   }

@@ -174,6 +174,9 @@ export async function loadModel(ctx: LoadContext, initial: ModelRecord, signal: 
       return { mtl, images };
     });
 
+    // Awaited below; if the parts fail first (abort), its own rejection must not go unhandled.
+    imagesPromise.catch(() => undefined);
+
     const partTexts = await Promise.all(
       sources.map(async (source) => {
         try {

@@ -17,6 +17,7 @@ import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
 import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
 import { rigRoles } from "../motion/rigRoles.js";
 import { MotionWorld } from "../motion/world.js";
+import { populate, type CreatureGroup, type PopulateOptions } from "./populate.js";
 import { adoptExternalMoves, syncMotion, type MotionBinding } from "./syncMotion.js";
 import { Creature } from "./creature.js";
 import { loadModel, type AssetResponse, type LoadContext, type ModelTemplate } from "./loadModel.js";
@@ -261,6 +262,20 @@ export class Menagerie {
     for (const binding of this.#bindings) adoptExternalMoves(binding);
     this.#motion.step(seconds);
     for (const binding of this.#bindings) syncMotion(binding);
+  }
+
+  /**
+   * Fills an area with creatures that belong to a habitat: one search, a weighted mix of the
+   * species whose habitat flag is true (herds for herd animals), flyers in the air, swimmers
+   * only in water habitats, blue-noise placement without overlaps, feet on the ground.
+   * Creatures appear as their model finishes loading.
+   *
+   * @example
+   * const group = await menagerie.populate({ habitat: "forest", count: 40, area: { center, radius: 20 }, seed: 42 });
+   */
+  populate(options: PopulateOptions): Promise<CreatureGroup> {
+    this.#assertAlive();
+    return populate(this, options);
   }
 
   /** Whether a model is loaded (its templates are in the scene). */

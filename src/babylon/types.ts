@@ -3,7 +3,7 @@
 /** Something went wrong that degraded a creature without stopping it. */
 export interface MenagerieWarning {
   /** What happened. */
-  code: "part-failed" | "texture-failed" | "material-failed" | "height-unreadable" | "part-skipped";
+  code: "part-failed" | "texture-failed" | "material-failed" | "height-unreadable" | "record-skipped";
   /** The record name. */
   model: string;
   /** The part or asset concerned (`"material"`, `"texture:<file>"`), when one is. */

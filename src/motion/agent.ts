@@ -12,6 +12,7 @@ import type { SeededRandom } from "./rng.js";
 import type { RigRoles } from "./rigRoles.js";
 import {
   ArriveBehavior,
+  AvoidAreaBehavior,
   BrakeBehavior,
   SeparationBehavior,
   StayInAreaBehavior,
@@ -136,13 +137,14 @@ export class MotionAgent {
     this.#defaultAltitude();
   }
 
-  /** Wanders inside `area` (if given), keeping apart from others. */
-  wander(options: { area?: Area | undefined; speed?: number | undefined } = {}): void {
+  /** Wanders inside `area` (if given) and outside `avoid`, keeping apart from others. */
+  wander(options: { area?: Area | undefined; avoid?: readonly Area[] | undefined; speed?: number | undefined } = {}): void {
     this.#settle(false);
     if (options.speed !== undefined) this.#setCruise(options.speed);
     this.behaviours.length = 0;
     this.behaviours.push(new WanderBehavior(Math.max(0.3, this.radius * 2), Math.max(0.6, this.radius * 4), 3));
     if (options.area) this.behaviours.push(new StayInAreaBehavior(options.area, Math.max(1, this.radius * 6)));
+    for (const area of options.avoid ?? []) this.behaviours.push(new AvoidAreaBehavior(area, Math.max(0.5, this.radius * 3)));
     this.behaviours.push(new SeparationBehavior(this.radius));
   }
 

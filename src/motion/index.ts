@@ -7,3 +7,5 @@ export * from "./rng.js";
 export * from "./spatialGrid.js";
 export * from "./steering.js";
 export * from "./world.js";
+export * from "./placement.js";
+export * from "./populationRules.js";

@@ -95,6 +95,28 @@ export class StayInAreaBehavior implements SteeringBehavior {
   }
 }
 
+/** Stay out of an area (a lake for walkers): a push outward that grows near and inside it. */
+export class AvoidAreaBehavior implements SteeringBehavior {
+  active = true;
+  weight = 3;
+  constructor(
+    public area: Area,
+    public margin = 1,
+  ) {}
+
+  calculate(agent: MotionAgent, out: Vec2): void {
+    const d = edgeDistance(this.area, agent.x, agent.z, scratch); // > 0 inside the area
+    if (d < -this.margin) {
+      out.x = 0;
+      out.z = 0;
+      return;
+    }
+    const strength = agent.maxForce * Math.min(4, (d + this.margin) / this.margin);
+    out.x = -scratch.x * strength; // scratch points inward: push the other way
+    out.z = -scratch.z * strength;
+  }
+}
+
 /** Keep apart from neighbours closer than `radius` (plus both bodies' radii). */
 export class SeparationBehavior implements SteeringBehavior {
   active = true;

@@ -17,6 +17,10 @@ export interface InlineModel {
   textures?: Record<string, Buffer>;
   /** The whole-model OBJ. */
   whole?: string;
+  /** Habitat flags that are true. @default ["forest"] */
+  habitats?: string[];
+  /** Milliseconds every asset of this model waits before answering. */
+  delayMs?: number;
   /** Assets (by file name) the server answers with 404. */
   missing?: string[];
 }
@@ -59,7 +63,8 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
     type: m.type ?? "quadruped",
     behaviour: m.behaviour ?? "walk",
     scale: m.height === undefined ? {} : { height: m.height },
-    ...Object.fromEntries(HABITATS.map((h) => [h, h === "forest"])),
+    tags: [name],
+    ...Object.fromEntries(HABITATS.map((h) => [h, (m.habitats ?? ["forest"]).includes(h)])),
     model: {
       parts: Object.fromEntries(Object.keys(m.parts ?? {}).map((p) => [p, link(name, `${p}.obj`)])),
       other: {
@@ -72,10 +77,14 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
 
   // eslint-disable-next-line prefer-const
   let result: ModelServer;
-  const server = await createTestServer((req, res, recorded) => {
+  const server = await createTestServer(async (req, res, recorded) => {
     // Pages under test load from another origin (the Vite server).
     res.setHeader("access-control-allow-origin", "*");
     const url = new URL(recorded.url, "http://x");
+    if (url.pathname === "/anything" && url.searchParams.has("search")) {
+      // Every model "mentions" every query: clients must filter by the habitat flag themselves.
+      return sendJson(res, 200, [...map].map(([n, m]) => record(n, m)));
+    }
     if (url.pathname === "/anything") {
       const name = url.searchParams.get("name") ?? "";
       const m = map.get(name);
@@ -93,6 +102,7 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
     const body =
       file === "model.mtl" ? m.mtl : file === "model.obj" ? m.whole : file.endsWith(".obj") ? m.parts?.[file.slice(0, -4)] : m.textures?.[file];
     if (body === undefined) return sendJson(res, 404, { code: "Not found", message: file });
+    if (m.delayMs) await new Promise((r) => setTimeout(r, m.delayMs));
     res.writeHead(200, { "content-type": file.endsWith(".png") ? "image/png" : "text/plain", "access-control-allow-origin": "*" });
     res.end(body);
   });

@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseHeight } from "../../src/api/height.js";
+import { Menagerie } from "../../src/babylon/menagerie.js";
+import type { CreatureGroup } from "../../src/babylon/populate.js";
+import { containsPoint } from "../../src/motion/area.js";
+import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
+import { createModelServer, type InlineModel, type ModelServer } from "../helpers/modelServer.js";
+import { boxObj, furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
+
+const quadruped = (height: string, habitats: string[], extra: Partial<InlineModel> = {}): InlineModel => ({
+  type: "quadruped",
+  behaviour: "walk",
+  height,
+  habitats,
+  parts: quadrupedParts(),
+  mtl: furMtl(),
+  textures: { "fur.png": tinyPng() },
+  ...extra,
+});
+const fish = (habitats: string[]): InlineModel => ({ type: "uniform", behaviour: "swim", height: "25 cm", habitats, parts: { body: boxObj([-0.05, 0, -0.2], [0.05, 0.1, 0.2]) } });
+const bird = (habitats: string[]): InlineModel => ({
+  type: "winged_flyer",
+  behaviour: "fly",
+  height: "30 cm",
+  habitats,
+  parts: { body: boxObj([-0.06, 0.05, -0.1], [0.06, 0.2, 0.1]), wing_left: boxObj([0.06, 0.15, -0.05], [0.3, 0.17, 0.05]), wing_right: boxObj([-0.3, 0.15, -0.05], [-0.06, 0.17, 0.05]) },
+});
+
+let server: ModelServer;
+let env: ReturnType<typeof createNullScene>;
+let menagerie: Menagerie;
+const ground = (x: number, z: number) => 0.3 * Math.sin(x * 0.3) + 0.2 * Math.cos(z * 0.2);
+
+beforeEach(async () => {
+  server = await createModelServer({
+    fox: quadruped("45 cm", ["forest", "grass"]),
+    deer: quadruped("1.3 m", ["forest"]),
+    owl: bird(["forest"]),
+    trout: fish(["forest", "lake", "river"]), // flagged forest, but a swimmer: not in a dry forest
+    camel: quadruped("2 m", ["desert"]), // mentioned by every search, flagged desert only
+  });
+  env = createNullScene();
+  menagerie = new Menagerie(env.scene, { baseUrl: server.url });
+});
+
+afterEach(async () => {
+  menagerie.dispose();
+  env.dispose();
+  await server.close();
+});
+
+const summary = (group: CreatureGroup) => group.creatures.map((c) => [c.name, +c.root.position.x.toFixed(6), +c.root.position.z.toFixed(6), +c.root.rotation.y.toFixed(6)]);
+
+describe("populate", () => {
+  it("fills the area with creatures whose habitat flag is true, walkers on the ground, flyers above", async () => {
+    const group = await menagerie.populate({ habitat: "forest", count: 30, area: { center: { x: 5, z: -5 }, radius: 15 }, ground, seed: 42 });
+    expect(group.creatures).toHaveLength(30);
+    const names = new Set(group.creatures.map((c) => c.name));
+    expect([...names].sort()).toEqual(["deer", "fox", "owl"]); // no camel (desert), no trout (no water)
+    for (const c of group.creatures) {
+      const { x, y, z } = c.root.position;
+      expect(containsPoint(group.area, x, z)).toBe(true);
+      if (c.name === "owl") expect(y).toBeGreaterThan(ground(x, z));
+      else expect(y).toBeCloseTo(ground(x, z), 9); // feet on the ground
+    }
+  });
+
+  it("places no two creatures overlapping, spaced by their footprints", async () => {
+    const group = await menagerie.populate({ habitat: "forest", count: 40, area: { center: { x: 0, z: 0 }, radius: 14 }, seed: 3 });
+    const r = (name: string) => Math.max(0.12, parseHeight(server.models.get(name)!.height!) * 0.45);
+    const cs = group.creatures;
+    for (let i = 0; i < cs.length; i++) {
+      for (let j = i + 1; j < cs.length; j++) {
+        const d = Math.hypot(cs[i]!.root.position.x - cs[j]!.root.position.x, cs[i]!.root.position.z - cs[j]!.root.position.z);
+        expect(d).toBeGreaterThanOrEqual(r(cs[i]!.name) + r(cs[j]!.name));
+      }
+    }
+  });
+
+  it("gives the same scene for the same seed, another for another", async () => {
+    const a = summary(await menagerie.populate({ habitat: "forest", count: 15, seed: 7 }));
+    const b = summary(await menagerie.populate({ habitat: "forest", count: 15, seed: 7 }));
+    const c = summary(await menagerie.populate({ habitat: "forest", count: 15, seed: 8 }));
+    expect(a).toEqual(b);
+    expect(a).not.toEqual(c);
+  });
+
+  it("puts swimmers only in water habitats, below the water level, inside the water", async () => {
+    const lake = await menagerie.populate({ habitat: "lake", count: 8, area: { center: { x: 0, z: 0 }, radius: 12 }, seed: 5 });
+    expect(lake.creatures.map((c) => c.name)).toEqual(Array(8).fill("trout"));
+    expect(lake.waterLevel).toBeGreaterThan(0);
+    for (let i = 0; i < 300; i++) menagerie.stepMotion(1 / 30);
+    for (const c of lake.creatures) {
+      expect(c.root.position.y).toBeLessThan(lake.waterLevel!);
+      expect(containsPoint(lake.water!, c.root.position.x, c.root.position.z)).toBe(true);
+    }
+  });
+
+  it("makes exactly one lookup plus one request per distinct asset", async () => {
+    await menagerie.populate({ habitat: "forest", count: 25, seed: 1 });
+    expect(server.requests.filter((r) => r.url.startsWith("/anything"))).toHaveLength(1);
+    const assets = server.requests.filter((r) => r.url.startsWith("/assets/"));
+    expect(new Set(assets.map((r) => r.url.split("?")[0])).size).toBe(assets.length); // none twice
+    // fox and deer: 11 parts + MTL + texture each; owl: 3 parts.
+    expect(assets).toHaveLength(13 + 13 + 3);
+  });
+
+  it("shows the first creatures before the last model has loaded, and reports progress", async () => {
+    server.models.set("deer", quadruped("1.3 m", ["forest"], { delayMs: 400 }));
+    const progress: { modelsLoaded: number; creaturesSpawned: number }[] = [];
+    let deerLoadedAtFirstCreature: boolean | undefined;
+    const group = await menagerie.populate({
+      habitat: "forest",
+      count: 20,
+      seed: 11,
+      onProgress: (p) => {
+        progress.push(p);
+        if (p.creaturesSpawned === 1) deerLoadedAtFirstCreature = menagerie.isLoaded("deer");
+      },
+    });
+    expect(deerLoadedAtFirstCreature).toBe(false);
+    expect(progress.at(-1)).toEqual({ modelsLoaded: 3, modelsTotal: 3, creaturesSpawned: 20, creaturesTotal: 20 });
+    expect(group.creatures.map((c) => c.name)).toContain("deer");
+  });
+
+  it("applies a filter, skips and reports bad records, and disposes the group's creatures", async () => {
+    const before = sceneCounts(env.scene);
+    const group = await menagerie.populate({ habitat: "forest", count: 10, filter: (r) => r.name === "fox", seed: 2 });
+    expect(new Set(group.creatures.map((c) => c.name))).toEqual(new Set(["fox"]));
+    group.dispose();
+    expect(menagerie.creatures).toHaveLength(0);
+    menagerie.dispose();
+    expect(sceneCounts(env.scene)).toEqual(before);
+  });
+
+  it("cancels with its signal and leaves no creature behind", async () => {
+    server.models.set("deer", quadruped("1.3 m", ["forest"], { delayMs: 300 }));
+    const controller = new AbortController();
+    const pending = menagerie.populate({ habitat: "forest", count: 20, seed: 4, signal: controller.signal, onProgress: (p) => p.creaturesSpawned === 1 && controller.abort() });
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(menagerie.creatures).toHaveLength(0);
+  });
+
+  it("returns an empty group for a habitat nobody lives in, and rejects bad options", async () => {
+    const group = await menagerie.populate({ habitat: "icescape", count: 5 });
+    expect(group.creatures).toEqual([]);
+    await expect(menagerie.populate({ habitat: "forest", count: -1 })).rejects.toThrow("count must be a non-negative integer, got -1");
+  });
+});
