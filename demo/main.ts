@@ -1,7 +1,194 @@
-// Placeholder demo: proves the browser-safe entry point bundles and runs in a page.
-import { HABITATS, parseHeight } from "../src/index.js";
+/**
+ * The Menagerie demo: pick a habitat, populate, spawn by name, click a creature for its card.
+ * Talks to the reference service mounted on this page's own origin (`npm run demo`), or to the
+ * service named by `?service=<url>&key=<key>` (for example a proxy of the real one).
+ */
+import { Engine } from "@babylonjs/core/Engines/engine.js";
+import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
+import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
+import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { HABITATS, Menagerie, isLoadError, type Creature, type CreatureGroup, type Habitat } from "../src/index.js";
+import { hideCard, showCard } from "./card.js";
+import { HABITAT_LOOKS } from "./habitatLooks.js";
+import { WORLD_RADIUS, createDemoScene } from "./scene.js";
 
-const out = document.querySelector<HTMLPreElement>("#out");
-if (out) {
-  out.textContent = [`Habitats: ${HABITATS.join(", ")}`, `parseHeight("45 cm") = ${parseHeight("45 cm")} m`].join("\n");
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+const params = new URLSearchParams(location.search);
+const serviceUrl = params.get("service") ?? location.origin;
+// The reference service's public dev key; a real key belongs in a proxy, not in a page.
+const apiKey = params.get("key") ?? (params.has("service") ? "" : "dev-key");
+$<HTMLInputElement>("#service-url").value = serviceUrl;
+
+const canvas = $<HTMLCanvasElement>("#scene");
+const engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true });
+const demo = createDemoScene(engine);
+const { scene } = demo;
+const instrumentation = new SceneInstrumentation(scene);
+const menagerie = new Menagerie(scene, { baseUrl: serviceUrl, apiKey: apiKey || undefined, seed: 42 });
+const WATER_HABITATS = new Set(["sea", "lake", "pond", "river", "swamp"]);
+
+let group: CreatureGroup | undefined;
+const loose: Creature[] = [];
+let busy: AbortController | undefined;
+
+/** What the browser tests read. */
+const state = {
+  ready: false,
+  populating: false,
+  creatures: 0,
+  /** Instanced part meshes of all creatures (what draw calls would be without instancing). */
+  instances: 0,
+  /** Distinct source meshes those instances draw from. */
+  distinctSources: 0,
+  drawCalls: 0,
+  fps: 0,
+  lastSpawn: "",
+  lastError: "",
+  habitat: "",
+  /** Where creature `index` of the current scene is on screen, in CSS pixels. */
+  screenPointOf(index: number): { x: number; y: number; name: string } | undefined {
+    const creature = menagerie.creatures[index];
+    if (!creature) return undefined;
+    const body = creature.meshes[0]!;
+    const center = body.getBoundingInfo().boundingBox.centerWorld;
+    const p = Vector3.Project(center, Matrix.IdentityReadOnly, scene.getTransformMatrix(), demo.camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight()));
+    const scaleX = canvas.clientWidth / engine.getRenderWidth();
+    const scaleY = canvas.clientHeight / engine.getRenderHeight();
+    const rect = canvas.getBoundingClientRect();
+    return { x: rect.left + p.x * scaleX, y: rect.top + p.y * scaleY, name: creature.name };
+  },
+};
+(window as unknown as { __demo: typeof state }).__demo = state;
+
+function status(text: string): void {
+  $("#status").textContent = text;
 }
+
+function setProgress(done: number, total: number, label: string): void {
+  const wrap = $("#progress-wrap");
+  wrap.hidden = done >= total;
+  $<HTMLProgressElement>("#progress").value = total ? done / total : 1;
+  $("#progress-text").textContent = label;
+}
+
+const habitatSelect = $<HTMLSelectElement>("#habitat");
+habitatSelect.replaceChildren(...HABITATS.map((h) => new Option(h, h, h === "forest", h === "forest")));
+const count = $<HTMLInputElement>("#count");
+count.addEventListener("input", () => ($("#count-value").textContent = count.value));
+
+menagerie.onCreatureSpawnedObservable.add((creature) => {
+  for (const mesh of creature.meshes) {
+    demo.shadows.addShadowCaster(mesh, false);
+    mesh.sourceMesh.receiveShadows = true; // instances take it from their source
+  }
+});
+menagerie.onCreatureDisposedObservable.add((creature) => {
+  for (const mesh of creature.meshes) demo.shadows.removeShadowCaster(mesh, false);
+});
+menagerie.onWarningObservable.add((w) => console.warn(`[menagerie] ${w.code} ${w.model}: ${w.message}`));
+
+async function populate(habitat: Habitat, n: number, seed: number): Promise<void> {
+  busy?.abort();
+  const controller = new AbortController();
+  busy = controller;
+  group?.dispose();
+  for (const c of loose.splice(0)) c.dispose();
+  hideCard();
+  state.populating = true;
+  state.habitat = habitat;
+  demo.setLook(HABITAT_LOOKS[habitat], seed);
+  const water = WATER_HABITATS.has(habitat) ? { center: { x: 0, z: 0 }, radius: WORLD_RADIUS * 0.45, level: 0.15 } : undefined;
+  demo.setWater(water);
+  status(`Populating ${habitat}...`);
+  try {
+    group = await menagerie.populate({
+      habitat,
+      count: n,
+      seed,
+      area: { center: { x: 0, z: 0 }, radius: WORLD_RADIUS },
+      ground: demo.height,
+      ...(water ? { water: { center: water.center, radius: water.radius }, waterLevel: water.level } : {}),
+      signal: controller.signal,
+      onProgress: (p) => setProgress(p.creaturesSpawned, p.creaturesTotal, `${p.modelsLoaded}/${p.modelsTotal} models, ${p.creaturesSpawned}/${p.creaturesTotal} creatures`),
+    });
+    const species = group.records.map((r) => r.name).join(", ");
+    status(group.creatures.length ? `${group.creatures.length} creatures in the ${habitat}: ${species}.` : `Nobody lives in the ${habitat} here.`);
+    for (const omission of group.omissions) console.info(`[demo] left out: ${omission}`);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    state.lastError = String((error as Error).message);
+    status(`Could not populate: ${(error as Error).message}`);
+  } finally {
+    if (busy === controller) {
+      state.populating = false;
+      setProgress(1, 1, "");
+    }
+  }
+}
+
+async function spawnByName(name: string): Promise<void> {
+  const did = $("#did-you-mean");
+  did.textContent = `Looking up "${name}"...`;
+  try {
+    const target = demo.camera.target;
+    const angle = Math.random() * Math.PI * 2;
+    const x = target.x + Math.cos(angle) * 2;
+    const z = target.z + Math.sin(angle) * 2;
+    const creature = await menagerie.spawnCreature(name, { position: new Vector3(x, demo.height(x, z), z) });
+    creature.motion.ground = demo.height;
+    creature.wander({ area: { center: { x: 0, z: 0 }, radius: WORLD_RADIUS } });
+    loose.push(creature);
+    const matched = creature.record.name;
+    did.textContent = matched.toLowerCase() === name.trim().toLowerCase() ? `Spawned ${matched}.` : `Did you mean "${matched}"? Spawned ${matched}.`;
+    state.lastSpawn = matched;
+    showCard(creature.record);
+    demo.camera.setTarget(new Vector3(x, demo.height(x, z) + creature.heightMeters / 2, z));
+  } catch (error) {
+    did.textContent = isLoadError(error) && error.reason === "not-found" ? `No creature called "${name}".` : `Could not spawn: ${(error as Error).message}`;
+  }
+}
+
+$<HTMLFormElement>("#populate-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  void populate(habitatSelect.value as Habitat, Number(count.value), Number($<HTMLInputElement>("#seed").value) || 0);
+});
+$<HTMLFormElement>("#spawn-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $<HTMLInputElement>("#spawn-name").value.trim();
+  if (name) void spawnByName(name);
+});
+$("#card-close").addEventListener("click", hideCard);
+$<HTMLFormElement>("#service-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const url = new URL(location.href);
+  url.searchParams.set("service", $<HTMLInputElement>("#service-url").value);
+  url.searchParams.set("key", $<HTMLInputElement>("#service-key").value);
+  location.assign(url);
+});
+
+scene.onPointerObservable.add((info) => {
+  if (info.type !== PointerEventTypes.POINTERPICK) return;
+  const creature = info.pickInfo?.pickedMesh?.metadata?.menagerie?.creature as Creature | undefined;
+  if (creature) showCard(creature.record);
+});
+
+let lastReadout = 0;
+engine.runRenderLoop(() => {
+  scene.render();
+  const now = performance.now();
+  if (now - lastReadout > 250) {
+    lastReadout = now;
+    state.fps = Math.round(engine.getFps());
+    state.drawCalls = instrumentation.drawCallsCounter.current;
+    state.creatures = menagerie.creatures.length;
+    state.instances = menagerie.creatures.reduce((n, c) => n + c.meshes.length, 0);
+    state.distinctSources = new Set(menagerie.creatures.flatMap((c) => c.meshes.map((m) => m.sourceMesh))).size;
+    $("#fps").textContent = String(state.fps);
+    $("#draw-calls").textContent = String(state.drawCalls);
+    $("#creature-count").textContent = String(state.creatures);
+  }
+});
+addEventListener("resize", () => engine.resize());
+
+state.ready = true;
+void populate("forest", Number(count.value), 42);

@@ -1,0 +1,66 @@
+/**
+ * Runs the README's demo command (`npm run demo`) on a free loopback port, as a child process,
+ * and stops it (and its children) afterwards.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface DemoServer {
+  url: string;
+  output: () => string;
+  close(): Promise<void>;
+}
+
+export async function startDemo(timeoutMs = 180_000): Promise<DemoServer> {
+  const port = await freePort();
+  const env = { ...process.env };
+  delete env["VITEST"]; // the demo mounts the service only outside Vitest
+  delete env["VITEST_POOL_ID"];
+  delete env["VITEST_WORKER_ID"];
+  delete env["NODE_ENV"];
+  const child: ChildProcess = spawn("npm", ["run", "demo", "--", "--port", String(port), "--strictPort"], {
+    cwd: repoRoot,
+    env,
+    detached: true, // its own process group, so close() stops npm, vite and all
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  while (!output.includes(`127.0.0.1:${port}`) || !/reference service at/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`npm run demo exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`npm run demo did not start in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    output: () => output,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    },
+  };
+}
