@@ -4,6 +4,7 @@ import { launchChromium, pageResult, watchPage } from "../helpers/browser.js";
 import { createModelServer, type ModelServer } from "../helpers/modelServer.js";
 import { furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
 import { startPageServer, type PageServer } from "../helpers/vitePages.js";
+import { startCatalogService } from "../helpers/catalogService.js";
 
 interface SpawnResult {
   creatures: number;
@@ -56,4 +57,33 @@ describe("spawnCreature in Chromium", () => {
     expect(result.drawCalls).toBeLessThanOrEqual(result.distinctPartMeshes + 3);
     expect(watch.errors).toEqual([]);
   }, 240_000); // a fresh clone makes Vite pre-bundle Babylon on the first page load
+
+  it("shows a textured catalog fox from the reference service standing on the ground, every texture signed", async () => {
+    const reference = await startCatalogService();
+    const served: { url: string; status: number }[] = [];
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    const watch = watchPage(page);
+    page.on("response", (r) => served.push({ url: r.url(), status: r.status() }));
+    try {
+      await page.goto(`${pages.url}/spawn.html?service=${encodeURIComponent(reference.url)}&name=fox&count=1&key=dev-key`);
+      const result = await pageResult<SpawnResult>(page);
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: "test-results/spawn-catalog-fox.png" });
+      expect(result.creatures).toBe(1);
+      expect(result.warnings).toEqual([]);
+      expect(result.texturesReady.length).toBeGreaterThan(0);
+      expect(result.texturesReady.every(Boolean)).toBe(true);
+      const assets = served.filter((r) => r.url.startsWith(`${reference.url}/assets/`));
+      expect(assets.filter((r) => /\.png\?/.test(r.url)).length).toBeGreaterThan(0);
+      for (const r of assets) {
+        expect(new URL(r.url).searchParams.get("Signature"), r.url).toBeTruthy();
+        expect(r.status, r.url).toBe(200);
+      }
+      expect(served.filter((r) => r.status >= 400)).toEqual([]);
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await page.close();
+      await reference.close();
+    }
+  }, 240_000);
 });

@@ -52,7 +52,8 @@ async function main() {
   for (let i = 0; i < count; i++) {
     const x = (i % columns) - (columns - 1) / 2;
     const z = Math.floor(i / columns);
-    creatures.push(menagerie.spawnCreature(name, { position: new Vector3(x * 0.8, 0, z * 0.8), rotationY: -0.6 }));
+    // A lone creature turns its side to the camera; a crowd faces away from it at an angle.
+    creatures.push(menagerie.spawnCreature(name, { position: new Vector3(x * 0.8, 0, z * 0.8), rotationY: count === 1 ? -2.1 : -0.6 }));
   }
   const spawned = await Promise.all(creatures);
   const first = spawned[0]!;

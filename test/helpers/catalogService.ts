@@ -1,0 +1,26 @@
+/**
+ * The reference service serving the generated procedural catalog (cached under .menagerie/,
+ * generated on first use), plus a fetch that counts every request the code under test makes.
+ */
+import { fileURLToPath } from "node:url";
+import { ensureDefaultCatalog } from "../../src/service/defaultCatalog.js";
+import { readCatalog, type CatalogFile } from "../../src/service/catalogFormat.js";
+import { startTestService, type TestService } from "./serviceServer.js";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export async function startCatalogService(): Promise<TestService & { catalogFile: CatalogFile }> {
+  const catalogDir = await ensureDefaultCatalog({ cacheDir: `${repoRoot}.menagerie` });
+  const service = await startTestService({ catalogDir });
+  return Object.assign(service, { catalogFile: await readCatalog(catalogDir) });
+}
+
+/** A fetch that records every URL it is asked for, in order. */
+export function countingFetch(): { fetch: typeof fetch; urls: string[] } {
+  const urls: string[] = [];
+  const counted: typeof fetch = (input, init) => {
+    urls.push(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    return fetch(input, init);
+  };
+  return { fetch: counted, urls };
+}
