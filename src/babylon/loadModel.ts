@@ -94,6 +94,22 @@ export async function loadModel(ctx: LoadContext, initial: ModelRecord, signal: 
     }
   }
 
+  // One listener on the load's signal fans out to a controller per request, so a model with
+  // many parts does not pile a dozen listeners onto one signal (Node warns past ten).
+  const active = new Set<AbortController>();
+  const abortAll = () => active.forEach((c) => c.abort(signal.reason));
+  signal.addEventListener("abort", abortAll, { once: true });
+  const fetchAsset = async (url: string, as: "text" | "bytes"): Promise<AssetResponse> => {
+    const controller = new AbortController();
+    if (signal.aborted) controller.abort(signal.reason);
+    active.add(controller);
+    try {
+      return await ctx.fetchAsset(url, as, controller.signal);
+    } finally {
+      active.delete(controller);
+    }
+  };
+
   const progress: LoadProgress = { model, assetsLoaded: 0, assetsTotal: 0, bytesLoaded: 0, done: false };
   const report = () => ctx.progress({ ...progress });
 
@@ -104,13 +120,13 @@ export async function loadModel(ctx: LoadContext, initial: ModelRecord, signal: 
       throw new LoadError({ reason: "http", model, asset, detail: `no usable URL (${JSON.stringify(url ?? null)})` });
     }
     try {
-      let response = await ctx.fetchAsset(url, as, signal);
+      let response = await fetchAsset(url, as);
       if (response.status === 403) {
         const fresh = await refreshOnce();
         const renewed = locate(fresh);
         if (isHttpUrl(renewed) && renewed !== url) {
           url = renewed;
-          response = await ctx.fetchAsset(url, as, signal);
+          response = await fetchAsset(url, as);
         }
       }
       if (response.status < 200 || response.status >= 300) {
@@ -255,5 +271,7 @@ export async function loadModel(ctx: LoadContext, initial: ModelRecord, signal: 
     progress.done = true;
     report();
     throw error;
+  } finally {
+    signal.removeEventListener("abort", abortAll);
   }
 }
