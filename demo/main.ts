@@ -172,8 +172,19 @@ scene.onPointerObservable.add((info) => {
   if (creature) showCard(creature.record);
 });
 
+// Slow GPUs (and software GL) get fewer pixels rather than a stalled page: every two seconds
+// below 15 FPS, render at a coarser resolution, down to a quarter of the pixels.
+let lastAdapt = performance.now();
+function adaptQuality(now: number): void {
+  if (now - lastAdapt < 2000) return;
+  lastAdapt = now;
+  const level = engine.getHardwareScalingLevel();
+  if (engine.getFps() < 15 && level < 2) engine.setHardwareScalingLevel(Math.min(2, level + 0.5));
+}
+
 let lastReadout = 0;
 engine.runRenderLoop(() => {
+  adaptQuality(performance.now());
   scene.render();
   const now = performance.now();
   if (now - lastReadout > 250) {

@@ -32,6 +32,8 @@ export async function startDemo(timeoutMs = 180_000): Promise<DemoServer> {
   delete env["VITEST_POOL_ID"];
   delete env["VITEST_WORKER_ID"];
   delete env["NODE_ENV"];
+  delete env["FORCE_COLOR"];
+  env["NO_COLOR"] = "1"; // plain text to read the URL from
   const child: ChildProcess = spawn("npm", ["run", "demo", "--", "--port", String(port), "--strictPort"], {
     cwd: repoRoot,
     env,
@@ -43,7 +45,9 @@ export async function startDemo(timeoutMs = 180_000): Promise<DemoServer> {
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  while (!output.includes(`127.0.0.1:${port}`) || !/reference service at/.test(output)) {
+  // Colour codes may still wrap parts of the URL (Vite bolds the port): strip them first.
+  const plain = () => output.replace(/\u001b\[[0-9;]*m/g, "");
+  while (!plain().includes(`127.0.0.1:${port}`) || !/reference service at/.test(plain())) {
     if (child.exitCode !== null) throw new Error(`npm run demo exited with ${child.exitCode}:\n${output}`);
     if (Date.now() - started > timeoutMs) throw new Error(`npm run demo did not start in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
