@@ -2,25 +2,22 @@
  * The Menagerie plugin object: spawns creatures by name or record into one scene, loading each
  * model once and instancing it for every copy.
  */
-import { Observable, type Observer } from "@babylonjs/core/Misc/observable.js";
+import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import { HeightParseError, parseHeight } from "../api/height.js";
-import { redactUrl } from "../api/redact.js";
-import { requestBody } from "../api/request.js";
 import { resolveRetryOptions, type RetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import { InflightRequests } from "../api/shared.js";
 import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
 import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
-import { rigRoles } from "../motion/rigRoles.js";
-import { MotionWorld } from "../motion/world.js";
 import { populate, type CreatureGroup, type PopulateOptions } from "./populate.js";
-import { adoptExternalMoves, syncMotion, type MotionBinding } from "./syncMotion.js";
+import { createAssetFetcher, type AssetFetcher } from "./assetFetcher.js";
+import { MotionDriver } from "./motionDriver.js";
 import { Creature } from "./creature.js";
-import { loadModel, type AssetResponse, type LoadContext, type ModelTemplate } from "./loadModel.js";
+import { loadModel, type LoadContext, type ModelTemplate } from "./loadModel.js";
 import { registerMenagerie } from "./register.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
@@ -147,16 +144,13 @@ export class Menagerie {
   readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, modelsLoaded: 0 };
 
   readonly #options: Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "fetch">>;
-  readonly #fetch: typeof fetch;
-  readonly #retry: Required<RetryOptions>;
   readonly #templates = new Map<string, ModelTemplate>();
   readonly #loads = new InflightRequests();
   readonly #progressListeners = new Map<string, Set<(p: LoadProgress) => void>>();
   readonly #creatures = new Set<Creature>();
   readonly #lifetime = new AbortController();
-  readonly #motion: MotionWorld;
-  readonly #bindings = new Set<MotionBinding>();
-  #motionObserver: Observer<unknown> | undefined;
+  readonly #motion: MotionDriver;
+  readonly #fetchAsset: AssetFetcher;
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
@@ -169,7 +163,6 @@ export class Menagerie {
         : undefined);
     const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
     if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a function (no global fetch here)");
-    this.#fetch = fetchImpl;
     this.#options = {
       assetTimeoutMs: positiveNumber("assetTimeoutMs", options.assetTimeoutMs ?? MENAGERIE_DEFAULTS.assetTimeoutMs),
       assetRetry: options.assetRetry ?? MENAGERIE_DEFAULTS.assetRetry,
@@ -179,9 +172,14 @@ export class Menagerie {
       seed: options.seed ?? MENAGERIE_DEFAULTS.seed,
       gaits: options.gaits ?? MENAGERIE_DEFAULTS.gaits,
     };
-    this.#motion = new MotionWorld({ seed: this.#options.seed });
     if (!(this.#options.linkMarginSeconds >= 0)) throw new OptionsError("linkMarginSeconds", "must be a non-negative number");
-    this.#retry = resolveRetryOptions(this.#options.assetRetry);
+    this.#motion = new MotionDriver(scene, { seed: this.#options.seed, gaits: this.#options.gaits });
+    this.#fetchAsset = createAssetFetcher({
+      fetch: fetchImpl,
+      timeoutMs: this.#options.assetTimeoutMs,
+      retry: resolveRetryOptions(this.#options.assetRetry),
+      counters: this.stats,
+    });
   }
 
   /** The creatures alive now. */
@@ -213,10 +211,9 @@ export class Menagerie {
       ...(options.rotationY !== undefined ? { rotationY: options.rotationY } : {}),
     });
     this.#creatures.add(creature);
-    const binding = this.#bindMotion(creature, template);
+    const binding = this.#motion.bind(creature, template);
     creature.onDisposeObservable.addOnce(() => {
-      this.#motion.remove(binding.agent);
-      this.#bindings.delete(binding);
+      this.#motion.unbind(binding);
       this.#creatures.delete(creature);
       this.onCreatureDisposedObservable.notifyObservers(creature);
     });
@@ -236,8 +233,7 @@ export class Menagerie {
 
   /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */
   setTimeScale(scale: number): void {
-    if (!(scale >= 0) || !Number.isFinite(scale)) throw new OptionsError("timeScale", `must be a finite number >= 0, got ${scale}`);
-    this.#motion.timeScale = scale;
+    this.#motion.setTimeScale(scale);
   }
 
   /** Freezes every creature's motion (poses and travel) until {@link resume}. */
@@ -259,9 +255,7 @@ export class Menagerie {
    * fixed-step simulation or tests.
    */
   stepMotion(seconds: number): void {
-    for (const binding of this.#bindings) adoptExternalMoves(binding);
     this.#motion.step(seconds);
-    for (const binding of this.#bindings) syncMotion(binding);
   }
 
   /**
@@ -293,49 +287,12 @@ export class Menagerie {
     for (const creature of [...this.#creatures]) creature.dispose();
     for (const template of this.#templates.values()) template.dispose();
     this.#templates.clear();
-    if (this.#motionObserver) this.scene.onBeforeRenderObservable.remove(this.#motionObserver);
-    this.#motionObserver = undefined;
+    this.#motion.dispose();
     this.#progressListeners.clear();
     this.onProgressObservable.clear();
     this.onWarningObservable.clear();
     this.onCreatureSpawnedObservable.clear();
     this.onCreatureDisposedObservable.clear();
-  }
-
-  /** Creates the creature's motion agent and registers the one frame observer if needed. */
-  #bindMotion(creature: Creature, template: ModelTemplate): MotionBinding {
-    const scale = creature.root.scaling.x;
-    const roles = rigRoles(template.layout, scale);
-    const root = creature.root;
-    const agent = this.#motion.createAgent({
-      roles,
-      behaviour: template.record.behaviour,
-      gaits: this.#options.gaits,
-      x: root.position.x,
-      y: root.position.y,
-      z: root.position.z,
-      heading: root.rotation.y,
-    });
-    const joints = roles.joints.map((name) => creature.getPart(name)!);
-    const binding: MotionBinding = {
-      agent,
-      root,
-      joints,
-      body: roles.body,
-      bodyRestY: roles.body >= 0 ? joints[roles.body]!.position.y : 0,
-      scale,
-      mirror: this.scene.useRightHandedSystem ? 1 : -1,
-      lastX: root.position.x,
-      lastY: root.position.y,
-      lastZ: root.position.z,
-      lastHeading: root.rotation.y,
-    };
-    this.#bindings.add(binding);
-    creature._bindMotion(binding);
-    this.#motionObserver ??= this.scene.onBeforeRenderObservable.add(() => {
-      this.stepMotion(this.scene.getEngine().getDeltaTime() / 1000);
-    }) as Observer<unknown>;
-    return binding;
   }
 
   #assertAlive(): void {
@@ -406,7 +363,7 @@ export class Menagerie {
       plans: this.#options.bodyPlans,
       linkMarginSeconds: this.#options.linkMarginSeconds,
       now: Date.now,
-      fetchAsset: (url, as, signal) => this.#fetchAsset(url, as, signal),
+      fetchAsset: this.#fetchAsset,
       refresh: async (record, signal) => {
         if (!this.client) throw new LoadError({ reason: "expired", model: record.name, detail: "its links expired and there is no client to renew them" });
         return this.client.refresh(record, { signal });
@@ -416,32 +373,6 @@ export class Menagerie {
         this.onProgressObservable.notifyObservers(progress);
         for (const listener of this.#progressListeners.get(progress.model) ?? []) listener(progress);
       },
-    };
-  }
-
-  async #fetchAsset(url: string, as: "text" | "bytes", signal: AbortSignal): Promise<AssetResponse> {
-    const response = await requestBody(
-      {
-        url,
-        redactedUrl: redactUrl(url),
-        headers: {},
-        timeoutMs: this.#options.assetTimeoutMs,
-        retry: this.#retry,
-        fetch: this.#fetch,
-        signal,
-        random: Math.random,
-        now: Date.now,
-        onRetry: () => void this.stats.assetRequests++,
-      },
-      async (res) => (as === "text" ? res.text() : res.arrayBuffer()),
-    );
-    this.stats.assetRequests++;
-    const size = typeof response.body === "string" ? new TextEncoder().encode(response.body).byteLength : response.body.byteLength;
-    this.stats.assetBytes += size;
-    return {
-      status: response.status,
-      size,
-      ...(typeof response.body === "string" ? { text: response.body } : { bytes: response.body }),
     };
   }
 }

@@ -1,0 +1,50 @@
+/**
+ * Asset requests of a Menagerie: one GET per signed URL with a per-attempt timeout, retries
+ * for network errors, 408, 429 and 5xx, and counters. Bodies are read as bytes (their size is
+ * the byte count) and decoded to text only for OBJ and MTL files.
+ */
+import { redactUrl } from "../api/redact.js";
+import { requestBody } from "../api/request.js";
+import type { RetryOptions } from "../api/retry.js";
+import type { AssetResponse } from "./loadModel.js";
+
+export interface AssetCounters {
+  /** HTTP requests made for assets, retries included. */
+  assetRequests: number;
+  /** Bytes of asset bodies received. */
+  assetBytes: number;
+}
+
+export interface AssetFetcherOptions {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retry: Required<RetryOptions>;
+  counters: AssetCounters;
+}
+
+export type AssetFetcher = (url: string, as: "text" | "bytes", signal: AbortSignal) => Promise<AssetResponse>;
+
+export function createAssetFetcher(options: AssetFetcherOptions): AssetFetcher {
+  const decoder = new TextDecoder();
+  return async (url, as, signal) => {
+    const response = await requestBody(
+      {
+        url,
+        redactedUrl: redactUrl(url),
+        headers: {},
+        timeoutMs: options.timeoutMs,
+        retry: options.retry,
+        fetch: options.fetch,
+        signal,
+        random: Math.random,
+        now: Date.now,
+        onRetry: () => void options.counters.assetRequests++,
+      },
+      (res) => res.arrayBuffer(),
+    );
+    options.counters.assetRequests++;
+    const size = response.body.byteLength;
+    options.counters.assetBytes += size;
+    return { status: response.status, size, ...(as === "text" ? { text: decoder.decode(response.body) } : { bytes: response.body }) };
+  };
+}
