@@ -1,3 +1,4 @@
+import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseHeight } from "../../src/api/height.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
@@ -146,5 +147,21 @@ describe("populate", () => {
     const group = await menagerie.populate({ habitat: "icescape", count: 5 });
     expect(group.creatures).toEqual([]);
     await expect(menagerie.populate({ habitat: "forest", count: -1 })).rejects.toThrow("count must be a non-negative integer, got -1");
+  });
+
+  it("stands creatures on a ground mesh: a tilted box sampled by raycasts", async () => {
+    const slab = CreateBox("slab", { width: 30, depth: 30, height: 1 }, env.scene);
+    slab.rotation.x = 0.1; // a gentle slope along z
+    slab.position.y = 2;
+    slab.computeWorldMatrix(true);
+    const group = await menagerie.populate({ habitat: "forest", count: 10, area: { center: { x: 0, z: 0 }, radius: 8 }, ground: slab, seed: 9, filter: (r) => r.behaviour === "walk" });
+    expect(group.creatures).toHaveLength(10);
+    for (const c of group.creatures) {
+      const { x, z, y } = c.root.position;
+      // The top face of the slab at (x, z): y = 2 + 0.5 / cos(0.1) - z * tan(0.1).
+      const top = 2 + 0.5 / Math.cos(0.1) - z * Math.tan(0.1);
+      expect(Math.abs(y - top), `${c.name} at ${x.toFixed(2)}, ${z.toFixed(2)}`).toBeLessThan(0.02);
+    }
+    slab.dispose();
   });
 });
