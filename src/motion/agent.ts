@@ -108,7 +108,7 @@ export class MotionAgent {
     this.#idlePose = new Pose(n);
     this.#gaitPose = new Pose(n);
     this.#idle = createIdleState(this.rng);
-    this.#context = { roles: this.roles, speed: 0.5, turnRate: 0.5, cycle: 0.5 }; // doubles from the start
+    this.#context = { roles: this.roles, speed: 0, turnRate: 0, cycle: 1, phase: 0 };
     this.radius = Math.max(0.05, this.roles.height * 0.45);
     this.cruiseSpeed = this.gait ? this.gait.cruiseSpeed(this.roles) : 0.5;
     this.maxSpeed = this.cruiseSpeed * 2;
@@ -124,7 +124,7 @@ export class MotionAgent {
 
   /** Ground speed, m/s. */
   get speed(): number {
-    return Math.sqrt((this.vx) * (this.vx) + (this.vz) * (this.vz));
+    return Math.sqrt(this.vx * this.vx + this.vz * this.vz);
   }
 
   /** Switches the gait (and cruise speed) to the one for `behaviour`; unknown ones idle. */
@@ -183,26 +183,41 @@ export class MotionAgent {
     done?.(arrived);
   }
 
+  /** The step being taken, seconds (read by behaviours instead of an argument). */
+  dt = 0;
+  #speedNow = 0;
+
   /** Advances steering, travel, height and pose by `dt` seconds. */
   step(dt: number): void {
+    this.dt = dt;
+    this.advance();
+  }
+
+  /**
+   * Advances by {@link dt}. The world sets `dt` and calls this: numbers travel in fields, not
+   * arguments, because V8 boxes a double passed to a call it does not inline (every agent,
+   * every frame).
+   */
+  advance(): void {
+    const dt = this.dt;
     // 1. Steering: weighted sum, capped.
     force.x = 0;
     force.z = 0;
     for (let i = 0; i < this.behaviours.length; i++) {
       const b = this.behaviours[i]!;
       if (!b.active) continue;
-      b.calculate(this, part, dt);
+      b.calculate(this, part);
       force.x += part.x * b.weight;
       force.z += part.z * b.weight;
     }
-    const f = Math.sqrt((force.x) * (force.x) + (force.z) * (force.z));
+    const f = Math.sqrt(force.x * force.x + force.z * force.z);
     if (f > this.maxForce) {
       force.x *= this.maxForce / f;
       force.z *= this.maxForce / f;
     }
     let vx = this.vx + force.x * dt;
     let vz = this.vz + force.z * dt;
-    let speed = Math.sqrt((vx) * (vx) + (vz) * (vz));
+    let speed = Math.sqrt(vx * vx + vz * vz);
     if (speed > this.maxSpeed) {
       vx *= this.maxSpeed / speed;
       vz *= this.maxSpeed / speed;
@@ -241,17 +256,22 @@ export class MotionAgent {
     if (this.altitude > 0 && this.y < ground) this.y = ground;
     if (this.#arrive?.arrived) this.#settle(true);
     // 4. Pose: the gait and idle, blended by how much the creature is moving.
-    this.#posing(dt, speed);
+    this.#speedNow = speed;
+    this.#posing();
   }
 
-  #posing(dt: number, speed: number): void {
+  #posing(): void {
+    const dt = this.dt;
+    const speed = this.#speedNow;
     const target = this.gait && speed > 1e-3 ? 1 : 0;
     const step = dt / BLEND_SECONDS;
     this.moveBlend = target > this.moveBlend ? Math.min(1, this.moveBlend + step) : Math.max(0, this.moveBlend - step);
     this.#idlePose.reset();
-    idlePose(this.roles, this.#idle, this.rng, dt, this.#idlePose);
+    this.#idle.dt = dt;
+    idlePose(this.roles, this.#idle, this.rng, this.#idlePose);
     if (!this.gait || this.moveBlend === 0) {
-      this.pose.mix(this.#idlePose, this.#idlePose, 0);
+      this.pose.mixWeight = 0;
+      this.pose.mix(this.#idlePose, this.#idlePose);
       return;
     }
     this.#context.speed = speed;
@@ -259,10 +279,11 @@ export class MotionAgent {
     if (this.gait.prepare) this.gait.prepare(this.#context);
     else this.#context.cycle = this.gait.cycleSeconds(this.#context);
     this.phase = (this.phase + dt / Math.max(this.#context.cycle!, 1e-3)) % 1;
+    this.#context.phase = this.phase;
     this.#gaitPose.reset();
-    this.gait.pose(this.#context, this.phase, this.#gaitPose);
+    this.gait.pose(this.#context, this.#gaitPose);
     // Smoothstep the blend so joints start and stop with zero velocity.
-    const t = this.moveBlend * this.moveBlend * (3 - 2 * this.moveBlend);
-    this.pose.mix(this.#idlePose, this.#gaitPose, t);
+    this.pose.mixWeight = this.moveBlend * this.moveBlend * (3 - 2 * this.moveBlend);
+    this.pose.mix(this.#idlePose, this.#gaitPose);
   }
 }

@@ -36,15 +36,48 @@ export function containsPoint(area: Area, x: number, z: number): boolean {
   return inside;
 }
 
+/** Where {@link edgeDistance} writes: the unit direction toward the inside, and the distance. */
+export interface EdgeProbe {
+  x: number;
+  z: number;
+  /** Signed distance to the edge: positive inside, negative outside. */
+  distance?: number;
+}
+
 /**
  * Distance from (x, z) to the area's edge, positive inside, negative outside, and the unit
- * direction toward the inside (written into `out`), for steering back before the edge.
+ * direction toward the inside (written into `out`, with the distance as `out.distance`), for
+ * steering back before the edge.
  */
-export function edgeDistance(area: Area, x: number, z: number, out: { x: number; z: number }): number {
+export function edgeDistance(area: Area, x: number, z: number, out: EdgeProbe): number {
+  const d = edgeDistanceInto(area, x, z, out);
+  out.distance = d;
+  return d;
+}
+
+/**
+ * {@link edgeDistance} for a point read from `at` (an agent), writing only into `out`: no
+ * double crosses the call, for per-frame steering.
+ */
+export function probeEdge(area: Area, at: { readonly x: number; readonly z: number }, out: EdgeProbe): void {
+  if (isCircleArea(area)) {
+    // The common case, computed here so no double crosses a call.
+    const dx = area.center.x - at.x;
+    const dz = area.center.z - at.z;
+    const d = Math.sqrt(dx * dx + dz * dz);
+    out.x = d > 1e-9 ? dx / d : 0;
+    out.z = d > 1e-9 ? dz / d : 0;
+    out.distance = area.radius - d;
+    return;
+  }
+  out.distance = edgeDistanceInto(area, at.x, at.z, out);
+}
+
+function edgeDistanceInto(area: Area, x: number, z: number, out: EdgeProbe): number {
   if (isCircleArea(area)) {
     const dx = area.center.x - x;
     const dz = area.center.z - z;
-    const d = Math.sqrt((dx) * (dx) + (dz) * (dz));
+    const d = Math.sqrt(dx * dx + dz * dz);
     if (d > 1e-9) {
       out.x = dx / d;
       out.z = dz / d;
@@ -80,7 +113,7 @@ export function edgeDistance(area: Area, x: number, z: number, out: { x: number;
   // Toward the inside: away from the nearest edge point when inside, toward it when outside.
   const sx = inside ? x - bx : bx - x;
   const sz = inside ? z - bz : bz - z;
-  const len = Math.sqrt((sx) * (sx) + (sz) * (sz));
+  const len = Math.sqrt(sx * sx + sz * sz);
   if (len > 1e-9) {
     out.x = sx / len;
     out.z = sz / len;

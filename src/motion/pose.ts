@@ -37,8 +37,12 @@ export class Pose {
     this.rotations[i + 2] = this.rotations[i + 2]! + rz;
   }
 
-  /** this = a * (1 - t) + b * t. */
-  mix(a: Pose, b: Pose, t: number): void {
+  /** Weight of `b` in the next {@link mix}; a field, not an argument (see rigRoles' note on boxing). */
+  mixWeight = 0.5;
+
+  /** this = a * (1 - mixWeight) + b * mixWeight. */
+  mix(a: Pose, b: Pose): void {
+    const t = this.mixWeight;
     const u = 1 - t;
     for (let i = 0; i < this.rotations.length; i++) this.rotations[i] = a.rotations[i]! * u + b.rotations[i]! * t;
     this.bodyY = a.bodyY * u + b.bodyY * t;

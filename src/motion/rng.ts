@@ -32,6 +32,26 @@ export class SeededRandom {
     return this.next() - this.next();
   }
 
+  /**
+   * Writes `out.length` binomial draws into `out`, for per-frame use: nothing returned, and the
+   * generator inlined here, so no double is boxed across a call.
+   */
+  fillBinomial(out: Float64Array): void {
+    let state = this.#state;
+    for (let i = 0; i < out.length; i++) {
+      let sum = 0;
+      for (let k = 0; k < 2; k++) {
+        let t = (state = (state + 0x6d2b79f5) | 0);
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        const u = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+        sum += k === 0 ? u : -u;
+      }
+      out[i] = sum;
+    }
+    this.#state = state;
+  }
+
   /** A generator for a sub-stream, e.g. one per creature, independent of draw order elsewhere. */
   fork(salt: number): SeededRandom {
     return new SeededRandom(hashSeed(this.#state ^ Math.imul(salt + 1, 0x9e3779b1)));

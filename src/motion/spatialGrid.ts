@@ -31,8 +31,12 @@ export class SpatialGrid {
     }
   }
 
-  /** Calls `visit(i)` for every index in the cells within `radius` of (x, z) (a superset). */
-  query(x: number, z: number, radius: number, visit: (i: number) => void): void {
+  /** The point and radius of the next {@link query} (fields, so no double crosses the call). */
+  readonly at = { x: 0, z: 0, radius: 0 };
+
+  /** Calls `visit(i)` for every index in the cells within `at.radius` of `at` (a superset). */
+  query(visit: (i: number) => void): void {
+    const { x, z, radius } = this.at;
     const size = this.#cellSize;
     const x0 = Math.floor((x - radius) / size);
     const x1 = Math.floor((x + radius) / size);

@@ -3,7 +3,7 @@
  * ground plane; the agent sums them by weight and caps the total. They write into the `out`
  * vector they are given and allocate nothing.
  */
-import { edgeDistance, type Area } from "./area.js";
+import { probeEdge, type Area, type EdgeProbe } from "./area.js";
 import type { MotionAgent } from "./agent.js";
 
 /** A 2D vector on the ground plane (x, z). */
@@ -18,17 +18,28 @@ export interface SteeringBehavior {
   active: boolean;
   /** Multiplies the force before summing. */
   weight: number;
-  /** Writes this behaviour's force on `agent` into `out`. */
-  calculate(agent: MotionAgent, out: Vec2, dt: number): void;
+  /**
+   * Writes this behaviour's force on `agent` into `out`; the step length is `agent.dt`.
+   * (Numbers travel in fields, not arguments: V8 boxes doubles passed to calls it does not
+   * inline, and this runs per agent per frame.)
+   */
+  calculate(agent: MotionAgent, out: Vec2): void;
 }
 
-const scratch: Vec2 = { x: 0, z: 0 };
+/** Two jitter draws per wander step, written by the generator (no returned doubles). */
+const jitter = new Float64Array(2);
 
-/** Desired velocity toward a point at `speed`, minus the current velocity. */
-function seek(agent: MotionAgent, x: number, z: number, speed: number, out: Vec2): void {
-  const dx = x - agent.x;
-  const dz = z - agent.z;
-  const d = Math.sqrt((dx) * (dx) + (dz) * (dz));
+const scratch: EdgeProbe = { x: 0, z: 0, distance: 0 };
+
+/** Where {@link seek} steers: a point and a speed. */
+const seekTarget = { x: 0, z: 0, speed: 0 };
+
+/** Desired velocity toward `seekTarget` at its speed, minus the current velocity. */
+function seek(agent: MotionAgent, out: Vec2): void {
+  const speed = seekTarget.speed;
+  const dx = seekTarget.x - agent.x;
+  const dz = seekTarget.z - agent.z;
+  const d = Math.sqrt(dx * dx + dz * dz);
   if (d < 1e-9) {
     out.x = -agent.vx;
     out.z = -agent.vz;
@@ -45,8 +56,9 @@ function seek(agent: MotionAgent, x: number, z: number, speed: number, out: Vec2
 export class WanderBehavior implements SteeringBehavior {
   active = true;
   weight = 1;
-  #tx = 0;
-  #tz = 1;
+  /** The wander target on its circle (unit vector, local frame). */
+  tx = 0;
+  tz = 1;
   constructor(
     public radius = 1,
     public distance = 2,
@@ -54,21 +66,25 @@ export class WanderBehavior implements SteeringBehavior {
     public jitter = 3,
   ) {}
 
-  calculate(agent: MotionAgent, out: Vec2, dt: number): void {
-    const j = this.jitter * dt;
-    this.#tx += agent.rng.binomial() * j;
-    this.#tz += agent.rng.binomial() * j;
-    const len = Math.sqrt((this.#tx) * (this.#tx) + (this.#tz) * (this.#tz)) || 1;
-    this.#tx /= len;
-    this.#tz /= len;
+  calculate(agent: MotionAgent, out: Vec2): void {
+    const j = this.jitter * agent.dt;
+    agent.rng.fillBinomial(jitter);
+    this.tx += jitter[0]! * j;
+    this.tz += jitter[1]! * j;
+    const len = Math.sqrt(this.tx * this.tx + this.tz * this.tz) || 1;
+    this.tx /= len;
+    this.tz /= len;
     // Local target (ahead along +Z), turned by the heading into the world.
-    const lx = this.#tx * this.radius;
-    const lz = this.#tz * this.radius + this.distance;
+    const lx = this.tx * this.radius;
+    const lz = this.tz * this.radius + this.distance;
     const s = Math.sin(agent.heading);
     const c = Math.cos(agent.heading);
     const wx = agent.x + lx * c + lz * s;
     const wz = agent.z - lx * s + lz * c;
-    seek(agent, wx, wz, agent.cruiseSpeed, out);
+    seekTarget.x = wx;
+    seekTarget.z = wz;
+    seekTarget.speed = agent.cruiseSpeed;
+    seek(agent, out);
   }
 }
 
@@ -83,7 +99,8 @@ export class StayInAreaBehavior implements SteeringBehavior {
   ) {}
 
   calculate(agent: MotionAgent, out: Vec2): void {
-    const d = edgeDistance(this.area, agent.x, agent.z, scratch);
+    probeEdge(this.area, agent, scratch);
+    const d = scratch.distance!;
     if (d >= this.margin) {
       out.x = 0;
       out.z = 0;
@@ -105,7 +122,8 @@ export class AvoidAreaBehavior implements SteeringBehavior {
   ) {}
 
   calculate(agent: MotionAgent, out: Vec2): void {
-    const d = edgeDistance(this.area, agent.x, agent.z, scratch); // > 0 inside the area
+    probeEdge(this.area, agent, scratch);
+    const d = scratch.distance!; // > 0 inside the area
     if (d < -this.margin) {
       out.x = 0;
       out.z = 0;
@@ -128,12 +146,13 @@ export class SeparationBehavior implements SteeringBehavior {
     out.z = 0;
     const world = agent.world;
     if (!world) return;
-    const count = world.findNeighbours(agent, this.radius + agent.radius + world.maxRadius);
+    world.queryRadius = this.radius + agent.radius + world.maxRadius;
+    const count = world.findNeighbours(agent);
     for (let k = 0; k < count; k++) {
       const other = world.neighbours[k]!;
       const dx = agent.x - other.x;
       const dz = agent.z - other.z;
-      const d = Math.sqrt((dx) * (dx) + (dz) * (dz));
+      const d = Math.sqrt(dx * dx + dz * dz);
       const limit = this.radius + agent.radius + other.radius;
       if (d >= limit) continue;
       if (d < 1e-9) {
@@ -163,15 +182,17 @@ export class ArriveBehavior implements SteeringBehavior {
   calculate(agent: MotionAgent, out: Vec2): void {
     const dx = this.target.x - agent.x;
     const dz = this.target.z - agent.z;
-    const d = Math.sqrt((dx) * (dx) + (dz) * (dz));
+    const d = Math.sqrt(dx * dx + dz * dz);
     if (d <= this.tolerance) {
       this.arrived = true;
       out.x = -agent.vx * 4;
       out.z = -agent.vz * 4;
       return;
     }
-    const speed = Math.min(agent.cruiseSpeed, (agent.cruiseSpeed * d) / this.slowRadius);
-    seek(agent, this.target.x, this.target.z, speed, out);
+    seekTarget.x = this.target.x;
+    seekTarget.z = this.target.z;
+    seekTarget.speed = Math.min(agent.cruiseSpeed, (agent.cruiseSpeed * d) / this.slowRadius);
+    seek(agent, out);
   }
 }
 

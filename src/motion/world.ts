@@ -87,16 +87,24 @@ export class MotionWorld {
     if (!(h > 0)) return 0;
     this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
     this.#gridFresh = true;
-    for (let i = 0; i < this.agents.length; i++) this.agents[i]!.step(h);
+    for (let i = 0; i < this.agents.length; i++) {
+      const agent = this.agents[i]!;
+      agent.dt = h; // a field, not an argument: no boxed double per agent
+      agent.advance();
+    }
     this.time += h;
     return h;
   }
 
+  /** The radius of the next {@link findNeighbours} (a field, so no double crosses the call). */
+  queryRadius = 1;
+
   /**
-   * Finds the agents within `radius` of `agent` (positions as of this step's start for the
-   * grid, current for the distance check); returns how many, in {@link neighbours}.
+   * Finds the agents within {@link queryRadius} of `agent` (positions as of this step's start
+   * for the grid, current for the distance check); returns how many, in {@link neighbours}.
    */
-  findNeighbours(agent: MotionAgent, radius: number): number {
+  findNeighbours(agent: MotionAgent): number {
+    const radius = this.queryRadius;
     if (!this.#gridFresh) {
       this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
       this.#gridFresh = true;
@@ -104,7 +112,11 @@ export class MotionWorld {
     this.#queryAgent = agent;
     this.#queryRadius2 = radius * radius;
     this.#found = 0;
-    this.#grid.query(agent.x, agent.z, radius + this.#grid.cellSize, this.#visit);
+    const at = this.#grid.at;
+    at.x = agent.x;
+    at.z = agent.z;
+    at.radius = radius + this.#grid.cellSize;
+    this.#grid.query(this.#visit);
     this.#queryAgent = undefined;
     return this.#found;
   }

@@ -12,9 +12,9 @@ describe("areas", () => {
     expect(containsPoint(square, 5, 1)).toBe(false);
     const dir = { x: 0, z: 0 };
     expect(edgeDistance(square, 1, 2, dir)).toBe(1);
-    expect(dir).toEqual({ x: 1, z: 0 });
+    expect(dir).toMatchObject({ x: 1, z: 0, distance: 1 });
     expect(edgeDistance(square, 6, 2, dir)).toBe(-2);
-    expect(dir).toEqual({ x: -1, z: 0 });
+    expect(dir).toMatchObject({ x: -1, z: 0, distance: -2 });
     expect(edgeDistance({ center: { x: 0, z: 0 }, radius: 5 }, 3, 4, dir)).toBe(0);
   });
 });

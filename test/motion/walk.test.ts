@@ -34,7 +34,7 @@ function foot(l: LegRole, pose: Pose): { forward: number; height: number } {
 describe("walk", () => {
   it("places the four legs hind-left, front-left, hind-right, front-right a quarter cycle apart", () => {
     const speed = 0.5 * maxWalkSpeed(roles);
-    const ctx = { roles, speed, turnRate: 0 };
+    const ctx = { roles, speed, turnRate: 0, phase: 0 };
     const pose = new Pose(roles.joints.length);
     // The phase at which each foot is furthest forward: its touch-down.
     const touchDown = (l: LegRole) => {
@@ -42,7 +42,8 @@ describe("walk", () => {
       let bestForward = -Infinity;
       for (let k = 0; k < 1000; k++) {
         pose.reset();
-        walkGait.pose(ctx, k / 1000, pose);
+        ctx.phase = k / 1000;
+        walkGait.pose(ctx, pose);
         const f = foot(l, pose).forward;
         if (f > bestForward + 1e-12) {
           bestForward = f;
@@ -78,7 +79,7 @@ describe("walk", () => {
     const speed = fraction * maxWalkSpeed(roles);
     const agent = walker(speed);
     const dt = 1 / 240;
-    const cycle = walkGait.cycleSeconds({ roles, speed, turnRate: 0 });
+    const cycle = walkGait.cycleSeconds({ roles, speed, turnRate: 0, phase: 0 });
     const steps = Math.round((3 * cycle) / dt);
     for (const l of roles.legs) {
       let drift = 0;
@@ -111,7 +112,7 @@ describe("walk", () => {
   it("slows its cycle for longer legs", () => {
     const small = quadrupedRoles(0.5);
     const big = quadrupedRoles(2);
-    const at = (r: RigRoles) => walkGait.cycleSeconds({ roles: r, speed: 0.1, turnRate: 0 });
+    const at = (r: RigRoles) => walkGait.cycleSeconds({ roles: r, speed: 0.1, turnRate: 0, phase: 0 });
     expect(at(big)).toBeGreaterThan(at(small));
     expect(round(at(big) / at(small), 3)).toBe(2); // pendulum scaling: sqrt(4)
   });
@@ -126,7 +127,7 @@ describe("walk", () => {
     expect(dutyFactor(0)).toBe(0.75);
     expect(dutyFactor(1)).toBe(0.5);
     const pose = new Pose(roles.joints.length);
-    walkGait.pose({ roles, speed: 2 * top, turnRate: 0 }, 0.1, pose);
+    walkGait.pose({ roles, speed: 2 * top, turnRate: 0, phase: 0.1 }, pose);
     const angle = (l: LegRole) => pose.rotations[l.upper * 3]!;
     expect(angle(leg("hind", "left"))).toBeCloseTo(angle(leg("front", "right")), 9);
     expect(angle(leg("front", "left"))).toBeCloseTo(angle(leg("hind", "right")), 9);
@@ -138,7 +139,7 @@ describe("walk", () => {
     const ys: number[] = [];
     for (let k = 0; k < 100; k++) {
       pose.reset();
-      walkGait.pose({ roles, speed, turnRate: 0 }, k / 100, pose);
+      walkGait.pose({ roles, speed, turnRate: 0, phase: k / 100 }, pose);
       ys.push(pose.bodyY);
       const head = pose.rotations[roles.head * 3 + 1]!;
       const tail = pose.rotations[roles.tail * 3 + 1]!;

@@ -10,7 +10,8 @@ export const crawlGait: Gait = {
   name: "crawl",
   cycleSeconds: (ctx) => 1.6 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.02)),
   cruiseSpeed: (roles) => 2 * typicalLegLength(roles),
-  pose(ctx, phase, out) {
+  pose(ctx, out) {
+    const phase = ctx.phase;
     const { roles, speed } = ctx;
     const moving = Math.min(1, speed / Math.max(this.cruiseSpeed(roles), 1e-6));
     for (const leg of roles.legs) {

@@ -6,7 +6,8 @@ export const floatGait: Gait = {
   name: "float",
   cycleSeconds: () => 3,
   cruiseSpeed: (roles) => 0.3 * Math.max(roles.height, 0.3),
-  pose(ctx, phase, out) {
+  pose(ctx, out) {
+    const phase = ctx.phase;
     out.bodyY = 0.04 * ctx.roles.height * Math.sin(TAU * phase);
     out.set(ctx.roles.body, 0.03 * Math.sin(TAU * phase + 1), 0, 0.05 * Math.sin(TAU * phase));
   },

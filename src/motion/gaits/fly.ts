@@ -14,7 +14,8 @@ export const flyGait: Gait = {
   name: "fly",
   cycleSeconds: (ctx) => 1 / flapFrequency(ctx.roles.height),
   cruiseSpeed: (roles) => Math.max(1.5, roles.height * 6),
-  pose(ctx, phase, out) {
+  pose(ctx, out) {
+    const phase = ctx.phase;
     const { roles, turnRate } = ctx;
     const flap = 0.7 * Math.sin(TAU * phase);
     // Left wing at +X in the model frame: a positive Z rotation lifts it; the right one mirrors.

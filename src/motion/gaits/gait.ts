@@ -14,6 +14,8 @@ export interface GaitContext {
    * between calls.
    */
   cycle?: number;
+  /** Phase of the cycle to pose, [0, 1). */
+  phase: number;
 }
 
 /** A periodic motion for one behaviour. Pure: all state is the phase the caller advances. */
@@ -23,8 +25,11 @@ export interface Gait {
   cycleSeconds(ctx: GaitContext): number;
   /** Optional fast path: writes `ctx.cycle` (same value as {@link cycleSeconds}). */
   prepare?(ctx: GaitContext): void;
-  /** Writes the pose at `phase` in [0, 1) into `out` (which has been reset). */
-  pose(ctx: GaitContext, phase: number, out: Pose): void;
+  /**
+   * Writes the pose at `ctx.phase` into `out` (which has been reset). Numbers travel in `ctx`,
+   * not as arguments: V8 boxes a double passed to a call it does not inline, every frame.
+   */
+  pose(ctx: GaitContext, out: Pose): void;
   /** A comfortable travel speed for this rig, m/s. */
   cruiseSpeed(roles: RigRoles): number;
 }

@@ -9,7 +9,8 @@ export const hopGait: Gait = {
   name: "hop",
   cycleSeconds: (ctx) => 0.9 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.03) / 0.15),
   cruiseSpeed: (roles) => 4 * typicalLegLength(roles),
-  pose(ctx, phase, out) {
+  pose(ctx, out) {
+    const phase = ctx.phase;
     const { roles, speed } = ctx;
     const L = typicalLegLength(roles);
     const moving = Math.min(1, speed / Math.max(this.cruiseSpeed(roles), 1e-6));

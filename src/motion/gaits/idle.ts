@@ -9,6 +9,8 @@ import { TAU } from "./gait.js";
 
 /** Per-creature idle state. */
 export interface IdleState {
+  /** The step to advance by, set by the caller (a field, so no double crosses the call). */
+  dt: number;
   time: number;
   headYaw: number;
   headTarget: number;
@@ -16,11 +18,12 @@ export interface IdleState {
 }
 
 export function createIdleState(rng: SeededRandom): IdleState {
-  return { time: rng.range(0, 10), headYaw: 0, headTarget: 0, nextTurnAt: rng.range(1, 5) };
+  return { dt: 0, time: rng.range(0, 10), headYaw: 0, headTarget: 0, nextTurnAt: rng.range(1, 5) };
 }
 
-/** Advances the idle state by `dt` and writes the idle pose into `out` (reset beforehand). */
-export function idlePose(roles: RigRoles, state: IdleState, rng: SeededRandom, dt: number, out: Pose): void {
+/** Advances the idle state by `state.dt` and writes the idle pose into `out` (reset beforehand). */
+export function idlePose(roles: RigRoles, state: IdleState, rng: SeededRandom, out: Pose): void {
+  const dt = state.dt;
   state.time += dt;
   if (state.time >= state.nextTurnAt) {
     state.headTarget = rng.next() < 0.3 ? 0 : rng.range(-0.6, 0.6);
@@ -28,7 +31,8 @@ export function idlePose(roles: RigRoles, state: IdleState, rng: SeededRandom, d
   }
   // Critically damped-ish easing toward the target: no jumps whatever dt is.
   state.headYaw += (state.headTarget - state.headYaw) * Math.min(1, dt * 2.5);
-  out.set(roles.head >= 0 ? roles.head : roles.neck, 0, state.headYaw, 0);
+  const head = roles.head >= 0 ? roles.head : roles.neck;
+  if (head >= 0) out.rotations[head * 3 + 1] = state.headYaw;
   out.breath = 1 + 0.015 * Math.sin((TAU * state.time) / 3.5);
-  out.set(roles.tail, 0, 0.08 * Math.sin((TAU * state.time) / 2.3), 0);
+  if (roles.tail >= 0) out.rotations[roles.tail * 3 + 1] = 0.08 * Math.sin((TAU * state.time) / 2.3);
 }

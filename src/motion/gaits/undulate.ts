@@ -11,7 +11,8 @@ function undulation(name: string, amplitude: number, baseCycle: number, cruise: 
     name,
     cycleSeconds: (ctx: GaitContext) => baseCycle * Math.sqrt(Math.max(ctx.roles.height, 0.05)) * (1 / (1 + ctx.speed * 0.3)),
     cruiseSpeed: (roles) => cruise * Math.max(roles.height, 0.2) * 2,
-    pose(ctx: GaitContext, phase: number, out: Pose) {
+    pose(ctx: GaitContext, out: Pose) {
+    const phase = ctx.phase;
       const { roles } = ctx;
       const wave = Math.sin(TAU * phase);
       out.set(roles.body, 0, amplitude * wave, 0);

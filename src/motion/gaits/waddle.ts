@@ -7,7 +7,8 @@ export const waddleGait: Gait = {
   name: "waddle",
   cycleSeconds: (ctx) => 1.4 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.03)),
   cruiseSpeed: (roles) => 0.9 * typicalLegLength(roles),
-  pose(ctx, phase, out) {
+  pose(ctx, out) {
+    const phase = ctx.phase;
     const { roles, speed } = ctx;
     const moving = Math.min(1, speed / Math.max(this.cruiseSpeed(roles), 1e-6));
     const wave = Math.sin(TAU * phase);

@@ -83,20 +83,48 @@ export function footCycle(p: number, stride: number, duty: number, out: FootStat
   return out;
 }
 
-const scratchFoot: FootState = { forward: 0, knee: 0, down: true };
+/** Inputs of {@link poseLegs}: [phase, trot blend, stride, duty]. A typed array, not arguments. */
+const legInputs = new Float64Array(4);
 
-function poseLegs(legs: readonly LegRole[], phase: number, blend: number, stride: number, duty: number, out: Pose): void {
+/**
+ * Writes every leg's angles. Reads its numbers from `legInputs` and writes straight into the
+ * pose's array: a double passed to (or returned from) a call V8 does not inline is boxed on
+ * the heap, and this runs for every leg of every creature every frame.
+ */
+function poseLegs(legs: readonly LegRole[], out: Pose): void {
+  const phase = legInputs[0]!;
+  const blend = legInputs[1]!;
+  const stride = legInputs[2]!;
+  const duty = legInputs[3]!;
+  const rotations = out.rotations;
   for (let i = 0; i < legs.length; i++) {
     const leg = legs[i]!;
-    // A leg offset by d touches down d of a cycle after hind-left. (Inlined arithmetic: no
-    // double crosses a call boundary on this per-leg, per-frame path.)
+    // A leg offset by d touches down d of a cycle after hind-left.
     const offsets = OFFSETS[leg.end][leg.side];
     const shifted = phase - (offsets[0] + (offsets[1] - offsets[0]) * blend);
-    const foot = footCycle(shifted - Math.floor(shifted), stride, duty, scratchFoot);
-    const swing = Math.asin(Math.max(-1, Math.min(1, foot.forward / leg.length)));
+    const p = shifted - Math.floor(shifted);
+    let forward: number;
+    let knee = 0;
+    if (p < duty) {
+      forward = stride / 2 - (stride * p) / duty;
+    } else {
+      const s = (p - duty) / (1 - duty);
+      const eased = s * s * (3 - 2 * s);
+      forward = -stride / 2 + stride * eased;
+      knee = KNEE_LIFT * Math.sin(Math.PI * s);
+    }
+    const swing = Math.asin(Math.max(-1, Math.min(1, forward / leg.length)));
     // Model-frame rotation about X: a negative angle swings the foot forward (+Z).
-    out.set(leg.upper, -swing, 0, 0);
-    if (leg.lower >= 0) out.set(leg.lower, foot.knee, 0, 0);
+    const u = leg.upper * 3;
+    rotations[u] = -swing;
+    rotations[u + 1] = 0;
+    rotations[u + 2] = 0;
+    if (leg.lower >= 0) {
+      const l = leg.lower * 3;
+      rotations[l] = knee;
+      rotations[l + 1] = 0;
+      rotations[l + 2] = 0;
+    }
   }
 }
 
@@ -131,18 +159,24 @@ export const walkGait: Gait = {
   cruiseSpeed(roles) {
     return 0.6 * maxWalkSpeed(roles);
   },
-  pose(ctx, phase, out: Pose) {
+  pose(ctx, out: Pose) {
+    const phase = ctx.phase;
     const { roles, speed } = ctx;
     computeParams(roles, speed);
     const blend = params[0]!;
     const duty = params[1]!;
     // Stride swept while a foot is down equals what the body travels meanwhile.
     const stride = speed * duty * params[2]!;
-    poseLegs(roles.legs, phase, blend, stride, duty, out);
-    poseLegs(roles.arms, phase, blend, stride, duty, out);
+    legInputs[0] = phase;
+    legInputs[1] = blend;
+    legInputs[2] = stride;
+    legInputs[3] = duty;
+    poseLegs(roles.legs, out);
+    poseLegs(roles.arms, out);
     const moving = Math.min(1, speed / Math.max(params[3]!, 1e-6));
     out.bodyY = -0.02 * roles.legLength * moving * (1 - Math.cos(2 * TAU * phase)) * 0.5; // dips twice a cycle
-    out.set(roles.head, 0, 0.08 * moving * Math.sin(TAU * phase), 0);
-    out.set(roles.tail, 0, -0.2 * moving * Math.sin(TAU * phase), 0);
+    const sway = moving * Math.sin(TAU * phase);
+    if (roles.head >= 0) out.rotations[roles.head * 3 + 1] = 0.08 * sway;
+    if (roles.tail >= 0) out.rotations[roles.tail * 3 + 1] = -0.2 * sway;
   },
 };
