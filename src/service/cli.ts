@@ -4,7 +4,11 @@
  * ```
  * menagerie-service [--port 8787] [--host 127.0.0.1] [--catalog DIR] [--keys FILE]
  *                   [--upstream URL --upstream-key K] [--link-lifetime SECONDS]
+ *                   [--faults SPEC [--fault-seed N]]
  * ```
+ *
+ * `--faults` (or `MENAGERIE_FAULTS`, seed `MENAGERIE_FAULT_SEED`) turns on fault mode for
+ * reliability tests (see `faults.ts`); it is off unless one of them is given.
  *
  * Keys: `--keys FILE`, else `MENAGERIE_API_KEYS` (comma-separated), else the dev key `dev-key`.
  * The signing secret comes from `MENAGERIE_SIGNING_KEY` (random per start otherwise); the
@@ -16,6 +20,7 @@ import { parseArgs } from "node:util";
 import { redactText } from "../api/redact.js";
 import { loadApiKeys } from "./apiKeys.js";
 import { ensureDefaultCatalog } from "./defaultCatalog.js";
+import { faultsFromEnv, parseFaultSpec } from "./faults.js";
 import { LOOKUP_SERVER_DEFAULTS, startLookupServer, type LookupServer } from "./lookupServer.js";
 
 export const CLI_USAGE = `Usage: menagerie-service [options]
@@ -27,6 +32,9 @@ export const CLI_USAGE = `Usage: menagerie-service [options]
   --upstream URL        proxy mode: forward lookups to this service
   --upstream-key KEY    the key sent upstream (or MENAGERIE_UPSTREAM_KEY)
   --link-lifetime S     life of signed asset links in seconds (default 3600)
+  --faults SPEC         fault mode for tests, e.g. "lookup:status=503,first=2;texture:slow=100"
+                        (or MENAGERIE_FAULTS; off by default)
+  --fault-seed N        seed of fault rates and corrupt bytes (or MENAGERIE_FAULT_SEED; default 1)
   -h, --help            show this help
 `;
 
@@ -63,6 +71,8 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
       upstream: { type: "string" },
       "upstream-key": { type: "string" },
       "link-lifetime": { type: "string" },
+      faults: { type: "string" },
+      "fault-seed": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -81,6 +91,9 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
   // Every argument is checked before any file is read or a catalog generated.
   const port = integer("port", values.port) ?? LOOKUP_SERVER_DEFAULTS.port;
   const linkLifetimeSeconds = integer("link-lifetime", values["link-lifetime"]);
+  const faultSeed = integer("fault-seed", values["fault-seed"]);
+  if (faultSeed !== undefined && values.faults === undefined) throw new Error("--fault-seed needs --faults");
+  const faults = values.faults !== undefined ? parseFaultSpec(values.faults, faultSeed) : faultsFromEnv(env);
   const keys = await loadApiKeys({ keysFile: values.keys, env });
   const catalogDir = values.upstream ? undefined : (values.catalog ?? (await ensureDefaultCatalog({ log })));
   const server = await startLookupServer({
@@ -90,6 +103,7 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     apiKeys: keys.keys,
     upstream: values.upstream ? { url: values.upstream, key: upstreamKey } : undefined,
     linkLifetimeSeconds,
+    ...(faults ? { faults } : {}),
     signingKey: env["MENAGERIE_SIGNING_KEY"] || undefined,
     log: (line) => log(redactText(line, [...keys.keys, upstreamKey])),
   });
@@ -99,6 +113,7 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
   // The dev key is public and printed so a first run needs no reading; real keys never are.
   if (keys.origin === "dev") log(`API key: ${keys.keys[0]} (dev key; set MENAGERIE_API_KEYS or --keys FILE to change it)`);
   else log(`API keys: ${keys.keys.length} from ${keys.origin === "env" ? "MENAGERIE_API_KEYS" : values.keys}`);
+  if (faults) log(`FAULT MODE: ${faults.rules.length} fault rule(s) active (seed ${faults.seed ?? 1}); not for production.`);
   if (service.options.allowAnonymous) log("Requests without a key are accepted (proxy mode).");
   log(`Example: ${server.url}/${service.options.lookupPath}?key=${keys.origin === "dev" ? keys.keys[0] : "<key>"}&search=forest`);
   return server;

@@ -32,6 +32,8 @@ export interface LookupServer {
   readonly url: string;
   readonly port: number;
   readonly service: LookupService;
+  /** Open client connections now (load tests read it to show they are held). */
+  readonly connections: number;
   /** Stops listening and closes open connections. */
   close(): Promise<void>;
 }
@@ -72,6 +74,9 @@ export async function startLookupServer(options: LookupServerOptions): Promise<L
     url: `http://${host}:${address.port}`,
     port: address.port,
     service,
+    get connections() {
+      return sockets.size;
+    },
     close: () =>
       (closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

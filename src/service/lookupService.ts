@@ -10,6 +10,7 @@ import { redactText } from "../api/redact.js";
 import { createKeyMatcher } from "./apiKeys.js";
 import { serveAsset } from "./assetRoute.js";
 import { CatalogStore } from "./catalogStore.js";
+import { FaultInjector, applyFaults, assetKind, type FaultTarget } from "./faults.js";
 import { parseLookupQuery, type LookupQuery } from "./lookupQuery.js";
 import { resolveServiceOptions, type LookupServiceOptions, type ResolvedServiceOptions } from "./options.js";
 import { TokenBucketLimiter } from "./rateLimiter.js";
@@ -27,6 +28,8 @@ export interface LookupService {
   readonly mode: "catalog" | "proxy";
   /** Records served (0 in proxy mode). */
   readonly recordCount: number;
+  /** The fault injector, when fault mode is on (its counters tell how many requests each kind got). */
+  readonly faults: FaultInjector | undefined;
   /** The resolved options (the signing key and API keys included: never log this object). */
   readonly options: Readonly<ResolvedServiceOptions>;
 }
@@ -63,6 +66,29 @@ export async function createLookupService(options: LookupServiceOptions): Promis
       maxAge: 600,
     }),
   );
+
+  // Fault mode (tests only, off by default): decided from the path alone, never from the query.
+  const faults = resolved.faults ? new FaultInjector(resolved.faults) : undefined;
+  if (faults) {
+    app.use("*", async (c, next) => {
+      const path = new URL(c.req.url).pathname;
+      const kind: FaultTarget | undefined = path === `/${lookupPath}` ? "lookup" : path.startsWith(assetsPrefix) ? assetKind(path) : undefined;
+      if (kind === undefined || c.req.method === "OPTIONS") return next();
+      const decisions = faults.decideWithKeys(kind, path).map(({ decision, key }) => ({ ...decision, key }));
+      if (decisions.length === 0) return next();
+      let answered = false;
+      const response = await applyFaults(faults, decisions, async () => {
+        await next();
+        answered = true;
+        return c.res;
+      });
+      if (!answered) return response;
+      // Replaced, not merged: the faulty answer already carries the healthy one's headers.
+      c.res = undefined as unknown as Response;
+      c.res = response;
+      return undefined;
+    });
+  }
 
   /** Checks the key (401 / 403) and takes a rate-limit token (429); returns nothing on success. */
   function admit(c: Context): void {
@@ -142,6 +168,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     app,
     fetch: async (request) => app.fetch(request),
     mode: proxy ? "proxy" : "catalog",
+    faults,
     recordCount: store?.size ?? 0,
     options: resolved,
   };

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { OptionsError } from "../api/errors.js";
 import { DEV_API_KEY } from "./apiKeys.js";
+import { validateFaultOptions, type FaultOptions } from "./faults.js";
 import { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
 
 /** Proxy mode: where lookups are forwarded, with the key only the server holds. */
@@ -106,6 +107,14 @@ export interface LookupServiceOptions {
    * @default () => {}
    */
   log?: (line: string) => void;
+  /**
+   * Fault mode, for reliability tests: latency, 5xx, 429, dropped connections, truncated or
+   * corrupt bodies, links refused as expired, slow bodies (see `faults.ts`). Only this option,
+   * the CLI's `--faults` and `MENAGERIE_FAULTS` turn it on; no request can.
+   * @default undefined (off)
+   * @example { rules: [{ targets: ["lookup"], kind: "status", status: 503, first: 2 }], seed: 7 }
+   */
+  faults?: FaultOptions;
 }
 
 /** Defaults of every optional {@link LookupServiceOptions} field that has a fixed one. */
@@ -139,6 +148,7 @@ export interface ResolvedServiceOptions {
   upstream: Required<Omit<UpstreamOptions, "key">> & { key: string | undefined } | undefined;
   now: () => number;
   log: (line: string) => void;
+  faults: FaultOptions | undefined;
 }
 
 function pathSegment(name: string, value: unknown): string {
@@ -242,5 +252,6 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
     upstream,
     now: options.now ?? Date.now,
     log: options.log ?? (() => undefined),
+    faults: options.faults === undefined ? undefined : validateFaultOptions(options.faults),
   };
 }

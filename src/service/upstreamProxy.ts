@@ -100,11 +100,15 @@ export class UpstreamProxy {
       this.#log(redactText(`Upstream refused the server key (${response.status}): GET ${target}`, [key]));
       throw new ServiceError(502, SERVICE_ERROR_CODES.upstream, "The upstream service refused the server's key.");
     }
+    // Only two headers pass, both redacted: an upstream that echoes its key in a header must
+    // not hand it to our clients either. Retry-After passes only in one of its two valid forms.
     const headers: Record<string, string> = {
-      "content-type": response.headers.get("content-type") ?? "application/json; charset=utf-8",
+      "content-type": redactText(response.headers.get("content-type") ?? "application/json; charset=utf-8", [key]),
     };
-    const retryAfter = response.headers.get("retry-after");
-    if (retryAfter !== null) headers["retry-after"] = retryAfter;
+    const retryAfter = response.headers.get("retry-after")?.trim();
+    if (retryAfter && (/^\d{1,9}$/.test(retryAfter) || !Number.isNaN(Date.parse(retryAfter)))) {
+      headers["retry-after"] = redactText(retryAfter, [key]);
+    }
     // An upstream that echoes its key in a body must not hand it to our clients.
     return { status: response.status, body: redactText(text, [key]), headers };
   }

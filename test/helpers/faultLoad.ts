@@ -1,0 +1,162 @@
+/**
+ * The load test shared by the quick CI run (test/reliability/load.test.ts) and the full soak
+ * (`npm run soak`): the reference service in a child process (faultServerProcess.ts), autocannon
+ * in this one, N connections held for D seconds after a warm-up, and the service's RSS after a
+ * full GC before and after.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+export interface LoadOptions {
+  catalogDir: string;
+  /** @default 256 */
+  connections?: number;
+  durationSeconds: number;
+  /** Load before the first memory reading, so caches and pools have reached their size. @default 5 */
+  warmupSeconds?: number;
+  log?: (line: string) => void;
+}
+
+export interface LoadFigures {
+  connections: number;
+  /** The most connections the service saw open at once (sampled every 20 ms). */
+  maxConnectionsHeld: number;
+  durationSeconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  /** Connection errors (timeouts included) seen by autocannon. */
+  errors: number;
+  timeouts: number;
+  status2xx: number;
+  status4xx: number;
+  status5xx: number;
+  non2xx: number;
+  rssStart: number;
+  rssEnd: number;
+  /** (rssEnd - rssStart) / rssStart. */
+  rssDrift: number;
+  heapStart: number;
+  heapEnd: number;
+}
+
+interface Stats {
+  rss: number;
+  heapUsed: number;
+  connections: number;
+  maxConnections: number;
+}
+
+const CHILD = fileURLToPath(new URL("./faultServerProcess.ts", import.meta.url));
+
+/** Starts the service process; resolves once it listens. */
+async function startChild(catalogDir: string): Promise<{ child: ChildProcess; url: string; stats(): Promise<Stats>; stop(): Promise<void> }> {
+  const child = fork(CHILD, [], {
+    execArgv: ["--import", "tsx"],
+    // Two malloc arenas: glibc's per-thread arenas make RSS swing by tens of MB on their own.
+    env: { ...process.env, MALLOC_ARENA_MAX: "2", MENAGERIE_LOAD_SERVER: JSON.stringify({ catalogDir }) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the load-test service did not start within 30 s")), 30_000);
+    child.once("exit", (code) => reject(new Error(`the load-test service exited with ${code}`)));
+    child.on("message", (m: { type?: string; url?: string }) => {
+      if (m.type === "ready") {
+        clearTimeout(timer);
+        resolve(m.url!);
+      }
+    });
+  });
+  return {
+    child,
+    url,
+    stats: () =>
+      new Promise<Stats>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no stats from the load-test service")), 10_000);
+        const onMessage = (m: Stats & { type?: string }) => {
+          if (m.type !== "stats") return;
+          clearTimeout(timer);
+          child.off("message", onMessage);
+          resolve(m);
+        };
+        child.on("message", onMessage);
+        child.send("stats");
+      }),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.send("stop");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/** The request mix: name lookups, habitat searches, and signed assets (MTL, textures, one OBJ). */
+async function requestMix(url: string): Promise<autocannon.Request[]> {
+  const names = ["fox", "bear", "owl", "deer", "rabbit", "frog", "duck", "cow", "horse", "sheep", "wolf", "crab"];
+  const paths: string[] = [];
+  for (const name of names) paths.push(`/anything?key=dev-key&name=${encodeURIComponent(name)}`);
+  for (const habitat of ["forest", "farm", "sea", "desert"]) paths.push(`/anything?key=dev-key&search=${habitat}`);
+  for (const name of names.slice(0, 6)) {
+    const record = (await (await fetch(`${url}/anything?key=dev-key&name=${name}`)).json()) as {
+      model: { parts: Record<string, string>; other: { material?: string; texture: string[] } };
+    };
+    const assets = [record.model.other.material, ...record.model.other.texture, Object.values(record.model.parts).at(-1)];
+    for (const asset of assets) if (asset) paths.push(asset.slice(url.length));
+  }
+  return paths.map((path) => ({ method: "GET", path }));
+}
+
+function run(url: string, connections: number, durationSeconds: number, requests: autocannon.Request[]): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: durationSeconds, requests, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** Runs the load test; see the module comment. */
+export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  const connections = options.connections ?? 256;
+  const log = options.log ?? (() => undefined);
+  const service = await startChild(options.catalogDir);
+  try {
+    const requests = await requestMix(service.url);
+    const warmup = options.warmupSeconds ?? 5;
+    log(`warm-up: ${connections} connections for ${warmup} s on ${service.url} (${requests.length} distinct requests)`);
+    await run(service.url, connections, warmup, requests);
+    const start = await service.stats();
+    log(`measuring: ${connections} connections for ${options.durationSeconds} s`);
+    const result = await run(service.url, connections, options.durationSeconds, requests);
+    const end = await service.stats();
+    return {
+      connections,
+      maxConnectionsHeld: end.maxConnections,
+      durationSeconds: result.duration,
+      requests: result.requests.total,
+      requestsPerSecond: Math.round(result.requests.total / result.duration),
+      errors: result.errors,
+      timeouts: result.timeouts,
+      status2xx: result["2xx"],
+      status4xx: result["4xx"],
+      status5xx: result["5xx"],
+      non2xx: result.non2xx,
+      rssStart: start.rss,
+      rssEnd: end.rss,
+      rssDrift: (end.rss - start.rss) / start.rss,
+      heapStart: start.heapUsed,
+      heapEnd: end.heapUsed,
+    };
+  } finally {
+    await service.stop();
+  }
+}
+
+/** The figures as a few readable lines. */
+export function formatLoad(f: LoadFigures): string {
+  const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
+  return [
+    `connections: ${f.connections} (held at once: ${f.maxConnectionsHeld}), ${f.durationSeconds.toFixed(1)} s`,
+    `requests: ${f.requests} (${f.requestsPerSecond}/s), 2xx ${f.status2xx}, 4xx ${f.status4xx}, 5xx ${f.status5xx}, errors ${f.errors} (timeouts ${f.timeouts})`,
+    `service RSS after GC: start ${mb(f.rssStart)}, end ${mb(f.rssEnd)}, drift ${(f.rssDrift * 100).toFixed(1)}%; heap ${mb(f.heapStart)} -> ${mb(f.heapEnd)}`,
+  ].join("\n");
+}
