@@ -148,6 +148,11 @@ export interface LookupClient {
   clearCache(): void;
   /** The URL of a lookup with secrets redacted, as shown in messages. */
   describeRequest(params: Record<string, string>): string;
+  /**
+   * `text` with this client's key (raw or URL-encoded) and every `key=` parameter replaced by
+   * `***`: for code that reports service-provided text (records, bodies) in its own events.
+   */
+  redact(text: string): string;
 }
 
 function resolveBaseUrl(baseUrl: unknown): string {
@@ -347,6 +352,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     lookupPath,
 
     describeRequest: (params) => buildUrl(params, true),
+    redact: (text) => redactText(text, secrets),
 
     async getModel(name, callOptions = {}) {
       nonEmpty("name", name);

@@ -122,9 +122,11 @@ export async function loadModel(ctx: LoadContext, initial: ModelRecord, signal: 
     try {
       let response = await fetchAsset(url, as);
       if (response.status === 403) {
+        // One refresh per load, and one more try per asset: also with the same URL, since a
+        // service signs identical links within a second and a refusal may have been passing.
         const fresh = await refreshOnce();
         const renewed = locate(fresh);
-        if (isHttpUrl(renewed) && renewed !== url) {
+        if (isHttpUrl(renewed)) {
           url = renewed;
           response = await fetchAsset(url, as);
         }

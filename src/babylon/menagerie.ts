@@ -8,6 +8,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import { HeightParseError, parseHeight } from "../api/height.js";
+import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions, type RetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import { InflightRequests } from "../api/shared.js";
@@ -315,14 +316,29 @@ export class Menagerie {
       return parseHeight(record.scale?.height);
     } catch (error) {
       if (!(error instanceof HeightParseError)) throw error;
-      this.onWarningObservable.notifyObservers({
+      // The value comes from the service: quoted in the warning only once redacted.
+      const shown = new HeightParseError(this.#redact(String(record.scale?.height)), "not a length");
+      this.#warn({
         code: "height-unreadable",
         model: record.name,
-        message: `${error.message}; using ${this.#options.defaultHeightMeters} m`,
-        error,
+        message: `${shown.message}; using ${this.#options.defaultHeightMeters} m`,
+        error: shown,
       });
       return this.#options.defaultHeightMeters;
     }
+  }
+
+  /** Service-provided text with the key (if this Menagerie's client knows it) hidden. */
+  #redact(text: string): string {
+    return this.client ? this.client.redact(text) : redactUrl(text);
+  }
+
+  #warn(warning: MenagerieWarning): void {
+    this.onWarningObservable.notifyObservers({
+      ...warning,
+      message: this.#redact(warning.message),
+      ...(warning.url !== undefined ? { url: this.#redact(warning.url) } : {}),
+    });
   }
 
   async #template(record: ModelRecord, signal: AbortSignal | undefined, onProgress?: (p: LoadProgress) => void): Promise<ModelTemplate> {
@@ -368,7 +384,7 @@ export class Menagerie {
         if (!this.client) throw new LoadError({ reason: "expired", model: record.name, detail: "its links expired and there is no client to renew them" });
         return this.client.refresh(record, { signal });
       },
-      warn: (warning) => this.onWarningObservable.notifyObservers(warning),
+      warn: (warning) => this.#warn(warning),
       progress: (progress) => {
         this.onProgressObservable.notifyObservers(progress);
         for (const listener of this.#progressListeners.get(progress.model) ?? []) listener(progress);

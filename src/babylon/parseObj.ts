@@ -49,25 +49,31 @@ export function parseObj(scene: Scene, text: string, name: string): ParsedObj {
   const materialNames: string[] = [];
   const meshes: Mesh[] = [];
   const parser = new SolidParser(materialNames, meshes, loadingOptions());
+  // The parser makes a point-cloud material of its own for vertices without faces; materials
+  // come from the model's MTL instead, so whatever it made goes.
+  const materialsBefore = new Set(scene.materials);
+  const dropParserMaterials = () => {
+    for (const material of scene.materials.filter((m) => !materialsBefore.has(m))) material.dispose(false, false);
+  };
   try {
     parser.parse(null, text, scene, null, () => undefined);
   } catch (error) {
     for (const mesh of meshes) mesh.dispose(false, false);
+    dropParserMaterials();
     throw new ObjParseError(`not a readable OBJ (${(error as Error).message})`, { cause: error });
   }
   const usable = meshes.filter((m) => m.getTotalIndices() > 0);
-  if (usable.length === 0) {
-    for (const mesh of meshes) mesh.dispose(false, false);
-    throw new ObjParseError("the OBJ has no faces");
-  }
   const names: string[] = [];
   meshes.forEach((mesh, i) => {
     if (!usable.includes(mesh)) {
       mesh.dispose(false, false);
       return;
     }
+    mesh.material = null;
     names.push(materialNames[i] ?? "");
   });
+  dropParserMaterials();
+  if (usable.length === 0) throw new ObjParseError("the OBJ has no faces");
   usable.forEach((mesh, i) => (mesh.name = usable.length === 1 ? name : `${name}/${i}`));
   return { meshes: usable, materialNames: names };
 }

@@ -207,8 +207,7 @@ describe("requests", () => {
     expect(isLoadError(error)).toBe(true);
     expect(error.reason).toBe("no-body");
     expect(server.lookupCount()).toBe(2); // the lookup + one refresh
-    // The refreshed link is the same URL (same second, same key), so it is not asked again.
-    expect(server.assetCount("fox", "body.obj")).toBe(1);
+    expect(server.assetCount("fox", "body.obj")).toBe(2); // 403, one refresh, 403 again: given up
     expect(warnings.find((w) => w.asset === "body")?.message).toMatch(/HTTP 403/);
   });
 

@@ -180,7 +180,6 @@ const ROWS: Row[] = [
     check: (r) => expect(errorOf(r)).toMatchObject({ name: "LoadError", reason: "no-body" }),
     // Garbage that holds a few "v" lines but no face makes Babylon's SolidParser add a point-cloud
     // material; parseObj disposes the meshes but not that material, so 3 stay in the scene.
-    knownBug: "src/babylon/parseObj.ts: a rejected OBJ leaves SolidParser's point-cloud material in the scene",
   },
   {
     fault: "MTL 500 always",
@@ -252,7 +251,6 @@ const ROWS: Row[] = [
     check: (r) => expect(r.parts).toEqual(FOX_PARTS),
     // loadModel.ts refreshes the record on 403 but re-fetches only when the renewed link differs;
     // the service signs the same link within the same second, so the body is given up.
-    knownBug: "src/babylon/loadModel.ts: no re-fetch when the refreshed link equals the refused one",
   },
   {
     fault: "links expire early: 403 on every asset",
