@@ -1,0 +1,102 @@
+/**
+ * 2. Draw calls and frame time in headless Chromium (SwiftShader software GL): `count` animated
+ * forest walkers made by Menagerie vs the obvious way, one fresh engine and
+ * scene each on one page (test/browser/pages/bench-scene.ts does the measuring), against the reference service.
+ */
+import type { Browser } from "playwright-core";
+import { launchChromium, pageResult, watchPage } from "../test/helpers/browser.js";
+import { startPageServer } from "../test/helpers/vitePages.js";
+import { startLookupServer } from "../src/service/lookupServer.js";
+import { row, withRatios, type Row, type Section } from "./report.js";
+import { Samples, summarize } from "./stats.js";
+
+export interface BrowserBenchOptions {
+  catalogDir: string;
+  sizes: number[];
+  runs: number;
+  log: (line: string) => void;
+}
+
+interface PageResult {
+  loadMs: number;
+  frameMs: number[];
+  drawCalls: number;
+  meshes: number;
+  materials: number;
+  textures: number;
+}
+
+const MENAGERIE = "Menagerie (instanced)";
+const BASELINE = "obvious way (ImportMeshAsync + clone)";
+
+/** Frames per run: SwiftShader draws 1 000 un-instanced creatures at about a frame a second. */
+function framesFor(count: number): number {
+  return count >= 1000 ? 2 : count >= 200 ? 4 : 8;
+}
+
+/** The bench page, loaded once; each measurement builds and disposes its own engine and scene. */
+async function openBenchPage(browser: Browser, url: string) {
+  const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
+  const watch = watchPage(page);
+  try {
+    await page.goto(url);
+    await pageResult<string>(page, 180_000); // "ready": Babylon is loaded (Vite may pre-bundle it first)
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${watch.errors.join("\n")}`);
+  }
+  return {
+    measure: async (params: Record<string, string | number>): Promise<PageResult> => {
+      try {
+        return await page.evaluate((p) => (window as unknown as { __bench(p: unknown): Promise<PageResult> }).__bench(p), params);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n${watch.errors.join("\n")}`);
+      }
+    },
+    close: () => page.close(),
+  };
+}
+
+export async function benchBrowser(options: BrowserBenchOptions): Promise<Section> {
+  const service = await startLookupServer({ catalogDir: options.catalogDir, port: 0, rateLimit: false });
+  const pages = await startPageServer();
+  const browser = await launchChromium();
+  const rows: Row[] = [];
+  const page = await openBenchPage(browser, `${pages.url}/bench-scene.html`);
+  try {
+    for (const count of options.sizes) {
+      const frames = framesFor(count);
+      const figures: Record<string, ReturnType<Samples["summary"]>> = {};
+      for (const mode of ["baseline", "menagerie"] as const) {
+        const result = await page.measure({ service: service.url, key: "dev-key", mode, count, frames, runs: options.runs, warmup: 2 });
+        const once = new Samples();
+        once.add({ drawCalls: result.drawCalls, meshes: result.meshes, materials: result.materials, loadMs: result.loadMs });
+        figures[mode] = { frameMs: summarize(result.frameMs), ...once.summary() };
+        options.log(`browser ${count} ${mode}: ${result.drawCalls} draw calls, median frame ${figures[mode].frameMs!.median.toFixed(1)} ms, loaded in ${result.loadMs.toFixed(0)} ms`);
+      }
+      const scenario = `${count} animated (${frames} frames/run)`;
+      rows.push(row(scenario, BASELINE, figures.baseline!), row(scenario, MENAGERIE, figures.menagerie!, BASELINE));
+    }
+  } finally {
+    await page.close();
+    await browser.close();
+    await pages.close();
+    await service.close();
+  }
+  return {
+    id: "browser",
+    title: "2. Draw calls and frame time (headless Chromium, SwiftShader)",
+    notes: [
+      `Forest walkers bear, deer, fox, squirrel, wolf in turn on a 1.5 m grid, 640×480 canvas, whole grid in view. ${options.runs} runs per page after 2 warm-up frames; a run's figure is the mean frame time over its frames.`,
+      "Frame = animation step + `scene.render()` + `gl.finish()`, timed with performance.now(). Menagerie: `spawnCreature` per creature, `wander()`, `menagerie.stepMotion(1/60)` each frame. Obvious way: one `ImportMeshAsync` load per part for the first creature of each species, then `mesh.clone()` with a copied material per part for every other creature (the scene a load per creature gives, without paying 1 000 loads); animated by hand (roots circle, leg meshes swing).",
+      "Draw calls from SceneInstrumentation after the last frame (ground included). Load = page-side time to build the scene, informational only (the baseline's is not a per-creature load).",
+    ],
+    columns: [
+      { key: "drawCalls", label: "draw calls", digits: 0, better: "lower" },
+      { key: "frameMs", label: "frame ms", digits: 1, better: "lower" },
+      { key: "meshes", label: "meshes", digits: 0, better: "lower" },
+      { key: "materials", label: "materials", digits: 0, better: "lower" },
+      { key: "loadMs", label: "load ms", digits: 0, better: "lower" },
+    ],
+    rows: withRatios(rows),
+  };
+}
