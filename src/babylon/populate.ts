@@ -88,7 +88,7 @@ export class CreatureGroup {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    for (const creature of this.creatures) creature.dispose();
+    for (const creature of [...this.creatures]) creature.dispose();
     this.creatures.length = 0;
     this.onCreatureAddedObservable.clear();
     this.onProgressObservable.clear();
@@ -249,6 +249,11 @@ export async function populate(menagerie: Menagerie, options: PopulateOptions): 
         setUpMotion(creature, slot, place, ground, regions, waterLevel, options.wander ?? POPULATE_DEFAULTS.wander);
         slotOf.set(creature, index);
         group.creatures.push(creature);
+        // A creature disposed on its own leaves the group too.
+        creature.onDisposeObservable.addOnce(() => {
+          const at = group.creatures.indexOf(creature);
+          if (at >= 0) group.creatures.splice(at, 1);
+        });
         progress.creaturesSpawned++;
         group.onCreatureAddedObservable.notifyObservers(creature);
         report();

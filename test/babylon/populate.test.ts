@@ -128,6 +128,10 @@ describe("populate", () => {
     const before = sceneCounts(env.scene);
     const group = await menagerie.populate({ habitat: "forest", count: 10, filter: (r) => r.name === "fox", seed: 2 });
     expect(new Set(group.creatures.map((c) => c.name))).toEqual(new Set(["fox"]));
+    const first = group.creatures[0]!;
+    first.dispose();
+    expect(group.creatures).not.toContain(first); // a creature disposed alone leaves the group
+    expect(group.creatures).toHaveLength(9);
     group.dispose();
     expect(menagerie.creatures).toHaveLength(0);
     menagerie.dispose();
