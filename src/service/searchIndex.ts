@@ -120,15 +120,17 @@ export class CatalogIndex<R extends IndexableRecord> {
 
   /**
    * The record named `name`: an exact (case-insensitive, trimmed) match, else one whose base
-   * name matches (`cat` finds `cat#0001`, `cat#0009` finds `cat` or `cat#0001`; lowest first),
-   * else, when `fuzzy`, the most similar name (typos, plurals, word order), else `undefined`.
+   * name matches a name given without a suffix (`cat` finds `cat#0001`, lowest first), else,
+   * when `fuzzy`, the most similar name (typos, plurals, word order; `cat#0009` then finds a
+   * cat), else `undefined`. With `fuzzy` off a suffixed name must exist as written: another
+   * variant is only "similar", which the spec allows only while fuzzy matching is on.
    */
   findByName(name: string, fuzzy: boolean): R | undefined {
     const wanted = normalizeName(name);
     const exact = this.#byName.get(wanted);
     if (exact) return this.#sorted(exact)[0];
     const base = this.#byBaseName.get(baseName(wanted));
-    if (base) return this.#sorted(base)[0];
+    if (base && (fuzzy || baseName(wanted) === wanted)) return this.#sorted(base)[0];
     if (!fuzzy) return undefined;
     const hits = this.#search.search(baseName(wanted), {
       fields: NAME_FIELDS,

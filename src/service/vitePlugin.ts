@@ -62,8 +62,10 @@ export function menagerieServicePlugin(options: MenagerieServicePluginOptions = 
       overrideGlobalObjects: false,
     });
     return (req, res, next) => {
-      const path = (req.url ?? "/").split("?", 1)[0]!;
-      if (path !== `/${lookupPath}` && !path.startsWith(`/${assetsPath}/`)) return next();
+      const [path = "/", query = ""] = (req.url ?? "/").split("?", 2);
+      // Vite builds its own bundles into /assets/ too: only signed links go to the service.
+      const signedAsset = path.startsWith(`/${assetsPath}/`) && /(^|&)Signature=/.test(query);
+      if (path !== `/${lookupPath}` && !signedAsset) return next();
       listener(req, res).catch(next);
     };
   }

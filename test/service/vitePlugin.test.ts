@@ -15,6 +15,9 @@ beforeAll(async () => {
   await mkdir(join(root, "dist"), { recursive: true });
   await writeFile(join(root, "index.html"), "<!doctype html><title>dev page</title>");
   await writeFile(join(root, "dist", "index.html"), "<!doctype html><title>built page</title>");
+  // Vite builds its bundles into dist/assets/: they must stay Vite's, not the service's.
+  await mkdir(join(root, "dist", "assets"), { recursive: true });
+  await writeFile(join(root, "dist", "assets", "index-abc123.js"), "console.log('built bundle');");
 });
 afterAll(() => catalog.remove());
 
@@ -72,6 +75,9 @@ describe("menagerieServicePlugin", () => {
       const origin = server.resolvedUrls!.local[0]!.replace(/\/$/, "");
       await roundTrip(origin);
       expect(await (await fetch(`${origin}/`)).text()).toContain("built page");
+      const bundle = await fetch(`${origin}/assets/index-abc123.js`);
+      expect(bundle.status).toBe(200);
+      expect(await bundle.text()).toBe("console.log('built bundle');");
     } finally {
       await server.close();
     }
