@@ -57,12 +57,17 @@ async function openBenchPage(browser: Browser, url: string) {
 }
 
 export async function benchBrowser(options: BrowserBenchOptions): Promise<Section> {
-  const service = await startLookupServer({ catalogDir: options.catalogDir, port: 0, rateLimit: false });
-  const pages = await startPageServer();
-  const browser = await launchChromium();
   const rows: Row[] = [];
-  const page = await openBenchPage(browser, `${pages.url}/bench-scene.html`);
+  // Everything started is closed in `finally`, also when a later start fails.
+  let service: Awaited<ReturnType<typeof startLookupServer>> | undefined;
+  let pages: Awaited<ReturnType<typeof startPageServer>> | undefined;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  let page: Awaited<ReturnType<typeof openBenchPage>> | undefined;
   try {
+    service = await startLookupServer({ catalogDir: options.catalogDir, port: 0, rateLimit: false });
+    pages = await startPageServer();
+    browser = await launchChromium();
+    page = await openBenchPage(browser, `${pages.url}/bench-scene.html`);
     for (const count of options.sizes) {
       const frames = framesFor(count);
       const figures: Record<string, ReturnType<Samples["summary"]>> = {};
@@ -77,10 +82,10 @@ export async function benchBrowser(options: BrowserBenchOptions): Promise<Sectio
       rows.push(row(scenario, BASELINE, figures.baseline!), row(scenario, MENAGERIE, figures.menagerie!, BASELINE));
     }
   } finally {
-    await page.close();
-    await browser.close();
-    await pages.close();
-    await service.close();
+    await page?.close();
+    await browser?.close();
+    await pages?.close();
+    await service?.close();
   }
   return {
     id: "browser",

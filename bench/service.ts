@@ -36,13 +36,25 @@ class LoadClient {
 
   run(job: LoadJob): Promise<LoadResult> {
     return new Promise((resolve, reject) => {
-      this.#child.once("message", (message: { result?: LoadResult; error?: string }) => (message.result ? resolve(message.result) : reject(new Error(`load client: ${message.error}`))));
+      // A crashed child never answers: its exit settles the run too, so the bench cannot hang.
+      const onMessage = (message: { result?: LoadResult; error?: string }) => {
+        this.#child.off("exit", onExit);
+        if (message.result) resolve(message.result);
+        else reject(new Error(`load client: ${message.error}`));
+      };
+      const onExit = (code: number | null) => {
+        this.#child.off("message", onMessage);
+        reject(new Error(`load client exited with ${code}`));
+      };
+      this.#child.once("message", onMessage);
+      this.#child.once("exit", onExit);
       this.#child.send(job);
     });
   }
 
   close(): void {
-    this.#child.disconnect();
+    if (this.#child.connected) this.#child.disconnect();
+    if (this.#child.exitCode === null) this.#child.kill();
   }
 }
 

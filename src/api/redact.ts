@@ -27,7 +27,9 @@ export function redactText(text: string, secrets: readonly (string | undefined)[
   let out = redactUrl(text);
   for (const secret of secrets) {
     if (!secret) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret)])) {
+    // Raw, and as encodeURIComponent and URLSearchParams encode it (they differ on space and ~!'()*).
+    const formEncoded = new URLSearchParams({ k: secret }).toString().slice(2);
+    for (const form of new Set([secret, encodeURIComponent(secret), formEncoded])) {
       out = out.split(form).join("***");
     }
   }

@@ -14,5 +14,6 @@ describe("redaction", () => {
 
   it("hides literal secrets, raw and URL-encoded, in free text", () => {
     expect(redactText("bad key s3 cr/et or s3%20cr%2Fet", ["s3 cr/et"])).toBe("bad key *** or ***");
+    expect(redactText("echo s3+cr%2Fe%21t", ["s3 cr/e!t"])).toBe("echo ***"); // form encoding
   });
 });

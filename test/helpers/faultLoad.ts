@@ -58,21 +58,36 @@ async function startChild(catalogDir: string): Promise<{ child: ChildProcess; ur
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the load-test service did not start within 30 s")), 30_000);
-    child.once("exit", (code) => reject(new Error(`the load-test service exited with ${code}`)));
-    child.on("message", (m: { type?: string; url?: string }) => {
-      if (m.type === "ready") {
-        clearTimeout(timer);
-        resolve(m.url!);
-      }
-    });
+    // Every way out clears the timer and the listeners; a failed start also kills the child.
+    const fail = (error: Error) => {
+      done();
+      child.kill("SIGKILL");
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new Error("the load-test service did not start within 30 s")), 30_000);
+    const onExit = (code: number | null) => fail(new Error(`the load-test service exited with ${code}`));
+    const onMessage = (m: { type?: string; url?: string }) => {
+      if (m.type !== "ready") return;
+      done();
+      resolve(m.url!);
+    };
+    const done = () => {
+      clearTimeout(timer);
+      child.off("exit", onExit);
+      child.off("message", onMessage);
+    };
+    child.once("exit", onExit);
+    child.on("message", onMessage);
   });
   return {
     child,
     url,
     stats: () =>
       new Promise<Stats>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no stats from the load-test service")), 10_000);
+        const timer = setTimeout(() => {
+          child.off("message", onMessage);
+          reject(new Error("no stats from the load-test service"));
+        }, 10_000);
         const onMessage = (m: Stats & { type?: string }) => {
           if (m.type !== "stats") return;
           clearTimeout(timer);
