@@ -48,25 +48,28 @@ const part: Vec2 = { x: 0, z: 0 };
 let nextId = 1;
 
 export class MotionAgent {
+  // Every number written per frame has an initializer: a field declared bare starts as
+  // `undefined` (ES2022 class fields), V8 then keeps it "tagged" and boxes each new double in
+  // a fresh heap object; an initialised one holds its double in place.
   readonly id = nextId++;
   readonly roles: RigRoles;
   readonly rng: SeededRandom;
   readonly pose: Pose;
-  x: number;
-  y: number;
-  z: number;
+  x = 0;
+  y = 0;
+  z = 0;
   vx = 0;
   vz = 0;
   /** Radians about +Y; 0 faces +Z, travel direction is (sin, cos). */
-  heading: number;
+  heading = 0;
   /** Measured heading change rate, rad/s. */
   turnRate = 0;
   /** Footprint radius, metres. */
-  radius: number;
-  maxSpeed: number;
+  radius = 0;
+  maxSpeed = 0;
   /** Speed wandering and moveTo aim for. */
-  cruiseSpeed: number;
-  maxForce: number;
+  cruiseSpeed = 0;
+  maxForce = 0;
   /** Largest turn rate, rad/s. */
   maxTurnRate = 2.5;
   /** Ground height; y follows it (plus altitude for flyers). */

@@ -5,7 +5,7 @@
 const BUCKETS = 4096;
 
 export class SpatialGrid {
-  #cellSize: number;
+  #cellSize = 2; // initialised: see MotionAgent's note on number fields
   readonly #heads = new Int32Array(BUCKETS);
   #next = new Int32Array(64);
 

@@ -134,8 +134,9 @@ function poseLegs(legs: readonly LegRole[], out: Pose): void {
  */
 const params = new Float64Array(4);
 
-function computeParams(roles: RigRoles, speed: number): void {
-  const L = Math.max(roles.legLength, 0.02);
+function computeParams(ctx: GaitContext): void {
+  const speed = ctx.speed;
+  const L = Math.max(ctx.roles.legLength, 0.02);
   const walkCycle = 2.4 * Math.sqrt(L);
   const vWalkMax = (2 * L * Math.sin(MAX_SWING)) / (0.75 * walkCycle);
   const x = Math.min(1, Math.max(0, (speed - 0.8 * vWalkMax) / (0.5 * vWalkMax)));
@@ -149,11 +150,11 @@ function computeParams(roles: RigRoles, speed: number): void {
 export const walkGait: Gait = {
   name: "walk",
   cycleSeconds(ctx: GaitContext) {
-    computeParams(ctx.roles, ctx.speed);
+    computeParams(ctx);
     return params[2]!;
   },
   prepare(ctx: GaitContext) {
-    computeParams(ctx.roles, ctx.speed);
+    computeParams(ctx);
     ctx.cycle = params[2]!;
   },
   cruiseSpeed(roles) {
@@ -162,7 +163,7 @@ export const walkGait: Gait = {
   pose(ctx, out: Pose) {
     const phase = ctx.phase;
     const { roles, speed } = ctx;
-    computeParams(roles, speed);
+    computeParams(ctx);
     const blend = params[0]!;
     const duty = params[1]!;
     // Stride swept while a foot is down equals what the body travels meanwhile.
