@@ -16,6 +16,7 @@ import {
   BrakeBehavior,
   SeparationBehavior,
   StayInAreaBehavior,
+  ForceVector,
   WanderBehavior,
   type SteeringBehavior,
   type Vec2,
@@ -42,8 +43,8 @@ export interface MotionAgentOptions {
 /** How long (s) motion takes to blend between idle and moving. */
 const BLEND_SECONDS = 0.35;
 
-const force: Vec2 = { x: 0, z: 0 };
-const part: Vec2 = { x: 0, z: 0 };
+const force = new ForceVector();
+const part = new ForceVector();
 
 let nextId = 1;
 

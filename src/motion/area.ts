@@ -44,57 +44,52 @@ export interface EdgeProbe {
   distance?: number;
 }
 
+/** A point with a map of its own, for {@link edgeDistance} to hand to {@link probeEdge}. */
+class PlanePoint {
+  x = 0.5;
+  z = 0.5;
+}
+const point = new PlanePoint();
+
 /**
  * Distance from (x, z) to the area's edge, positive inside, negative outside, and the unit
  * direction toward the inside (written into `out`, with the distance as `out.distance`), for
  * steering back before the edge.
  */
 export function edgeDistance(area: Area, x: number, z: number, out: EdgeProbe): number {
-  const d = edgeDistanceInto(area, x, z, out);
-  out.distance = d;
-  return d;
+  point.x = x;
+  point.z = z;
+  probeEdge(area, point, out);
+  return out.distance!;
 }
 
 /**
- * {@link edgeDistance} for a point read from `at` (an agent), writing only into `out`: no
- * double crosses the call, for per-frame steering.
+ * {@link edgeDistance} for a point read from `at` (an agent), writing only into `out`: it
+ * takes no number argument and returns nothing, because V8 boxes a double that crosses a call
+ * it does not inline, and steering calls this per agent per frame.
  */
 export function probeEdge(area: Area, at: { readonly x: number; readonly z: number }, out: EdgeProbe): void {
+  const x = at.x;
+  const z = at.z;
   if (isCircleArea(area)) {
-    // The common case, computed here so no double crosses a call.
-    const dx = area.center.x - at.x;
-    const dz = area.center.z - at.z;
+    const dx = area.center.x - x;
+    const dz = area.center.z - z;
     const d = Math.sqrt(dx * dx + dz * dz);
     out.x = d > 1e-9 ? dx / d : 0;
     out.z = d > 1e-9 ? dz / d : 0;
     out.distance = area.radius - d;
     return;
   }
-  out.distance = edgeDistanceInto(area, at.x, at.z, out);
-}
-
-function edgeDistanceInto(area: Area, x: number, z: number, out: EdgeProbe): number {
-  if (isCircleArea(area)) {
-    const dx = area.center.x - x;
-    const dz = area.center.z - z;
-    const d = Math.sqrt(dx * dx + dz * dz);
-    if (d > 1e-9) {
-      out.x = dx / d;
-      out.z = dz / d;
-    } else {
-      out.x = 0;
-      out.z = 0;
-    }
-    return area.radius - d;
-  }
-  // Nearest point on the polygon's edges.
+  // Nearest point on the polygon's edges, and inside or not (even-odd), in one pass.
   const p = area.points;
   let best = Infinity;
   let bx = x;
   let bz = z;
+  let inside = false;
   for (let i = 0, j = p.length - 1; i < p.length; j = i++) {
     const a = p[j]!;
     const b = p[i]!;
+    if (b.z > z !== a.z > z && x < ((a.x - b.x) * (z - b.z)) / (a.z - b.z) + b.x) inside = !inside;
     const ex = b.x - a.x;
     const ez = b.z - a.z;
     const len2 = ex * ex + ez * ez;
@@ -109,19 +104,13 @@ function edgeDistanceInto(area: Area, x: number, z: number, out: EdgeProbe): num
     }
   }
   const d = Math.sqrt(best);
-  const inside = containsPoint(area, x, z);
   // Toward the inside: away from the nearest edge point when inside, toward it when outside.
   const sx = inside ? x - bx : bx - x;
   const sz = inside ? z - bz : bz - z;
   const len = Math.sqrt(sx * sx + sz * sz);
-  if (len > 1e-9) {
-    out.x = sx / len;
-    out.z = sz / len;
-  } else {
-    out.x = 0;
-    out.z = 0;
-  }
-  return inside ? d : -d;
+  out.x = len > 1e-9 ? sx / len : 0;
+  out.z = len > 1e-9 ? sz / len : 0;
+  out.distance = inside ? d : -d;
 }
 
 /** The centre of an area (the mean of a polygon's points). */

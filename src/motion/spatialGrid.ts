@@ -4,6 +4,13 @@
  */
 const BUCKETS = 4096;
 
+/** A query point with a map of its own (a shared `{ x, z }` literal map may box its doubles). */
+class QueryPoint {
+  x = 0.5;
+  z = 0.5;
+  radius = 0.5;
+}
+
 export class SpatialGrid {
   #cellSize = 2; // initialised: see MotionAgent's note on number fields
   readonly #heads = new Int32Array(BUCKETS);
@@ -32,7 +39,7 @@ export class SpatialGrid {
   }
 
   /** The point and radius of the next {@link query} (fields, so no double crosses the call). */
-  readonly at = { x: 0, z: 0, radius: 0 };
+  readonly at = new QueryPoint();
 
   /** Calls `visit(i)` for every index in the cells within `at.radius` of `at` (a superset). */
   query(visit: (i: number) => void): void {

@@ -29,10 +29,32 @@ export interface SteeringBehavior {
 /** Two jitter draws per wander step, written by the generator (no returned doubles). */
 const jitter = new Float64Array(2);
 
-const scratch: EdgeProbe = { x: 0, z: 0, distance: 0 };
+/**
+ * Scratch objects are class instances with initialised number fields: they get a map of their
+ * own whose fields hold doubles in place (a literal `{ x, z }` shares its map with every other
+ * `{ x, z }` literal, and one of those holding anything but a double makes them all box).
+ */
+/** A force on the ground plane, as a scratch object of its own map (see {@link Probe}). */
+export class ForceVector implements Vec2 {
+  x = 0.5;
+  z = 0.5;
+}
+
+class Probe implements EdgeProbe {
+  x = 0.5;
+  z = 0.5;
+  distance = 0.5;
+}
+
+const scratch: EdgeProbe = new Probe();
 
 /** Where {@link seek} steers: a point and a speed. */
-const seekTarget = { x: 0, z: 0, speed: 0 };
+class SeekTarget {
+  x = 0.5;
+  z = 0.5;
+  speed = 0.5;
+}
+const seekTarget = new SeekTarget();
 
 /** Desired velocity toward `seekTarget` at its speed, minus the current velocity. */
 function seek(agent: MotionAgent, out: Vec2): void {

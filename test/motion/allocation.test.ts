@@ -5,8 +5,7 @@ import { youngBytesAllocated } from "../helpers/allocations.js";
 import { quadrupedRoles } from "../helpers/motionRig.js";
 
 /**
- * Young-generation bytes per agent-step for 200 walking agents (gait, idle, integration,
- * pose blending), once the code is optimised. Optimisation runs on a background thread, so on
+ * Young-generation bytes per agent-step for 200 agents, once the code is optimised. Optimisation runs on a background thread, so on
  * a loaded machine it can take longer: warm up in rounds until the figure settles, and report
  * the best round.
  */
@@ -33,7 +32,19 @@ describe("allocation", () => {
     }
     const { best, all } = settledBytesPerAgentStep(world);
     // Under 1 byte per agent-step: one object, array, closure or boxed double per step would
-    // be 16 bytes or more. (Steering behaviours still allocate: see the closing note / bench.)
+    // be 16 bytes or more.
+    expect(best, `per round: ${all.map((b) => b.toFixed(1)).join(", ")}`).toBeLessThan(1);
+  });
+
+  it("wandering inside an area with separation allocates nothing per step once optimised", () => {
+    const roles = quadrupedRoles(0.5);
+    const world = new MotionWorld({ seed: 6 });
+    for (let i = 0; i < 200; i++) {
+      world.createAgent({ roles, behaviour: "walk", x: (i % 20) * 0.6, z: Math.floor(i / 20) * 0.6 }).wander({
+        area: i % 2 ? { center: { x: 6, z: 3 }, radius: 12 } : { points: [{ x: -4, z: -4 }, { x: 16, z: -4 }, { x: 16, z: 10 }, { x: -4, z: 10 }] },
+      });
+    }
+    const { best, all } = settledBytesPerAgentStep(world);
     expect(best, `per round: ${all.map((b) => b.toFixed(1)).join(", ")}`).toBeLessThan(1);
   });
 });
