@@ -13,179 +13,31 @@ import {
 } from "./errors.js";
 import { redactText } from "./redact.js";
 import { RecordCache } from "./recordCache.js";
-import { requestText, type RetryEvent, type TextResponse } from "./request.js";
-import { resolveRetryOptions, type RetryOptions } from "./retry.js";
+import { requestText, type TextResponse } from "./request.js";
+import { resolveRetryOptions } from "./retry.js";
+import {
+  LOOKUP_CLIENT_DEFAULTS,
+  nonEmpty,
+  positive,
+  resolveBaseUrl,
+  type InvalidRecordReport,
+  type LookupCallOptions,
+  type LookupClient,
+  type LookupClientOptions,
+  type SearchOptions,
+} from "./clientOptions.js";
+
+export {
+  LOOKUP_CLIENT_DEFAULTS,
+  type InvalidRecordReport,
+  type LookupCallOptions,
+  type LookupClient,
+  type LookupClientOptions,
+  type SearchOptions,
+} from "./clientOptions.js";
 import { ErrorBodySchema, ModelRecordSchema, type ModelRecord } from "./schemas.js";
 import { InflightRequests } from "./shared.js";
 
-/** A search result element that failed validation and was skipped. */
-export interface InvalidRecordReport {
-  /** Position of the element in the service's array. */
-  index: number;
-  /** The element's `name`, when it had a string one. */
-  name: string | undefined;
-  issues: ValidationIssue[];
-  /** The search request, redacted. */
-  url: string;
-}
-
-/** Options of {@link createLookupClient}. */
-export interface LookupClientOptions {
-  /**
-   * The service's base address, for example `https://api.anything.world` or
-   * `http://127.0.0.1:8787`. In a browser a path such as `/` resolves against the page.
-   */
-  baseUrl: string;
-  /**
-   * The API key, sent as the `key` query parameter. Optional: a key-injecting proxy needs none.
-   * Never shown in messages, logs or events (`key=***`).
-   */
-  apiKey?: string | undefined;
-  /**
-   * The path segment of both lookup operations.
-   * @default "anything"
-   */
-  lookupPath?: string;
-  /**
-   * Time limit of one attempt in milliseconds (a timed-out attempt is retried).
-   * @default 15000
-   */
-  timeoutMs?: number;
-  /**
-   * Retry policy, or just its limit.
-   * @default { limit: 2, statusCodes: [408, 429, 500, 502, 503, 504], baseDelayMs: 300, maxDelayMs: 5000, maxRetryAfterMs: 30000 }
-   */
-  retry?: number | RetryOptions;
-  /**
-   * Serve repeated calls from memory while the answer's signed links stay valid.
-   * @default true
-   */
-  cache?: boolean;
-  /**
-   * How long a cached record's links must still be valid to be served, in seconds.
-   * @default 60
-   */
-  linkMarginSeconds?: number;
-  /**
-   * How long an answer whose records carry no signed link is cached, in milliseconds.
-   * @default 300000
-   */
-  maxCacheAgeMs?: number;
-  /**
-   * Extra request headers.
-   * @default {}
-   */
-  headers?: Record<string, string>;
-  /**
-   * The fetch implementation.
-   * @default globalThis.fetch
-   */
-  fetch?: typeof fetch;
-  /** Called for each search result element that failed validation and was skipped. */
-  onInvalidRecord?: (report: InvalidRecordReport) => void;
-  /** Called before each retry (URL redacted). */
-  onRetry?: (event: RetryEvent) => void;
-  /**
-   * The clock, in milliseconds.
-   * @default Date.now
-   */
-  now?: () => number;
-  /**
-   * Random source of the backoff jitter, in [0, 1).
-   * @default Math.random
-   */
-  random?: () => number;
-}
-
-/** Defaults of every optional {@link LookupClientOptions} field that has one. */
-export const LOOKUP_CLIENT_DEFAULTS = Object.freeze({
-  lookupPath: "anything",
-  timeoutMs: 15_000,
-  cache: true,
-  linkMarginSeconds: 60,
-  maxCacheAgeMs: 300_000,
-});
-
-/** Options of one call. */
-export interface LookupCallOptions {
-  /**
-   * Approximate matching; sent as `fuzzy=true|false` only when given (the service's default is true).
-   */
-  fuzzy?: boolean;
-  /** Cancels the call; the promise rejects with the signal's reason. */
-  signal?: AbortSignal;
-}
-
-/** Options of {@link LookupClient.search}. */
-export interface SearchOptions extends LookupCallOptions {
-  /** Called for each element that failed validation, besides the client's `onInvalidRecord`. */
-  onInvalidRecord?: (report: InvalidRecordReport) => void;
-}
-
-/** The lookup client. */
-export interface LookupClient {
-  /** The resolved base URL (without a trailing slash). */
-  readonly baseUrl: string;
-  readonly lookupPath: string;
-  /**
-   * The record for `name`, or `null` when the service found none.
-   * @example
-   * const fox = await client.getModel("fox");
-   */
-  getModel(name: string, options?: LookupCallOptions): Promise<ModelRecord | null>;
-  /**
-   * Every record matching `query` (a name, tag, habitat or taxonomic word); `[]` when none.
-   * Elements that fail validation are skipped and reported through `onInvalidRecord` (the
-   * client's once per request, the call's once per call; an answer served from cache reports nothing).
-   */
-  search(query: string, options?: SearchOptions): Promise<ModelRecord[]>;
-  /**
-   * Fetches a record again by its exact name, bypassing the cache (for expired links), and
-   * puts the answer in the cache in place of the old one. `null` when it no longer exists.
-   */
-  refresh(record: Pick<ModelRecord, "name">, options?: { signal?: AbortSignal }): Promise<ModelRecord | null>;
-  /** Forgets every cached answer. */
-  clearCache(): void;
-  /** The URL of a lookup with secrets redacted, as shown in messages. */
-  describeRequest(params: Record<string, string>): string;
-  /**
-   * `text` with this client's key (raw or URL-encoded) and every `key=` parameter replaced by
-   * `***`: for code that reports service-provided text (records, bodies) in its own events.
-   */
-  redact(text: string): string;
-}
-
-function resolveBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
-    throw new OptionsError("baseUrl", "must be a non-empty URL string");
-  }
-  let url: URL;
-  try {
-    const page = (globalThis as { location?: { href?: string } }).location?.href;
-    url = page ? new URL(baseUrl, page) : new URL(baseUrl);
-  } catch {
-    throw new OptionsError("baseUrl", `must be an absolute http(s) URL, got "${redactText(baseUrl)}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new OptionsError("baseUrl", `must use http or https, got "${url.protocol}"`);
-  }
-  if (url.search || url.hash) throw new OptionsError("baseUrl", "must not have a query or a fragment");
-  return url.href.replace(/\/+$/, "");
-}
-
-function positive(name: string, value: unknown): number {
-  if (typeof value !== "number" || !(value > 0)) {
-    throw new OptionsError(name, `must be a number greater than 0, got ${String(value)}`);
-  }
-  return value;
-}
-
-function nonEmpty(what: string, value: unknown): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new OptionsError(what, `must be a non-empty string, got ${JSON.stringify(value)}`);
-  }
-  return value;
-}
 
 /**
  * Creates a lookup client.

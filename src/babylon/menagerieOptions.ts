@@ -1,0 +1,108 @@
+/** Options, defaults and small types of the {@link Menagerie}. */
+import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { LookupClient } from "../api/client.js";
+import { OptionsError } from "../api/errors.js";
+import type { RetryOptions } from "../api/retry.js";
+import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
+import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
+import type { LoadProgress } from "./types.js";
+import type { Menagerie } from "./menagerie.js";
+
+/** Options of {@link Menagerie}. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one. */
+export interface MenagerieOptions {
+  /** The lookup client to use. */
+  client?: LookupClient;
+  /** Base URL of the lookup service, when no `client` is given. */
+  baseUrl?: string;
+  /** API key, when no `client` is given. Never shown in messages or events. */
+  apiKey?: string;
+  /**
+   * Lookup path, when no `client` is given.
+   * @default "anything"
+   */
+  lookupPath?: string;
+  /**
+   * fetch used for assets.
+   * @default globalThis.fetch
+   */
+  fetch?: typeof fetch;
+  /**
+   * Time limit of one asset request attempt, in milliseconds.
+   * @default 30000
+   */
+  assetTimeoutMs?: number;
+  /**
+   * Retries of asset requests (network errors, 408/429/5xx); a number sets the limit.
+   * @default 2
+   */
+  assetRetry?: number | RetryOptions;
+  /**
+   * A record whose links expire within this many seconds is refreshed before loading.
+   * @default 60
+   */
+  linkMarginSeconds?: number;
+  /**
+   * Body plans by body type; extend {@link BODY_PLANS} with `extendBodyPlans` for your own types.
+   * @default BODY_PLANS
+   */
+  bodyPlans?: BodyPlans;
+  /**
+   * Height used when a record's `scale.height` cannot be read (a warning says so), in metres.
+   * @default 1
+   */
+  defaultHeightMeters?: number;
+  /**
+   * Seed of every random choice in motion (gait phases, wandering): a seed reproduces motion.
+   * @default 1
+   */
+  seed?: number;
+  /**
+   * Gaits by behaviour; extend {@link BEHAVIOUR_GAITS} for your own behaviours.
+   * @default BEHAVIOUR_GAITS
+   */
+  gaits?: GaitTable;
+}
+
+/** Defaults of {@link MenagerieOptions}. */
+export const MENAGERIE_DEFAULTS = Object.freeze({
+  assetTimeoutMs: 30_000,
+  assetRetry: 2,
+  linkMarginSeconds: 60,
+  bodyPlans: BODY_PLANS,
+  defaultHeightMeters: 1,
+  seed: 1,
+  gaits: BEHAVIOUR_GAITS,
+});
+
+/** Options of {@link Menagerie.spawnCreature}. */
+export interface SpawnOptions {
+  /** Where the creature's feet stand. @default (0, 0, 0) */
+  position?: Vector3 | { x: number; y: number; z: number };
+  /** Heading about +Y in radians; 0 faces +Z. @default 0 */
+  rotationY?: number;
+  /** Height to size it to: metres, or a string with a unit. @default the record's `scale.height` */
+  height?: number | string;
+  /** Approximate name matching for the lookup. @default the service's default (true) */
+  fuzzy?: boolean;
+  /** Cancels the spawn; a model load shared with other spawns goes on for them. */
+  signal?: AbortSignal;
+  /** Progress of this spawn's model load (a model already loaded reports once, done). */
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+/** Counters of what a Menagerie has requested. */
+export interface MenagerieStats {
+  /** HTTP requests made for assets (retries included). */
+  assetRequests: number;
+  /** Bytes of asset bodies received. */
+  assetBytes: number;
+  /** Models loaded (templates built). */
+  modelsLoaded: number;
+}
+
+export function positiveNumber(name: string, value: unknown): number {
+  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
+    throw new OptionsError(name, `must be a finite number greater than 0, got ${String(value)}`);
+  }
+  return value;
+}
