@@ -5,8 +5,8 @@
  */
 import { createAdaptorServer } from "@hono/node-server";
 import type { Server } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import { createLookupService } from "../src/service/lookupService.js";
+import { listenOnLoopback } from "../test/helpers/httpServer.js";
 
 export interface Traffic {
   requests: number;
@@ -39,21 +39,11 @@ export async function startCountingServer(catalogDir: string): Promise<CountingS
       return new Response(response.status === 304 || request.method === "HEAD" ? null : body, response);
     },
   }) as Server;
-  const sockets = new Set<Socket>();
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
     traffic,
     reset: () => Object.assign(traffic, { requests: 0, bytes: 0, failures: 0 }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
+    close,
   };
 }

@@ -2,7 +2,7 @@
  * One real-port HTTP server for tests, on 127.0.0.1 and a free port, that records every request
  * and closes every connection on `close()`.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 export interface RecordedRequest {
@@ -29,7 +29,6 @@ export interface TestServer {
 
 export async function createTestServer(handler: TestHandler): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const parsed = new URL(req.url ?? "/", "http://127.0.0.1");
     const recorded: RecordedRequest = {
@@ -45,6 +44,23 @@ export async function createTestServer(handler: TestHandler): Promise<TestServer
       res.end(String(error));
     });
   });
+  const { port, close } = await listenOnLoopback(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    count: (path) =>
+      path === undefined ? requests.length : requests.filter((r) => r.url.split("?")[0] === path).length,
+    close,
+  };
+}
+
+/**
+ * Listens on 127.0.0.1 and a free port; `close()` also ends open keep-alive connections, so it
+ * never waits on an idle client.
+ */
+export async function listenOnLoopback(server: Server): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -52,11 +68,7 @@ export async function createTestServer(handler: TestHandler): Promise<TestServer
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
     port,
-    requests,
-    count: (path) =>
-      path === undefined ? requests.length : requests.filter((r) => r.url.split("?")[0] === path).length,
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const socket of sockets) socket.destroy();
