@@ -154,6 +154,32 @@ describe("populate", () => {
     await expect(menagerie.populate({ habitat: "forest", count: -1 })).rejects.toThrow("count must be a non-negative integer, got -1");
   });
 
+  it("rejects a concurrency or count that would quietly do nothing, before any request", async () => {
+    for (const concurrency of [0, -2, Number.NaN, 1.5]) {
+      await expect(menagerie.populate({ habitat: "forest", concurrency })).rejects.toMatchObject({ name: "OptionsError", option: "concurrency", message: `concurrency must be a positive integer, got ${concurrency}` });
+    }
+    await expect(menagerie.populate({ habitat: "forest", count: Number.NaN })).rejects.toMatchObject({ name: "OptionsError", option: "count" });
+    expect(server.requests).toHaveLength(0);
+    const one = await menagerie.populate({ habitat: "forest", count: 6, seed: 2, concurrency: 1 });
+    const all = await menagerie.populate({ habitat: "forest", count: 6, seed: 2, concurrency: Infinity });
+    expect(one.creatures).toHaveLength(6);
+    expect(summary(all)).toEqual(summary(one)); // the limit changes load order, never the scene
+  });
+
+  it("sizes a creature whose height cannot be read with the Menagerie's defaultHeightMeters", async () => {
+    server.models.set("blob", { ...fish(["lake"]), height: "tall" });
+    const level = async (defaultHeightMeters: number) => {
+      const other = new Menagerie(env.scene, { baseUrl: server.url, defaultHeightMeters });
+      const group = await other.populate({ habitat: "lake", count: 2, ground, filter: (r) => r.name === "blob", seed: 1 });
+      expect(group.creatures).toHaveLength(2);
+      other.dispose();
+      return group.waterLevel! - ground(0, 0);
+    };
+    // Swimmers set the water's depth: 1.6 times their height, at least 0.6 m, at most 3 m.
+    expect(round(await level(1.5))).toBe(round(1.5 * 1.6));
+    expect(round(await level(0.25))).toBe(0.6);
+  });
+
   it("stands creatures on a ground mesh: a tilted box sampled by raycasts", async () => {
     const slab = CreateBox("slab", { width: 30, depth: 30, height: 1 }, env.scene);
     slab.rotation.x = 0.1; // a gentle slope along z
