@@ -172,7 +172,17 @@ export class Menagerie {
    */
   populate(options: PopulateOptions): Promise<CreatureGroup> {
     this.#assertAlive();
-    return populate(this, options);
+    const client = this.client;
+    return populate(
+      {
+        search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
+        defaultHeightMeters: this.#options.defaultHeightMeters,
+        preload: (record, loadOptions) => this.preload(record, loadOptions),
+        spawn: (record, spawnOptions) => this.spawnCreature(record, spawnOptions),
+        warn: (warning) => this.#warn(warning),
+      },
+      options,
+    );
   }
 
   /** Whether a model is loaded (its templates are in the scene). */

@@ -2,25 +2,24 @@
  * populate(): one search for a habitat, a weighted, herd-aware mix of the species whose habitat
  * flag is true, blue-noise placement with footprints, and creatures that appear as their model
  * finishes loading. Each model loads once (spawnCreature's guarantee), so a populate makes one
- * lookup plus one request per distinct asset.
+ * lookup plus one request per distinct asset. The plan (who stands where) is engine-free, in
+ * motion/populationPlan.ts; this file loads, spawns and sets the creatures going.
  */
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { OptionsError } from "../api/errors.js";
-import { parseHeight } from "../api/height.js";
-import type { InvalidRecordReport } from "../api/client.js";
-import { isHabitat, type ModelRecord } from "../api/schemas.js";
-import { areaCenter, isCircleArea, type Area } from "../motion/area.js";
+import type { InvalidRecordReport, SearchOptions } from "../api/client.js";
+import type { ModelRecord } from "../api/schemas.js";
+import type { Area } from "../motion/area.js";
 import type { HeightFunction } from "../motion/agent.js";
-import { placeCreatures, type PlacementRequest } from "../motion/placement.js";
-import { POPULATION_RULES, herdKey, type PopulationRules, type Realm } from "../motion/populationRules.js";
-import { SeededRandom } from "../motion/rng.js";
+import { POPULATION_RULES, type PopulationRules } from "../motion/populationRules.js";
+import { planPopulation, type PlannedCreature } from "../motion/populationPlan.js";
 import type { Creature } from "./creature.js";
 import { toArea, toHeightFunction, type AreaInput } from "./ground.js";
-import type { Menagerie } from "./menagerie.js";
+import type { MenagerieWarning } from "./types.js";
 
-/** Options of {@link Menagerie.populate}. */
+/** Options of `Menagerie.populate`. */
 export interface PopulateOptions {
   /** One of the 16 habitat flags (only records whose flag is true are used), or any search query. */
   habitat: string;
@@ -40,7 +39,7 @@ export interface PopulateOptions {
   filter?: (record: ModelRecord) => boolean;
   /** Start the creatures wandering in their area. @default true */
   wander?: boolean;
-  /** Model loads under way at once. @default 4 */
+  /** Model loads under way at once: a positive integer, or Infinity for no limit. @default 4 */
   concurrency?: number;
   /** Cancels the populate; creatures already spawned by it are disposed. */
   signal?: AbortSignal;
@@ -95,43 +94,19 @@ export class CreatureGroup {
   }
 }
 
-interface Slot {
-  record: ModelRecord;
-  realm: Realm;
-  height: number;
-  request: PlacementRequest;
-}
-
-function heightOf(record: ModelRecord): number {
-  try {
-    return parseHeight(record.scale?.height);
-  } catch {
-    return 1;
-  }
-}
-
-/** Picks the slots: species by weighted choice (equal weights), herds where the rules say. */
-function planSlots(records: readonly ModelRecord[], count: number, rng: SeededRandom, rules: PopulationRules, regions: Record<Realm, { area: Area; avoid: Area[] }>): Slot[] {
-  const slots: Slot[] = [];
-  let herd = 0;
-  while (slots.length < count) {
-    const record = records[rng.int(records.length)]!;
-    const realm = rules.realmByBehaviour[record.behaviour ?? ""] ?? "ground";
-    const [min, max] = rules.herdSizes[herdKey(record)] ?? [1, 1];
-    const size = Math.min(count - slots.length, min + rng.int(max - min + 1));
-    const height = heightOf(record);
-    const radius = Math.max(0.12, height * 0.45);
-    const herdId = size > 1 ? herd++ : undefined;
-    for (let i = 0; i < size; i++) {
-      slots.push({
-        record,
-        realm,
-        height,
-        request: { radius, ...(herdId !== undefined ? { herd: herdId } : {}), area: regions[realm].area, avoid: regions[realm].avoid },
-      });
-    }
-  }
-  return slots;
+/**
+ * What populate() needs of the Menagerie, and no more: the Menagerie hands itself over through
+ * this, so populate knows nothing of it (and the two files import nothing of each other).
+ */
+export interface PopulateHost {
+  /** The habitat search; undefined when there is no lookup client. */
+  readonly search: ((query: string, options: SearchOptions) => Promise<ModelRecord[]>) | undefined;
+  /** Metres for a record whose height cannot be read (spacing and swim depth). */
+  readonly defaultHeightMeters: number;
+  /** Loads a model once; rejects when it cannot. */
+  preload(record: ModelRecord, options: { signal?: AbortSignal }): Promise<unknown>;
+  spawn(record: ModelRecord, options: { position: Vector3; rotationY: number; signal?: AbortSignal }): Promise<Creature>;
+  warn(warning: MenagerieWarning): void;
 }
 
 /** Runs `task` over `items` with at most `limit` at once. */
@@ -143,76 +118,52 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
   await Promise.all(workers);
 }
 
-/** See {@link Menagerie.populate}. */
-export async function populate(menagerie: Menagerie, options: PopulateOptions): Promise<CreatureGroup> {
+function validate(options: PopulateOptions): { count: number; concurrency: number } {
   if (!options || typeof options.habitat !== "string" || options.habitat.trim() === "") {
     throw new OptionsError("habitat", "must be a non-empty string");
   }
   const count = options.count ?? POPULATE_DEFAULTS.count;
   if (!Number.isInteger(count) || count < 0) throw new OptionsError("count", `must be a non-negative integer, got ${count}`);
-  const client = menagerie.client;
-  if (!client) throw new OptionsError("client", "is needed to populate: pass { client } or { baseUrl } to new Menagerie()");
-  const rules = options.rules ?? POPULATION_RULES;
+  const concurrency = options.concurrency ?? POPULATE_DEFAULTS.concurrency;
+  // 0, a negative or NaN limit would start no loader at all and return an empty group silently.
+  if (!((Number.isInteger(concurrency) && concurrency > 0) || concurrency === Infinity)) {
+    throw new OptionsError("concurrency", `must be a positive integer, got ${concurrency}`);
+  }
+  return { count, concurrency };
+}
+
+/** See `Menagerie.populate`: plans with {@link planPopulation}, then loads and spawns. */
+export async function populate(host: PopulateHost, options: PopulateOptions): Promise<CreatureGroup> {
+  const { count, concurrency } = validate(options);
+  if (!host.search) throw new OptionsError("client", "is needed to populate: pass { client } or { baseUrl } to new Menagerie()");
   const signal = options.signal;
-  const rng = new SeededRandom(options.seed ?? POPULATE_DEFAULTS.seed);
   const area = toArea(options.area ?? { center: { x: 0, z: 0 }, radius: POPULATE_DEFAULTS.radius });
   const ground = toHeightFunction(options.ground ?? (options.area && "getBoundingInfo" in options.area ? options.area : undefined));
-  const habitat = options.habitat.trim().toLowerCase();
-  const isWater = rules.waterHabitats.has(habitat);
 
   const skipped: InvalidRecordReport[] = [];
-  const found = await client.search(options.habitat, { ...(signal ? { signal } : {}), onInvalidRecord: (r) => skipped.push(r) });
-  const seen = new Set<string>();
-  const fitting = found.filter((record) => {
-    if (seen.has(record.name)) return false;
-    seen.add(record.name);
-    if (isHabitat(habitat) && record[habitat] !== true) return false; // mentioning the word is not enough
-    const realm = rules.realmByBehaviour[record.behaviour ?? ""] ?? "ground";
-    if (realm === "water" && !isWater) return false; // swimmers only where there is water
-    return options.filter ? options.filter(record) : true;
+  const records = await host.search(options.habitat, { ...(signal ? { signal } : {}), onInvalidRecord: (r) => skipped.push(r) });
+  const plan = planPopulation({
+    habitat: options.habitat,
+    records,
+    count,
+    area,
+    ground,
+    water: options.water,
+    waterLevel: options.waterLevel,
+    seed: options.seed ?? POPULATE_DEFAULTS.seed,
+    filter: options.filter,
+    rules: options.rules ?? POPULATION_RULES,
+    defaultHeight: host.defaultHeightMeters,
   });
-  // Records in a stable order, so the seed alone decides the mix.
-  fitting.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-
-  const center = areaCenter(area);
-  const extent = isCircleArea(area) ? area.radius : Math.max(...area.points.map((p) => Math.hypot(p.x - center.x, p.z - center.z)));
-  const water = isWater ? (options.water ?? { center, radius: extent * 0.45 }) : undefined;
-  const swimmers = fitting.filter((r) => (rules.realmByBehaviour[r.behaviour ?? ""] ?? "ground") === "water");
-  const waterLevel = water
-    ? (options.waterLevel ?? ground(areaCenter(water).x, areaCenter(water).z) + Math.min(3, Math.max(0.6, ...swimmers.map((r) => heightOf(r) * 1.6))))
-    : undefined;
-  const group = new CreatureGroup(options.habitat, area, water, waterLevel);
+  const group = new CreatureGroup(options.habitat, area, plan.water, plan.waterLevel);
   group.skipped.push(...skipped);
   for (const report of skipped) {
-    menagerie.onWarningObservable.notifyObservers({ code: "record-skipped", model: report.name ?? `#${report.index}`, message: `skipped an invalid search result: ${report.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}` });
+    host.warn({ code: "record-skipped", model: report.name ?? `#${report.index}`, message: `skipped an invalid search result: ${report.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}` });
   }
-  if (fitting.length === 0 || count === 0) return group;
-
-  const regions: Record<Realm, { area: Area; avoid: Area[] }> = {
-    ground: { area, avoid: water ? [water] : [] },
-    air: { area, avoid: [] },
-    water: { area: water ?? area, avoid: [] },
-  };
-  const slots = planSlots(fitting, count, rng, rules, regions);
-  const placements = placeCreatures(area, slots.map((s) => s.request), rng);
-  const bySpecies = new Map<string, { record: ModelRecord; slots: { slot: Slot; index: number }[] }>();
-  slots.forEach((slot, index) => {
-    if (!placements[index]) {
-      group.omissions.push(`${slot.record.name}: no room left in the area`);
-      return;
-    }
-    const entry = bySpecies.get(slot.record.name) ?? { record: slot.record, slots: [] };
-    entry.slots.push({ slot, index });
-    bySpecies.set(slot.record.name, entry);
-  });
-  const species = [...bySpecies.values()];
-  group.records.push(...species.map((s) => s.record));
-  const progress: PopulateProgress = {
-    modelsLoaded: 0,
-    modelsTotal: species.length,
-    creaturesSpawned: 0,
-    creaturesTotal: species.reduce((n, s) => n + s.slots.length, 0),
-  };
+  if (plan.slots === 0) return group;
+  group.omissions.push(...plan.omissions);
+  group.records.push(...plan.species.map((s) => s.record));
+  const progress: PopulateProgress = { modelsLoaded: 0, modelsTotal: plan.species.length, creaturesSpawned: 0, creaturesTotal: plan.creatures.length };
   const report = () => {
     const snapshot = { ...progress };
     options.onProgress?.(snapshot);
@@ -221,11 +172,12 @@ export async function populate(menagerie: Menagerie, options: PopulateOptions): 
   report();
 
   const slotOf = new Map<Creature, number>();
+  const wander = options.wander ?? POPULATE_DEFAULTS.wander;
   try {
-    await eachLimited(species, options.concurrency ?? POPULATE_DEFAULTS.concurrency, async ({ record, slots: mine }) => {
+    await eachLimited(plan.species, concurrency, async ({ record, creatures: mine }) => {
       signal?.throwIfAborted();
       try {
-        await menagerie.preload(record, signal ? { signal } : {});
+        await host.preload(record, signal ? { signal } : {});
       } catch (error) {
         if (signal?.aborted) throw error;
         group.omissions.push(`${record.name}: ${(error as Error).message}`);
@@ -235,19 +187,14 @@ export async function populate(menagerie: Menagerie, options: PopulateOptions): 
         return;
       }
       // The model is in: its creatures appear now, before the other species finish loading.
-      for (const { slot, index } of mine) {
-        const place = placements[index]!;
-        const creature = await menagerie.spawnCreature(record, {
-          position: new Vector3(place.x, 0, place.z),
-          rotationY: place.heading,
-          ...(signal ? { signal } : {}),
-        });
+      for (const planned of mine) {
+        const creature = await host.spawn(record, { position: new Vector3(planned.x, 0, planned.z), rotationY: planned.heading, ...(signal ? { signal } : {}) });
         if (group.isDisposed) {
           creature.dispose(); // the populate was cancelled while this one was being made
           return;
         }
-        setUpMotion(creature, slot, place, ground, regions, waterLevel, options.wander ?? POPULATE_DEFAULTS.wander);
-        slotOf.set(creature, index);
+        setUpMotion(creature, planned, ground, plan.waterLevel, wander);
+        slotOf.set(creature, planned.slot);
         group.creatures.push(creature);
         // A creature disposed on its own leaves the group too.
         creature.onDisposeObservable.addOnce(() => {
@@ -270,29 +217,19 @@ export async function populate(menagerie: Menagerie, options: PopulateOptions): 
   return group;
 }
 
-function setUpMotion(
-  creature: Creature,
-  slot: Slot,
-  place: { x: number; z: number },
-  ground: HeightFunction,
-  regions: Record<Realm, { area: Area; avoid: Area[] }>,
-  waterLevel: number | undefined,
-  wander: boolean,
-): void {
+/** Puts a spawned creature where the plan says, at its height, and lets it wander its region. */
+function setUpMotion(creature: Creature, planned: PlannedCreature, ground: HeightFunction, waterLevel: number | undefined, wander: boolean): void {
   const motion = creature.motion;
-  const groundY = ground(place.x, place.z);
-  if (slot.realm === "water" && waterLevel !== undefined) {
-    motion.ground = ground;
+  motion.ground = ground;
+  if (planned.swimDepth !== undefined && waterLevel !== undefined) {
     motion.waterLevel = waterLevel;
-    const depth = waterLevel - groundY;
-    motion.swimDepth = Math.min(Math.max(0.05, depth - 0.02), Math.max(slot.height * 1.3, 0.1));
-    motion.y = Math.max(groundY, waterLevel - motion.swimDepth);
+    motion.swimDepth = planned.swimDepth;
+    motion.y = Math.max(planned.groundY, waterLevel - planned.swimDepth);
   } else {
-    motion.ground = ground;
-    motion.y = groundY + (slot.realm === "air" ? motion.altitude : 0);
+    motion.y = planned.groundY + (planned.realm === "air" ? motion.altitude : 0);
   }
-  motion.x = place.x;
-  motion.z = place.z;
-  creature.root.position.set(place.x, motion.y, place.z);
-  if (wander) creature.wander({ area: regions[slot.realm].area, avoid: regions[slot.realm].avoid });
+  motion.x = planned.x;
+  motion.z = planned.z;
+  creature.root.position.set(planned.x, motion.y, planned.z);
+  if (wander) creature.wander({ area: planned.region.area, avoid: planned.region.avoid });
 }

@@ -7,6 +7,7 @@ import { containsPoint } from "../../src/motion/area.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import { createModelServer, type InlineModel, type ModelServer } from "../helpers/modelServer.js";
 import { boxObj, furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
+import { round } from "../helpers/round.js";
 
 const quadruped = (height: string, habitats: string[], extra: Partial<InlineModel> = {}): InlineModel => ({
   type: "quadruped",
@@ -153,6 +154,32 @@ describe("populate", () => {
     await expect(menagerie.populate({ habitat: "forest", count: -1 })).rejects.toThrow("count must be a non-negative integer, got -1");
   });
 
+  it("rejects a concurrency or count that would quietly do nothing, before any request", async () => {
+    for (const concurrency of [0, -2, Number.NaN, 1.5]) {
+      await expect(menagerie.populate({ habitat: "forest", concurrency })).rejects.toMatchObject({ name: "OptionsError", option: "concurrency", message: `concurrency must be a positive integer, got ${concurrency}` });
+    }
+    await expect(menagerie.populate({ habitat: "forest", count: Number.NaN })).rejects.toMatchObject({ name: "OptionsError", option: "count" });
+    expect(server.requests).toHaveLength(0);
+    const one = await menagerie.populate({ habitat: "forest", count: 6, seed: 2, concurrency: 1 });
+    const all = await menagerie.populate({ habitat: "forest", count: 6, seed: 2, concurrency: Infinity });
+    expect(one.creatures).toHaveLength(6);
+    expect(summary(all)).toEqual(summary(one)); // the limit changes load order, never the scene
+  });
+
+  it("sizes a creature whose height cannot be read with the Menagerie's defaultHeightMeters", async () => {
+    server.models.set("blob", { ...fish(["lake"]), height: "tall" });
+    const level = async (defaultHeightMeters: number) => {
+      const other = new Menagerie(env.scene, { baseUrl: server.url, defaultHeightMeters });
+      const group = await other.populate({ habitat: "lake", count: 2, ground, filter: (r) => r.name === "blob", seed: 1 });
+      expect(group.creatures).toHaveLength(2);
+      other.dispose();
+      return group.waterLevel! - ground(0, 0);
+    };
+    // Swimmers set the water's depth: 1.6 times their height, at least 0.6 m, at most 3 m.
+    expect(round(await level(1.5))).toBe(round(1.5 * 1.6));
+    expect(round(await level(0.25))).toBe(0.6);
+  });
+
   it("stands creatures on a ground mesh: a tilted box sampled by raycasts", async () => {
     const slab = CreateBox("slab", { width: 30, depth: 30, height: 1 }, env.scene);
     slab.rotation.x = 0.1; // a gentle slope along z
@@ -167,5 +194,56 @@ describe("populate", () => {
       expect(Math.abs(y - top), `${c.name} at ${x.toFixed(2)}, ${z.toFixed(2)}`).toBeLessThan(0.02);
     }
     slab.dispose();
+  });
+});
+
+describe("populate placements pinned for a seed (kept equal through refactors)", () => {
+  const pinned = (group: CreatureGroup) => group.creatures.map((c) => [c.name, round(c.root.position.x, 4), round(c.root.position.y, 4), round(c.root.position.z, 4), round(c.root.rotation.y, 4)]);
+
+  it("forest, seed 42, on a sine ground", async () => {
+    const group = await menagerie.populate({ habitat: "forest", count: 12, area: { center: { x: 5, z: -5 }, radius: 8 }, ground, seed: 42 });
+    expect(pinned(group)).toEqual([
+      ["owl", 11.8201, 1.8171, -4.1444, 2.6616],
+      ["fox", 2.8084, 0.1654, -9.338, -1.0337],
+      ["fox", 8.4521, 0.1237, -9.0454, 2.7084],
+      ["deer", 6.2761, 0.4363, -3.5842, 3.1042],
+      ["deer", 4.9109, 0.4254, -4.4184, 2.7778],
+      ["deer", 8.0734, 0.37, -2.6651, 3.0695],
+      ["deer", 6.9662, 0.3433, -5.7201, 3.0921],
+      ["deer", -1.024, 0.1072, -0.7205, -2.9816],
+      ["deer", -1.4589, 0.0407, -2.8752, -2.9541],
+      ["deer", 7.9574, 0.1928, -8.1702, -2.6284],
+      ["deer", 8.0583, 0.2365, -6.9039, -2.3285],
+      ["deer", 6.1946, 0.1898, -10.4124, -2.2631],
+    ]);
+    expect(group.omissions).toEqual([]);
+  });
+
+  it("lake, seed 5, in a polygon: water, water level and swimmers", async () => {
+    const group = await menagerie.populate({ habitat: "lake", count: 6, area: { points: [{ x: -6, z: -4 }, { x: 7, z: -5 }, { x: 6, z: 6 }, { x: -5, z: 5 }] }, ground, seed: 5 });
+    expect(pinned(group)).toEqual([
+      ["trout", 3.4185, 0.5188, -1.703, -2.0288],
+      ["trout", 3.7942, 0.5188, 0.8362, 0.0185],
+      ["trout", -1.16, 0.5188, 2.9711, -0.6685],
+      ["trout", -2.1918, 0.5188, 1.382, -2.8004],
+      ["trout", 0.8108, 0.5188, 2.5522, 1.5924],
+      ["trout", -2.7078, 0.5188, 0.7368, -1.9139],
+    ]);
+    const water = group.water as { center: { x: number; z: number }; radius: number };
+    expect([water.center.x, water.center.z, round(water.radius, 4)]).toEqual([0.5, 0.5, 3.8316]);
+    expect(round(group.waterLevel!, 4)).toBe(0.8438);
+  });
+
+  it("no room: a small area leaves creatures out, named in omissions", async () => {
+    const group = await menagerie.populate({ habitat: "forest", count: 12, area: { center: { x: 0, z: 0 }, radius: 2 }, seed: 9 });
+    expect(pinned(group)).toEqual([
+      ["fox", -1.3429, 0, 0.3115, 2.8846],
+      ["deer", 0.1625, 0, -1.2292, -1.8506],
+      ["deer", 0.4636, 0, 0.3419, -2.2319],
+      ["fox", -0.1808, 0, 1.2065, 1.8701],
+      ["fox", 1.0834, 0, 1.2348, 2.9165],
+      ["deer", -1.1314, 0, -0.6843, 0.8878],
+    ]);
+    expect(group.omissions).toEqual(Array(6).fill("deer: no room left in the area"));
   });
 });
