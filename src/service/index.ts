@@ -1,29 +1,19 @@
 /**
  * babylon-menagerie/service: the Node-only reference lookup service (never imported by the
  * browser entry point). Importing it has no side effects.
+ *
+ * Public API, bound by semver, listed by hand like the root entry (see `src/index.ts`): the
+ * service, the server, the Vite plugin, the default catalog and the catalog format, with their
+ * options and defaults. Signing, key loading, rate limiting, search and fault parsing are the
+ * service's own parts and stay out; `api/public-api.txt` records this list.
  */
 export { createLookupService, type LookupService } from "./lookupService.js";
 export { startLookupServer, LOOKUP_SERVER_DEFAULTS, type LookupServer, type LookupServerOptions } from "./lookupServer.js";
 export { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions, type UpstreamOptions } from "./options.js";
-export {
-  signUrl,
-  verifySignedUrl,
-  type SigningKey,
-  type SignUrlOptions,
-  type SignatureCheck,
-  type SignatureFailure,
-  type VerifySignedUrlOptions,
-} from "./signing.js";
-export { TokenBucketLimiter, RATE_LIMIT_DEFAULTS, type RateLimitOptions, type RateDecision } from "./rateLimiter.js";
-export { CatalogIndex, type IndexableRecord } from "./searchIndex.js";
-export { DEV_API_KEY, API_KEYS_ENV, loadApiKeys, parseApiKeys, type ApiKeySource } from "./apiKeys.js";
-export { SERVICE_ERROR_CODES, type ServiceErrorBody } from "./serviceError.js";
-export { ASSET_CONTENT_TYPES } from "./assetRoute.js";
+export { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
 export {
   FAULT_DEFAULTS,
-  FaultInjector,
-  parseFaultSpec,
-  faultsFromEnv,
+  type FaultInjector,
   type FaultOptions,
   type FaultRule,
   type FaultKind,
@@ -32,4 +22,12 @@ export {
 } from "./faults.js";
 export { menagerieServicePlugin, type MenagerieServicePluginOptions } from "./vitePlugin.js";
 export { ensureDefaultCatalog, type DefaultCatalogOptions } from "./defaultCatalog.js";
-export * from "./catalogFormat.js";
+export {
+  CATALOG_INDEX_FILE,
+  CatalogFileSchema,
+  CatalogEntrySchema,
+  CatalogAssetsSchema,
+  readCatalog,
+  type CatalogFile,
+  type CatalogEntry,
+} from "./catalogFormat.js";

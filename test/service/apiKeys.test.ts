@@ -2,8 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createKeyMatcher } from "../../src/service/apiKeys.js";
-import { loadApiKeys, parseApiKeys } from "../../src/service/index.js";
+import { createKeyMatcher, loadApiKeys, parseApiKeys } from "../../src/service/apiKeys.js";
 
 describe("parseApiKeys", () => {
   it("reads one key per line or comma-separated, skipping blanks and # comments", () => {

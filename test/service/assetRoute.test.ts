@@ -4,7 +4,7 @@ import { symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ModelRecordSchema, type ModelRecord } from "../../src/api/schemas.js";
-import { signUrl } from "../../src/service/index.js";
+import { signUrl } from "../../src/service/signing.js";
 import { BOX_OBJ, MTL_TEXT, PNG_BYTES } from "../helpers/serviceCatalog.js";
 import { TEST_SIGNING_KEY, startTestService, type TestService } from "../helpers/serviceServer.js";
 

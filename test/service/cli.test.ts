@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ModelRecordSchema } from "../../src/api/schemas.js";
 import { main } from "../../src/service/cli.js";
-import { verifySignedUrl, type LookupServer } from "../../src/service/index.js";
+import type { LookupServer } from "../../src/service/index.js";
+import { verifySignedUrl } from "../../src/service/signing.js";
 import { writeFixtureCatalog, type FixtureCatalog } from "../helpers/serviceCatalog.js";
 import { startTestService } from "../helpers/serviceServer.js";
 

@@ -1,6 +1,9 @@
 /** The typed lookup client against a real reference service on 127.0.0.1. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLookupClient, isHTTPError, listAssetUrls, ModelRecordSchema } from "../../src/api/index.js";
+import { createLookupClient } from "../../src/api/client.js";
+import { isHTTPError } from "../../src/api/errors.js";
+import { ModelRecordSchema } from "../../src/api/schemas.js";
+import { listAssetUrls } from "../../src/api/signedUrl.js";
 import { FOREST_NAMES } from "../helpers/serviceCatalog.js";
 import { startTestService, type TestService } from "../helpers/serviceServer.js";
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOptionsError } from "../../src/api/errors.js";
 import { ModelRecordSchema, type ModelRecord } from "../../src/api/schemas.js";
 import { listAssetUrls } from "../../src/api/signedUrl.js";
-import { LOOKUP_SERVICE_DEFAULTS, createLookupService, verifySignedUrl, type LookupService, type LookupServiceOptions } from "../../src/service/index.js";
+import { LOOKUP_SERVICE_DEFAULTS, createLookupService, type LookupService, type LookupServiceOptions } from "../../src/service/index.js";
+import { verifySignedUrl } from "../../src/service/signing.js";
 import { FOREST_NAMES, TEXTURE_NAME, writeFixtureCatalog, type FixtureCatalog } from "../helpers/serviceCatalog.js";
 
 const NOW_MS = 1_800_000_000_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RATE_LIMIT_DEFAULTS, TokenBucketLimiter } from "../../src/service/index.js";
+import { RATE_LIMIT_DEFAULTS, TokenBucketLimiter } from "../../src/service/rateLimiter.js";
 
 function clock(start = 0) {
   let ms = start;

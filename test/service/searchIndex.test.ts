@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CatalogIndex } from "../../src/service/index.js";
-import { baseName, normalizeName, singular } from "../../src/service/searchIndex.js";
+import { CatalogIndex, baseName, normalizeName, singular } from "../../src/service/searchIndex.js";
 import { FOREST_NAMES, fixtureRecords } from "../helpers/serviceCatalog.js";
 
 const index = new CatalogIndex(fixtureRecords());

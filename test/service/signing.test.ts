@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signUrl, verifySignedUrl } from "../../src/service/index.js";
+import { signUrl, verifySignedUrl } from "../../src/service/signing.js";
 
 const secret = "s3cret-signing-key";
 const keys = [{ keyName: "menagerie", secret }];

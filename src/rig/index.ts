@@ -1,3 +1,0 @@
-export * from "./bodyPlans.js";
-export * from "./box.js";
-export * from "./layoutRig.js";
