@@ -9,16 +9,10 @@ import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js"
 import { Color3 } from "@babylonjs/core/Maths/math.color.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { MTLFileLoader } from "@babylonjs/loaders/OBJ/pure.js";
-import type { MtlTextureRef, SplitMtl } from "./mtlText.js";
+import type { TextureImage } from "../api/modelAssets.js";
+import type { MtlTextureRef, SplitMtl } from "../api/mtlText.js";
 
-/** A texture image fetched for a model. */
-export interface TextureImage {
-  /** The file name the MTL uses for it. */
-  file: string;
-  /** A stable, per-asset key (the URL without its query), also Babylon's texture cache key. */
-  key: string;
-  bytes: ArrayBuffer;
-}
+export type { TextureImage } from "../api/modelAssets.js";
 
 /** What {@link buildMaterials} made; everything here belongs to one model. */
 export interface ModelMaterials {

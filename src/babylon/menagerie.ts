@@ -4,6 +4,7 @@
  */
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import { createAssetFetcher, type AssetFetcher } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import { HeightParseError, parseHeight } from "../api/height.js";
@@ -12,7 +13,6 @@ import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import { InflightRequests } from "../api/shared.js";
 import { populate, type CreatureGroup, type PopulateOptions } from "./populate.js";
-import { createAssetFetcher, type AssetFetcher } from "./assetFetcher.js";
 import { MotionDriver } from "./motionDriver.js";
 import { Creature } from "./creature.js";
 import { loadModel, type LoadContext, type ModelTemplate } from "./loadModel.js";

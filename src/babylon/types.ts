@@ -1,27 +1,2 @@
-/** Events and progress reports of the Babylon layer. */
-
-/** Something went wrong that degraded a creature without stopping it. */
-export interface MenagerieWarning {
-  /** What happened. */
-  code: "part-failed" | "texture-failed" | "material-failed" | "height-unreadable" | "record-skipped";
-  /** The record name. */
-  model: string;
-  /** The part or asset concerned (`"material"`, `"texture:<file>"`), when one is. */
-  asset?: string;
-  /** The asset URL, redacted. */
-  url?: string;
-  message: string;
-  error?: unknown;
-}
-
-/** Progress of one model's asset loading. */
-export interface LoadProgress {
-  /** The record name. */
-  model: string;
-  assetsLoaded: number;
-  assetsTotal: number;
-  /** Bytes received so far. */
-  bytesLoaded: number;
-  /** True on the last report of a load (also when it failed). */
-  done: boolean;
-}
+/** Events and progress reports of the Babylon layer; they are born in the engine-free loader. */
+export type { LoadProgress, MenagerieWarning } from "../api/loadEvents.js";

@@ -249,8 +249,8 @@ const ROWS: Row[] = [
     rules: [{ targets: ["obj"], kind: "expire", first: 1 }],
     expected: "retried and succeeded",
     check: (r) => expect(r.parts).toEqual(FOX_PARTS),
-    // loadModel.ts refreshes the record on 403 but re-fetches only when the renewed link differs;
-    // the service signs the same link within the same second, so the body is given up.
+    // fetchModelAssets.ts refreshes the record once on 403 and tries the asset once more, also
+    // when the service signed the same link again (it does within the same second).
   },
   {
     fault: "links expire early: 403 on every asset",

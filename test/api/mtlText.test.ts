@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileNameOf, splitMtl } from "../../src/babylon/mtlText.js";
+import { fileNameOf, splitMtl } from "../../src/api/mtlText.js";
 
 describe("splitMtl", () => {
   it("removes texture statements and returns them per material", () => {

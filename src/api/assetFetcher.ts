@@ -3,10 +3,17 @@
  * for network errors, 408, 429 and 5xx, and counters. Bodies are read as bytes (their size is
  * the byte count) and decoded to text only for OBJ and MTL files.
  */
-import { redactUrl } from "../api/redact.js";
-import { requestBody } from "../api/request.js";
-import type { RetryOptions } from "../api/retry.js";
-import type { AssetResponse } from "./loadModel.js";
+import { redactUrl } from "./redact.js";
+import { requestBody } from "./request.js";
+import type { RetryOptions } from "./retry.js";
+
+/** An asset answer: the status and, for 2xx, the body. */
+export interface AssetResponse {
+  status: number;
+  text?: string;
+  bytes?: ArrayBuffer;
+  size: number;
+}
 
 export interface AssetCounters {
   /** HTTP requests made for assets, retries included. */

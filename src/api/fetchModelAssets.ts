@@ -1,0 +1,192 @@
+/**
+ * Fetches every asset of one model from the record's own signed links, engine-free: renews the
+ * record first when its links are (nearly) expired and once more when an asset answers 403,
+ * cancels every request when the load's signal aborts, reports progress, and turns the failure
+ * of a degradable asset into a warning. Which assets there are is data ({@link modelAssets},
+ * {@link textureAssets}); parsing them is the caller's (see src/babylon/buildTemplate.ts).
+ */
+import type { AssetFetcher, AssetResponse } from "./assetFetcher.js";
+import { LoadError, isMenagerieError } from "./errors.js";
+import type { LoadProgress, MenagerieWarning } from "./loadEvents.js";
+import { modelAssets, textureAssets, type AssetDescriptor, type TextureImage } from "./modelAssets.js";
+import { splitMtl, type SplitMtl } from "./mtlText.js";
+import { redactUrl } from "./redact.js";
+import { isHttpUrl, type ModelRecord } from "./schemas.js";
+import { areLinksValid } from "./signedUrl.js";
+
+/** What {@link fetchModelAssets} needs from its owner. */
+export interface FetchModelDeps {
+  /** How long links must still live for the record to be used as is, in seconds. */
+  linkMarginSeconds: number;
+  now: () => number;
+  fetchAsset: AssetFetcher;
+  /** Fetches the record again; `null` when the service no longer has it. */
+  refresh(record: ModelRecord, signal: AbortSignal): Promise<ModelRecord | null>;
+  warn(warning: MenagerieWarning): void;
+  progress(progress: LoadProgress): void;
+}
+
+/** One part's OBJ text; `undefined` when it could not be fetched (a warning said so). */
+export interface FetchedPart {
+  part: string;
+  text: string | undefined;
+  /** Its link in the final record (unredacted), for messages about it. */
+  url: string | undefined;
+}
+
+/** Everything fetched for one model, not yet parsed. */
+export interface ModelAssets {
+  /** The record the assets came from (a refreshed one if the links had to be renewed). */
+  record: ModelRecord;
+  /** Parts sorted by name; the whole-model OBJ as the body when the record has no parts. */
+  parts: FetchedPart[];
+  /** The MTL, split; `undefined` when the record has none or it failed. */
+  mtl: SplitMtl | undefined;
+  /** Texture images by the MTL's file name; a failed one is missing. */
+  images: Map<string, TextureImage>;
+  /** False when the record had no parts and the whole-model OBJ was fetched as its body. */
+  rigged: boolean;
+  /**
+   * The last progress report. The load is not over when the bytes are here: the caller reports
+   * `{ ...progress, done: true }` once it has built the model (or failed to).
+   */
+  progress: LoadProgress;
+}
+
+/**
+ * Fetches the assets of `initial`; see the module comment. Resolves only once every request has
+ * settled, so that parsing starts after the last byte and an abort leaves nothing half built.
+ *
+ * @throws LoadError `expired` or `not-found` when the record cannot be renewed before the start;
+ * the signal's reason when it aborts. A failed asset is a warning, not an error.
+ */
+export async function fetchModelAssets(initial: ModelRecord, deps: FetchModelDeps, signal: AbortSignal): Promise<ModelAssets> {
+  const model = initial.name;
+  let record = initial;
+  let refreshing: Promise<ModelRecord> | undefined;
+  const refreshOnce = (): Promise<ModelRecord> =>
+    (refreshing ??= deps.refresh(record, signal).then((fresh) => {
+      if (!fresh) throw new LoadError({ reason: "not-found", model, detail: "the service no longer has this model" });
+      record = fresh;
+      return fresh;
+    }));
+
+  if (!areLinksValid(record, deps.linkMarginSeconds, deps.now())) {
+    await refreshOnce();
+    if (!areLinksValid(record, 0, deps.now())) {
+      throw new LoadError({ reason: "expired", model, detail: "the refreshed record's links have expired too" });
+    }
+  }
+
+  // One listener on the load's signal fans out to a controller per request, so a model with
+  // many parts does not pile a dozen listeners onto one signal (Node warns past ten).
+  const active = new Set<AbortController>();
+  const abortAll = () => active.forEach((c) => c.abort(signal.reason));
+  signal.addEventListener("abort", abortAll, { once: true });
+  const fetchAsset = async (url: string, as: "text" | "bytes"): Promise<AssetResponse> => {
+    const controller = new AbortController();
+    if (signal.aborted) controller.abort(signal.reason);
+    active.add(controller);
+    try {
+      return await deps.fetchAsset(url, as, controller.signal);
+    } finally {
+      active.delete(controller);
+    }
+  };
+
+  const progress: LoadProgress = { model, assetsLoaded: 0, assetsTotal: 0, bytesLoaded: 0, done: false };
+  const report = () => deps.progress({ ...progress });
+
+  /** GETs one asset, renewing the record once on 403. Throws LoadError. */
+  async function get({ locate, as, id: asset }: AssetDescriptor): Promise<AssetResponse> {
+    let url = locate(record);
+    if (!isHttpUrl(url)) {
+      throw new LoadError({ reason: "http", model, asset, detail: `no usable URL (${JSON.stringify(url ?? null)})` });
+    }
+    try {
+      let response = await fetchAsset(url, as);
+      if (response.status === 403) {
+        // One refresh per load, and one more try per asset: also with the same URL, since a
+        // service signs identical links within a second and a refusal may have been passing.
+        const fresh = await refreshOnce();
+        const renewed = locate(fresh);
+        if (isHttpUrl(renewed)) {
+          url = renewed;
+          response = await fetchAsset(url, as);
+        }
+      }
+      if (response.status < 200 || response.status >= 300) {
+        throw new LoadError({ reason: "http", model, asset, status: response.status, url: redactUrl(url), detail: `HTTP ${response.status}` });
+      }
+      progress.assetsLoaded++;
+      progress.bytesLoaded += response.size;
+      report();
+      return response;
+    } catch (error) {
+      if (signal.aborted || isMenagerieError(error)) throw error;
+      throw new LoadError({ reason: "network", model, asset, url: redactUrl(url), detail: String((error as Error)?.message ?? error), cause: error });
+    }
+  }
+
+  /**
+   * {@link get}, then `read` on the answer; a degradable asset's failure (of either) becomes a
+   * warning and `undefined`.
+   */
+  async function fetchOne<T>(asset: AssetDescriptor, read: (response: AssetResponse) => T): Promise<T | undefined> {
+    try {
+      return read(await get(asset));
+    } catch (error) {
+      if (signal.aborted || asset.onFailure === "required") throw error;
+      deps.warn({ code: asset.onFailure, model, asset: asset.id, message: (error as Error).message, error });
+      return undefined;
+    }
+  }
+
+  try {
+    const { assets, rigged } = modelAssets(record);
+    const material = assets.find((a) => a.kind === "material");
+    const upFront = assets.filter((a) => a !== material);
+    // Textures are counted ahead, from the record's links, then trimmed to those the MTL uses.
+    const textureLinks = record.model.other.texture.length;
+    progress.assetsTotal = assets.length + textureLinks;
+    report();
+
+    // The MTL and the parts load together; textures follow once the MTL says which it needs.
+    const mtlPromise: Promise<SplitMtl | undefined> = material
+      ? fetchOne(material, (res) => splitMtl(res.text ?? ""))
+      : Promise.resolve(undefined);
+
+    const imagesPromise = mtlPromise.then(async (mtl) => {
+      const textures = textureAssets(record, mtl);
+      progress.assetsTotal -= textureLinks - textures.length;
+      report();
+      const images = new Map<string, TextureImage>();
+      await Promise.all(
+        textures.map(async (texture) => {
+          const image = await fetchOne(texture, (res) => ({ file: texture.file, key: texture.locate(record)!.split("?", 1)[0]!, bytes: res.bytes! }));
+          if (image) images.set(texture.file, image);
+        }),
+      );
+      return { mtl, images };
+    });
+
+    // Awaited below; if the parts fail first (abort), its own rejection must not go unhandled.
+    imagesPromise.catch(() => undefined);
+
+    // Every other asset loads at once; a new kind is picked from `answers` by its `kind`.
+    const answers = await Promise.all(upFront.map((asset) => fetchOne(asset, (res) => res)));
+    const { mtl, images } = await imagesPromise;
+    signal.throwIfAborted();
+
+    const parts = upFront.flatMap((asset, i) =>
+      asset.kind === "part" ? [{ part: asset.id, text: answers[i] ? (answers[i].text ?? "") : undefined, url: asset.locate(record) }] : [],
+    );
+    return { record, parts, mtl, images, rigged, progress: { ...progress } };
+  } catch (error) {
+    progress.done = true;
+    report();
+    throw error;
+  } finally {
+    signal.removeEventListener("abort", abortAll);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * What a model load reports besides its result: warnings (something degraded, the load went on)
+ * and progress. Engine-free, so that fetching and building can both report them.
+ */
+
+/** Something went wrong that degraded a creature without stopping it. */
+export interface MenagerieWarning {
+  /** What happened. */
+  code: "part-failed" | "texture-failed" | "material-failed" | "height-unreadable" | "record-skipped";
+  /** The record name. */
+  model: string;
+  /** The part or asset concerned (`"material"`, `"texture:<file>"`), when one is. */
+  asset?: string;
+  /** The asset URL, redacted. */
+  url?: string;
+  message: string;
+  error?: unknown;
+}
+
+/** Progress of one model's asset loading. */
+export interface LoadProgress {
+  /** The record name. */
+  model: string;
+  assetsLoaded: number;
+  assetsTotal: number;
+  /** Bytes received so far. */
+  bytesLoaded: number;
+  /** True on the last report of a load (also when it failed). */
+  done: boolean;
+}

@@ -1,0 +1,87 @@
+/**
+ * The assets of a model record, as data: one descriptor per file to fetch, saying where its link
+ * is in a record, how its body is read, and what its failure means. The fetcher walks these
+ * lists; a new kind of asset (the rigged GLB clips of the newer dialect, say) is a new function
+ * here that returns descriptors, not a change to the fetching.
+ */
+import type { MenagerieWarning } from "./loadEvents.js";
+import type { SplitMtl } from "./mtlText.js";
+import type { ModelRecord } from "./schemas.js";
+import { assetFileName } from "./signedUrl.js";
+
+/**
+ * The part a record's whole-model OBJ stands for when the record has no parts: its body (the
+ * part name the records use, and the rig's `BODY_PART`).
+ */
+export const WHOLE_MODEL_PART = "body";
+
+/** What an asset is for; the fetched model groups its assets by kind. */
+export type AssetKind = "part" | "material" | "texture";
+
+/** One file to fetch for a model. */
+export interface AssetDescriptor {
+  /** Names the asset in warnings and errors: a part name, `"material"`, `"texture:<file>"`. */
+  id: string;
+  kind: AssetKind;
+  /**
+   * Its link in a record. Called again on the renewed record after a refresh, so it must look
+   * the link up, not capture it.
+   */
+  locate: (record: ModelRecord) => string | undefined;
+  /** How the body is read. */
+  as: "text" | "bytes";
+  /**
+   * `"required"`: its failure fails the load. Otherwise the warning its failure raises; the
+   * load goes on without it.
+   */
+  onFailure: "required" | Extract<MenagerieWarning["code"], "part-failed" | "material-failed" | "texture-failed">;
+}
+
+/** A texture descriptor also carries the file name the MTL knows it by. */
+export interface TextureAssetDescriptor extends AssetDescriptor {
+  kind: "texture";
+  file: string;
+}
+
+/** A texture image fetched for a model. */
+export interface TextureImage {
+  /** The file name the MTL uses for it. */
+  file: string;
+  /** A stable, per-asset key (the URL without its query), also Babylon's texture cache key. */
+  key: string;
+  bytes: ArrayBuffer;
+}
+
+/**
+ * The assets a record names up front: its parts (sorted by name), or its whole-model OBJ as the
+ * body when it has no parts, and its MTL when it has one. `rigged` is false for the whole model.
+ */
+export function modelAssets(record: ModelRecord): { assets: AssetDescriptor[]; rigged: boolean } {
+  const names = Object.keys(record.model.parts).sort();
+  const rigged = names.length > 0;
+  const parts: AssetDescriptor[] = rigged
+    ? names.map((part) => ({ id: part, kind: "part", locate: (r) => r.model.parts[part], as: "text", onFailure: "part-failed" }))
+    : [{ id: WHOLE_MODEL_PART, kind: "part", locate: (r) => r.model.other.model, as: "text", onFailure: "part-failed" }];
+  const material: AssetDescriptor[] = record.model.other.material
+    ? [{ id: "material", kind: "material", locate: (r) => r.model.other.material, as: "text", onFailure: "material-failed" }]
+    : [];
+  return { assets: [...parts, ...material], rigged };
+}
+
+/**
+ * The textures to fetch once the MTL is known: those of the record's texture links whose file
+ * name the MTL uses, each file once (a record may list one twice). None without an MTL.
+ */
+export function textureAssets(record: ModelRecord, mtl: SplitMtl | undefined): TextureAssetDescriptor[] {
+  const wanted = new Set(mtl?.textures.map((t) => t.file));
+  const files = record.model.other.texture.map((url) => assetFileName(url));
+  const needed = files.filter((file, i) => wanted.has(file) && files.indexOf(file) === i);
+  return needed.map((file) => ({
+    id: `texture:${file}`,
+    kind: "texture",
+    file,
+    locate: (r) => r.model.other.texture.find((u) => assetFileName(u) === file),
+    as: "bytes",
+    onFailure: "texture-failed",
+  }));
+}
