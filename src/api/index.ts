@@ -25,6 +25,7 @@ export {
   type LookupClient,
   type LookupClientOptions,
   type LookupCallOptions,
+  type LookupByIdOptions,
   type SearchOptions,
   type InvalidRecordReport,
 } from "./client.js";
