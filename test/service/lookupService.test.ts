@@ -115,19 +115,82 @@ describe("searches", () => {
   });
 });
 
+describe("id lookups", () => {
+  it("answers the record whose _id is given, exactly, whatever fuzzy says", async () => {
+    for (const query of ["id=fixture-fox", "id=fixture-fox&fuzzy=false", "id=fixture-cat_0002&fuzzy=true"]) {
+      const res = await get(`/anything?key=dev-key&${query}`);
+      expect(res.status, query).toBe(200);
+      expect(ModelRecordSchema.parse(res.json)._id, query).toBe(query.slice(3).split("&")[0]);
+    }
+  });
+
+  it("answers 404 Model not found for an unknown id, also one that differs only in case or spaces", async () => {
+    for (const id of ["nope", "FIXTURE-FOX", "%20fixture-fox", "fox"]) {
+      const res = await get(`/anything?key=dev-key&id=${id}`);
+      expect([res.status, res.json], id).toEqual([404, { code: "Model not found", message: "No model has this id." }]);
+    }
+  });
+});
+
+describe("search limits and app", () => {
+  const names = async (query: string) => ((await get(`/anything?key=dev-key&${query}`)).json as { name: string }[]).map((r) => r.name);
+  const MAMMALS = ["cat#0001", "cat#0002", "fox", "polar bear"];
+
+  it("caps a search at maxResultNum, in the search's order", async () => {
+    expect(await names("search=mammals&maxResultNum=1")).toEqual(MAMMALS.slice(0, 1));
+    expect(await names("search=mammals&maxResultNum=3")).toEqual(MAMMALS.slice(0, 3));
+    expect(await names("search=mammals&maxResultNum=%2010%20")).toEqual(MAMMALS);
+  });
+
+  it("answers every match for maxResultNum=-1 and without it", async () => {
+    expect(await names("search=mammals&maxResultNum=-1")).toEqual(MAMMALS);
+    expect(await names("search=mammals")).toEqual(MAMMALS);
+  });
+
+  it("accepts app, even empty or repeated, and ignores it", async () => {
+    expect(await names("search=mammals&app=zoo&maxResultNum=2")).toEqual(MAMMALS.slice(0, 2));
+    for (const query of ["name=fox&app=zoo", "id=fixture-fox&app=", "name=fox&app=a&app=b", "name=fox&maxResultNum=1&app=zoo"]) {
+      const res = await get(`/anything?key=dev-key&${query}`);
+      expect([res.status, (res.json as { name: string }).name], query).toEqual([200, "fox"]);
+    }
+  });
+});
+
+describe("habitats in the service's three forms", () => {
+  it("finds records by flag, by habitats list and by habitat string, whatever their case", async () => {
+    const names = async (q: string) => ((await get(`/anything?key=dev-key&search=${q}`)).json as { name: string }[]).map((r) => r.name);
+    expect(await names("forest")).toEqual(FOREST_NAMES); // flags
+    expect(await names("river")).toEqual(["brown trout"]); // habitats: ["River", "Lake"]
+    expect(await names("LAKE")).toEqual(["brown trout"]);
+    expect(await names("icescape")).toEqual(["polar bear"]); // habitat: "Icescape"
+    const trout = ModelRecordSchema.parse((await get("/anything?key=dev-key&name=brown%20trout")).json);
+    expect([trout.river, trout.habitats]).toEqual([false, ["River", "Lake"]]);
+  });
+});
+
 describe("errors", () => {
   const cases: [string, string, number, { code: string; message: string }][] = [
     ["no key", "/anything?name=fox", 401, { code: "Missing key", message: "An API key is required: add the key query parameter." }],
     ["an empty key", "/anything?key=&name=fox", 401, { code: "Missing key", message: "An API key is required: add the key query parameter." }],
     ["an unknown key", "/anything?key=not-a-key-42&name=fox", 403, { code: "Invalid key", message: "The API key is not valid." }],
     ["two keys", "/anything?key=dev-key&key=dev-key&name=fox", 400, { code: "Bad request", message: "The key parameter must be given once." }],
-    ["both name and search", "/anything?key=dev-key&name=fox&search=fox", 400, { code: "Bad request", message: "Give either name or search, not both." }],
-    ["neither name nor search", "/anything?key=dev-key", 400, { code: "Bad request", message: "Give a name or a search parameter." }],
+    ["both name and search", "/anything?key=dev-key&name=fox&search=fox", 400, { code: "Bad request", message: "Give only one of name, search or id." }],
+    ["both name and id", "/anything?key=dev-key&name=fox&id=fixture-fox", 400, { code: "Bad request", message: "Give only one of name, search or id." }],
+    ["no name, search or id", "/anything?key=dev-key&app=zoo", 400, { code: "Bad request", message: "Give a name, search or id parameter." }],
+    ["an empty id", "/anything?key=dev-key&id=", 400, { code: "Bad request", message: "The id parameter must not be empty." }],
+    ["a repeated id", "/anything?key=dev-key&id=a&id=b", 400, { code: "Bad request", message: "The id parameter must be given once." }],
     ["an empty name", "/anything?key=dev-key&name=", 400, { code: "Bad request", message: "The name parameter must not be empty." }],
     ["a blank search", "/anything?key=dev-key&search=%20%20", 400, { code: "Bad request", message: "The search parameter must not be empty." }],
     ["a repeated name", "/anything?key=dev-key&name=fox&name=owl", 400, { code: "Bad request", message: "The name parameter must be given once." }],
     ["an invalid fuzzy", "/anything?key=dev-key&name=fox&fuzzy=maybe", 400, { code: "Bad request", message: "The fuzzy parameter must be true or false." }],
     ["an empty fuzzy", "/anything?key=dev-key&search=fox&fuzzy=", 400, { code: "Bad request", message: "The fuzzy parameter must be true or false." }],
+    ...["0", "-2", "1.5", "ten", "", "1e3"].map((n): [string, string, number, { code: string; message: string }] => [
+      `maxResultNum=${n}`,
+      `/anything?key=dev-key&search=mammals&maxResultNum=${n}`,
+      400,
+      { code: "Bad request", message: "The maxResultNum parameter must be a positive integer or -1 (all)." },
+    ]),
+    ["a repeated maxResultNum", "/anything?key=dev-key&search=fox&maxResultNum=1&maxResultNum=2", 400, { code: "Bad request", message: "The maxResultNum parameter must be given once." }],
     ["a 257-character name", `/anything?key=dev-key&name=${"a".repeat(257)}`, 400, { code: "Bad request", message: "The name parameter must be at most 256 characters long." }],
     ["an unknown path", "/elsewhere?key=dev-key&name=fox", 404, { code: "Not found", message: "No such route: use /anything or /assets/." }],
   ];
