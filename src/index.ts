@@ -63,12 +63,14 @@ export {
   ErrorBodySchema,
   HABITATS,
   isHabitat,
-  recordHabitats,
   type ModelRecord,
   type ModelRecordInput,
   type ErrorBody,
   type Habitat,
 } from "./api/schemas.js";
+export { recordHabitats, recordHasHabitat } from "./api/recordHabitats.js";
+export { recordSize, type RecordSize } from "./api/recordSize.js";
+export { parseLength, LengthParseError } from "./api/height.js";
 export { getUrlExpiry, getRecordExpiry, areLinksValid, listAssetUrls, assetFileName } from "./api/signedUrl.js";
 export { redactUrl, redactText } from "./api/redact.js";
 

@@ -1,16 +1,11 @@
 /**
- * The typed lookup client: `getModel(name)` and `search(query)` over the service's one GET
- * path, with validation, retries, a per-attempt timeout, in-flight sharing and a cache that
- * lasts as long as the records' signed links.
+ * The typed lookup client: `getModel(name)`, `getModelById(id)` and `search(query)` over the
+ * service's one GET path, with validation, retries, a per-attempt timeout, in-flight sharing
+ * and a cache that lasts as long as the records' signed links.
  */
-import {
-  HTTPError,
-  OptionsError,
-  ResponseValidationError,
-  toValidationIssues,
-  type RequestInfo,
-  type ValidationIssue,
-} from "./errors.js";
+import { OptionsError, type RequestInfo } from "./errors.js";
+import { readRecord, readRecords } from "./lookupAnswer.js";
+import { applyLimit, fuzzyParams, limitParams, resolveApp, resolveLimit } from "./lookupParams.js";
 import { redactText } from "./redact.js";
 import { RecordCache } from "./recordCache.js";
 import { requestText, type TextResponse } from "./request.js";
@@ -30,12 +25,13 @@ import {
 export {
   LOOKUP_CLIENT_DEFAULTS,
   type InvalidRecordReport,
+  type LookupByIdOptions,
   type LookupCallOptions,
   type LookupClient,
   type LookupClientOptions,
   type SearchOptions,
 } from "./clientOptions.js";
-import { ErrorBodySchema, ModelRecordSchema, type ModelRecord } from "./schemas.js";
+import type { ModelRecord } from "./schemas.js";
 import { InflightRequests } from "./shared.js";
 
 
@@ -65,6 +61,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a function (no global fetch here)");
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
+  const app = resolveApp(options.app);
   const headers = { accept: "application/json", ...options.headers };
   const secrets = [apiKey];
 
@@ -73,7 +70,8 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   const endpoint = lookupPath ? `${baseUrl}/${lookupPath}` : baseUrl;
 
   function buildUrl(params: Record<string, string>, redacted: boolean): string {
-    const all = apiKey !== undefined ? { key: redacted ? "***" : apiKey, ...params } : params;
+    const keyed = apiKey !== undefined ? { key: redacted ? "***" : apiKey, ...params } : params;
+    const all = app !== undefined ? { ...keyed, app } : keyed;
     const query = Object.entries(all)
       .map(([k, v]) => `${encodeURIComponent(k)}=${k === "key" && redacted ? v : encodeURIComponent(v)}`)
       .join("&");
@@ -97,106 +95,35 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     return { response, info };
   }
 
-  /** Parses a body as JSON; `undefined` for an empty body. */
-  function parseJson(response: TextResponse, info: RequestInfo): unknown {
-    if (response.text.trim() === "") return undefined;
-    try {
-      return JSON.parse(response.text);
-    } catch (error) {
-      // The parser's message quotes the body, which a misbehaving server may fill with the key:
-      // it is redacted, and the raw SyntaxError is not kept as the cause.
-      throw new ResponseValidationError("Invalid JSON in response", info, [
-        { path: [], code: "invalid_json", message: redactText((error as Error).message, secrets) },
-      ]);
-    }
-  }
-
-  /** Throws the HTTPError for a non-2xx answer, or returns "not-found" for a 404 that says so. */
-  function checkStatus(response: TextResponse, info: RequestInfo): "ok" | "not-found" {
-    if (response.status >= 200 && response.status < 300) return "ok";
-    let body: { code?: string | undefined; message?: string | undefined } = {};
-    try {
-      const parsed = ErrorBodySchema.safeParse(JSON.parse(response.text));
-      if (parsed.success) body = parsed.data;
-    } catch {
-      // Not JSON: the status alone tells what happened.
-    }
-    const saysNotFound = /not found/i.test(`${body.code ?? ""} ${body.message ?? ""}`);
-    if (response.status === 404 && (saysNotFound || response.text.trim() === "")) return "not-found";
-    const retryAfter = response.headers.get("retry-after");
-    throw new HTTPError({
-      status: response.status,
-      statusText: response.statusText,
-      code: body.code === undefined ? undefined : redactText(body.code, secrets),
-      serviceMessage: body.message === undefined ? undefined : redactText(body.message, secrets),
-      body: redactText(response.text.slice(0, 2000), secrets),
-      request: info,
-      retryAfterSeconds: retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined,
-    });
-  }
-
-  function redactIssues(issues: ValidationIssue[]): ValidationIssue[] {
-    return issues.map((issue) => ({
-      ...issue,
-      message: redactText(issue.message, secrets),
-      path: issue.path.map((p) => (typeof p === "string" ? redactText(p, secrets) : p)),
-    }));
-  }
-
-  function fuzzyParams(fuzzy: boolean | undefined): Record<string, string> {
-    if (fuzzy === undefined) return {};
-    if (typeof fuzzy !== "boolean") throw new OptionsError("fuzzy", "must be a boolean");
-    return { fuzzy: String(fuzzy) };
-  }
-
-  async function fetchModel(name: string, fuzzy: boolean | undefined, signal: AbortSignal): Promise<ModelRecord | null> {
-    const { response, info } = await lookup({ name, ...fuzzyParams(fuzzy) }, signal);
-    if (checkStatus(response, info) === "not-found") return null;
-    let body = parseJson(response, info);
-    if (Array.isArray(body)) body = body[0];
-    if (body === undefined || body === null) return null;
-    const parsed = ModelRecordSchema.safeParse(body);
-    if (!parsed.success) {
-      throw new ResponseValidationError("Invalid model record in response", info, redactIssues(toValidationIssues(parsed.error.issues)));
-    }
-    return parsed.data;
+  async function fetchRecord(params: Record<string, string>, signal: AbortSignal): Promise<ModelRecord | null> {
+    const { response, info } = await lookup(params, signal);
+    return readRecord(response, info, secrets);
   }
 
   async function fetchSearch(
-    query: string,
-    fuzzy: boolean | undefined,
+    params: Record<string, string>,
     signal: AbortSignal,
     report: (r: InvalidRecordReport) => void,
   ): Promise<ModelRecord[]> {
-    const { response, info } = await lookup({ search: query, ...fuzzyParams(fuzzy) }, signal);
-    if (checkStatus(response, info) === "not-found") return [];
-    const body = parseJson(response, info);
-    if (body === undefined || body === null) return [];
-    if (!Array.isArray(body)) {
-      throw new ResponseValidationError("Search response is not an array", info, [
-        { path: [], code: "invalid_type", message: `expected an array, got ${typeof body}` },
-      ]);
-    }
-    const records: ModelRecord[] = [];
-    body.forEach((element: unknown, index) => {
-      const parsed = ModelRecordSchema.safeParse(element);
-      if (parsed.success) {
-        records.push(parsed.data);
-        return;
-      }
-      const name = (element as { name?: unknown } | null)?.name;
-      report({
-        index,
-        name: typeof name === "string" ? redactText(name, secrets) : undefined,
-        issues: redactIssues(toValidationIssues(parsed.error.issues)),
-        url: info.url,
-      });
-    });
-    return records;
+    const { response, info } = await lookup(params, signal);
+    return readRecords(response, info, secrets, (skipped) => report({ ...skipped, url: info.url }));
   }
 
-  function cacheKey(op: string, value: string, fuzzy: boolean | undefined): string {
-    return `${op}\u0000${value}\u0000${fuzzy === undefined ? "" : String(fuzzy)}`;
+  function cacheKey(op: string, value: string, fuzzy: boolean | undefined, limit?: number): string {
+    return `${op}\u0000${value}\u0000${fuzzy === undefined ? "" : String(fuzzy)}\u0000${limit ?? ""}`;
+  }
+
+  /** A single-record lookup through the cache and the in-flight map. */
+  async function single(key: string, params: Record<string, string>, signal: AbortSignal | undefined): Promise<ModelRecord | null> {
+    if (useCache) {
+      const cached = cache.get(key);
+      if (cached) return cached[0]!;
+    }
+    return inflight.join(key, signal, async (shared) => {
+      const record = await fetchRecord(params, shared);
+      if (useCache && record) cache.set(key, [record], true);
+      return record;
+    });
   }
 
   return {
@@ -208,21 +135,20 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
 
     async getModel(name, callOptions = {}) {
       nonEmpty("name", name);
-      const key = cacheKey("name", name, callOptions.fuzzy);
-      if (useCache) {
-        const cached = cache.get(key);
-        if (cached) return cached[0]!;
-      }
-      return inflight.join(key, callOptions.signal, async (signal) => {
-        const record = await fetchModel(name, callOptions.fuzzy, signal);
-        if (useCache && record) cache.set(key, [record], true);
-        return record;
-      });
+      const params = { name, ...fuzzyParams(callOptions.fuzzy) };
+      return single(cacheKey("name", name, callOptions.fuzzy), params, callOptions.signal);
+    },
+
+    async getModelById(id, callOptions = {}) {
+      nonEmpty("id", id);
+      return single(cacheKey("id", id, undefined), { id }, callOptions.signal);
     },
 
     async search(query, callOptions = {}) {
       nonEmpty("query", query);
-      const key = cacheKey("search", query, callOptions.fuzzy);
+      const limit = resolveLimit(callOptions.limit);
+      const params = { search: query, ...fuzzyParams(callOptions.fuzzy), ...limitParams(limit) };
+      const key = cacheKey("search", query, callOptions.fuzzy, limit);
       if (useCache) {
         const cached = cache.get(key);
         if (cached) return [...cached];
@@ -230,10 +156,14 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
       // The reports travel with the shared answer, so every caller sharing the request hears them.
       const { records, reports } = await inflight.join(key, callOptions.signal, async (signal) => {
         const skipped: InvalidRecordReport[] = [];
-        const found = await fetchSearch(query, callOptions.fuzzy, signal, (report) => {
-          skipped.push(report);
-          options.onInvalidRecord?.(report);
-        });
+        // The service may not know maxResultNum: the limit holds either way.
+        const found = applyLimit(
+          await fetchSearch(params, signal, (report) => {
+            skipped.push(report);
+            options.onInvalidRecord?.(report);
+          }),
+          limit,
+        );
         if (useCache) cache.set(key, found, false);
         return { records: found, reports: skipped };
       });
@@ -245,7 +175,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
       const name = nonEmpty("record.name", record?.name);
       const key = cacheKey("refresh", name, false);
       return inflight.join(key, callOptions.signal, async (signal) => {
-        const fresh = await fetchModel(name, false, signal);
+        const fresh = await fetchRecord({ name, fuzzy: "false" }, signal);
         if (useCache) cache.replace(name, fresh);
         if (useCache && fresh) cache.set(cacheKey("name", name, false), [fresh], true);
         return fresh;

@@ -30,6 +30,14 @@ export interface LookupClientOptions {
    */
   apiKey?: string | undefined;
   /**
+   * The application's name, sent as `app=<name>` with every lookup, as the service's official
+   * clients do (the service may count or tell apps apart by it).
+   * @default none (no `app` parameter is sent)
+   * @example
+   * createLookupClient({ baseUrl, apiKey, app: "my-zoo-game" });
+   */
+  app?: string | undefined;
+  /**
    * The path segment of both lookup operations.
    * @default "anything"
    */
@@ -104,10 +112,24 @@ export interface LookupCallOptions {
   signal?: AbortSignal;
 }
 
+/** Options of {@link LookupClient.getModelById}. */
+export interface LookupByIdOptions {
+  /** Cancels the call; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
 /** Options of {@link LookupClient.search}. */
 export interface SearchOptions extends LookupCallOptions {
   /** Called for each element that failed validation, besides the client's `onInvalidRecord`. */
   onInvalidRecord?: (report: InvalidRecordReport) => void;
+  /**
+   * The most records to return: a positive integer, or `-1` for every match. Sent as
+   * `maxResultNum`, and applied to the answer as well.
+   * @default none (the service's own default: every match from the reference service)
+   * @example
+   * await client.search("forest", { limit: 10 });
+   */
+  limit?: number;
 }
 
 /** The lookup client. */
@@ -122,7 +144,13 @@ export interface LookupClient {
    */
   getModel(name: string, options?: LookupCallOptions): Promise<ModelRecord | null>;
   /**
-   * Every record matching `query` (a name, tag, habitat or taxonomic word); `[]` when none.
+   * The record whose `_id` is `id` (sent as `id=`), or `null` when the service has none.
+   * @example
+   * const horse = await client.getModelById("6512ab34cd56ef7890123456");
+   */
+  getModelById(id: string, options?: LookupByIdOptions): Promise<ModelRecord | null>;
+  /**
+   * Every record matching `query` (a name, tag, habitat or taxonomic word), at most `limit`; `[]` when none.
    * Elements that fail validation are skipped and reported through `onInvalidRecord` (the
    * client's once per request, the call's once per call; an answer served from cache reports nothing).
    */

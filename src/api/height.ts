@@ -1,6 +1,6 @@
 /**
- * Parsing of `scale.height` values into metres. The spec says "a number followed by a unit";
- * SDK code shows plain numbers in metres. Both are accepted.
+ * Parsing of `scale` dimensions (`height`, `length`, `width`) into metres. The spec says "a
+ * number followed by a unit"; SDK code shows plain numbers in metres. Both are accepted.
  */
 
 /** Metres per unit, by every spelling accepted (lower case). */
@@ -35,24 +35,33 @@ const UNIT_TO_METRES: Readonly<Record<string, number>> = {
   yards: 0.9144,
 };
 
-const HEIGHT_PATTERN = /^([+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?)\s*([a-z'"]*)\.?$/i;
+const LENGTH_PATTERN = /^([+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?)\s*([a-z'"]*)\.?$/i;
 
-/** Thrown by {@link parseHeight}; the message quotes the value that could not be read. */
-export class HeightParseError extends Error {
+/** One dimension of `scale`. */
+export type ScaleDimension = "height" | "length" | "width";
+
+/** Thrown by {@link parseLength}; the message names the dimension and quotes the value. */
+export class LengthParseError extends Error {
   readonly value: unknown;
-  constructor(value: unknown, reason: string) {
-    super(`Cannot parse height ${JSON.stringify(value) ?? String(value)}: ${reason}`);
-    this.name = "HeightParseError";
+  readonly dimension: ScaleDimension;
+  constructor(value: unknown, reason: string, dimension: ScaleDimension = "length") {
+    super(`Cannot parse ${dimension} ${JSON.stringify(value) ?? String(value)}: ${reason}`);
+    this.name = "LengthParseError";
     this.value = value;
+    this.dimension = dimension;
+  }
+}
+
+/** Thrown by {@link parseHeight} (a {@link LengthParseError} of the height). */
+export class HeightParseError extends LengthParseError {
+  constructor(value: unknown, reason: string) {
+    super(value, reason, "height");
+    this.name = "HeightParseError";
   }
 }
 
 /**
- * Converts a height to metres.
- *
- * Accepts a finite positive number (metres) or a string holding a number and an optional unit:
- * `m`, `cm`, `mm`, `km`, `ft`, `in`, `yd` and their spelled-out forms (`metres`, `feet`, ...).
- * A decimal comma is accepted (`"0,6 m"`).
+ * Converts a height to metres: {@link parseLength} of the `height` dimension.
  *
  * @throws HeightParseError quoting the value when it is not a positive length.
  * @example
@@ -60,24 +69,41 @@ export class HeightParseError extends Error {
  * parseHeight(1.5);     // 1.5
  */
 export function parseHeight(value: unknown): number {
+  return parseDimension(value, (reason) => new HeightParseError(value, reason));
+}
+
+/**
+ * Converts a length (of any `scale` dimension) to metres.
+ *
+ * Accepts a finite positive number (metres) or a string holding a number and an optional unit:
+ * `m`, `cm`, `mm`, `km`, `ft`, `in`, `yd` and their spelled-out forms (`metres`, `feet`, ...).
+ * A decimal comma is accepted (`"0,6 m"`). `0`, which the service sends for an unknown
+ * dimension, is not a length and throws like any other bad value.
+ *
+ * @param dimension - the dimension named in the error message; `"length"` when not given.
+ * @throws LengthParseError quoting the value when it is not a positive length.
+ * @example
+ * parseLength("2.4 m");       // 2.4
+ * parseLength(60, "width");   // 60
+ */
+export function parseLength(value: unknown, dimension: ScaleDimension = "length"): number {
+  if (dimension === "height") return parseHeight(value);
+  return parseDimension(value, (reason) => new LengthParseError(value, reason, dimension));
+}
+
+function parseDimension(value: unknown, fail: (reason: string) => LengthParseError): number {
   if (typeof value === "number") {
-    if (!Number.isFinite(value) || value <= 0) {
-      throw new HeightParseError(value, "expected a finite number greater than 0");
-    }
+    if (!Number.isFinite(value) || value <= 0) throw fail("expected a finite number greater than 0");
     return value;
   }
-  if (typeof value !== "string") {
-    throw new HeightParseError(value, "expected a number or a string such as \"0.6 m\"");
-  }
-  const match = HEIGHT_PATTERN.exec(value.trim());
-  if (!match) throw new HeightParseError(value, "expected a number followed by a unit, such as \"0.6 m\"");
+  if (typeof value !== "string") throw fail("expected a number or a string such as \"0.6 m\"");
+  const match = LENGTH_PATTERN.exec(value.trim());
+  if (!match) throw fail("expected a number followed by a unit, such as \"0.6 m\"");
   const amount = Number(match[1]!.replace(",", "."));
   const unit = match[2]!.toLowerCase();
   const factor = UNIT_TO_METRES[unit];
-  if (factor === undefined) throw new HeightParseError(value, `unknown unit "${match[2]}"`);
+  if (factor === undefined) throw fail(`unknown unit "${match[2]}"`);
   const metres = amount * factor;
-  if (!Number.isFinite(metres) || metres <= 0) {
-    throw new HeightParseError(value, "expected a length greater than 0");
-  }
+  if (!Number.isFinite(metres) || metres <= 0) throw fail("expected a length greater than 0");
   return metres;
 }

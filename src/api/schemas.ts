@@ -1,11 +1,17 @@
 /**
- * zod schemas of the lookup service's model record (`../shared/spec/lookup-service.md`).
+ * zod schemas of the lookup service's model record (`../shared/spec/lookup-service.md`, and the
+ * newer dialect its official clients read: rigged GLBs, `formats`, habitat lists).
  *
- * Strict on what loading needs (a non-empty `name`, at least one absolute http(s) OBJ URL in
- * `model.parts` or `model.other.model`), tolerant elsewhere: unknown fields are kept, a missing
- * habitat flag reads as `false`, `scale.height` may be a number (metres) or a string with a unit.
+ * Strict on what loading needs (a non-empty `name`, and something loadable: an absolute
+ * http(s) OBJ URL in `model.parts` or `model.other.model`, a rigged GLB in `model.rig`, or a
+ * glb / gltf / obj entry of `model.formats`), tolerant elsewhere: unknown fields are kept, a
+ * missing habitat flag reads as `false`, `scale` dimensions may be numbers (metres, `0` for
+ * unknown) or strings with a unit, and the newer optional fields may also be `null`.
  */
 import { z } from "zod";
+import { recordIsLoadable } from "./recordAssets.js";
+
+export { isHttpUrl } from "./recordAssets.js";
 
 /** The 16 habitat / setting flags every record carries. */
 export const HABITATS = [
@@ -44,18 +50,7 @@ const looseBoolean = z.preprocess((value) => {
 
 const habitatFlag = looseBoolean.optional().default(false);
 
-/** True for an absolute http(s) URL. */
-export function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== "string") return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-/** `scale`: `height` (number of metres or a string with a unit), extra dimensions kept. */
+/** `scale`: `height`, `width`, `length` (numbers of metres, `0` for unknown, or strings with a unit). */
 export const ScaleSchema = z.looseObject({
   height: z.union([z.number(), z.string()]).optional(),
   width: z.union([z.number(), z.string()]).optional(),
@@ -73,10 +68,33 @@ export const ModelOtherSchema = z.looseObject({
   reference: z.string().optional(),
 });
 
-/** `model`: part name → signed OBJ URL, and the other assets. */
+/**
+ * `{ GLB: url }`, also sent as `{ glb: url }`. Normalised so that `GLB` is the field to read;
+ * a `glb` as sent is kept beside it.
+ */
+function withGLB<T extends { GLB?: string | undefined; glb?: string | undefined }>(link: T): T {
+  return link.GLB === undefined && link.glb !== undefined ? { ...link, GLB: link.glb } : link;
+}
+
+/** One clip of `model.rig.animations`: the rigged GLB that carries it. */
+export const RigClipSchema = z.looseObject({ GLB: z.string().optional(), glb: z.string().optional() }).transform(withGLB);
+
+/** `model.rig`: clip name → rigged GLB (each the same skinned mesh, one animation), or the rigged model alone. */
+export const ModelRigSchema = z
+  .looseObject({
+    animations: z.record(z.string(), RigClipSchema.nullable()).optional(),
+    GLB: z.string().optional(),
+    glb: z.string().optional(),
+  })
+  .transform(withGLB);
+
+/** `model`: part name → signed OBJ URL, the other assets, rigged GLBs, and whole models by format. */
 export const ModelAssetsSchema = z.looseObject({
   parts: z.record(z.string(), z.string()).optional().default({}),
   other: ModelOtherSchema.optional().default({ texture: [] }),
+  rig: ModelRigSchema.nullish(),
+  /** Format (`glb`, `gltf`, `obj`, `fbx`, `dae`, `usdz`, ...) → whole-model URL. */
+  formats: z.record(z.string(), z.string().nullable()).nullish(),
 });
 
 const habitatShape = Object.fromEntries(HABITATS.map((h) => [h, habitatFlag])) as {
@@ -100,15 +118,26 @@ export const ModelRecordSchema = z
     source_endpoint: z.string().optional(),
     scale: ScaleSchema.optional(),
     ...habitatShape,
+    // Sent by the newer service; read through recordHabitats, recordSize and the record* readers.
+    habitats: z.union([z.array(z.string()), z.string()]).nullish(),
+    habitat: z.union([z.string(), z.array(z.string())]).nullish(),
+    tags: z.array(z.string()).nullish(),
+    thumbnails: z.record(z.string(), z.string().nullable()).nullish(),
+    entity: z.string().nullish(),
+    movement: z.record(z.string(), z.number()).nullish(),
+    mass: z.number().nullish(),
+    popularity: z.number().nullish(),
+    preserveOriginalPosition: looseBoolean.nullish(),
+    preserveOriginalScale: looseBoolean.nullish(),
+    preserveOriginalRotation: looseBoolean.nullish(),
   })
   .superRefine((record, ctx) => {
-    const partUrls = Object.values(record.model.parts);
-    if (!partUrls.some(isHttpUrl) && !isHttpUrl(record.model.other.model)) {
+    if (!recordIsLoadable(record)) {
       ctx.addIssue({
         code: "custom",
         path: ["model"],
         message:
-          "no loadable OBJ: model.parts has no absolute http(s) URL and model.other.model is missing",
+          "no loadable model: model.parts has no absolute http(s) URL, and model.other.model, model.rig and model.formats (glb, gltf, obj) give none",
       });
     }
   });
@@ -126,8 +155,3 @@ export const ErrorBodySchema = z.looseObject({
 
 /** A parsed error body. */
 export type ErrorBody = z.output<typeof ErrorBodySchema>;
-
-/** The habitats whose flag is true in a record, in the spec's order. */
-export function recordHabitats(record: Pick<ModelRecord, Habitat>): Habitat[] {
-  return HABITATS.filter((h) => record[h] === true);
-}

@@ -20,18 +20,37 @@ export function getUrlExpiry(url: string): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
-/** Every asset URL of a record: parts, material, whole model, textures, reference image. */
-export function listAssetUrls(record: Pick<ModelRecord, "model">): string[] {
-  const { parts, other } = record.model;
-  const urls = [...Object.values(parts), other.material, other.model, ...other.texture, other.reference];
-  return urls.filter((u): u is string => typeof u === "string" && u.length > 0);
+/** What the link readers look at: the record's assets, and its thumbnails when it has some. */
+export type LinkedRecord = Pick<ModelRecord, "model"> & { readonly thumbnails?: ModelRecord["thumbnails"] };
+
+/**
+ * Every asset URL of a record, each once: parts, material, whole model, textures, reference
+ * image, rigged GLBs (clips and model), whole models by format, thumbnails. All of them count
+ * for the record's expiry, since any may be the one a caller loads.
+ */
+export function listAssetUrls(record: LinkedRecord): string[] {
+  const { parts, other, rig, formats } = record.model;
+  const clips = Object.values(rig?.animations ?? {}).flatMap((clip) => (clip ? [clip.GLB, clip.glb] : []));
+  const urls = [
+    ...Object.values(parts),
+    other.material,
+    other.model,
+    ...other.texture,
+    other.reference,
+    ...clips,
+    rig?.GLB,
+    rig?.glb,
+    ...Object.values(formats ?? {}),
+    ...Object.values(record.thumbnails ?? {}),
+  ];
+  return [...new Set(urls.filter((u): u is string => typeof u === "string" && u.length > 0))];
 }
 
 /**
  * The earliest `Expires` among a record's asset links (unix seconds), or `undefined` when no
  * link carries one (unsigned links do not expire).
  */
-export function getRecordExpiry(record: Pick<ModelRecord, "model">): number | undefined {
+export function getRecordExpiry(record: LinkedRecord): number | undefined {
   let earliest: number | undefined;
   for (const url of listAssetUrls(record)) {
     const expiry = getUrlExpiry(url);
@@ -48,7 +67,7 @@ export function getRecordExpiry(record: Pick<ModelRecord, "model">): number | un
  * @param nowMs the current time in milliseconds. @default Date.now()
  */
 export function areLinksValid(
-  record: Pick<ModelRecord, "model">,
+  record: LinkedRecord,
   marginSeconds = 60,
   nowMs: number = Date.now(),
 ): boolean {

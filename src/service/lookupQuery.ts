@@ -1,15 +1,22 @@
 /**
- * Reading a lookup's query string: which operation (`name` or `search`), its value, and
- * `fuzzy`. Shared by the catalog and the proxy routes, so both refuse the same requests alike.
+ * Reading a lookup's query string: which operation (`name`, `search` or `id`), its value,
+ * `fuzzy` and `maxResultNum`. Shared by the catalog and the proxy routes, so both refuse the
+ * same requests alike. `app` (sent by the service's official clients) and any other parameter
+ * are ignored.
  */
 import { badRequest } from "./serviceError.js";
 
+/** The operations, by the parameter that selects each. */
+const OPS = ["name", "search", "id"] as const;
+
 /** One lookup, as asked for. */
 export interface LookupQuery {
-  op: "name" | "search";
-  /** The value as given (the index trims and folds case itself). */
+  op: (typeof OPS)[number];
+  /** The value as given (the index trims and folds case itself; ids match exactly). */
   value: string;
   fuzzy: boolean;
+  /** `maxResultNum` as given: a positive cap, `-1` for every match, `undefined` when absent. */
+  maxResultNum: number | undefined;
 }
 
 function single(params: URLSearchParams, name: string): string | undefined {
@@ -19,21 +26,20 @@ function single(params: URLSearchParams, name: string): string | undefined {
 }
 
 /**
- * Parses `name=` / `search=` / `fuzzy=`. Throws a 400 {@link ServiceError} for both or neither
- * of name and search, an empty value, a value over `maxLength` characters, or a `fuzzy` other
- * than `true` or `false`.
+ * Parses `name=` / `search=` / `id=` / `fuzzy=` / `maxResultNum=`. Throws a 400
+ * {@link ServiceError} for more than one or none of name, search and id, an empty value, a
+ * value over `maxLength` characters, a `fuzzy` other than `true` or `false`, or a
+ * `maxResultNum` other than a positive integer or `-1`.
  */
 export function parseLookupQuery(params: URLSearchParams, maxLength: number): LookupQuery {
-  const name = single(params, "name");
-  const search = single(params, "search");
-  if (name !== undefined && search !== undefined) {
-    throw badRequest("Give either name or search, not both.");
-  }
-  if (name === undefined && search === undefined) {
-    throw badRequest("Give a name or a search parameter.");
-  }
-  const op = name !== undefined ? "name" : "search";
-  const value = (name ?? search)!;
+  const given = OPS.flatMap((op) => {
+    const value = single(params, op);
+    return value === undefined ? [] : [{ op, value }];
+  });
+  if (given.length > 1) throw badRequest("Give only one of name, search or id.");
+  const chosen = given[0];
+  if (chosen === undefined) throw badRequest("Give a name, search or id parameter.");
+  const { op, value } = chosen;
   if (value.trim() === "") throw badRequest(`The ${op} parameter must not be empty.`);
   if (value.length > maxLength) {
     throw badRequest(`The ${op} parameter must be at most ${maxLength} characters long.`);
@@ -47,5 +53,12 @@ export function parseLookupQuery(params: URLSearchParams, maxLength: number): Lo
     }
     fuzzy = folded === "true";
   }
-  return { op, value, fuzzy };
+  return { op, value, fuzzy, maxResultNum: parseMaxResultNum(single(params, "maxResultNum")) };
+}
+
+function parseMaxResultNum(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = /^\s*-?\d{1,15}\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  if (value === -1 || value > 0) return value;
+  throw badRequest("The maxResultNum parameter must be a positive integer or -1 (all).");
 }

@@ -131,7 +131,15 @@ export async function createLookupService(options: LookupServiceOptions): Promis
       if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model matches this name.");
       return new Response(store!.recordJson(entry, links), { headers: { "content-type": "application/json; charset=utf-8" } });
     }
-    const entries = store!.index.search(query.value, query.fuzzy);
+    if (query.op === "id") {
+      const entry = store!.index.findById(query.value);
+      if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model has this id.");
+      return new Response(store!.recordJson(entry, links), { headers: { "content-type": "application/json; charset=utf-8" } });
+    }
+    const found = store!.index.search(query.value, query.fuzzy);
+    // maxResultNum caps a search; -1, like its absence, asks for every match.
+    const max = query.maxResultNum;
+    const entries = max === undefined || max === -1 ? found : found.slice(0, max);
     const body = `[${entries.map((entry) => store!.recordJson(entry, links)).join(",")}]`;
     return new Response(body, { headers: { "content-type": "application/json; charset=utf-8" } });
   }

@@ -1,10 +1,11 @@
 /**
- * Finding records: by name (exact, then the `name#0001` base name, then the most similar name)
- * and by free-text search. Built once per catalog load with MiniSearch (fuzzy, prefix, field
+ * Finding records: by name (exact, then the `name#0001` base name, then the most similar name),
+ * by `_id`, and by free-text search. Built once per catalog load with MiniSearch (fuzzy, prefix, field
  * boosts), so a request only queries.
  */
 import MiniSearch, { type SearchResult } from "minisearch";
-import { HABITATS, isHabitat } from "../api/schemas.js";
+import { recordHabitats } from "../api/recordHabitats.js";
+import { isHabitat, type Habitat } from "../api/schemas.js";
 
 /** What the index needs of a record. */
 export interface IndexableRecord {
@@ -79,6 +80,9 @@ export class CatalogIndex<R extends IndexableRecord> {
   readonly records: readonly R[];
   readonly #byName = new Map<string, number[]>();
   readonly #byBaseName = new Map<string, number[]>();
+  readonly #byId = new Map<string, number>();
+  /** Record ids by habitat, from all three habitat forms (flags, `habitats` list, `habitat`). */
+  readonly #byHabitat = new Map<Habitat, number[]>();
   readonly #sortRank: number[];
   readonly #search: MiniSearch<Doc>;
 
@@ -94,6 +98,10 @@ export class CatalogIndex<R extends IndexableRecord> {
     records.forEach((record, id) => {
       push(this.#byName, normalizeName(record.name), id);
       push(this.#byBaseName, baseName(normalizeName(record.name)), id);
+      const recordId = record["_id"];
+      if (typeof recordId === "string" && !this.#byId.has(recordId)) this.#byId.set(recordId, id);
+      const habitats = recordHabitats(record);
+      for (const habitat of habitats) push(this.#byHabitat, habitat, id);
       this.#search.add({
         id,
         name: record.name,
@@ -102,7 +110,7 @@ export class CatalogIndex<R extends IndexableRecord> {
         group: record.group ?? "",
         type: record.type ?? "",
         taxonomy: wordsOf(record["taxonomy"]).join(" "),
-        habitats: HABITATS.filter((h) => record[h] === true).join(" "),
+        habitats: habitats.join(" "),
       });
     });
   }
@@ -142,16 +150,21 @@ export class CatalogIndex<R extends IndexableRecord> {
     return this.#ranked(hits)[0];
   }
 
+  /** The record whose `_id` is exactly `id` (the first one, should two share it). */
+  findById(id: string): R | undefined {
+    const found = this.#byId.get(id);
+    return found === undefined ? undefined : this.records[found];
+  }
+
   /**
-   * Records matching `query`. A habitat word gives exactly the records whose flag is set, by
-   * name. Otherwise every word must match name, creature, tags, group, type, taxonomy or a
+   * Records matching `query`. A habitat word gives exactly the records in that habitat (its
+   * flag, its `habitats` list or its `habitat` string), by name. Otherwise every word must match name, creature, tags, group, type, taxonomy or a
    * habitat (fuzzily and by prefix when `fuzzy`), ordered by relevance, then name.
    */
   search(query: string, fuzzy: boolean): R[] {
     const wanted = normalizeName(query);
     if (isHabitat(wanted)) {
-      const ids = this.records.flatMap((record, id) => (record[wanted] === true ? [id] : []));
-      return this.#sorted(ids);
+      return this.#sorted(this.#byHabitat.get(wanted) ?? []);
     }
     const hits = this.#search.search(wanted, {
       boost: SEARCH_BOOSTS,

@@ -51,7 +51,9 @@ export class UpstreamProxy {
 
   /** The answer to one lookup, from cache or from the upstream. */
   async lookup(query: LookupQuery): Promise<Response> {
-    const key = `${query.op}\u0000${normalizeName(query.value)}\u0000${query.fuzzy}`;
+    // Ids are matched exactly; names and queries as the index folds them.
+    const value = query.op === "id" ? query.value : normalizeName(query.value);
+    const key = `${query.op}\u0000${value}\u0000${query.fuzzy}\u0000${query.maxResultNum ?? ""}`;
     const cached = this.#cache.get(key);
     if (cached && cached.untilMs > this.#now()) return toResponse(cached.answer);
     if (cached) this.#cache.delete(key);
@@ -80,7 +82,8 @@ export class UpstreamProxy {
     const params = new URLSearchParams();
     if (key !== undefined) params.set("key", key);
     params.set(query.op, query.value);
-    params.set("fuzzy", String(query.fuzzy));
+    if (query.op !== "id") params.set("fuzzy", String(query.fuzzy));
+    if (query.maxResultNum !== undefined) params.set("maxResultNum", String(query.maxResultNum));
     const target = `${url}/${lookupPath}?${params}`;
     let response: Response;
     let text: string;

@@ -156,7 +156,7 @@ describe("getModel answers", () => {
     expect(server.count()).toBe(1); // 403 is not retried
   });
 
-  it("throws an HTTPError for a 404 that is not 'not found' (wrong lookup path)", async () => {
+  it("throws an HTTPError for a 404 whose body is not JSON (wrong lookup path)", async () => {
     answer = () => ({ status: 404, raw: "<html>Cannot GET</html>" });
     const error = (await rejection(client().getModel("fox"))) as HTTPError;
     expect(isHTTPError(error)).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HeightParseError, parseHeight } from "../../src/api/height.js";
+import { HeightParseError, LengthParseError, parseHeight, parseLength } from "../../src/api/height.js";
 import { round } from "../helpers/round.js";
 
 describe("parseHeight", () => {
@@ -40,4 +40,42 @@ describe("parseHeight", () => {
       expect((caught as Error).message).toContain(`Cannot parse height ${quoted}`);
     },
   );
+});
+
+describe("parseLength", () => {
+  it("reads every dimension with the units of parseHeight", () => {
+    expect(round(parseLength("2.4 m"))).toBe(2.4);
+    expect(round(parseLength(2.4, "length"))).toBe(2.4);
+    expect(round(parseLength("60 cm", "width"))).toBe(0.6);
+    expect(round(parseLength("3 ft", "height"))).toBe(0.9144);
+  });
+
+  it.each([
+    [0, "length", 'Cannot parse length 0: expected a finite number greater than 0'],
+    ["0 m", "width", 'Cannot parse width "0 m": expected a length greater than 0'],
+    ["long", undefined, 'Cannot parse length "long": expected a number followed by a unit, such as "0.6 m"'],
+  ] as const)("rejects %j (%s) with a LengthParseError naming the dimension", (input, dimension, message) => {
+    let caught: unknown;
+    try {
+      parseLength(input, dimension);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(LengthParseError);
+    expect(caught).not.toBeInstanceOf(HeightParseError);
+    expect((caught as LengthParseError).dimension).toBe(dimension ?? "length");
+    expect((caught as Error).message).toBe(message);
+  });
+
+  it("throws a HeightParseError for the height, which is also a LengthParseError", () => {
+    let caught: unknown;
+    try {
+      parseLength("tall", "height");
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(HeightParseError);
+    expect(caught).toBeInstanceOf(LengthParseError);
+    expect((caught as Error).message).toBe('Cannot parse height "tall": expected a number followed by a unit, such as "0.6 m"');
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { HABITATS, ModelRecordSchema, isHabitat, recordHabitats } from "../../src/api/schemas.js";
-import { makeRecord } from "../helpers/records.js";
+import { recordHabitats } from "../../src/api/recordHabitats.js";
+import { HABITATS, ModelRecordSchema, isHabitat } from "../../src/api/schemas.js";
+import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 
 describe("ModelRecordSchema", () => {
   it("accepts a full record and keeps unknown fields", () => {
@@ -49,11 +50,15 @@ describe("ModelRecordSchema", () => {
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["name"]);
   });
 
-  it("rejects a record with no loadable OBJ URL", () => {
+  it("rejects a record with nothing loadable, naming every place it looked", () => {
     const result = ModelRecordSchema.safeParse({ name: "ghost", model: { parts: { body: "not a url" }, other: {} } });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path).toEqual(["model"]);
-    expect(result.error?.issues[0]?.message).toMatch(/no loadable OBJ/);
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      [
+        "model",
+        "no loadable model: model.parts has no absolute http(s) URL, and model.other.model, model.rig and model.formats (glb, gltf, obj) give none",
+      ],
+    ]);
   });
 
   it("rejects a habitat flag that is not a boolean", () => {
@@ -65,5 +70,56 @@ describe("ModelRecordSchema", () => {
   it("knows habitat names", () => {
     expect(isHabitat("forest")).toBe(true);
     expect(isHabitat("moon")).toBe(false);
+  });
+});
+
+describe("ModelRecordSchema, the newer dialect", () => {
+  const GLB = "https://cdn.test/horse/idle.glb?Expires=1&KeyName=k&Signature=s";
+  const accepts = (model: unknown) => ModelRecordSchema.safeParse({ name: "horse", model }).success;
+
+  it("accepts a rig-only record and keeps every field it sent", () => {
+    const raw = makeRiggedRecord("horse");
+    const record = ModelRecordSchema.parse(raw);
+    expect(record.model.parts).toEqual({});
+    expect(record.habitats).toEqual(["farm", "grass"]);
+    expect(record.scale).toEqual({ length: 2.4, height: 0, width: 0.6 });
+    expect([record.entity, record.mass, record.popularity, record.preserveOriginalScale]).toEqual(["animal", 450, 12, false]);
+    expect(record.movement).toEqual({ walk: 1.5, run: 8 });
+    expect(record.thumbnails).toEqual(raw.thumbnails);
+    expect(record["themeCategories"]).toEqual(["farm"]);
+    expect(record.model.formats).toEqual(raw.model.formats);
+  });
+
+  it("normalises a lower-case glb link to GLB and keeps the glb as sent", () => {
+    const raw = makeRiggedRecord("horse");
+    const record = ModelRecordSchema.parse(raw);
+    const run = raw.model.rig.animations.run.glb;
+    expect(record.model.rig?.animations?.["run"]).toEqual({ GLB: run, glb: run });
+    expect(record.model.rig?.animations?.["idle"]).toEqual(raw.model.rig.animations.idle);
+    expect(ModelRecordSchema.parse({ name: "horse", model: { rig: { glb: GLB } } }).model.rig).toEqual({ GLB, glb: GLB });
+  });
+
+  it("accepts each loadable form alone and refuses a record with none", () => {
+    expect(accepts({ rig: { animations: { walk: { GLB } } } })).toBe(true);
+    expect(accepts({ rig: { animations: { walk: { glb: GLB } } } })).toBe(true);
+    expect(accepts({ rig: { GLB } })).toBe(true);
+    expect(accepts({ formats: { glb: GLB } })).toBe(true);
+    expect(accepts({ formats: { GLTF: GLB } })).toBe(true);
+    expect(accepts({ formats: { obj: GLB } })).toBe(true);
+    expect(accepts({ formats: { fbx: GLB, usdz: GLB, dae: GLB } })).toBe(false);
+    expect(accepts({ rig: { animations: { idle: { GLB: "idle.glb" }, walk: null } }, formats: { glb: null } })).toBe(false);
+    expect(accepts({ parts: {}, other: { reference: GLB }, rig: null, formats: null })).toBe(false);
+  });
+
+  it("accepts null for the newer optional fields", () => {
+    const nulls = Object.fromEntries(
+      ["habitats", "habitat", "tags", "thumbnails", "entity", "movement", "mass", "popularity", "preserveOriginalPosition"].map((k) => [k, null]),
+    );
+    expect(ModelRecordSchema.safeParse({ ...makeRecord("fox"), ...nulls }).success).toBe(true);
+  });
+
+  it("names the path of a newer field of the wrong type", () => {
+    const result = ModelRecordSchema.safeParse({ ...makeRiggedRecord("horse"), mass: "heavy", movement: { walk: "slow" } });
+    expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["movement.walk", "mass"]);
   });
 });

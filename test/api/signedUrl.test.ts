@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ModelRecordSchema } from "../../src/api/schemas.js";
 import { areLinksValid, assetFileName, getRecordExpiry, getUrlExpiry, listAssetUrls } from "../../src/api/signedUrl.js";
-import { makeRecord, signedUrl } from "../helpers/records.js";
+import { makeRecord, makeRiggedRecord, signedUrl } from "../helpers/records.js";
 
 describe("signed links", () => {
   it("reads Expires from a signed URL", () => {
@@ -25,6 +25,15 @@ describe("signed links", () => {
     const record = ModelRecordSchema.parse(raw);
     expect(listAssetUrls(record)).toHaveLength(7);
     expect(getRecordExpiry(record)).toBe(1500);
+  });
+
+  it("lists a rigged record's clips, formats and thumbnails, each once, and counts them for expiry", () => {
+    const raw = makeRiggedRecord("horse", 2000);
+    raw.model.rig.animations.walk.GLB = signedUrl("http://cdn.test", "horse/walk.glb", 1200);
+    const record = ModelRecordSchema.parse(raw); // run's glb is also its GLB now: still one URL
+    const files = listAssetUrls(record).map(assetFileName);
+    expect(files).toEqual(["reference.png", "idle.glb", "walk.glb", "run.glb", "model.glb", "model.fbx", "thumbnail.png"]);
+    expect(getRecordExpiry(record)).toBe(1200);
   });
 
   it("tells whether links stay valid for a margin", () => {

@@ -2,7 +2,8 @@
  * A tiny hand-made catalog for service tests, written into a fresh temp folder in the format of
  * `src/service/catalogFormat.ts`. Records are chosen for the lookup rules: exact names, a
  * `#0001` suffix pair, multi-word names, plurals, and habitats / groups / types / tags /
- * taxonomy that each select a known subset.
+ * taxonomy that each select a known subset. Habitats come in the service's three forms: the 16
+ * flags, a `habitats` list (brown trout) and one `habitat` string (polar bear), in mixed case.
  */
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,16 +19,18 @@ interface FixtureSpec {
   tags: string[];
   taxonomy?: Record<string, string>;
   pet?: boolean;
+  /** How the record states its habitats; with a list or a string every flag is false. */
+  habitatForm?: "flags" | "list" | "string";
 }
 
 /** The fixture's records, by name; every habitat not listed is false. */
 export const FIXTURE_SPECS: readonly FixtureSpec[] = [
   { name: "fox", group: "mammals", type: "quadruped", habitats: ["forest", "farm"], tags: ["red", "canine"], taxonomy: { family: "Canidae" } },
-  { name: "polar bear", group: "mammals", type: "quadruped_fat", habitats: ["icescape"], tags: ["white", "arctic"], taxonomy: { family: "Ursidae" } },
+  { name: "polar bear", group: "mammals", type: "quadruped_fat", habitats: ["icescape"], tags: ["white", "arctic"], taxonomy: { family: "Ursidae" }, habitatForm: "string" },
   { name: "cat#0001", group: "mammals", type: "quadruped", habitats: ["city", "urban"], tags: ["pet", "feline"], pet: true },
   { name: "cat#0002", group: "mammals", type: "quadruped", habitats: ["city"], tags: ["pet", "feline"], pet: true },
   { name: "barn owl", group: "birds", type: "winged_flyer", habitats: ["forest", "farm"], tags: ["nocturnal"], taxonomy: { order: "Strigiformes" } },
-  { name: "brown trout", group: "fish", type: "uniform", habitats: ["river", "lake"], tags: ["freshwater"] },
+  { name: "brown trout", group: "fish", type: "uniform", habitats: ["river", "lake"], tags: ["freshwater"], habitatForm: "list" },
 ];
 
 /** Names in the order a habitat search returns them (name order). */
@@ -76,8 +79,17 @@ function entry(spec: FixtureSpec): CatalogEntry {
         reference: `${dir}/reference.jpg`,
       },
     },
-    ...Object.fromEntries(HABITATS.map((h) => [h, spec.habitats.includes(h)])),
+    ...Object.fromEntries(HABITATS.map((h) => [h, (spec.habitatForm ?? "flags") === "flags" && spec.habitats.includes(h)])),
+    ...habitatFields(spec),
   });
+}
+
+/** The `habitats` list or `habitat` string of a spec, in mixed case as a real service may send them. */
+function habitatFields(spec: FixtureSpec): Record<string, unknown> {
+  const capitalised = spec.habitats.map((h) => h[0]!.toUpperCase() + h.slice(1));
+  if (spec.habitatForm === "list") return { habitats: capitalised };
+  if (spec.habitatForm === "string") return { habitat: capitalised.join(",") };
+  return {};
 }
 
 /** The fixture's catalog entries, without writing files (for index tests). */

@@ -11,8 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
 import { isMenagerieError } from "../../src/api/errors.js";
 import { HeightParseError, parseHeight } from "../../src/api/height.js";
+import { recordFormatUrl, recordRigClips, recordRigModelUrl } from "../../src/api/recordAssets.js";
+import { recordHabitats } from "../../src/api/recordHabitats.js";
+import { recordSize } from "../../src/api/recordSize.js";
 import { redactText, redactUrl } from "../../src/api/redact.js";
-import { ErrorBodySchema, ModelRecordSchema, isHttpUrl } from "../../src/api/schemas.js";
+import { ErrorBodySchema, HABITATS, ModelRecordSchema, isHttpUrl } from "../../src/api/schemas.js";
 import { areLinksValid, assetFileName, getRecordExpiry, getUrlExpiry } from "../../src/api/signedUrl.js";
 import { parseLookupQuery } from "../../src/service/lookupQuery.js";
 import { createLookupService, type LookupService } from "../../src/service/lookupService.js";
@@ -82,9 +85,23 @@ const recordInput = fc.oneof(
       fc.record({
         parts: fc.oneof(fc.anything(), fc.dictionary(text, fc.oneof(urlish, fc.anything()))),
         other: fc.oneof(fc.anything(), fc.record({ texture: fc.oneof(fc.anything(), fc.array(urlish)), material: fc.oneof(urlish, fc.anything()) }, { requiredKeys: [] })),
+        rig: fc.oneof(
+          fc.anything(),
+          fc.record({
+            animations: fc.oneof(fc.anything(), fc.dictionary(text, fc.oneof(fc.anything(), fc.record({ GLB: fc.oneof(urlish, fc.anything()), glb: urlish }, { requiredKeys: [] })))),
+            GLB: fc.oneof(urlish, fc.anything()),
+          }, { requiredKeys: [] }),
+        ),
+        formats: fc.oneof(fc.anything(), fc.dictionary(fc.oneof(fc.constantFrom("glb", "GLB", "gltf", "obj", "fbx", "usdz"), text), fc.oneof(urlish, fc.constant(null), fc.anything()))),
       }, { requiredKeys: [] }),
     ),
-    scale: fc.oneof(fc.anything(), fc.record({ height: fc.oneof(heightString, numberish, fc.anything()) })),
+    scale: fc.oneof(
+      fc.anything(),
+      fc.record({ height: fc.oneof(heightString, numberish, fc.anything()) }),
+      fc.record({ height: fc.oneof(fc.constant(0), heightString, numberish), length: fc.oneof(heightString, numberish), width: fc.oneof(heightString, numberish, fc.anything()) }, { requiredKeys: [] }),
+    ),
+    habitats: fc.oneof(fc.anything(), fc.array(fc.oneof(fc.constantFrom(...HABITATS, "Forest", "SEA", "moon"), text)), fc.constantFrom("forest", "Desert, beach")),
+    habitat: fc.oneof(fc.anything(), fc.constantFrom(...HABITATS, "Forest", "moon")),
     forest: fc.oneof(fc.boolean(), fc.constantFrom("true", "false", 0, 1, "yes", null)),
     pet: fc.anything(),
   }, { requiredKeys: [] }),
@@ -118,7 +135,7 @@ describe("client parsers, fuzzed", () => {
     );
   });
 
-  it("ModelRecordSchema never throws; what it accepts has a name and a loadable http(s) OBJ", () => {
+  it("ModelRecordSchema never throws; what it accepts has a name and a loadable http(s) OBJ, GLB or format", () => {
     check(
       "ModelRecordSchema.safeParse",
       10_000,
@@ -126,7 +143,29 @@ describe("client parsers, fuzzed", () => {
         const parsed = ModelRecordSchema.safeParse(input);
         if (!parsed.success) return parsed.error.issues.length > 0;
         const r = parsed.data;
-        return r.name.trim() === r.name && r.name.length > 0 && (Object.values(r.model.parts).some(isHttpUrl) || isHttpUrl(r.model.other.model));
+        const obj = Object.values(r.model.parts).some(isHttpUrl) || isHttpUrl(r.model.other.model) || recordFormatUrl(r, "obj") !== undefined;
+        return r.name.trim() === r.name && r.name.length > 0 && (obj || isHttpUrl(recordRigModelUrl(r)));
+      }),
+    );
+  });
+
+  it("the record readers never throw on any shape and return only what they document", () => {
+    check(
+      "recordHabitats / recordSize / recordRigClips / recordRigModelUrl",
+      10_000,
+      fc.property(fc.oneof(recordInput, fc.record({ model: recordInput, scale: fc.anything() }, { requiredKeys: [] })), (input) => {
+        const record = (input !== null && typeof input === "object" ? input : {}) as { model?: unknown; scale?: unknown };
+        const habitats = recordHabitats(record);
+        const size = recordSize(record);
+        const clips = [...recordRigClips(record).values()];
+        const model = recordRigModelUrl(record);
+        return (
+          habitats.every((h) => HABITATS.includes(h)) &&
+          new Set(habitats).size === habitats.length &&
+          (size === undefined || (Number.isFinite(size.meters) && size.meters > 0)) &&
+          clips.every(isHttpUrl) &&
+          (model === undefined || isHttpUrl(model))
+        );
       }),
     );
   });
@@ -219,10 +258,10 @@ afterAll(async () => {
 });
 
 const queryPiece = fc.oneof(
-  fc.constantFrom("name", "search", "fuzzy", "key", "NAME", "name[]", ""),
+  fc.constantFrom("name", "search", "id", "fuzzy", "key", "app", "maxResultNum", "NAME", "name[]", ""),
   text,
 );
-const queryValue = fc.oneof(fc.constantFrom("fox", "forest", "true", "false", "dev-key", "", " ", "cat#0001", "%", "%zz", "a".repeat(300)), text, fc.string({ maxLength: 300 }));
+const queryValue = fc.oneof(fc.constantFrom("fox", "forest", "true", "false", "dev-key", "", " ", "cat#0001", "fixture-fox", "-1", "0", "3", "%", "%zz", "a".repeat(300)), text, fc.string({ maxLength: 300 }));
 const rawQuery = fc
   .array(fc.tuple(queryPiece, queryValue, fc.boolean()), { maxLength: 5 })
   .map((pairs) => pairs.map(([k, v, encode]) => `${encode ? encodeURIComponent(k) : k}=${encode ? encodeURIComponent(v) : v}`).join("&"));
@@ -235,7 +274,9 @@ describe("service input, fuzzed", () => {
       fc.property(rawQuery, (query) => {
         try {
           const q = parseLookupQuery(new URLSearchParams(query), 256);
-          return (q.op === "name" || q.op === "search") && q.value.trim() !== "" && q.value.length <= 256;
+          const max = q.maxResultNum;
+          const limitOk = max === undefined || max === -1 || (Number.isSafeInteger(max) && max > 0);
+          return (q.op === "name" || q.op === "search" || q.op === "id") && q.value.trim() !== "" && q.value.length <= 256 && limitOk;
         } catch (error) {
           return isServiceError(error) && error.status === 400;
         }

@@ -57,6 +57,21 @@ describe("proxy mode", () => {
     ]);
   });
 
+  it("forwards id lookups (without fuzzy) and maxResultNum, caching each limit apart", async () => {
+    const c = keyless();
+    expect((await c.getModelById("fixture-fox"))?.name).toBe("fox");
+    expect(await c.getModelById("nope")).toBeNull();
+    expect((await c.search("mammals", { limit: 2 })).map((r) => r.name)).toEqual(["cat#0001", "cat#0002"]);
+    expect((await c.search("mammals")).map((r) => r.name)).toEqual(["cat#0001", "cat#0002", "fox", "polar bear"]);
+    expect((await c.search("mammals", { limit: 2 })).map((r) => r.name)).toEqual(["cat#0001", "cat#0002"]);
+    expect(sent).toEqual([
+      `${upstream.url}/anything?key=${UPSTREAM_KEY}&id=fixture-fox`,
+      `${upstream.url}/anything?key=${UPSTREAM_KEY}&id=nope`,
+      `${upstream.url}/anything?key=${UPSTREAM_KEY}&search=mammals&fuzzy=true&maxResultNum=2`,
+      `${upstream.url}/anything?key=${UPSTREAM_KEY}&search=mammals&fuzzy=true`,
+    ]);
+  });
+
   it("accepts a proxy key, never forwards it, and refuses an unknown one", async () => {
     const withKey = createLookupClient({ baseUrl: proxy.url, apiKey: "dev-key", cache: false, retry: 0 });
     expect((await withKey.getModel("owl"))?.name).toBe("barn owl");
@@ -117,7 +132,7 @@ describe("proxy mode", () => {
 
   it("refuses bad requests itself, without asking upstream", async () => {
     const res = await fetch(`${proxy.url}/anything?name=fox&search=fox`);
-    expect([res.status, await res.json()]).toEqual([400, { code: "Bad request", message: "Give either name or search, not both." }]);
+    expect([res.status, await res.json()]).toEqual([400, { code: "Bad request", message: "Give only one of name, search or id." }]);
     expect(sent).toEqual([]);
   });
 

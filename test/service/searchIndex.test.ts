@@ -39,7 +39,40 @@ describe("CatalogIndex.findByName", () => {
   });
 });
 
+describe("CatalogIndex.findById", () => {
+  it("finds a record by its exact _id only", () => {
+    expect(index.findById("fixture-polar_bear")?.name).toBe("polar bear");
+    expect(index.findById("FIXTURE-POLAR_BEAR")).toBeUndefined();
+    expect(index.findById("polar bear")).toBeUndefined();
+  });
+
+  it("keeps the first of two records sharing an _id, and skips records without one", () => {
+    const twins = new CatalogIndex([
+      { name: "a", _id: "same" },
+      { name: "b", _id: "same" },
+      { name: "c", _id: 7 },
+    ]);
+    expect(twins.findById("same")?.name).toBe("a");
+    expect(twins.findById("7")).toBeUndefined();
+  });
+});
+
 describe("CatalogIndex.search", () => {
+  it("reads habitats from flags, a habitats list and a habitat string alike", () => {
+    const mixed = new CatalogIndex([
+      { name: "camel", desert: true },
+      { name: "fennec", habitats: ["Desert", "beach"] },
+      { name: "lizard", habitat: "DESERT" },
+      { name: "gull", habitat: "beach" },
+    ]);
+    expect(mixed.search("desert", true).map((r) => r.name)).toEqual(["camel", "fennec", "lizard"]);
+    expect(mixed.search("beach", false).map((r) => r.name)).toEqual(["fennec", "gull"]);
+    // In a search of several words, the habitat is one more indexed word, in every form.
+    expect(mixed.search("gull beach", false).map((r) => r.name)).toEqual(["gull"]);
+    expect(mixed.search("fennec beach", false).map((r) => r.name)).toEqual(["fennec"]);
+    expect(mixed.search("camel beach", false).map((r) => r.name)).toEqual([]);
+  });
+
   it("returns exactly the records whose habitat flag is set, by name", () => {
     expect(search("forest")).toEqual(FOREST_NAMES);
     expect(search(" Forest ", false)).toEqual(FOREST_NAMES);

@@ -1,0 +1,41 @@
+/**
+ * The query parameters of each lookup, checked: `fuzzy`, the search `limit` (sent as
+ * `maxResultNum`) and the client's `app` name. The key and the operation's own parameter are
+ * the client's.
+ */
+import { OptionsError } from "./errors.js";
+
+/** `fuzzy=true|false`, only when given (the service's default is true). */
+export function fuzzyParams(fuzzy: unknown): Record<string, string> {
+  if (fuzzy === undefined) return {};
+  if (typeof fuzzy !== "boolean") throw new OptionsError("fuzzy", "must be a boolean");
+  return { fuzzy: String(fuzzy) };
+}
+
+/** The search limit: a positive integer, `-1` for every match, or `undefined` (the service's default). */
+export function resolveLimit(limit: unknown): number | undefined {
+  if (limit === undefined) return undefined;
+  if (limit !== -1 && !(typeof limit === "number" && Number.isSafeInteger(limit) && limit > 0)) {
+    throw new OptionsError("limit", `must be a positive integer or -1 (all), got ${typeof limit === "string" ? JSON.stringify(limit) : String(limit)}`);
+  }
+  return limit;
+}
+
+/** `maxResultNum=<limit>`, only when a limit is given. */
+export function limitParams(limit: number | undefined): Record<string, string> {
+  return limit === undefined ? {} : { maxResultNum: String(limit) };
+}
+
+/** The `app` name sent with every lookup: a non-empty string, or `undefined` for none. */
+export function resolveApp(app: unknown): string | undefined {
+  if (app === undefined) return undefined;
+  if (typeof app !== "string" || app.trim() === "") {
+    throw new OptionsError("app", `must be a non-empty string, got ${JSON.stringify(app) ?? String(app)}`);
+  }
+  return app;
+}
+
+/** At most `limit` of `records` (all of them for `-1` or no limit). */
+export function applyLimit<T>(records: T[], limit: number | undefined): T[] {
+  return limit === undefined || limit === -1 ? records : records.slice(0, limit);
+}
