@@ -207,7 +207,7 @@ export class ClipMixer {
     let sum = 0;
     for (let i = 0; i < n; i++) {
       let v = w[i]! + (target[i]! - w[i]!) * k;
-      if (Math.abs(target[i]! - v) < 1e-4) v = target[i]!;
+      if (Math.abs(target[i]! - v) < 1e-3) v = target[i]!; // 0.1 %: not to be seen
       w[i] = v;
       sum += v;
     }
