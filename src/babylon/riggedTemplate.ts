@@ -151,8 +151,12 @@ export async function buildRiggedTemplate(
   // Every load settles before anything is judged, so no container arrives after a failure.
   const settled = await Promise.allSettled(names.map((name) => loadGlb(scene, glbs.get(name)!)));
   const containers = new Map<string, AssetContainer>();
-  settled.forEach((s, i) => s.status === "fulfilled" && containers.set(names[i]!, s.value));
-  const disposeAll = () => containers.forEach((c) => c.dispose());
+  settled.forEach((s, i) => {
+    if (s.status === "fulfilled") containers.set(names[i]!, s.value);
+  });
+  const disposeAll = () => {
+    for (const container of containers.values()) container.dispose();
+  };
 
   if (options.signal?.aborted) {
     disposeAll();
@@ -181,21 +185,25 @@ export async function buildRiggedTemplate(
   else clipWarning(modelClip, "its GLB has no animation");
 
   const targets = nodesByName(main);
-  names.forEach((clip, i) => {
-    if (clip === modelClip) return;
+  for (const [i, clip] of names.entries()) {
+    if (clip === modelClip) continue;
     const source = containers.get(clip);
     if (!source) {
       const error = whyNot(settled[i]!);
-      return clipWarning(clip, `its GLB cannot be read (${messageOf(error)})`, error);
+      clipWarning(clip, `its GLB cannot be read (${messageOf(error)})`, error);
+      continue;
     }
     const group = takeClipGroup(source, clip);
     const retargeted = group && retarget(scene, group, clip, targets);
     source.dispose(); // its meshes, skeleton and nodes: only the animation curves are kept
     containers.delete(clip);
-    if (!retargeted) return clipWarning(clip, group ? "its animation moves no node of the model" : "its GLB has no animation");
+    if (!retargeted) {
+      clipWarning(clip, group ? "its animation moves no node of the model" : "its GLB has no animation");
+      continue;
+    }
     main.animationGroups.push(retargeted);
     clips.push(clip);
-  });
+  }
 
   let disposed = false;
   return {
