@@ -26,6 +26,7 @@ export interface RiggedInstanceOptions {
   /** Name of the root node; other nodes are named `<name>/<source name>`. */
   name: string;
   size: RiggedSize;
+  /** Where the feet stand. @default the origin */
   position?: { x: number; y: number; z: number };
   /** Heading about +Y, radians (0 faces +Z). @default 0 */
   rotationY?: number;
