@@ -6,10 +6,10 @@
 /** Something went wrong that degraded a creature without stopping it. */
 export interface MenagerieWarning {
   /** What happened. */
-  code: "part-failed" | "texture-failed" | "material-failed" | "height-unreadable" | "record-skipped";
+  code: "part-failed" | "texture-failed" | "material-failed" | "clip-failed" | "height-unreadable" | "record-skipped";
   /** The record name. */
   model: string;
-  /** The part or asset concerned (`"material"`, `"texture:<file>"`), when one is. */
+  /** The part or asset concerned (`"material"`, `"texture:<file>"`, `"clip:<name>"`), when one is. */
   asset?: string;
   /** The asset URL, redacted. */
   url?: string;

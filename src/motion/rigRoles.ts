@@ -78,6 +78,25 @@ export function rigRoles(layout: RigLayout, scale: number): RigRoles {
   };
 }
 
+/**
+ * Roles of a creature known only by its height, such as a rigged GLB whose bones are not the
+ * project's parts: no joints, legs half its height. Enough for cruise speeds and footprints.
+ */
+export function sizeOnlyRoles(heightMeters: number): RigRoles {
+  return {
+    joints: [],
+    body: -1,
+    head: -1,
+    neck: -1,
+    tail: -1,
+    wings: { left: -1, right: -1 },
+    legs: [],
+    arms: [],
+    height: heightMeters,
+    legLength: heightMeters * 0.5,
+  };
+}
+
 /** The mean leg length, or a fraction of the height for legless creatures. */
 export function typicalLegLength(roles: RigRoles): number {
   return roles.legLength;

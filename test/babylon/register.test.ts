@@ -13,10 +13,13 @@ describe("registration", () => {
     expect(SceneLoader.IsPluginForExtensionAvailable(".obj")).toBe(false); // OBJ is parsed directly, no plugin
     expect(Tools.PreprocessUrl).toBe(preprocess); // signed URLs need no global URL hook
     expect(factory()).toBe(factoryBefore);
+    expect(SceneLoader.IsPluginForExtensionAvailable(".glb")).toBe(false); // no glTF loader yet
     library.registerMenagerie();
     library.registerMenagerie();
     expect(typeof factory()).toBe("function"); // hardware instancing available
     expect(Tools.PreprocessUrl).toBe(preprocess);
     expect(SceneLoader.IsPluginForExtensionAvailable(".obj")).toBe(false);
+    expect(SceneLoader.IsPluginForExtensionAvailable(".glb")).toBe(true); // rigged creatures load through it
+    expect(SceneLoader.GetPluginForExtension(".glb")).toBe(SceneLoader.GetPluginForExtension(".gltf"));
   });
 });

@@ -1,0 +1,227 @@
+/**
+ * Engine-free mixing of a rigged creature's animation clips: from its ground speed and
+ * behaviour, a weight per clip (0..1, summing to 1) that cross-fades idle → walk → run (fly or
+ * swim for flyers and swimmers that have those clips), smoothed over time so nothing pops, and
+ * a playback rate per clip that follows the ground speed, so feet do not slide at a clip's
+ * natural pace. The Babylon side copies both onto animation groups (syncClips.ts).
+ *
+ * Preallocated: a step allocates nothing. Numbers travel in fields (`dt`, `speed`), like the
+ * rest of src/motion, because V8 boxes a double passed to a call it does not inline.
+ */
+import { flyGait } from "./gaits/fly.js";
+import { swimGait } from "./gaits/undulate.js";
+import { walkGait } from "./gaits/walk.js";
+import { sizeOnlyRoles } from "./rigRoles.js";
+
+/** What a clip does, read from its name (case-insensitive); anything else is `other`. */
+export type ClipRole = "idle" | "walk" | "run" | "fly" | "swim" | "other";
+
+/** Natural speeds of the clips, m/s: the ground speed at which each plays at rate 1. */
+export interface ClipSpeeds {
+  walk: number;
+  run: number;
+  fly: number;
+  swim: number;
+}
+
+/** Which moving clip a behaviour plays; behaviours not listed walk (and run). */
+export const BEHAVIOUR_CLIPS: Readonly<Record<string, "fly" | "swim">> = Object.freeze({
+  fly: "fly",
+  swim: "swim",
+  float: "swim",
+  bob: "swim",
+});
+
+/** Tuning of a {@link ClipMixer}. */
+export interface ClipMixerTuning {
+  /** Seconds a cross-fade takes (95 % of the way). @default 0.3 */
+  fadeSeconds: number;
+  /** Fraction of the walk (fly, swim) speed at which that clip has fully replaced idle. @default 0.25 */
+  startFraction: number;
+  /** How many times its natural pace a clip may play at most. @default 3 */
+  maxRate: number;
+  /** Slowest wing beat or swim stroke, as a rate, however slow the creature goes. @default 0.6 */
+  minStrokeRate: number;
+  /** Run speed over walk speed when a record gives only one of them. @default 2.5 */
+  runOverWalk: number;
+}
+
+export const CLIP_MIXER_DEFAULTS: Readonly<ClipMixerTuning> = Object.freeze({
+  fadeSeconds: 0.3,
+  startFraction: 0.25,
+  maxRate: 3,
+  minStrokeRate: 0.6,
+  runOverWalk: 2.5,
+});
+
+/** Options of a {@link ClipMixer}. */
+export interface ClipMixerOptions {
+  /** The creature's clip names, in the order weights and rates are reported. */
+  clips: readonly string[];
+  /** The record's behaviour (walk, fly, swim, ...). @default "walk" */
+  behaviour?: string | undefined;
+  /** Creature height, metres: gives the natural speeds the record does not. */
+  heightMeters: number;
+  /** The record's `movement` (name → m/s); `walk`, `run`, `fly`, `swim` are read. @default {} */
+  movement?: Readonly<Record<string, unknown>> | undefined;
+  tuning?: Partial<ClipMixerTuning>;
+}
+
+/** The role of a clip by its name. */
+export function clipRole(name: string): ClipRole {
+  const lower = name.toLowerCase();
+  return lower === "idle" || lower === "walk" || lower === "run" || lower === "fly" || lower === "swim" ? lower : "other";
+}
+
+/**
+ * Natural clip speeds for a creature: the record's `movement` where it has a positive number,
+ * else the speed the project's own gait cruises at for a creature of that height.
+ */
+export function clipSpeeds(heightMeters: number, movement: Readonly<Record<string, unknown>> = {}, runOverWalk = CLIP_MIXER_DEFAULTS.runOverWalk): ClipSpeeds {
+  const given = (name: string): number | undefined => {
+    const key = Object.keys(movement).find((k) => k.toLowerCase() === name);
+    const value = key === undefined ? undefined : movement[key];
+    return typeof value === "number" && value > 0 && Number.isFinite(value) ? value : undefined;
+  };
+  const roles = sizeOnlyRoles(heightMeters);
+  const walkGiven = given("walk");
+  const runGiven = given("run");
+  const walk = walkGiven ?? (runGiven !== undefined ? runGiven / runOverWalk : walkGait.cruiseSpeed(roles));
+  return {
+    walk,
+    run: Math.max(runGiven ?? walk * runOverWalk, walk * 1.01), // above walk, so walk → run is a ramp
+    fly: given("fly") ?? flyGait.cruiseSpeed(roles),
+    swim: given("swim") ?? swimGait.cruiseSpeed(roles),
+  };
+}
+
+const IDLE = 0;
+const WALK = 1;
+const RUN = 2;
+const MOVE = 3; // fly or swim, per behaviour
+
+export class ClipMixer {
+  readonly clips: readonly string[];
+  /** Weight per clip, in `clips` order: each 0..1, summing to 1 (all 0 only when there is no clip). */
+  readonly weights: Float64Array;
+  /** Playback rate per clip (1 = natural pace). */
+  readonly rates: Float64Array;
+  readonly speeds: Readonly<ClipSpeeds>;
+  readonly tuning: Readonly<ClipMixerTuning>;
+  /** Ground speed, m/s; set before {@link update}. */
+  speed = 0;
+  /** Step, seconds; set before {@link update}. */
+  dt = 0;
+  /** True while a flyer is in the air: its fly clip keeps playing when it hovers. */
+  airborne = false;
+  #behaviour = "walk";
+  readonly #roles: ClipRole[];
+  readonly #target: Float64Array;
+  /** Clip index per mixing slot (idle, walk, run, fly-or-swim); -1 when the slot is unused. */
+  readonly #slots = new Int32Array(4);
+  #moveSpeed = 1;
+  #flies = false;
+
+  constructor(options: ClipMixerOptions) {
+    this.clips = [...options.clips];
+    this.tuning = Object.freeze({ ...CLIP_MIXER_DEFAULTS, ...options.tuning });
+    this.speeds = Object.freeze(clipSpeeds(options.heightMeters, options.movement ?? {}, this.tuning.runOverWalk));
+    this.#roles = this.clips.map(clipRole);
+    this.weights = new Float64Array(this.clips.length);
+    this.rates = new Float64Array(this.clips.length).fill(1);
+    this.#target = new Float64Array(this.clips.length);
+    this.setBehaviour(options.behaviour ?? "walk");
+    this.update();
+    this.settle();
+  }
+
+  get behaviour(): string {
+    return this.#behaviour;
+  }
+
+  /** Chooses the clips for a behaviour; weights then fade to them. */
+  setBehaviour(behaviour: string): void {
+    this.#behaviour = behaviour;
+    const find = (role: ClipRole) => this.#roles.indexOf(role);
+    const slots = this.#slots;
+    // A missing idle is the first clip; a missing walk idles; a missing run walks.
+    slots[IDLE] = find("idle") >= 0 ? find("idle") : this.clips.length > 0 ? 0 : -1;
+    slots[WALK] = find("walk") >= 0 ? find("walk") : slots[IDLE]!;
+    slots[RUN] = find("run") >= 0 ? find("run") : slots[WALK]!;
+    const move = BEHAVIOUR_CLIPS[behaviour.toLowerCase()];
+    slots[MOVE] = move === undefined ? -1 : find(move);
+    this.#moveSpeed = move === undefined ? 1 : this.speeds[move];
+    this.#flies = move === "fly";
+  }
+
+  /** Jumps the weights to where they are heading (at spawn, or after a teleport). */
+  settle(): void {
+    this.weights.set(this.#target);
+  }
+
+  /** The current weight of a clip by name (0 for an unknown one). */
+  weightOf(clip: string): number {
+    const i = this.clips.indexOf(clip);
+    return i < 0 ? 0 : this.weights[i]!;
+  }
+
+  /** Sets `dt` and `speed`, then {@link update}s. */
+  step(dt: number, speed: number): void {
+    this.dt = dt;
+    this.speed = speed;
+    this.update();
+  }
+
+  /** Advances the weights and rates by {@link dt} at {@link speed}. Allocates nothing. */
+  update(): void {
+    const n = this.clips.length;
+    if (n === 0) return;
+    const s = Math.max(0, this.speed);
+    const t = this.tuning;
+    const target = this.#target;
+    const slots = this.#slots;
+    target.fill(0);
+    // Slots may share a clip (a missing walk idles), so their shares add up.
+    const idle = slots[IDLE]!;
+    if (slots[MOVE]! >= 0) {
+      // A flyer or swimmer with its own clip: idle ↔ that clip.
+      const move = slots[MOVE]!;
+      const moving = this.airborne && this.#flies ? 1 : Math.min(1, s / (t.startFraction * this.#moveSpeed));
+      target[idle] = target[idle]! + 1 - moving;
+      target[move] = target[move]! + moving;
+    } else {
+      const sp = this.speeds;
+      const walk = slots[WALK]!;
+      const run = slots[RUN]!;
+      const moving = Math.min(1, s / (t.startFraction * sp.walk));
+      const running = Math.min(1, Math.max(0, (s - sp.walk) / (sp.run - sp.walk)));
+      target[idle] = target[idle]! + 1 - moving;
+      target[walk] = target[walk]! + moving * (1 - running);
+      target[run] = target[run]! + moving * running;
+    }
+
+    // Exponential approach (3 time constants per fade), snapped at the end so a settled clip
+    // is exactly 0 or 1; then normalised so rounding never lets the sum drift from 1.
+    const k = this.dt > 0 ? 1 - Math.exp((-3 * this.dt) / Math.max(t.fadeSeconds, 1e-6)) : 0;
+    const w = this.weights;
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      let v = w[i]! + (target[i]! - w[i]!) * k;
+      if (Math.abs(target[i]! - v) < 1e-3) v = target[i]!; // 0.1 %: not to be seen
+      w[i] = v;
+      sum += v;
+    }
+    if (sum > 0) for (let i = 0; i < n; i++) w[i] = w[i]! / sum;
+
+    const roles = this.#roles;
+    for (let i = 0; i < n; i++) {
+      const role = roles[i]!;
+      let rate = 1;
+      if (role === "walk") rate = s / this.speeds.walk;
+      else if (role === "run") rate = s / this.speeds.run;
+      else if (role === "fly") rate = Math.max(t.minStrokeRate, s / this.speeds.fly);
+      else if (role === "swim") rate = Math.max(t.minStrokeRate, s / this.speeds.swim);
+      this.rates[i] = Math.min(t.maxRate, rate);
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { CLIP_MIXER_DEFAULTS, ClipMixer, clipRole, clipSpeeds } from "../../src/motion/clipMixer.js";
+import { walkGait } from "../../src/motion/gaits/walk.js";
+import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
+import { youngBytesAllocated } from "../helpers/allocations.js";
+import { round } from "../helpers/round.js";
+
+const DT = 1 / 60;
+const movement = { walk: 1, run: 3 };
+
+/** Steps `mixer` for `seconds` at `speed`; checks the sum and range of the weights every step. */
+function run(mixer: ClipMixer, speed: number, seconds: number): void {
+  for (let t = 0; t < seconds; t += DT) {
+    mixer.step(DT, speed);
+    let sum = 0;
+    for (const w of mixer.weights) {
+      expect(w).toBeGreaterThanOrEqual(0);
+      expect(w).toBeLessThanOrEqual(1);
+      sum += w;
+    }
+    expect(round(sum)).toBe(1);
+  }
+}
+
+const weightsOf = (mixer: ClipMixer) => Object.fromEntries(mixer.clips.map((c, i) => [c, round(mixer.weights[i]!, 4)]));
+
+describe("ClipMixer", () => {
+  it("starts settled on idle, walks at walking speed, idles again once stopped", () => {
+    const mixer = new ClipMixer({ clips: ["idle", "walk", "run"], heightMeters: 1, movement });
+    expect(weightsOf(mixer)).toEqual({ idle: 1, walk: 0, run: 0 });
+    run(mixer, 1, 2);
+    expect(mixer.weightOf("walk")).toBeGreaterThanOrEqual(0.5);
+    expect(weightsOf(mixer)).toEqual({ idle: 0, walk: 1, run: 0 });
+    run(mixer, 0, 2);
+    expect(mixer.weights[0]).toBe(1); // exactly: a settled fade snaps
+    expect(weightsOf(mixer)).toEqual({ idle: 1, walk: 0, run: 0 });
+  });
+
+  it("cross-fades over time: no step changes a weight by more than the fade allows", () => {
+    const mixer = new ClipMixer({ clips: ["idle", "walk", "run"], heightMeters: 1, movement });
+    const maxStep = 1 - Math.exp((-3 * DT) / CLIP_MIXER_DEFAULTS.fadeSeconds) + 1e-9;
+    const before = new Float64Array(3);
+    let largest = 0;
+    for (const speed of [0, 3, 0, 1, 2, 0]) {
+      for (let i = 0; i < 30; i++) {
+        before.set(mixer.weights);
+        mixer.step(DT, speed);
+        for (let c = 0; c < 3; c++) largest = Math.max(largest, Math.abs(mixer.weights[c]! - before[c]!));
+      }
+    }
+    expect(largest).toBeGreaterThan(0.05); // it did fade
+    expect(largest).toBeLessThanOrEqual(maxStep);
+    // Halfway through a fade both clips show.
+    const mixer2 = new ClipMixer({ clips: ["idle", "walk"], heightMeters: 1, movement });
+    run(mixer2, 1, CLIP_MIXER_DEFAULTS.fadeSeconds / 6);
+    expect(mixer2.weightOf("idle")).toBeGreaterThan(0.2);
+    expect(mixer2.weightOf("walk")).toBeGreaterThan(0.2);
+  });
+
+  it("runs at running speed and blends walk and run between the two", () => {
+    const mixer = new ClipMixer({ clips: ["idle", "walk", "run"], heightMeters: 1, movement });
+    run(mixer, 4, 2);
+    expect(weightsOf(mixer)).toEqual({ idle: 0, walk: 0, run: 1 });
+    run(mixer, 2, 2); // halfway from walk (1 m/s) to run (3 m/s)
+    expect(weightsOf(mixer)).toEqual({ idle: 0, walk: 0.5, run: 0.5 });
+  });
+
+  it("plays each clip at a rate proportional to the ground speed", () => {
+    const mixer = new ClipMixer({ clips: ["idle", "walk", "run"], heightMeters: 1, movement });
+    mixer.step(DT, 0.5);
+    const [idle, walkAtHalf, runAtHalf] = mixer.rates;
+    mixer.step(DT, 1);
+    expect(round(mixer.rates[1]! / walkAtHalf!)).toBe(2);
+    expect(round(mixer.rates[1]!)).toBe(1); // its natural pace at its natural speed
+    expect(round(mixer.rates[2]! / runAtHalf!)).toBe(2);
+    expect(idle).toBe(1);
+    expect(mixer.rates[0]).toBe(1); // idle keeps its own pace
+    mixer.step(DT, 100);
+    expect(mixer.rates[1]).toBe(CLIP_MIXER_DEFAULTS.maxRate);
+  });
+
+  it("idles in place of a missing walk clip; a missing run walks", () => {
+    const noWalk = new ClipMixer({ clips: ["idle", "run"], heightMeters: 1, movement });
+    run(noWalk, 1, 2);
+    expect(weightsOf(noWalk)).toEqual({ idle: 1, run: 0 });
+    expect(noWalk.rates[0]).toBe(1);
+    const noRun = new ClipMixer({ clips: ["idle", "walk"], heightMeters: 1, movement });
+    run(noRun, 5, 2);
+    expect(weightsOf(noRun)).toEqual({ idle: 0, walk: 1 });
+    const onlyIdle = new ClipMixer({ clips: ["Idle"], heightMeters: 1, movement });
+    run(onlyIdle, 2, 1);
+    expect(weightsOf(onlyIdle)).toEqual({ Idle: 1 });
+  });
+
+  it("flies with the fly clip, hovers with it while airborne, walks when told to walk", () => {
+    const bird = new ClipMixer({ clips: ["idle", "walk", "fly"], behaviour: "fly", heightMeters: 0.3, movement: { fly: 4 } });
+    run(bird, 4, 2);
+    expect(weightsOf(bird)).toEqual({ idle: 0, walk: 0, fly: 1 });
+    expect(round(bird.rates[2]!)).toBe(1);
+    run(bird, 0, 2);
+    expect(weightsOf(bird)).toEqual({ idle: 1, walk: 0, fly: 0 });
+    bird.airborne = true;
+    run(bird, 0, 2);
+    expect(weightsOf(bird)).toEqual({ idle: 0, walk: 0, fly: 1 });
+    expect(bird.rates[2]).toBe(CLIP_MIXER_DEFAULTS.minStrokeRate); // wings still beat
+    bird.setBehaviour("walk");
+    run(bird, bird.speeds.walk, 2);
+    expect(weightsOf(bird)).toEqual({ idle: 0, walk: 1, fly: 0 });
+    const fish = new ClipMixer({ clips: ["idle", "swim"], behaviour: "swim", heightMeters: 0.3 });
+    run(fish, fish.speeds.swim, 2);
+    expect(weightsOf(fish)).toEqual({ idle: 0, swim: 1 });
+    const flyerWithoutFly = new ClipMixer({ clips: ["idle", "walk"], behaviour: "fly", heightMeters: 0.3, movement });
+    run(flyerWithoutFly, 1, 2);
+    expect(weightsOf(flyerWithoutFly)).toEqual({ idle: 0, walk: 1 });
+  });
+
+  it("takes natural speeds from the record's movement, else from the walk gait for its size", () => {
+    expect(clipSpeeds(1, { Walk: 1.2, run: 4, jump: 9 })).toMatchObject({ walk: 1.2, run: 4 });
+    expect(clipSpeeds(1, { run: 5 })).toMatchObject({ walk: 2, run: 5 });
+    const fallback = clipSpeeds(2, { walk: 0, run: "fast" });
+    expect(fallback.walk).toBe(walkGait.cruiseSpeed(sizeOnlyRoles(2)));
+    expect(round(fallback.run / fallback.walk)).toBe(CLIP_MIXER_DEFAULTS.runOverWalk);
+    expect(clipSpeeds(2).walk).toBeGreaterThan(clipSpeeds(0.5).walk); // bigger creatures stride faster
+    expect(clipRole("RUN")).toBe("run");
+    expect(clipRole("jump_start")).toBe("other");
+  });
+
+  it("handles a creature with no clips", () => {
+    const mixer = new ClipMixer({ clips: [], heightMeters: 1 });
+    mixer.step(DT, 1);
+    expect(mixer.weights.length).toBe(0);
+  });
+
+  it("allocates nothing per step once optimised", () => {
+    const mixers = Array.from({ length: 200 }, (_, i) =>
+      new ClipMixer({ clips: ["idle", "walk", "run", "fly"], behaviour: i % 3 ? "walk" : "fly", heightMeters: 0.5 + (i % 5) * 0.3, movement }),
+    );
+    const stepAll = (rounds: number) => {
+      for (let r = 0; r < rounds; r++) {
+        for (let i = 0; i < mixers.length; i++) {
+          const m = mixers[i]!;
+          m.dt = DT;
+          m.speed = ((r + i) % 50) * 0.07; // stops, walks and runs
+          m.airborne = (r + i) % 7 === 0;
+          m.update();
+        }
+      }
+    };
+    let best = Infinity;
+    for (let round = 0; round < 12 && best >= 1; round++) {
+      stepAll(500);
+      best = Math.min(best, youngBytesAllocated(() => stepAll(50)) / (50 * mixers.length));
+    }
+    expect(best).toBeLessThan(1);
+  });
+});
