@@ -15,6 +15,8 @@
  * `lookup:status=503,first=2; obj:drop,rate=0.2,match=tail; texture:slow=100,chunk=1024`.
  */
 import { OptionsError } from "../api/errors.js";
+import { SeededRandom } from "../util/seededRandom.js";
+import { stringHash } from "../util/stringHash.js";
 
 /** Which requests a rule applies to. `asset` is every asset; `other` an asset of no known kind. */
 export type FaultTarget = "lookup" | "obj" | "mtl" | "texture" | "asset" | "other";
@@ -99,28 +101,6 @@ const ASSET_KINDS: Readonly<Record<string, FaultTarget>> = Object.freeze({
   ".jpg": "texture",
   ".jpeg": "texture",
 });
-
-/** FNV-1a over the text, then one mulberry32 step: a well-mixed 32-bit seed from a string. */
-function hashSeed(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
-/** mulberry32: small, fast, and the same sequence everywhere for a seed. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function checkNumber(name: string, value: unknown, min: number, max: number, integer: boolean): void {
   if (value === undefined) return;
@@ -276,7 +256,7 @@ export class FaultInjector {
       const attempt = (byPath.get(decoded) ?? 0) + 1;
       byPath.set(decoded, attempt);
       const key = `${this.#seed}\u0000${index}\u0000${decoded}\u0000${attempt}`;
-      const fires = rule.first !== undefined ? seen <= rule.first : seededRandom(hashSeed(key))() < (rule.rate ?? 1);
+      const fires = rule.first !== undefined ? seen <= rule.first : SeededRandom.fromState(stringHash(key)).next() < (rule.rate ?? 1);
       if (!fires) return;
       this.#stats.injected[rule.kind] = (this.#stats.injected[rule.kind] ?? 0) + 1;
       out.push({ decision: { kind: rule.kind, rule }, key });
@@ -286,9 +266,9 @@ export class FaultInjector {
 
   /** Deterministic garbage of `length` bytes, the same for the same `key`. */
   garbage(length: number, key = ""): Uint8Array<ArrayBuffer> {
-    const random = seededRandom(hashSeed(`garbage\u0000${this.#seed}\u0000${key}`));
+    const random = SeededRandom.fromState(stringHash(`garbage\u0000${this.#seed}\u0000${key}`));
     const bytes = new Uint8Array(length);
-    for (let i = 0; i < length; i++) bytes[i] = Math.floor(random() * 256);
+    for (let i = 0; i < length; i++) bytes[i] = random.int(256);
     return bytes;
   }
 }
