@@ -19,17 +19,10 @@ export { CatalogIndex, type IndexableRecord } from "./searchIndex.js";
 export { DEV_API_KEY, API_KEYS_ENV, loadApiKeys, parseApiKeys, type ApiKeySource } from "./apiKeys.js";
 export { SERVICE_ERROR_CODES, type ServiceErrorBody } from "./serviceError.js";
 export { ASSET_CONTENT_TYPES } from "./assetRoute.js";
-export {
-  FAULT_DEFAULTS,
-  FaultInjector,
-  parseFaultSpec,
-  faultsFromEnv,
-  type FaultOptions,
-  type FaultRule,
-  type FaultKind,
-  type FaultTarget,
-  type FaultStats,
-} from "./faults.js";
+export { FAULT_DEFAULTS, type FaultOptions, type FaultRule, type FaultKind, type FaultTarget } from "./faults/faultRules.js";
+export { FaultInjector, type FaultStats } from "./faults/faultInjector.js";
+export { parseFaultSpec } from "./faults/parseFaultSpec.js";
+export { faultsFromEnv } from "./faults/faultsFromEnv.js";
 export { menagerieServicePlugin, type MenagerieServicePluginOptions } from "./vitePlugin.js";
 export { ensureDefaultCatalog, type DefaultCatalogOptions } from "./defaultCatalog.js";
 export * from "./catalogFormat.js";

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { OptionsError } from "../api/errors.js";
 import { DEV_API_KEY } from "./apiKeys.js";
-import { validateFaultOptions, type FaultOptions } from "./faults.js";
+import { validateFaultOptions, type FaultOptions } from "./faults/faultRules.js";
 import { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
 
 /** Proxy mode: where lookups are forwarded, with the key only the server holds. */
@@ -109,7 +109,7 @@ export interface LookupServiceOptions {
   log?: (line: string) => void;
   /**
    * Fault mode, for reliability tests: latency, 5xx, 429, dropped connections, truncated or
-   * corrupt bodies, links refused as expired, slow bodies (see `faults.ts`). Only this option,
+   * corrupt bodies, links refused as expired, slow bodies (see `faults/faultRules.ts`). Only this option,
    * the CLI's `--faults` and `MENAGERIE_FAULTS` turn it on; no request can.
    * @default undefined (off)
    * @example { rules: [{ targets: ["lookup"], kind: "status", status: 503, first: 2 }], seed: 7 }
