@@ -5,7 +5,6 @@
  */
 import {
   HTTPError,
-  OptionsError,
   ResponseValidationError,
   toValidationIssues,
   type RequestInfo,
@@ -17,9 +16,6 @@ import { requestText, type TextResponse } from "./request.js";
 import { resolveRetryOptions } from "./retry.js";
 import {
   LOOKUP_CLIENT_DEFAULTS,
-  nonEmpty,
-  positive,
-  resolveBaseUrl,
   type InvalidRecordReport,
   type LookupCallOptions,
   type LookupClient,
@@ -36,8 +32,18 @@ export {
   type SearchOptions,
 } from "./clientOptions.js";
 import { ErrorBodySchema, ModelRecordSchema, type ModelRecord } from "./schemas.js";
+import {
+  assignDefaults,
+  booleanOption,
+  functionOption,
+  httpBaseUrl,
+  matchingString,
+  nonNegativeNumber,
+  objectOption,
+  positiveNumber,
+  stringOption,
+} from "./options.js";
 import { InflightRequests } from "./shared.js";
-
 
 /**
  * Creates a lookup client.
@@ -48,23 +54,24 @@ import { InflightRequests } from "./shared.js";
  * const forest = await client.search("forest");
  */
 export function createLookupClient(options: LookupClientOptions): LookupClient {
-  if (typeof options !== "object" || options === null) throw new OptionsError("options", "must be an object");
-  const baseUrl = resolveBaseUrl(options.baseUrl);
-  const lookupPath = (options.lookupPath ?? LOOKUP_CLIENT_DEFAULTS.lookupPath).replace(/^\/+/, "");
-  if (/[?#]/.test(lookupPath)) throw new OptionsError("lookupPath", "must not contain '?' or '#'");
-  const apiKey = options.apiKey;
-  if (apiKey !== undefined && typeof apiKey !== "string") throw new OptionsError("apiKey", "must be a string");
-  const timeoutMs = positive("timeoutMs", options.timeoutMs ?? LOOKUP_CLIENT_DEFAULTS.timeoutMs);
-  const linkMarginSeconds = options.linkMarginSeconds ?? LOOKUP_CLIENT_DEFAULTS.linkMarginSeconds;
-  if (!(linkMarginSeconds >= 0)) throw new OptionsError("linkMarginSeconds", "must be a non-negative number");
-  const maxCacheAgeMs = options.maxCacheAgeMs ?? LOOKUP_CLIENT_DEFAULTS.maxCacheAgeMs;
-  if (!(maxCacheAgeMs >= 0)) throw new OptionsError("maxCacheAgeMs", "must be a non-negative number");
+  objectOption("options", options);
+  // In a browser a relative base such as "/" resolves against the page.
+  const page = (globalThis as { location?: { href?: string } }).location?.href;
+  const baseUrl = httpBaseUrl("baseUrl", options.baseUrl, page);
+  const o = assignDefaults(LOOKUP_CLIENT_DEFAULTS, options);
+  const lookupPath = matchingString("lookupPath", o.lookupPath, /^[^?#]*$/, "a path without '?' or '#'").replace(/^\/+/, "");
+  const apiKey = options.apiKey === undefined ? undefined : stringOption("apiKey", options.apiKey, { secret: true });
+  const timeoutMs = positiveNumber("timeoutMs", o.timeoutMs);
+  const linkMarginSeconds = nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds);
+  const maxCacheAgeMs = nonNegativeNumber("maxCacheAgeMs", o.maxCacheAgeMs);
   const retry = resolveRetryOptions(options.retry);
-  const useCache = options.cache ?? LOOKUP_CLIENT_DEFAULTS.cache;
-  const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
-  if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a function (no global fetch here)");
-  const now = options.now ?? Date.now;
-  const random = options.random ?? Math.random;
+  const useCache = booleanOption("cache", o.cache);
+  const fetchImpl = functionOption<typeof fetch>("fetch", options.fetch ?? globalThis.fetch?.bind(globalThis));
+  const now = functionOption<() => number>("now", options.now ?? Date.now);
+  const random = functionOption<() => number>("random", options.random ?? Math.random);
+  if (options.headers !== undefined) objectOption("headers", options.headers);
+  if (options.onRetry !== undefined) functionOption("onRetry", options.onRetry);
+  if (options.onInvalidRecord !== undefined) functionOption("onInvalidRecord", options.onInvalidRecord);
   const headers = { accept: "application/json", ...options.headers };
   const secrets = [apiKey];
 
@@ -144,9 +151,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   }
 
   function fuzzyParams(fuzzy: boolean | undefined): Record<string, string> {
-    if (fuzzy === undefined) return {};
-    if (typeof fuzzy !== "boolean") throw new OptionsError("fuzzy", "must be a boolean");
-    return { fuzzy: String(fuzzy) };
+    return fuzzy === undefined ? {} : { fuzzy: String(booleanOption("fuzzy", fuzzy)) };
   }
 
   async function fetchModel(name: string, fuzzy: boolean | undefined, signal: AbortSignal): Promise<ModelRecord | null> {
@@ -207,7 +212,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     redact: (text) => redactText(text, secrets),
 
     async getModel(name, callOptions = {}) {
-      nonEmpty("name", name);
+      stringOption("name", name, { nonEmpty: true });
       const key = cacheKey("name", name, callOptions.fuzzy);
       if (useCache) {
         const cached = cache.get(key);
@@ -221,7 +226,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     },
 
     async search(query, callOptions = {}) {
-      nonEmpty("query", query);
+      stringOption("query", query, { nonEmpty: true });
       const key = cacheKey("search", query, callOptions.fuzzy);
       if (useCache) {
         const cached = cache.get(key);
@@ -242,7 +247,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     },
 
     async refresh(record, callOptions = {}) {
-      const name = nonEmpty("record.name", record?.name);
+      const name = stringOption("record.name", record?.name, { nonEmpty: true });
       const key = cacheKey("refresh", name, false);
       return inflight.join(key, callOptions.signal, async (signal) => {
         const fresh = await fetchModel(name, false, signal);
