@@ -220,7 +220,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
       }
       return inflight.join(key, callOptions.signal, async (signal) => {
         const record = await fetchModel(name, callOptions.fuzzy, signal);
-        if (useCache && record) cache.set(key, [record], true);
+        if (useCache && record) cache.set(key, [record]);
         return record;
       });
     },
@@ -239,7 +239,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
           skipped.push(report);
           options.onInvalidRecord?.(report);
         });
-        if (useCache) cache.set(key, found, false);
+        if (useCache) cache.set(key, found);
         return { records: found, reports: skipped };
       });
       if (callOptions.onInvalidRecord) reports.forEach((report) => callOptions.onInvalidRecord!(report));
@@ -252,7 +252,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
       return inflight.join(key, callOptions.signal, async (signal) => {
         const fresh = await fetchModel(name, false, signal);
         if (useCache) cache.replace(name, fresh);
-        if (useCache && fresh) cache.set(cacheKey("name", name, false), [fresh], true);
+        if (useCache && fresh) cache.set(cacheKey("name", name, false), [fresh]);
         return fresh;
       });
     },
