@@ -9,7 +9,7 @@ import { copyFile, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CATALOG_INDEX_FILE, readCatalog, type CatalogEntry } from "../src/service/catalogFormat.js";
-import { SeededRandom } from "../src/motion/rng.js";
+import { SeededRandom } from "../src/util/seededRandom.js";
 
 const REVISION = 1;
 const SHARED = { part: "shared/part.obj", material: "shared/shared.mtl", texture: "shared/accent.png" };

@@ -3,7 +3,7 @@
  * service's one GET path, with validation, retries, a per-attempt timeout, in-flight sharing
  * and a cache that lasts as long as the records' signed links.
  */
-import { OptionsError, type RequestInfo } from "./errors.js";
+import type { RequestInfo } from "./errors.js";
 import { readRecord, readRecords } from "./lookupAnswer.js";
 import { applyLimit, fuzzyParams, limitParams, resolveApp, resolveLimit } from "./lookupParams.js";
 import { redactText } from "./redact.js";
@@ -12,9 +12,6 @@ import { requestText, type TextResponse } from "./request.js";
 import { resolveRetryOptions } from "./retry.js";
 import {
   LOOKUP_CLIENT_DEFAULTS,
-  nonEmpty,
-  positive,
-  resolveBaseUrl,
   type InvalidRecordReport,
   type LookupCallOptions,
   type LookupClient,
@@ -32,8 +29,18 @@ export {
   type SearchOptions,
 } from "./clientOptions.js";
 import type { ModelRecord } from "./schemas.js";
+import {
+  assignDefaults,
+  booleanOption,
+  functionOption,
+  httpBaseUrl,
+  matchingString,
+  nonNegativeNumber,
+  objectOption,
+  positiveNumber,
+  stringOption,
+} from "./options.js";
 import { InflightRequests } from "./shared.js";
-
 
 /**
  * Creates a lookup client.
@@ -44,23 +51,24 @@ import { InflightRequests } from "./shared.js";
  * const forest = await client.search("forest");
  */
 export function createLookupClient(options: LookupClientOptions): LookupClient {
-  if (typeof options !== "object" || options === null) throw new OptionsError("options", "must be an object");
-  const baseUrl = resolveBaseUrl(options.baseUrl);
-  const lookupPath = (options.lookupPath ?? LOOKUP_CLIENT_DEFAULTS.lookupPath).replace(/^\/+/, "");
-  if (/[?#]/.test(lookupPath)) throw new OptionsError("lookupPath", "must not contain '?' or '#'");
-  const apiKey = options.apiKey;
-  if (apiKey !== undefined && typeof apiKey !== "string") throw new OptionsError("apiKey", "must be a string");
-  const timeoutMs = positive("timeoutMs", options.timeoutMs ?? LOOKUP_CLIENT_DEFAULTS.timeoutMs);
-  const linkMarginSeconds = options.linkMarginSeconds ?? LOOKUP_CLIENT_DEFAULTS.linkMarginSeconds;
-  if (!(linkMarginSeconds >= 0)) throw new OptionsError("linkMarginSeconds", "must be a non-negative number");
-  const maxCacheAgeMs = options.maxCacheAgeMs ?? LOOKUP_CLIENT_DEFAULTS.maxCacheAgeMs;
-  if (!(maxCacheAgeMs >= 0)) throw new OptionsError("maxCacheAgeMs", "must be a non-negative number");
+  objectOption("options", options);
+  // In a browser a relative base such as "/" resolves against the page.
+  const page = (globalThis as { location?: { href?: string } }).location?.href;
+  const baseUrl = httpBaseUrl("baseUrl", options.baseUrl, page);
+  const o = assignDefaults(LOOKUP_CLIENT_DEFAULTS, options);
+  const lookupPath = matchingString("lookupPath", o.lookupPath, /^[^?#]*$/, "a path without '?' or '#'").replace(/^\/+/, "");
+  const apiKey = options.apiKey === undefined ? undefined : stringOption("apiKey", options.apiKey, { secret: true });
+  const timeoutMs = positiveNumber("timeoutMs", o.timeoutMs);
+  const linkMarginSeconds = nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds);
+  const maxCacheAgeMs = nonNegativeNumber("maxCacheAgeMs", o.maxCacheAgeMs);
   const retry = resolveRetryOptions(options.retry);
-  const useCache = options.cache ?? LOOKUP_CLIENT_DEFAULTS.cache;
-  const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
-  if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a function (no global fetch here)");
-  const now = options.now ?? Date.now;
-  const random = options.random ?? Math.random;
+  const useCache = booleanOption("cache", o.cache);
+  const fetchImpl = functionOption<typeof fetch>("fetch", options.fetch ?? globalThis.fetch?.bind(globalThis));
+  const now = functionOption<() => number>("now", options.now ?? Date.now);
+  const random = functionOption<() => number>("random", options.random ?? Math.random);
+  if (options.headers !== undefined) objectOption("headers", options.headers);
+  if (options.onRetry !== undefined) functionOption("onRetry", options.onRetry);
+  if (options.onInvalidRecord !== undefined) functionOption("onInvalidRecord", options.onInvalidRecord);
   const app = resolveApp(options.app);
   const headers = { accept: "application/json", ...options.headers };
   const secrets = [apiKey];
@@ -121,7 +129,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     }
     return inflight.join(key, signal, async (shared) => {
       const record = await fetchRecord(params, shared);
-      if (useCache && record) cache.set(key, [record], true);
+      if (useCache && record) cache.set(key, [record]);
       return record;
     });
   }
@@ -134,18 +142,18 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     redact: (text) => redactText(text, secrets),
 
     async getModel(name, callOptions = {}) {
-      nonEmpty("name", name);
+      stringOption("name", name, { nonEmpty: true });
       const params = { name, ...fuzzyParams(callOptions.fuzzy) };
       return single(cacheKey("name", name, callOptions.fuzzy), params, callOptions.signal);
     },
 
     async getModelById(id, callOptions = {}) {
-      nonEmpty("id", id);
+      stringOption("id", id, { nonEmpty: true });
       return single(cacheKey("id", id, undefined), { id }, callOptions.signal);
     },
 
     async search(query, callOptions = {}) {
-      nonEmpty("query", query);
+      stringOption("query", query, { nonEmpty: true });
       const limit = resolveLimit(callOptions.limit);
       const params = { search: query, ...fuzzyParams(callOptions.fuzzy), ...limitParams(limit) };
       const key = cacheKey("search", query, callOptions.fuzzy, limit);
@@ -164,7 +172,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
           }),
           limit,
         );
-        if (useCache) cache.set(key, found, false);
+        if (useCache) cache.set(key, found);
         return { records: found, reports: skipped };
       });
       if (callOptions.onInvalidRecord) reports.forEach((report) => callOptions.onInvalidRecord!(report));
@@ -172,12 +180,12 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     },
 
     async refresh(record, callOptions = {}) {
-      const name = nonEmpty("record.name", record?.name);
+      const name = stringOption("record.name", record?.name, { nonEmpty: true });
       const key = cacheKey("refresh", name, false);
       return inflight.join(key, callOptions.signal, async (signal) => {
         const fresh = await fetchRecord({ name, fuzzy: "false" }, signal);
         if (useCache) cache.replace(name, fresh);
-        if (useCache && fresh) cache.set(cacheKey("name", name, false), [fresh], true);
+        if (useCache && fresh) cache.set(cacheKey("name", name, false), [fresh]);
         return fresh;
       });
     },

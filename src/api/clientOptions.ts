@@ -1,10 +1,8 @@
-/** Options and types of the lookup client, and the checks its options go through. */
-import { OptionsError, type ValidationIssue } from "./errors.js";
-import { redactText } from "./redact.js";
+/** Options and types of the lookup client (`createLookupClient` in client.ts). */
+import type { ValidationIssue } from "./errors.js";
 import type { RetryEvent } from "./request.js";
 import type { RetryOptions } from "./retry.js";
 import type { ModelRecord } from "./schemas.js";
-import type { createLookupClient } from "./client.js";
 
 /** A search result element that failed validation and was skipped. */
 export interface InvalidRecordReport {
@@ -17,7 +15,7 @@ export interface InvalidRecordReport {
   url: string;
 }
 
-/** Options of {@link createLookupClient}. */
+/** Options of `createLookupClient`. */
 export interface LookupClientOptions {
   /**
    * The service's base address, for example `https://api.anything.world` or
@@ -94,7 +92,9 @@ export interface LookupClientOptions {
 }
 
 /** Defaults of every optional {@link LookupClientOptions} field that has one. */
-export const LOOKUP_CLIENT_DEFAULTS = Object.freeze({
+export const LOOKUP_CLIENT_DEFAULTS: Readonly<
+  Required<Pick<LookupClientOptions, "lookupPath" | "timeoutMs" | "cache" | "linkMarginSeconds" | "maxCacheAgeMs">>
+> = Object.freeze({
   lookupPath: "anything",
   timeoutMs: 15_000,
   cache: true,
@@ -169,36 +169,4 @@ export interface LookupClient {
    * `***`: for code that reports service-provided text (records, bodies) in its own events.
    */
   redact(text: string): string;
-}
-
-export function resolveBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
-    throw new OptionsError("baseUrl", "must be a non-empty URL string");
-  }
-  let url: URL;
-  try {
-    const page = (globalThis as { location?: { href?: string } }).location?.href;
-    url = page ? new URL(baseUrl, page) : new URL(baseUrl);
-  } catch {
-    throw new OptionsError("baseUrl", `must be an absolute http(s) URL, got "${redactText(baseUrl)}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new OptionsError("baseUrl", `must use http or https, got "${url.protocol}"`);
-  }
-  if (url.search || url.hash) throw new OptionsError("baseUrl", "must not have a query or a fragment");
-  return url.href.replace(/\/+$/, "");
-}
-
-export function positive(name: string, value: unknown): number {
-  if (typeof value !== "number" || !(value > 0)) {
-    throw new OptionsError(name, `must be a number greater than 0, got ${String(value)}`);
-  }
-  return value;
-}
-
-export function nonEmpty(what: string, value: unknown): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new OptionsError(what, `must be a non-empty string, got ${JSON.stringify(value)}`);
-  }
-  return value;
 }

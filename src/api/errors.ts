@@ -1,8 +1,9 @@
 /**
  * The error family of the lookup client. Every error thrown by the client is a
  * {@link MenagerieError}; its `kind` tells which one, and the `is*` guards work across realms
- * (iframes, workers, duplicated bundles) because they check a global symbol brand, not
- * `instanceof`.
+ * (iframes, duplicated bundles) because they check a `Symbol.for` brand, not `instanceof`.
+ * Nothing survives structured cloning (`postMessage`, `structuredClone`): the clone is a plain
+ * `Error` with no brand, no `kind` and no subclass, so send an error across as plain data.
  *
  * Messages read `<what failed>: <METHOD> <redacted url>`; the API key never appears in them.
  */
@@ -22,7 +23,10 @@ export type MenagerieErrorKind =
 /** Base class of every error the library throws on purpose. */
 export class MenagerieError extends Error {
   readonly kind: MenagerieErrorKind;
-  /** Always true; lets plain objects be recognised after structured cloning. */
+  /**
+   * Always true; the registry-wide symbol is the same in every realm, so the `is*` guards
+   * recognise an error made by another copy of the library. Structured cloning drops it.
+   */
   readonly [BRAND] = true;
 
   constructor(kind: MenagerieErrorKind, message: string, options?: { cause?: unknown }) {

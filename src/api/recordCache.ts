@@ -7,8 +7,6 @@ import { getRecordExpiry } from "./signedUrl.js";
 
 interface CacheEntry {
   records: ModelRecord[];
-  /** Whether the answer was a single record (getModel) rather than a list (search). */
-  single: boolean;
   freshUntilMs: number;
 }
 
@@ -51,9 +49,9 @@ export class RecordCache {
     return entry.records;
   }
 
-  set(key: string, records: ModelRecord[], single: boolean): void {
+  set(key: string, records: ModelRecord[]): void {
     const freshUntilMs = this.freshUntil(records);
-    if (freshUntilMs > this.#options.now()) this.#entries.set(key, { records, single, freshUntilMs });
+    if (freshUntilMs > this.#options.now()) this.#entries.set(key, { records, freshUntilMs });
     else this.#entries.delete(key);
   }
 
@@ -69,7 +67,7 @@ export class RecordCache {
         continue;
       }
       const records = entry.records.map((r) => (r.name === name ? record : r));
-      this.set(key, records, entry.single);
+      this.set(key, records);
     }
   }
 

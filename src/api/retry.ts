@@ -3,6 +3,7 @@
  * (exponential backoff with jitter, or the server's `Retry-After`).
  */
 import { OptionsError } from "./errors.js";
+import { assignDefaults, describeValue, nonNegativeInteger, nonNegativeNumber } from "./options.js";
 
 /** How failed requests are retried. */
 export interface RetryOptions {
@@ -42,30 +43,19 @@ export const RETRY_DEFAULTS: Readonly<Required<RetryOptions>> = Object.freeze({
   maxRetryAfterMs: 30_000,
 });
 
-function nonNegative(name: string, value: unknown, integer = false): number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
-    throw new OptionsError(name, `must be a non-negative ${integer ? "integer" : "number"}, got ${String(value)}`);
-  }
-  return value;
-}
-
 /** Validates retry options (a number is the limit) and fills in the defaults. */
 export function resolveRetryOptions(retry: number | RetryOptions | undefined): Required<RetryOptions> {
   const given: RetryOptions = typeof retry === "number" ? { limit: retry } : (retry ?? {});
-  if (typeof given !== "object") throw new OptionsError("retry", `must be a number or an object, got ${typeof given}`);
-  const out = { ...RETRY_DEFAULTS, ...stripUndefined(given) };
-  nonNegative("retry.limit", out.limit, true);
-  nonNegative("retry.baseDelayMs", out.baseDelayMs);
-  nonNegative("retry.maxDelayMs", out.maxDelayMs);
-  nonNegative("retry.maxRetryAfterMs", out.maxRetryAfterMs);
+  if (typeof given !== "object" || given === null) throw new OptionsError("retry", `must be a number or an object, got ${describeValue(given)}`);
+  const out = assignDefaults(RETRY_DEFAULTS, given);
+  nonNegativeInteger("retry.limit", out.limit);
+  nonNegativeNumber("retry.baseDelayMs", out.baseDelayMs);
+  nonNegativeNumber("retry.maxDelayMs", out.maxDelayMs);
+  nonNegativeNumber("retry.maxRetryAfterMs", out.maxRetryAfterMs);
   if (!Array.isArray(out.statusCodes) || !out.statusCodes.every((s) => Number.isInteger(s) && s >= 100 && s <= 599)) {
     throw new OptionsError("retry.statusCodes", "must be an array of HTTP status codes");
   }
   return out;
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**

@@ -93,11 +93,6 @@ export class Creature {
     this.#binding = binding;
   }
 
-  /** @internal */
-  get _motionBinding(): MotionBinding | undefined {
-    return this.#binding;
-  }
-
   /**
    * The engine-free motion state (position, velocity, gait, pose). For advanced control such as
    * `waterLevel`, `altitude`, `ground` or custom steering behaviours.

@@ -11,6 +11,7 @@ import { HeightParseError, parseHeight } from "../api/height.js";
 import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
+import { assignDefaults, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
 import { InflightRequests } from "../api/shared.js";
 import { populate, type CreatureGroup, type PopulateOptions } from "./populate.js";
 import { MotionDriver } from "./motionDriver.js";
@@ -18,7 +19,7 @@ import { Creature } from "./creature.js";
 import { loadModel, type LoadContext, type ModelTemplate } from "./loadModel.js";
 import { registerMenagerie } from "./register.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
-import { MENAGERIE_DEFAULTS, positiveNumber, type MenagerieOptions, type MenagerieStats, type SpawnOptions } from "./menagerieOptions.js";
+import { MENAGERIE_DEFAULTS, type MenagerieOptions, type MenagerieStats, type SpawnOptions } from "./menagerieOptions.js";
 
 export { MENAGERIE_DEFAULTS, type MenagerieOptions, type MenagerieStats, type SpawnOptions } from "./menagerieOptions.js";
 
@@ -64,18 +65,14 @@ export class Menagerie {
       (options.baseUrl !== undefined
         ? createLookupClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, lookupPath: options.lookupPath, ...(options.fetch ? { fetch: options.fetch } : {}) })
         : undefined);
-    const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
-    if (typeof fetchImpl !== "function") throw new OptionsError("fetch", "must be a function (no global fetch here)");
+    const fetchImpl = functionOption<typeof fetch>("fetch", options.fetch ?? globalThis.fetch?.bind(globalThis));
+    const o = assignDefaults(MENAGERIE_DEFAULTS, options);
     this.#options = {
-      assetTimeoutMs: positiveNumber("assetTimeoutMs", options.assetTimeoutMs ?? MENAGERIE_DEFAULTS.assetTimeoutMs),
-      assetRetry: options.assetRetry ?? MENAGERIE_DEFAULTS.assetRetry,
-      linkMarginSeconds: options.linkMarginSeconds ?? MENAGERIE_DEFAULTS.linkMarginSeconds,
-      bodyPlans: options.bodyPlans ?? MENAGERIE_DEFAULTS.bodyPlans,
-      defaultHeightMeters: positiveNumber("defaultHeightMeters", options.defaultHeightMeters ?? MENAGERIE_DEFAULTS.defaultHeightMeters),
-      seed: options.seed ?? MENAGERIE_DEFAULTS.seed,
-      gaits: options.gaits ?? MENAGERIE_DEFAULTS.gaits,
+      ...o,
+      assetTimeoutMs: positiveNumber("assetTimeoutMs", o.assetTimeoutMs),
+      linkMarginSeconds: nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds),
+      defaultHeightMeters: positiveNumber("defaultHeightMeters", o.defaultHeightMeters),
     };
-    if (!(this.#options.linkMarginSeconds >= 0)) throw new OptionsError("linkMarginSeconds", "must be a non-negative number");
     this.#motion = new MotionDriver(scene, { seed: this.#options.seed, gaits: this.#options.gaits });
     this.#fetchAsset = createAssetFetcher({
       fetch: fetchImpl,

@@ -1,14 +1,12 @@
-/** Options, defaults and small types of the {@link Menagerie}. */
+/** Options, defaults and small types of the `Menagerie` (menagerie.ts). */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { LookupClient } from "../api/client.js";
-import { OptionsError } from "../api/errors.js";
 import type { RetryOptions } from "../api/retry.js";
 import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
 import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
 import type { LoadProgress } from "./types.js";
-import type { Menagerie } from "./menagerie.js";
 
-/** Options of {@link Menagerie}. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one. */
+/** Options of `new Menagerie()`. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one. */
 export interface MenagerieOptions {
   /** The lookup client to use. */
   client?: LookupClient;
@@ -63,8 +61,8 @@ export interface MenagerieOptions {
   gaits?: GaitTable;
 }
 
-/** Defaults of {@link MenagerieOptions}. */
-export const MENAGERIE_DEFAULTS = Object.freeze({
+/** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's). */
+export const MENAGERIE_DEFAULTS: Readonly<Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "fetch">>> = Object.freeze({
   assetTimeoutMs: 30_000,
   assetRetry: 2,
   linkMarginSeconds: 60,
@@ -74,7 +72,7 @@ export const MENAGERIE_DEFAULTS = Object.freeze({
   gaits: BEHAVIOUR_GAITS,
 });
 
-/** Options of {@link Menagerie.spawnCreature}. */
+/** Options of `Menagerie.spawnCreature`. */
 export interface SpawnOptions {
   /** Where the creature's feet stand. @default (0, 0, 0) */
   position?: Vector3 | { x: number; y: number; z: number };
@@ -98,11 +96,4 @@ export interface MenagerieStats {
   assetBytes: number;
   /** Models loaded (templates built). */
   modelsLoaded: number;
-}
-
-export function positiveNumber(name: string, value: unknown): number {
-  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
-    throw new OptionsError(name, `must be a finite number greater than 0, got ${String(value)}`);
-  }
-  return value;
 }

@@ -8,7 +8,7 @@ import { createIdleState, idlePose, type IdleState } from "./gaits/idle.js";
 import { gaitFor, BEHAVIOUR_GAITS, type GaitTable } from "./gaits/index.js";
 import type { Gait, GaitContext } from "./gaits/gait.js";
 import { Pose } from "./pose.js";
-import type { SeededRandom } from "./rng.js";
+import type { SeededRandom } from "../util/seededRandom.js";
 import type { RigRoles } from "./rigRoles.js";
 import {
   ArriveBehavior,
@@ -18,13 +18,10 @@ import {
   StayInAreaBehavior,
   ForceVector,
   WanderBehavior,
-  type SteeringBehavior,
-  type Vec2,
 } from "./steering.js";
-import type { MotionWorld } from "./world.js";
+import type { HeightFunction, SteeringAgent, SteeringBehavior, SteeringWorld, Vec2 } from "./types.js";
 
-/** Ground height at (x, z), metres. */
-export type HeightFunction = (x: number, z: number) => number;
+export type { HeightFunction } from "./types.js";
 
 /** Options of a {@link MotionAgent}. */
 export interface MotionAgentOptions {
@@ -48,7 +45,7 @@ const part = new ForceVector();
 
 let nextId = 1;
 
-export class MotionAgent {
+export class MotionAgent implements SteeringAgent {
   // Every number written per frame has an initializer: a field declared bare starts as
   // `undefined` (ES2022 class fields), V8 then keeps it "tagged" and boxes each new double in
   // a fresh heap object; an initialised one holds its double in place.
@@ -81,7 +78,7 @@ export class MotionAgent {
   waterLevel: number | undefined;
   swimDepth = 0.5;
   /** The world it moves in, when added to one. */
-  world: MotionWorld | undefined;
+  world: SteeringWorld | undefined;
   readonly behaviours: SteeringBehavior[] = [];
   gait: Gait | null;
   behaviour: string;

@@ -4,7 +4,7 @@
  * around a leader. Deterministic for the generator passed in.
  */
 import { containsPoint, edgeDistance, isCircleArea, type Area } from "./area.js";
-import type { SeededRandom } from "./rng.js";
+import type { SeededRandom } from "../util/seededRandom.js";
 
 /** One creature to place. */
 export interface PlacementRequest {

@@ -10,7 +10,7 @@ import type { HeightFunction } from "./agent.js";
 import { areaCenter, isCircleArea, type Area } from "./area.js";
 import { placeCreatures, type PlacementRequest } from "./placement.js";
 import { herdKey, type PopulationRules, type Realm } from "./populationRules.js";
-import { SeededRandom } from "./rng.js";
+import { SeededRandom } from "../util/seededRandom.js";
 
 /** What a plan is made from. `count` is taken as validated (a non-negative integer). */
 export interface PopulationPlanInput {

@@ -4,27 +4,9 @@
  * vector they are given and allocate nothing.
  */
 import { probeEdge, type Area, type EdgeProbe } from "./area.js";
-import type { MotionAgent } from "./agent.js";
+import type { SteeringAgent, SteeringBehavior, Vec2 } from "./types.js";
 
-/** A 2D vector on the ground plane (x, z). */
-export interface Vec2 {
-  x: number;
-  z: number;
-}
-
-/** A force-producing behaviour. */
-export interface SteeringBehavior {
-  /** Inactive behaviours are skipped. */
-  active: boolean;
-  /** Multiplies the force before summing. */
-  weight: number;
-  /**
-   * Writes this behaviour's force on `agent` into `out`; the step length is `agent.dt`.
-   * (Numbers travel in fields, not arguments: V8 boxes doubles passed to calls it does not
-   * inline, and this runs per agent per frame.)
-   */
-  calculate(agent: MotionAgent, out: Vec2): void;
-}
+export type { SteeringAgent, SteeringBehavior, SteeringWorld, Vec2 } from "./types.js";
 
 /** Two jitter draws per wander step, written by the generator (no returned doubles). */
 const jitter = new Float64Array(2);
@@ -57,7 +39,7 @@ class SeekTarget {
 const seekTarget = new SeekTarget();
 
 /** Desired velocity toward `seekTarget` at its speed, minus the current velocity. */
-function seek(agent: MotionAgent, out: Vec2): void {
+function seek(agent: SteeringAgent, out: Vec2): void {
   const speed = seekTarget.speed;
   const dx = seekTarget.x - agent.x;
   const dz = seekTarget.z - agent.z;
@@ -88,7 +70,7 @@ export class WanderBehavior implements SteeringBehavior {
     public jitter = 3,
   ) {}
 
-  calculate(agent: MotionAgent, out: Vec2): void {
+  calculate(agent: SteeringAgent, out: Vec2): void {
     const j = this.jitter * agent.dt;
     agent.rng.fillBinomial(jitter);
     this.tx += jitter[0]! * j;
@@ -120,7 +102,7 @@ export class StayInAreaBehavior implements SteeringBehavior {
     public margin = 2,
   ) {}
 
-  calculate(agent: MotionAgent, out: Vec2): void {
+  calculate(agent: SteeringAgent, out: Vec2): void {
     probeEdge(this.area, agent, scratch);
     const d = scratch.distance!;
     if (d >= this.margin) {
@@ -143,7 +125,7 @@ export class AvoidAreaBehavior implements SteeringBehavior {
     public margin = 1,
   ) {}
 
-  calculate(agent: MotionAgent, out: Vec2): void {
+  calculate(agent: SteeringAgent, out: Vec2): void {
     probeEdge(this.area, agent, scratch);
     const d = scratch.distance!; // > 0 inside the area
     if (d < -this.margin) {
@@ -163,7 +145,7 @@ export class SeparationBehavior implements SteeringBehavior {
   weight = 2;
   constructor(public radius = 0.5) {}
 
-  calculate(agent: MotionAgent, out: Vec2): void {
+  calculate(agent: SteeringAgent, out: Vec2): void {
     out.x = 0;
     out.z = 0;
     const world = agent.world;
@@ -201,7 +183,7 @@ export class ArriveBehavior implements SteeringBehavior {
     public slowRadius = 1.5,
   ) {}
 
-  calculate(agent: MotionAgent, out: Vec2): void {
+  calculate(agent: SteeringAgent, out: Vec2): void {
     const dx = this.target.x - agent.x;
     const dz = this.target.z - agent.z;
     const d = Math.sqrt(dx * dx + dz * dz);
@@ -222,7 +204,7 @@ export class ArriveBehavior implements SteeringBehavior {
 export class BrakeBehavior implements SteeringBehavior {
   active = true;
   weight = 1;
-  calculate(agent: MotionAgent, out: Vec2): void {
+  calculate(agent: SteeringAgent, out: Vec2): void {
     out.x = -agent.vx * 4;
     out.z = -agent.vz * 4;
   }

@@ -4,8 +4,9 @@
  * stepped in the order they were added, each with its own forked random stream.
  */
 import { MotionAgent, type MotionAgentOptions } from "./agent.js";
-import { SeededRandom } from "./rng.js";
+import { SeededRandom } from "../util/seededRandom.js";
 import { SpatialGrid } from "./spatialGrid.js";
+import type { SteeringAgent, SteeringWorld } from "./types.js";
 
 /** Options of a {@link MotionWorld}. */
 export interface MotionWorldOptions {
@@ -17,7 +18,7 @@ export interface MotionWorldOptions {
 
 export const MOTION_WORLD_DEFAULTS: Readonly<Required<MotionWorldOptions>> = Object.freeze({ seed: 1, maxStepSeconds: 0.1 });
 
-export class MotionWorld {
+export class MotionWorld implements SteeringWorld {
   readonly agents: MotionAgent[] = [];
   /** Results of the last {@link findNeighbours}, valid up to the count it returned. */
   readonly neighbours: MotionAgent[] = [];
@@ -34,7 +35,7 @@ export class MotionWorld {
   #created = 0;
   #gridFresh = false;
   // Neighbour query state, so the grid visitor is one function made once (no per-call closure).
-  #queryAgent: MotionAgent | undefined;
+  #queryAgent: SteeringAgent | undefined;
   #queryRadius2 = 0;
   #found = 0;
   readonly #visit = (i: number): void => {
@@ -103,7 +104,7 @@ export class MotionWorld {
    * Finds the agents within {@link queryRadius} of `agent` (positions as of this step's start
    * for the grid, current for the distance check); returns how many, in {@link neighbours}.
    */
-  findNeighbours(agent: MotionAgent): number {
+  findNeighbours(agent: SteeringAgent): number {
     const radius = this.queryRadius;
     if (!this.#gridFresh) {
       this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));

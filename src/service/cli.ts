@@ -8,7 +8,7 @@
  * ```
  *
  * `--faults` (or `MENAGERIE_FAULTS`, seed `MENAGERIE_FAULT_SEED`) turns on fault mode for
- * reliability tests (see `faults.ts`); it is off unless one of them is given.
+ * reliability tests (see `faults/faultRules.ts`); it is off unless one of them is given.
  *
  * Keys: `--keys FILE`, else `MENAGERIE_API_KEYS` (comma-separated), else the dev key `dev-key`.
  * The signing secret comes from `MENAGERIE_SIGNING_KEY` (random per start otherwise); the
@@ -20,7 +20,8 @@ import { parseArgs } from "node:util";
 import { redactText } from "../api/redact.js";
 import { loadApiKeys } from "./apiKeys.js";
 import { ensureDefaultCatalog } from "./defaultCatalog.js";
-import { faultsFromEnv, parseFaultSpec } from "./faults.js";
+import { faultsFromEnv } from "./faults/faultsFromEnv.js";
+import { parseFaultSpec } from "./faults/parseFaultSpec.js";
 import { LOOKUP_SERVER_DEFAULTS, startLookupServer, type LookupServer } from "./lookupServer.js";
 
 export const CLI_USAGE = `Usage: menagerie-service [options]

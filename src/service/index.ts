@@ -11,15 +11,8 @@ export { createLookupService, type LookupService } from "./lookupService.js";
 export { startLookupServer, LOOKUP_SERVER_DEFAULTS, type LookupServer, type LookupServerOptions } from "./lookupServer.js";
 export { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions, type UpstreamOptions } from "./options.js";
 export { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
-export {
-  FAULT_DEFAULTS,
-  type FaultInjector,
-  type FaultOptions,
-  type FaultRule,
-  type FaultKind,
-  type FaultTarget,
-  type FaultStats,
-} from "./faults.js";
+export { FAULT_DEFAULTS, type FaultOptions, type FaultRule, type FaultKind, type FaultTarget } from "./faults/faultRules.js";
+export type { FaultInjector, FaultStats } from "./faults/faultInjector.js";
 export { menagerieServicePlugin, type MenagerieServicePluginOptions } from "./vitePlugin.js";
 export { ensureDefaultCatalog, type DefaultCatalogOptions } from "./defaultCatalog.js";
 export {

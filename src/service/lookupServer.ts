@@ -5,7 +5,7 @@
 import { createAdaptorServer } from "@hono/node-server";
 import type { Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { OptionsError } from "../api/errors.js";
+import { assignDefaults, numberInRange, stringOption } from "../api/options.js";
 import { createLookupService, type LookupService } from "./lookupService.js";
 import type { LookupServiceOptions } from "./options.js";
 
@@ -24,7 +24,10 @@ export interface LookupServerOptions extends LookupServiceOptions {
 }
 
 /** Defaults of the listening options of {@link LookupServerOptions}. */
-export const LOOKUP_SERVER_DEFAULTS = Object.freeze({ port: 8787, hostname: "127.0.0.1" });
+export const LOOKUP_SERVER_DEFAULTS: Readonly<Required<Pick<LookupServerOptions, "port" | "hostname">>> = Object.freeze({
+  port: 8787,
+  hostname: "127.0.0.1",
+});
 
 /** A listening service. */
 export interface LookupServer {
@@ -47,12 +50,9 @@ export interface LookupServer {
  * await server.close();
  */
 export async function startLookupServer(options: LookupServerOptions): Promise<LookupServer> {
-  const port = options.port ?? LOOKUP_SERVER_DEFAULTS.port;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new OptionsError("port", `must be an integer from 0 to 65535, got ${String(port)}`);
-  }
-  const hostname = options.hostname ?? LOOKUP_SERVER_DEFAULTS.hostname;
-  if (typeof hostname !== "string" || hostname === "") throw new OptionsError("hostname", "must be a non-empty string");
+  const o = assignDefaults(LOOKUP_SERVER_DEFAULTS, options);
+  const port = numberInRange("port", o.port, 0, 65535, true);
+  const hostname = stringOption("hostname", o.hostname, { nonEmpty: true });
   const service = await createLookupService(options);
   const server = createAdaptorServer({ fetch: service.app.fetch, hostname }) as Server;
   const sockets = new Set<Socket>();

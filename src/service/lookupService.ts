@@ -4,13 +4,16 @@
  * `{ code, message }` in one place. Runs unchanged on Node, in Vite, or on an edge runtime
  * that offers `node:fs` for the asset route.
  */
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import { redactText } from "../api/redact.js";
 import { createKeyMatcher } from "./apiKeys.js";
 import { serveAsset } from "./assetRoute.js";
 import { CatalogStore } from "./catalogStore.js";
-import { FaultInjector, applyFaults, assetKind, type FaultTarget } from "./faults.js";
+import { applyFaults } from "./faults/applyFaults.js";
+import { FaultInjector, assetKind } from "./faults/faultInjector.js";
+import type { FaultTarget } from "./faults/faultRules.js";
 import { parseLookupQuery, type LookupQuery } from "./lookupQuery.js";
 import { resolveServiceOptions, type LookupServiceOptions, type ResolvedServiceOptions } from "./options.js";
 import { TokenBucketLimiter } from "./rateLimiter.js";
@@ -35,6 +38,18 @@ export interface LookupService {
 }
 
 const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"];
+
+/**
+ * The client's address when the request came through the Node adapter; `undefined` without a
+ * socket (`app.request()`, a `fetch` call from the Vite plugin), where the helper has no bindings.
+ */
+function remoteAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Creates the service: loads and indexes the catalog (or prepares proxy mode) once, then
@@ -74,7 +89,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
       const path = new URL(c.req.url).pathname;
       const kind: FaultTarget | undefined = path === `/${lookupPath}` ? "lookup" : path.startsWith(assetsPrefix) ? assetKind(path) : undefined;
       if (kind === undefined || c.req.method === "OPTIONS") return next();
-      const decisions = faults.decideWithKeys(kind, path).map(({ decision, key }) => ({ ...decision, key }));
+      const decisions = faults.decide(kind, path);
       if (decisions.length === 0) return next();
       let answered = false;
       const response = await applyFaults(faults, decisions, async () => {
@@ -101,8 +116,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
         throw new ServiceError(401, SERVICE_ERROR_CODES.missingKey, "An API key is required: add the key query parameter.");
       }
       // Keyless clients of a proxy share a bucket per address, as they have nothing else to tell them apart.
-      const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
-      bucket = `anonymous:${address ?? ""}`;
+      bucket = `anonymous:${remoteAddress(c) ?? ""}`;
     } else if (!isKnownKey(key)) {
       throw new ServiceError(403, SERVICE_ERROR_CODES.invalidKey, "The API key is not valid.");
     } else {

@@ -4,9 +4,21 @@
  */
 import { randomBytes } from "node:crypto";
 import { OptionsError } from "../api/errors.js";
+import {
+  assignDefaults,
+  booleanOption,
+  describeValue,
+  functionOption,
+  httpBaseUrl,
+  matchingString,
+  nonNegativeNumber,
+  objectOption,
+  positiveInteger,
+  stringOption,
+} from "../api/options.js";
 import { DEV_API_KEY } from "./apiKeys.js";
-import { validateFaultOptions, type FaultOptions } from "./faults.js";
-import { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
+import { validateFaultOptions, type FaultOptions } from "./faults/faultRules.js";
+import { RATE_LIMIT_DEFAULTS, resolveRateLimitOptions, type RateLimitOptions } from "./rateLimiter.js";
 
 /** Proxy mode: where lookups are forwarded, with the key only the server holds. */
 export interface UpstreamOptions {
@@ -109,7 +121,7 @@ export interface LookupServiceOptions {
   log?: (line: string) => void;
   /**
    * Fault mode, for reliability tests: latency, 5xx, 429, dropped connections, truncated or
-   * corrupt bodies, links refused as expired, slow bodies (see `faults.ts`). Only this option,
+   * corrupt bodies, links refused as expired, slow bodies (see `faults/faultRules.ts`). Only this option,
    * the CLI's `--faults` and `MENAGERIE_FAULTS` turn it on; no request can.
    * @default undefined (off)
    * @example { rules: [{ targets: ["lookup"], kind: "status", status: 503, first: 2 }], seed: 7 }
@@ -118,20 +130,27 @@ export interface LookupServiceOptions {
 }
 
 /** Defaults of every optional {@link LookupServiceOptions} field that has a fixed one. */
-export const LOOKUP_SERVICE_DEFAULTS = Object.freeze({
-  apiKeys: Object.freeze([DEV_API_KEY]) as readonly string[],
+export const LOOKUP_SERVICE_DEFAULTS: Readonly<
+  Required<Pick<LookupServiceOptions, "apiKeys" | "allowAnonymous" | "lookupPath" | "assetsPath" | "linkLifetimeSeconds" | "keyName" | "rateLimit" | "maxQueryLength">>
+> = Object.freeze({
+  apiKeys: Object.freeze([DEV_API_KEY]),
   allowAnonymous: false,
   lookupPath: "anything",
   assetsPath: "assets",
   linkLifetimeSeconds: 3600,
   keyName: "menagerie",
-  rateLimit: RATE_LIMIT_DEFAULTS as RateLimitOptions | false,
+  rateLimit: RATE_LIMIT_DEFAULTS,
   maxQueryLength: 256,
-  upstreamLookupPath: "anything",
-  upstreamTimeoutMs: 15_000,
-  upstreamMaxCacheAgeMs: 300_000,
-  upstreamLinkMarginSeconds: 60,
 });
+
+/** Defaults of {@link UpstreamOptions} (proxy mode). */
+export const UPSTREAM_DEFAULTS: Readonly<Required<Pick<UpstreamOptions, "lookupPath" | "timeoutMs" | "maxCacheAgeMs" | "linkMarginSeconds">>> =
+  Object.freeze({
+    lookupPath: "anything",
+    timeoutMs: 15_000,
+    maxCacheAgeMs: 300_000,
+    linkMarginSeconds: 60,
+  });
 
 /** Options after defaults and validation. */
 export interface ResolvedServiceOptions {
@@ -152,106 +171,65 @@ export interface ResolvedServiceOptions {
 }
 
 function pathSegment(name: string, value: unknown): string {
-  if (typeof value !== "string" || !/^[A-Za-z0-9._~-]+$/.test(value) || value === "." || value === "..") {
-    throw new OptionsError(name, `must be one URL path segment of letters, digits, '.', '_', '~' or '-', got ${JSON.stringify(value)}`);
-  }
-  return value;
-}
-
-function positiveInteger(name: string, value: unknown): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw new OptionsError(name, `must be an integer of at least 1, got ${String(value)}`);
-  }
-  return value;
-}
-
-function nonNegative(name: string, value: unknown): number {
-  if (typeof value !== "number" || !(value >= 0) || !Number.isFinite(value)) {
-    throw new OptionsError(name, `must be a non-negative number, got ${String(value)}`);
-  }
-  return value;
+  return matchingString(name, value, /^(?!\.\.?$)[A-Za-z0-9._~-]+$/, "one URL path segment of letters, digits, '.', '_', '~' or '-'");
 }
 
 function resolveUpstream(upstream: UpstreamOptions | undefined): ResolvedServiceOptions["upstream"] {
   if (upstream === undefined) return undefined;
-  if (typeof upstream !== "object" || upstream === null) throw new OptionsError("upstream", "must be an object");
-  let url: URL;
-  try {
-    url = new URL(upstream.url);
-  } catch {
-    throw new OptionsError("upstream.url", "must be an absolute http(s) URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new OptionsError("upstream.url", `must use http or https, got "${url.protocol}"`);
-  if (url.search || url.hash) throw new OptionsError("upstream.url", "must not have a query or a fragment");
-  if (upstream.key !== undefined && (typeof upstream.key !== "string" || upstream.key === "")) {
-    throw new OptionsError("upstream.key", "must be a non-empty string");
-  }
-  const fetchImpl = upstream.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function") throw new OptionsError("upstream.fetch", "must be a function");
+  objectOption("upstream", upstream);
+  const o = assignDefaults(UPSTREAM_DEFAULTS, upstream);
   return {
-    url: url.href.replace(/\/+$/, ""),
-    key: upstream.key,
-    lookupPath: pathSegment("upstream.lookupPath", upstream.lookupPath ?? LOOKUP_SERVICE_DEFAULTS.upstreamLookupPath),
-    timeoutMs: positiveInteger("upstream.timeoutMs", upstream.timeoutMs ?? LOOKUP_SERVICE_DEFAULTS.upstreamTimeoutMs),
-    maxCacheAgeMs: nonNegative("upstream.maxCacheAgeMs", upstream.maxCacheAgeMs ?? LOOKUP_SERVICE_DEFAULTS.upstreamMaxCacheAgeMs),
-    linkMarginSeconds: nonNegative("upstream.linkMarginSeconds", upstream.linkMarginSeconds ?? LOOKUP_SERVICE_DEFAULTS.upstreamLinkMarginSeconds),
-    fetch: fetchImpl,
+    url: httpBaseUrl("upstream.url", upstream.url),
+    key: upstream.key === undefined ? undefined : stringOption("upstream.key", upstream.key, { nonEmpty: true, secret: true }),
+    lookupPath: pathSegment("upstream.lookupPath", o.lookupPath),
+    timeoutMs: positiveInteger("upstream.timeoutMs", o.timeoutMs),
+    maxCacheAgeMs: nonNegativeNumber("upstream.maxCacheAgeMs", o.maxCacheAgeMs),
+    linkMarginSeconds: nonNegativeNumber("upstream.linkMarginSeconds", o.linkMarginSeconds),
+    fetch: functionOption<typeof fetch>("upstream.fetch", upstream.fetch ?? globalThis.fetch),
   };
 }
 
-function resolveRateLimit(value: RateLimitOptions | false | undefined): Required<RateLimitOptions> | false {
+function resolveRateLimit(value: unknown): Required<RateLimitOptions> | false {
   if (value === false) return false;
-  if (value !== undefined && (typeof value !== "object" || value === null)) {
-    throw new OptionsError("rateLimit", "must be an object or false");
-  }
-  const capacity = positiveInteger("rateLimit.capacity", value?.capacity ?? RATE_LIMIT_DEFAULTS.capacity);
-  const refill = value?.refillPerSecond ?? RATE_LIMIT_DEFAULTS.refillPerSecond;
-  if (typeof refill !== "number" || !(refill > 0) || !Number.isFinite(refill)) {
-    throw new OptionsError("rateLimit.refillPerSecond", `must be a finite number greater than 0, got ${String(refill)}`);
-  }
-  return { capacity, refillPerSecond: refill };
+  if (typeof value !== "object" || value === null) throw new OptionsError("rateLimit", `must be an object or false, got ${describeValue(value)}`);
+  return resolveRateLimitOptions(value);
 }
 
 /** Applies {@link LOOKUP_SERVICE_DEFAULTS} and checks every option. */
 export function resolveServiceOptions(options: LookupServiceOptions): ResolvedServiceOptions {
-  if (typeof options !== "object" || options === null) throw new OptionsError("options", "must be an object");
+  objectOption("options", options);
+  const o = assignDefaults(LOOKUP_SERVICE_DEFAULTS, options);
   const upstream = resolveUpstream(options.upstream);
   if (upstream === undefined && (typeof options.catalogDir !== "string" || options.catalogDir.trim() === "")) {
     throw new OptionsError("catalogDir", "must be the path of a catalog folder (or set upstream for proxy mode)");
   }
-  const apiKeys = options.apiKeys ?? LOOKUP_SERVICE_DEFAULTS.apiKeys;
-  if (!Array.isArray(apiKeys) || apiKeys.some((k) => typeof k !== "string" || k.trim() === "" || k !== k.trim())) {
+  // Keys are never quoted back: the message says what is wrong, not with which key.
+  if (!Array.isArray(o.apiKeys) || o.apiKeys.some((k) => typeof k !== "string" || k.trim() === "" || k !== k.trim())) {
     throw new OptionsError("apiKeys", "must be an array of non-empty strings without surrounding spaces");
   }
   const signingKey = options.signingKey ?? randomBytes(32);
   if (!(typeof signingKey === "string" || signingKey instanceof Uint8Array) || signingKey.length === 0) {
     throw new OptionsError("signingKey", "must be a non-empty string or Uint8Array");
   }
-  const keyName = options.keyName ?? LOOKUP_SERVICE_DEFAULTS.keyName;
-  if (typeof keyName !== "string" || !/^[A-Za-z0-9_.~-]+$/.test(keyName)) {
-    throw new OptionsError("keyName", "must be a non-empty string of letters, digits, '.', '_', '~' or '-'");
-  }
-  const lookupPath = pathSegment("lookupPath", options.lookupPath ?? LOOKUP_SERVICE_DEFAULTS.lookupPath);
-  const assetsPath = pathSegment("assetsPath", options.assetsPath ?? LOOKUP_SERVICE_DEFAULTS.assetsPath);
+  const keyName = matchingString("keyName", o.keyName, /^[A-Za-z0-9_.~-]+$/, "a non-empty string of letters, digits, '.', '_', '~' or '-'");
+  const lookupPath = pathSegment("lookupPath", o.lookupPath);
+  const assetsPath = pathSegment("assetsPath", o.assetsPath);
   if (lookupPath === assetsPath) throw new OptionsError("assetsPath", "must differ from lookupPath");
-  if (options.now !== undefined && typeof options.now !== "function") throw new OptionsError("now", "must be a function");
-  if (options.log !== undefined && typeof options.log !== "function") throw new OptionsError("log", "must be a function");
-  const allowAnonymous = options.allowAnonymous ?? (upstream !== undefined ? true : LOOKUP_SERVICE_DEFAULTS.allowAnonymous);
-  if (typeof allowAnonymous !== "boolean") throw new OptionsError("allowAnonymous", "must be a boolean");
   return {
     catalogDir: options.catalogDir,
-    apiKeys: [...apiKeys],
-    allowAnonymous,
+    apiKeys: [...o.apiKeys],
+    // Clients of a key-injecting proxy hold no key, so proxy mode admits them unless told not to.
+    allowAnonymous: booleanOption("allowAnonymous", options.allowAnonymous ?? (upstream !== undefined || o.allowAnonymous)),
     lookupPath,
     assetsPath,
-    linkLifetimeSeconds: positiveInteger("linkLifetimeSeconds", options.linkLifetimeSeconds ?? LOOKUP_SERVICE_DEFAULTS.linkLifetimeSeconds),
+    linkLifetimeSeconds: positiveInteger("linkLifetimeSeconds", o.linkLifetimeSeconds),
     signingKey,
     keyName,
-    rateLimit: resolveRateLimit(options.rateLimit ?? LOOKUP_SERVICE_DEFAULTS.rateLimit),
-    maxQueryLength: positiveInteger("maxQueryLength", options.maxQueryLength ?? LOOKUP_SERVICE_DEFAULTS.maxQueryLength),
+    rateLimit: resolveRateLimit(o.rateLimit),
+    maxQueryLength: positiveInteger("maxQueryLength", o.maxQueryLength),
     upstream,
-    now: options.now ?? Date.now,
-    log: options.log ?? (() => undefined),
+    now: functionOption<() => number>("now", options.now ?? Date.now),
+    log: functionOption<(line: string) => void>("log", options.log ?? (() => undefined)),
     faults: options.faults === undefined ? undefined : validateFaultOptions(options.faults),
   };
 }

@@ -2,6 +2,7 @@
  * A token bucket per client key: each key may burst up to `capacity` requests, then gets
  * `refillPerSecond` more per second. Pure and clock-injected, so tests never sleep.
  */
+import { assignDefaults, positiveInteger, positiveNumber } from "../api/options.js";
 
 /** Options of {@link TokenBucketLimiter}. */
 export interface RateLimitOptions {
@@ -22,6 +23,15 @@ export const RATE_LIMIT_DEFAULTS: Readonly<Required<RateLimitOptions>> = Object.
   capacity: 300,
   refillPerSecond: 50,
 });
+
+/** Checks rate-limit options (messages name `rateLimit.<field>`) and fills in the defaults. */
+export function resolveRateLimitOptions(options: RateLimitOptions): Required<RateLimitOptions> {
+  const o = assignDefaults(RATE_LIMIT_DEFAULTS, options);
+  return {
+    capacity: positiveInteger("rateLimit.capacity", o.capacity),
+    refillPerSecond: positiveNumber("rateLimit.refillPerSecond", o.refillPerSecond),
+  };
+}
 
 /** The outcome of one {@link TokenBucketLimiter.take}. */
 export type RateDecision =
@@ -47,14 +57,9 @@ export class TokenBucketLimiter {
    * @param now the clock in milliseconds. @default Date.now
    */
   constructor(options: RateLimitOptions = {}, now: () => number = Date.now) {
-    this.capacity = options.capacity ?? RATE_LIMIT_DEFAULTS.capacity;
-    this.refillPerSecond = options.refillPerSecond ?? RATE_LIMIT_DEFAULTS.refillPerSecond;
-    if (!Number.isInteger(this.capacity) || this.capacity < 1) {
-      throw new RangeError(`rateLimit.capacity must be an integer of at least 1, got ${String(this.capacity)}`);
-    }
-    if (typeof this.refillPerSecond !== "number" || !(this.refillPerSecond > 0) || !Number.isFinite(this.refillPerSecond)) {
-      throw new RangeError(`rateLimit.refillPerSecond must be a finite number greater than 0, got ${String(this.refillPerSecond)}`);
-    }
+    const resolved = resolveRateLimitOptions(options);
+    this.capacity = resolved.capacity;
+    this.refillPerSecond = resolved.refillPerSecond;
     this.#now = now;
   }
 

@@ -4,6 +4,7 @@
  * of an HMAC-SHA1 over the URL up to and including `KeyName=...`.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { matchingString, nonNegativeInteger } from "../api/options.js";
 
 /** A signing key and the name links carry for it. */
 export interface SigningKey {
@@ -36,12 +37,8 @@ function padded(base64url: string): string {
  * // "http://127.0.0.1:8787/assets/fox/body.obj?Expires=1767225600&KeyName=menagerie&Signature=..."
  */
 export function signUrl(url: string, options: SignUrlOptions): string {
-  if (!Number.isSafeInteger(options.expires) || options.expires < 0) {
-    throw new RangeError(`expires must be a non-negative integer of unix seconds, got ${String(options.expires)}`);
-  }
-  if (!/^[A-Za-z0-9_.~-]+$/.test(options.keyName)) {
-    throw new RangeError("keyName must be a non-empty string of URL-safe characters");
-  }
+  nonNegativeInteger("expires", options.expires);
+  matchingString("keyName", options.keyName, /^[A-Za-z0-9_.~-]+$/, "a non-empty string of URL-safe characters");
   const toSign = `${url}${url.includes("?") ? "&" : "?"}Expires=${options.expires}&KeyName=${options.keyName}`;
   return `${toSign}&Signature=${padded(hmac(options.secret, toSign))}`;
 }

@@ -4,6 +4,8 @@
  * their first link is about to expire, and identical concurrent lookups share one request.
  */
 import { redactText } from "../api/redact.js";
+import { InflightRequests } from "../api/shared.js";
+import { getUrlExpiry } from "../api/signedUrl.js";
 import type { LookupQuery } from "./lookupQuery.js";
 import type { ResolvedServiceOptions } from "./options.js";
 import { normalizeName } from "./searchIndex.js";
@@ -20,12 +22,28 @@ interface Answer {
 /** Answers kept at most; the oldest is dropped first. */
 const MAX_CACHED = 1000;
 
-/** The earliest `Expires` of any link in an answer body, in unix seconds. */
+/**
+ * The earliest `Expires` of any signed link in a JSON answer body, in unix seconds; `undefined`
+ * when none carries one or the body is not JSON. Every string of the body is read, whatever the
+ * record's shape, as an upstream may add fields; a stack, not recursion, walks it.
+ */
 export function earliestExpiry(body: string): number | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
   let earliest: number | undefined;
-  for (const match of body.matchAll(/[?&]Expires=(\d{1,15})/g)) {
-    const value = Number(match[1]);
-    if (earliest === undefined || value < earliest) earliest = value;
+  const stack: unknown[] = [parsed];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      const expiry = getUrlExpiry(value);
+      if (expiry !== undefined && (earliest === undefined || expiry < earliest)) earliest = expiry;
+    } else if (typeof value === "object" && value !== null) {
+      for (const item of Object.values(value)) stack.push(item);
+    }
   }
   return earliest;
 }
@@ -36,7 +54,7 @@ export class UpstreamProxy {
   readonly #now: () => number;
   readonly #log: (line: string) => void;
   readonly #cache = new Map<string, { answer: Answer; untilMs: number }>();
-  readonly #inflight = new Map<string, Promise<Answer>>();
+  readonly #inflight = new InflightRequests();
 
   constructor(upstream: Upstream, now: () => number, log: (line: string) => void) {
     this.#upstream = upstream;
@@ -57,12 +75,8 @@ export class UpstreamProxy {
     const cached = this.#cache.get(key);
     if (cached && cached.untilMs > this.#now()) return toResponse(cached.answer);
     if (cached) this.#cache.delete(key);
-    let pending = this.#inflight.get(key);
-    if (!pending) {
-      pending = this.#forward(query).finally(() => this.#inflight.delete(key));
-      this.#inflight.set(key, pending);
-    }
-    const answer = await pending;
+    // No caller signal: a client that leaves does not cancel a lookup others may share.
+    const answer = await this.#inflight.join(key, undefined, () => this.#forward(query));
     if (answer.status === 200) this.#remember(key, answer);
     return toResponse(answer);
   }

@@ -95,12 +95,15 @@ describe("requests", () => {
 
   it("rejects bad options with a message naming the option", () => {
     const cases: [Partial<LookupClientOptions>, string][] = [
-      [{ baseUrl: "" }, "baseUrl must be a non-empty URL string"],
+      [{ baseUrl: "" }, 'baseUrl must be a non-empty URL string, got ""'],
       [{ baseUrl: "ftp://x.test" }, 'baseUrl must use http or https, got "ftp:"'],
-      [{ timeoutMs: 0 }, "timeoutMs must be a number greater than 0, got 0"],
+      [{ timeoutMs: 0 }, "timeoutMs must be a positive finite number, got 0"],
+      [{ timeoutMs: Infinity }, "timeoutMs must be a positive finite number, got Infinity"],
+      [{ cache: "yes" as unknown as boolean }, 'cache must be a boolean, got "yes"'],
       [{ retry: -1 }, "retry.limit must be a non-negative integer, got -1"],
       [{ retry: { limit: 1.5 } }, "retry.limit must be a non-negative integer, got 1.5"],
-      [{ lookupPath: "a?b" }, "lookupPath must not contain '?' or '#'"],
+      [{ lookupPath: "a?b" }, "lookupPath must be a path without '?' or '#', got \"a?b\""],
+      [{ apiKey: 42 as unknown as string }, "apiKey must be a string"],
     ];
     for (const [options, message] of cases) {
       let caught: unknown;

@@ -3,34 +3,12 @@ import { describe, expect, it } from "vitest";
 import { drawText, textWidth } from "../../src/service/catalog/bitmapFont.js";
 import { createMesh, triangleCount } from "../../src/service/catalog/mesh.js";
 import { fixed, writeMtl, writeObj } from "../../src/service/catalog/objWriter.js";
-import { createRng, hashSeed } from "../../src/service/catalog/rng.js";
 import { Sculptor } from "../../src/service/catalog/shapes.js";
 import { slugOf } from "../../src/service/catalog/buildCreature.js";
 import { paintTexture } from "../../src/service/catalog/texturePainter.js";
+import { SeededRandom } from "../../src/util/seededRandom.js";
 import { round } from "../helpers/round.js";
 import { parseObj } from "./catalogFixture.js";
-
-describe("createRng", () => {
-  it("repeats its stream for a seed and differs for another", () => {
-    const a = createRng(7);
-    const b = createRng(7);
-    const c = createRng(8);
-    const first = [a.next(), a.next(), a.next()];
-    expect([b.next(), b.next(), b.next()]).toEqual(first);
-    expect(c.next()).not.toBe(first[0]);
-    for (let i = 0; i < 1000; i++) {
-      const x = a.range(2, 3);
-      expect(x >= 2 && x < 3).toBe(true);
-      expect(Number.isInteger(a.int(5)) && a.int(5) < 5).toBe(true);
-    }
-  });
-
-  it("hashes (seed, name) so each creature has its own stream", () => {
-    expect(hashSeed(1, "fox")).toBe(hashSeed(1, "fox"));
-    expect(hashSeed(1, "fox")).not.toBe(hashSeed(2, "fox"));
-    expect(hashSeed(1, "fox")).not.toBe(hashSeed(1, "wolf"));
-  });
-});
 
 describe("Sculptor / sweep", () => {
   it("builds a closed ellipsoid with outward unit normals on its surface", () => {
@@ -102,9 +80,9 @@ describe("OBJ and MTL writers", () => {
 describe("paintTexture", () => {
   it("paints the same pixels for the same stream and shows the pattern's marks", () => {
     const options = { size: 32, base: [200, 100, 40] as const, marks: [0, 0, 0] as const, pattern: "stripes" as const };
-    const a = paintTexture(createRng(3), options);
-    expect(paintTexture(createRng(3), options).data).toEqual(a.data);
-    const plain = paintTexture(createRng(3), { ...options, pattern: "plain" });
+    const a = paintTexture(SeededRandom.fromState(3), options);
+    expect(paintTexture(SeededRandom.fromState(3), options).data).toEqual(a.data);
+    const plain = paintTexture(SeededRandom.fromState(3), { ...options, pattern: "plain" });
     const darkest = (t: typeof a) => Math.min(...Array.from({ length: 32 * 32 }, (_, i) => t.data[i * 4]!));
     expect(darkest(a)).toBeLessThan(40);
     expect(darkest(plain)).toBeGreaterThan(150);

@@ -41,7 +41,7 @@ describe("generateCatalog determinism", () => {
   });
 
   it("names the bad option", async () => {
-    await expect(generateCatalog({ outDir: "/tmp/never", seed: 1.5 })).rejects.toThrow("generateCatalog: seed must be an integer in [0, 2^32), got 1.5");
-    await expect(generateCatalog({ outDir: "" })).rejects.toThrow("generateCatalog: outDir must be a non-empty path");
+    await expect(generateCatalog({ outDir: "/tmp/never", seed: 1.5 })).rejects.toThrow("seed must be an integer from 0 to 4294967295, got 1.5");
+    await expect(generateCatalog({ outDir: "" })).rejects.toThrow('outDir must be a non-empty string, got ""');
   });
 });

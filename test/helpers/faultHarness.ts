@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { ensureDefaultCatalog } from "../../src/service/defaultCatalog.js";
-import type { FaultOptions } from "../../src/service/faults.js";
+import type { FaultOptions } from "../../src/service/faults/faultRules.js";
 import { startLookupServer, type LookupServer, type LookupServerOptions } from "../../src/service/index.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));

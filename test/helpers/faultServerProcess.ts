@@ -7,7 +7,7 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import type { FaultOptions } from "../../src/service/faults.js";
+import type { FaultOptions } from "../../src/service/faults/faultRules.js";
 import { startLookupServer } from "../../src/service/lookupServer.js";
 
 setFlagsFromString("--expose-gc");

@@ -5,7 +5,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isOptionsError } from "../../src/api/errors.js";
 import { main } from "../../src/service/cli.js";
-import { faultsFromEnv, parseFaultSpec, type FaultOptions } from "../../src/service/faults.js";
+import type { FaultOptions } from "../../src/service/faults/faultRules.js";
+import { faultsFromEnv } from "../../src/service/faults/faultsFromEnv.js";
+import { parseFaultSpec } from "../../src/service/faults/parseFaultSpec.js";
 import { createLookupService, type LookupServer } from "../../src/service/index.js";
 import { writeFixtureCatalog, type FixtureCatalog } from "../helpers/serviceCatalog.js";
 

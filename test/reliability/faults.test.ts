@@ -12,7 +12,7 @@ import { isMenagerieError, type LoadError } from "../../src/api/errors.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import type { CreatureGroup } from "../../src/babylon/populate.js";
 import type { MenagerieWarning } from "../../src/babylon/types.js";
-import type { FaultRule, FaultTarget } from "../../src/service/faults.js";
+import type { FaultRule, FaultTarget } from "../../src/service/faults/faultRules.js";
 import type { LookupServer } from "../../src/service/index.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import {

@@ -240,11 +240,11 @@ describe("options", () => {
     ["catalogDir", { catalogDir: "" }, "catalogDir must be the path of a catalog folder (or set upstream for proxy mode)"],
     ["lookupPath", { lookupPath: "a/b" }, 'lookupPath must be one URL path segment of letters, digits, \'.\', \'_\', \'~\' or \'-\', got "a/b"'],
     ["assetsPath", { assetsPath: "anything" }, "assetsPath must differ from lookupPath"],
-    ["linkLifetimeSeconds", { linkLifetimeSeconds: 0 }, "linkLifetimeSeconds must be an integer of at least 1, got 0"],
-    ["rateLimit.capacity", { rateLimit: { capacity: 1.5 } }, "rateLimit.capacity must be an integer of at least 1, got 1.5"],
+    ["linkLifetimeSeconds", { linkLifetimeSeconds: 0 }, "linkLifetimeSeconds must be a positive integer, got 0"],
+    ["rateLimit.capacity", { rateLimit: { capacity: 1.5 } }, "rateLimit.capacity must be a positive integer, got 1.5"],
     ["apiKeys", { apiKeys: ["ok", " padded "] }, "apiKeys must be an array of non-empty strings without surrounding spaces"],
     ["upstream.url", { upstream: { url: "ftp://x.test" } }, 'upstream.url must use http or https, got "ftp:"'],
-    ["keyName", { keyName: "a b" }, "keyName must be a non-empty string of letters, digits, '.', '_', '~' or '-'"],
+    ["keyName", { keyName: "a b" }, "keyName must be a non-empty string of letters, digits, '.', '_', '~' or '-', got \"a b\""],
   ];
   it.each(bad)("names a bad %s", async (_name, options, message) => {
     const error = await make(options).then(

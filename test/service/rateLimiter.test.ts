@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OptionsError } from "../../src/api/errors.js";
 import { RATE_LIMIT_DEFAULTS, TokenBucketLimiter } from "../../src/service/rateLimiter.js";
 
 function clock(start = 0) {
@@ -60,9 +61,10 @@ describe("TokenBucketLimiter", () => {
   });
 
   it("names the bad option", () => {
-    expect(() => new TokenBucketLimiter({ capacity: 0 })).toThrow("rateLimit.capacity must be an integer of at least 1, got 0");
-    expect(() => new TokenBucketLimiter({ refillPerSecond: -1 })).toThrow(
-      "rateLimit.refillPerSecond must be a finite number greater than 0, got -1",
-    );
+    // An OptionsError like every other option check, not a bare RangeError.
+    expect(() => new TokenBucketLimiter({ capacity: 0 })).toThrow(OptionsError);
+    expect(() => new TokenBucketLimiter({ capacity: 0 })).toThrow("rateLimit.capacity must be a positive integer, got 0");
+    expect(() => new TokenBucketLimiter({ refillPerSecond: -1 })).toThrow("rateLimit.refillPerSecond must be a positive finite number, got -1");
+    expect(() => new TokenBucketLimiter({ refillPerSecond: Infinity })).toThrow("rateLimit.refillPerSecond must be a positive finite number, got Infinity");
   });
 });

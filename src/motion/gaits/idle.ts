@@ -3,7 +3,7 @@
  * body and an occasional head turn, eased so it never pops.
  */
 import type { Pose } from "../pose.js";
-import type { SeededRandom } from "../rng.js";
+import type { SeededRandom } from "../../util/seededRandom.js";
 import type { RigRoles } from "../rigRoles.js";
 import { TAU } from "./gait.js";
 

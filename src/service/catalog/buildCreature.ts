@@ -7,12 +7,13 @@
 import { PNG } from "pngjs";
 import { parseHeight } from "../../api/height.js";
 import { HABITATS, type Habitat } from "../../api/schemas.js";
+import { SeededRandom } from "../../util/seededRandom.js";
+import { stringHash } from "../../util/stringHash.js";
 import type { CatalogEntry } from "../catalogFormat.js";
 import { boundsOf, scaleAndMove, triangleCount, type MaterialSlot, type PartMesh } from "./mesh.js";
 import { fixed, writeMtl, writeObj, type MtlMaterial } from "./objWriter.js";
 import { BODY_PLANS } from "./plans/index.js";
 import { renderReference, type ImageMaterial } from "./referenceImage.js";
-import { createRng, hashSeed, type Rng } from "./rng.js";
 import type { Detail, Species } from "./species/types.js";
 import { paintTexture, type Rgb, type Texture } from "./texturePainter.js";
 
@@ -41,7 +42,7 @@ export function slugOf(name: string): string {
 }
 
 /** Varies a species' numeric shape overrides by a few percent so a seed shows in the catalog. */
-function jitterShape(shape: object, rng: Rng): object {
+function jitterShape(shape: object, rng: SeededRandom): object {
   return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, typeof v === "number" ? rng.jitter(v, 0.03) : v]));
 }
 
@@ -70,7 +71,9 @@ const darker = (c: Rgb, f: number): Rgb => [c[0] * f, c[1] * f, c[2] * f];
 
 /** Builds one creature's files and record. */
 export function buildCreature(species: Species, seed: number): BuiltCreature {
-  const rng = createRng(hashSeed(seed, species.name));
+  // Each creature draws from its own stream seeded by (catalog seed, name): adding a species
+  // never changes the others.
+  const rng = SeededRandom.fromState(stringHash(species.name, seed));
   const slug = slugOf(species.name);
   const parts = buildParts(species, jitterShape(species.shape, rng));
 
@@ -124,7 +127,7 @@ export function buildCreature(species: Species, seed: number): BuiltCreature {
   const triangles = [...parts.values()].reduce((n, m) => n + triangleCount(m), 0);
   const metres = (v: number) => `${fixed(v, 2)} m`;
   const record: CatalogEntry = {
-    _id: `mng-${slug}-${hashSeed(seed, `id:${species.name}`).toString(16).padStart(8, "0")}`,
+    _id: `mng-${slug}-${stringHash(`id:${species.name}`, seed).toString(16).padStart(8, "0")}`,
     name: species.name,
     creature: species.creature,
     group: species.group,

@@ -6,6 +6,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { numberInRange, stringOption } from "../../api/options.js";
 import { CATALOG_INDEX_FILE, type CatalogEntry, type CatalogFile } from "../catalogFormat.js";
 import { buildCreature } from "./buildCreature.js";
 import { SPECIES } from "./species/index.js";
@@ -40,13 +41,8 @@ export const CATALOG_GENERATOR = "menagerie-procedural/1";
  * await generateCatalog({ outDir: ".menagerie/catalog", seed: 7 });
  */
 export async function generateCatalog(options: GenerateCatalogOptions): Promise<CatalogSummary> {
-  const seed = options.seed ?? DEFAULT_CATALOG_SEED;
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    throw new RangeError(`generateCatalog: seed must be an integer in [0, 2^32), got ${String(seed)}`);
-  }
-  if (typeof options.outDir !== "string" || options.outDir === "") {
-    throw new TypeError("generateCatalog: outDir must be a non-empty path");
-  }
+  const seed = numberInRange("seed", options.seed ?? DEFAULT_CATALOG_SEED, 0, 0xffffffff, true);
+  stringOption("outDir", options.outDir, { nonEmpty: true });
   const files = new Map<string, string | Buffer>();
   const records: CatalogEntry[] = [];
   for (const species of SPECIES) {

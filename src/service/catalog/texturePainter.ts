@@ -5,7 +5,7 @@
  * and u = 0.5 is the underside of every body, head and tail (see sweep hints in the plans).
  * Noise lattices are periodic in u so there is no visible seam.
  */
-import type { Rng } from "./rng.js";
+import type { SeededRandom } from "../../util/seededRandom.js";
 
 export type Rgb = readonly [number, number, number];
 export type Pattern = "plain" | "fur" | "stripes" | "spots" | "rosettes" | "patches" | "scales" | "feathers";
@@ -29,7 +29,7 @@ export interface PaintOptions {
 }
 
 /** Periodic value noise: a `cells`×`cells` lattice of random values, smoothly interpolated. */
-function makeNoise(rng: Rng, cells: number): (u: number, v: number) => number {
+function makeNoise(rng: SeededRandom, cells: number): (u: number, v: number) => number {
   const lattice = Array.from({ length: cells * cells }, () => rng.next());
   const at = (i: number, j: number) => lattice[(((j % cells) + cells) % cells) * cells + (((i % cells) + cells) % cells)]!;
   const smooth = (t: number) => t * t * (3 - 2 * t);
@@ -53,14 +53,14 @@ function wrappedDistance(u: number, v: number, cu: number, cv: number): number {
 }
 
 type PatternFn = (u: number, v: number) => number;
-type PatternMaker = (rng: Rng, noise: (u: number, v: number) => number) => PatternFn;
+type PatternMaker = (rng: SeededRandom, noise: (u: number, v: number) => number) => PatternFn;
 
 const smoothstep = (a: number, b: number, x: number): number => {
   const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
   return t * t * (3 - 2 * t);
 };
 
-function dots(rng: Rng, count: number, rMin: number, rMax: number): Array<[number, number, number]> {
+function dots(rng: SeededRandom, count: number, rMin: number, rMax: number): Array<[number, number, number]> {
   return Array.from({ length: count }, () => [rng.next(), rng.next(), rng.range(rMin, rMax)] as [number, number, number]);
 }
 
@@ -104,7 +104,7 @@ const PATTERNS: Record<Pattern, PatternMaker> = {
 const mix = (a: number, b: number, t: number): number => a + (b - a) * t;
 
 /** Paints one texture. */
-export function paintTexture(rng: Rng, options: PaintOptions): Texture {
+export function paintTexture(rng: SeededRandom, options: PaintOptions): Texture {
   const { size, base, marks, belly, bellyWidth = 0 } = options;
   const grain = makeNoise(rng, 16);
   const broad = makeNoise(rng, 4);

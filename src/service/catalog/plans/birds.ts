@@ -42,13 +42,13 @@ export interface BirdShape {
 }
 
 /** A generic songbird-sized flyer (body one unit long). */
-export const BIRD_DEFAULTS: BirdShape = {
+export const BIRD_DEFAULTS: Readonly<BirdShape> = Object.freeze({
   bodyRadius: 0.24, bodyPitch: 10, legLength: 0.3, legThick: 0.035,
   neckLength: 0.18, neckPitch: 60, neckThick: 0.12, headRadius: 0.19,
   beak: "cone", beakLength: 0.16, beakRadius: 0.06, eyeSize: 0.2, eyeForward: 0.5, tufts: false, comb: false,
   wingSpan: 1.1, wingChord: 0.45, wingLobes: 1, wingSlot: "coat", bodySlot: "coat", folded: "wing",
   tailLength: 0.4, tailWidth: 0.22, tailPitch: -5,
-};
+});
 
 const rad = (deg: number): number => (deg * Math.PI) / 180;
 const SIDES = [["left", 1], ["right", -1]] as const;

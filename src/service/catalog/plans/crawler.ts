@@ -34,11 +34,11 @@ export interface CrawlerShape {
 }
 
 /** A crab. */
-export const CRAWLER_DEFAULTS: CrawlerShape = {
+export const CRAWLER_DEFAULTS: Readonly<CrawlerShape> = Object.freeze({
   bodyLength: 0.32, bodyWidth: 0.5, bodyHeight: 0.16, lift: 0.2, abdomen: 0,
   headRadius: 0.1, eyeSize: 0.3, eyeStalks: true, antennae: 0,
   legSpan: 0.55, kneeRise: 0.3, legThick: 0.04, clawSize: 0.2, sting: 0,
-};
+});
 
 /** Builds every part of a crawler. */
 export function buildCrawler(c: CrawlerShape, res: number): Record<string, Sculptor> {

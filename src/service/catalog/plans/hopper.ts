@@ -40,12 +40,12 @@ export interface HopperShape {
 }
 
 /** A sitting rabbit. */
-export const HOPPER_DEFAULTS: HopperShape = {
+export const HOPPER_DEFAULTS: Readonly<HopperShape> = Object.freeze({
   bodyRadius: 0.3, bodyLength: 0.34, lift: 0.02, chestRadius: 0.22, chestPitch: 45, chestDistance: 0.32,
   headRadius: 0.16, headRise: 1, headWidth: 0.9, snoutLength: 0.06, eyeSize: 0.2, eyeUp: 0.35,
   ears: "long", earLength: 0.38, earWidth: 0.06, thighRadius: 0.19, footLength: 0.42, footThick: 0.05,
   armThick: 0.05, armReach: 1, tail: "stub", tailLength: 0.1, tailThick: 0.09, tailPitch: 20,
-};
+});
 
 const rad = (deg: number): number => (deg * Math.PI) / 180;
 

@@ -59,7 +59,7 @@ export interface QuadrupedShape {
 }
 
 /** A medium dog: every species overrides what makes it itself. */
-export const QUADRUPED_DEFAULTS: QuadrupedShape = {
+export const QUADRUPED_DEFAULTS: Readonly<QuadrupedShape> = Object.freeze({
   bodyHeight: 0.17, bodyWidth: 0.14, chest: 1.1,
   legLength: 0.45, legThick: 0.05, legInset: 0.12, feet: "paw",
   neckLength: 0.2, neckPitch: 50, neckThick: 0.08,
@@ -67,7 +67,7 @@ export const QUADRUPED_DEFAULTS: QuadrupedShape = {
   ears: "pointed", earLength: 0.1, earWidth: 0.04, horns: "none", hornSize: 0.3, mane: "none",
   tail: "thin", tailLength: 0.35, tailThick: 0.03, tailPitch: 25, tailTip: false, hump: 0,
   snoutFlat: 1, trunk: 0, legSplay: 0, socks: false, earsOnHead: true,
-};
+});
 
 const rad = (deg: number): number => (deg * Math.PI) / 180;
 

@@ -9,7 +9,7 @@ import { EAR_STYLES, TAIL_STYLES } from "./features.js";
 import { buildBody, buildNeckAndHead, QUADRUPED_DEFAULTS, type QuadrupedShape } from "./quadruped.js";
 
 /** A hippo: barrel body, short thick legs, big square head. */
-export const QUADRUPED_FAT_DEFAULTS: QuadrupedShape = {
+export const QUADRUPED_FAT_DEFAULTS: Readonly<QuadrupedShape> = Object.freeze({
   ...QUADRUPED_DEFAULTS,
   bodyHeight: 0.26, bodyWidth: 0.26, chest: 1.05,
   legLength: 0.2, legThick: 0.09, legInset: 0.16, feet: "hoof",
@@ -17,7 +17,7 @@ export const QUADRUPED_FAT_DEFAULTS: QuadrupedShape = {
   headLength: 0.3, headRadius: 0.15, snoutLength: 0.14, snoutRadius: 0.12, snoutFlat: 1.2, eyeSize: 0.12,
   ears: "round", earLength: 0.06, earWidth: 0.04,
   tail: "thin", tailLength: 0.15, tailThick: 0.03, tailPitch: -20, earsOnHead: false,
-};
+});
 
 const rad = (deg: number): number => (deg * Math.PI) / 180;
 

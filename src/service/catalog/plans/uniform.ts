@@ -28,10 +28,10 @@ export interface UniformShape {
 }
 
 /** A trout. */
-export const UNIFORM_DEFAULTS: UniformShape = {
+export const UNIFORM_DEFAULTS: Readonly<UniformShape> = Object.freeze({
   form: "fish", bodyHeight: 0.12, bodyWidth: 0.06, thickest: 0.6, eyeSize: 0.16,
   tailFin: 0.14, flukes: false, dorsal: 0.07, pectoral: 0.08, beak: 0, wave: 0.08, waves: 1.5,
-};
+});
 
 function fish(u: UniformShape, sc: Sculptor): void {
   const y = u.bodyHeight * 1.05;

@@ -1,12 +1,27 @@
 /**
- * A small seeded random generator (mulberry32): the same seed gives the same sequence, so a
- * seed reproduces a scene's placement and motion exactly. Not for cryptography.
+ * The project's one seeded random generator (mulberry32): the same seed gives the same
+ * sequence on every platform, so a seed reproduces a scene's placement and motion, the
+ * catalog's files byte for byte, and the fault mode's decisions. Not for cryptography.
  */
 export class SeededRandom {
   #state: number;
 
+  /**
+   * @param seed any number, non-integers included; it is mixed first, so neighbouring seeds
+   * (1, 2, 3...) give unrelated streams.
+   */
   constructor(seed: number) {
-    this.#state = hashSeed(seed);
+    this.#state = mixSeed(seed);
+  }
+
+  /**
+   * A generator that starts from `state` as given, unmixed: for states that are already well
+   * mixed, such as a `stringHash` of a name. Only the low 32 bits count.
+   */
+  static fromState(state: number): SeededRandom {
+    const random = new SeededRandom(0);
+    random.#state = state | 0;
+    return random;
   }
 
   /** A float in [0, 1). */
@@ -27,6 +42,11 @@ export class SeededRandom {
     return Math.floor(this.next() * n);
   }
 
+  /** `value` scaled by a random factor in [1 - fraction, 1 + fraction). */
+  jitter(value: number, fraction: number): number {
+    return value * (1 + fraction * (2 * this.next() - 1));
+  }
+
   /** A float in (-1, 1), denser near 0 (difference of two uniforms). */
   binomial(): number {
     return this.next() - this.next();
@@ -34,7 +54,7 @@ export class SeededRandom {
 
   /**
    * Writes `out.length` binomial draws into `out`, for per-frame use: nothing returned, and the
-   * generator inlined here, so no double is boxed across a call.
+   * step of {@link next} inlined here, so no double is boxed across a call.
    */
   fillBinomial(out: Float64Array): void {
     let state = this.#state;
@@ -54,12 +74,12 @@ export class SeededRandom {
 
   /** A generator for a sub-stream, e.g. one per creature, independent of draw order elsewhere. */
   fork(salt: number): SeededRandom {
-    return new SeededRandom(hashSeed(this.#state ^ Math.imul(salt + 1, 0x9e3779b1)));
+    return new SeededRandom(mixSeed(this.#state ^ Math.imul(salt + 1, 0x9e3779b1)));
   }
 }
 
-/** Mixes any number (including non-integers) into a 32-bit state. */
-function hashSeed(seed: number): number {
+/** Mixes any number (non-integers included) into a 32-bit state (murmur3's finalizer). */
+function mixSeed(seed: number): number {
   let h = Math.floor(seed * 1000003) ^ 0x2545f491;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
