@@ -7,6 +7,8 @@ import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
 import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 import { HABITATS, Menagerie, isLoadError, type Creature, type CreatureGroup, type Habitat } from "../src/index.js";
 import { hideCard, showCard } from "./card.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";
@@ -79,7 +81,7 @@ count.addEventListener("input", () => ($("#count-value").textContent = count.val
 menagerie.onCreatureSpawnedObservable.add((creature) => {
   for (const mesh of creature.meshes) {
     demo.shadows.addShadowCaster(mesh, false);
-    mesh.sourceMesh.receiveShadows = true; // instances take it from their source
+    sourceOf(mesh).receiveShadows = true; // instances take it from their source
   }
 });
 menagerie.onCreatureDisposedObservable.add((creature) => {
@@ -193,7 +195,7 @@ engine.runRenderLoop(() => {
     state.drawCalls = instrumentation.drawCallsCounter.current;
     state.creatures = menagerie.creatures.length;
     state.instances = menagerie.creatures.reduce((n, c) => n + c.meshes.length, 0);
-    state.distinctSources = new Set(menagerie.creatures.flatMap((c) => c.meshes.map((m) => m.sourceMesh))).size;
+    state.distinctSources = new Set(menagerie.creatures.flatMap((c) => c.meshes.map(sourceOf))).size;
     $("#fps").textContent = String(state.fps);
     $("#draw-calls").textContent = String(state.drawCalls);
     $("#creature-count").textContent = String(state.creatures);
@@ -203,3 +205,8 @@ addEventListener("resize", () => engine.resize());
 
 state.ready = true;
 void populate("forest", Number(count.value), 42);
+
+/** The mesh whose draw call a creature mesh shares: an instance's source, else the mesh itself. */
+function sourceOf(mesh: AbstractMesh): AbstractMesh {
+  return "sourceMesh" in mesh ? (mesh as InstancedMesh).sourceMesh : mesh;
+}

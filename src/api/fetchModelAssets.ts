@@ -8,7 +8,7 @@
 import type { AssetFetcher, AssetResponse } from "./assetFetcher.js";
 import { LoadError, isMenagerieError } from "./errors.js";
 import type { LoadProgress, MenagerieWarning } from "./loadEvents.js";
-import { modelAssets, textureAssets, type AssetDescriptor, type TextureImage } from "./modelAssets.js";
+import { modelAssets, textureAssets, type AssetDescriptor, type ModelForm, type ModelPreference, type TextureImage } from "./modelAssets.js";
 import { splitMtl, type SplitMtl } from "./mtlText.js";
 import { redactUrl } from "./redact.js";
 import { isHttpUrl, type ModelRecord } from "./schemas.js";
@@ -24,6 +24,8 @@ export interface FetchModelDeps {
   refresh(record: ModelRecord, signal: AbortSignal): Promise<ModelRecord | null>;
   warn(warning: MenagerieWarning): void;
   progress(progress: LoadProgress): void;
+  /** Which form wins when a record has both OBJ and a rig. @default "rig" */
+  prefer?: ModelPreference;
 }
 
 /** One part's OBJ text; `undefined` when it could not be fetched (a warning said so). */
@@ -46,6 +48,10 @@ export interface ModelAssets {
   images: Map<string, TextureImage>;
   /** False when the record had no parts and the whole-model OBJ was fetched as its body. */
   rigged: boolean;
+  /** The form fetched: OBJ parts, the whole-model OBJ, or the rig's GLBs (in `clips`). */
+  form: ModelForm;
+  /** GLB bytes by clip name, in the record's order (rig form only; a failed clip is missing). */
+  clips: Map<string, ArrayBuffer>;
   /**
    * The last progress report. The load is not over when the bytes are here: the caller reports
    * `{ ...progress, done: true }` once it has built the model (or failed to).
@@ -143,11 +149,11 @@ export async function fetchModelAssets(initial: ModelRecord, deps: FetchModelDep
   }
 
   try {
-    const { assets, rigged } = modelAssets(record);
+    const { assets, rigged, form } = modelAssets(record, deps.prefer);
     const material = assets.find((a) => a.kind === "material");
     const upFront = assets.filter((a) => a !== material);
     // Textures are counted ahead, from the record's links, then trimmed to those the MTL uses.
-    const textureLinks = record.model.other.texture.length;
+    const textureLinks = form === "rig" ? 0 : record.model.other.texture.length;
     progress.assetsTotal = assets.length + textureLinks;
     report();
 
@@ -181,7 +187,12 @@ export async function fetchModelAssets(initial: ModelRecord, deps: FetchModelDep
     const parts = upFront.flatMap((asset, i) =>
       asset.kind === "part" ? [{ part: asset.id, text: answers[i] ? (answers[i].text ?? "") : undefined, url: asset.locate(record) }] : [],
     );
-    return { record, parts, mtl, images, rigged, progress: { ...progress } };
+    const clips = new Map<string, ArrayBuffer>();
+    upFront.forEach((asset, i) => {
+      const bytes = answers[i]?.bytes;
+      if (asset.kind === "clip" && bytes) clips.set(asset.id.slice("clip:".length), bytes);
+    });
+    return { record, parts, mtl, images, rigged, form, clips, progress: { ...progress } };
   } catch (error) {
     progress.done = true;
     report();

@@ -6,6 +6,7 @@
  */
 import type { MenagerieWarning } from "./loadEvents.js";
 import type { SplitMtl } from "./mtlText.js";
+import { recordHasObj, recordObjModelUrl, recordRigClips, recordRigModelClip, recordRigModelUrl } from "./recordAssets.js";
 import type { ModelRecord } from "./schemas.js";
 import { assetFileName } from "./signedUrl.js";
 
@@ -16,7 +17,19 @@ import { assetFileName } from "./signedUrl.js";
 export const WHOLE_MODEL_PART = "body";
 
 /** What an asset is for; the fetched model groups its assets by kind. */
-export type AssetKind = "part" | "material" | "texture";
+export type AssetKind = "part" | "material" | "texture" | "clip";
+
+/**
+ * How a model is built: from OBJ parts (jointed by body plan), from its whole-model OBJ (one
+ * body), or from its rigged glTF (one GLB per animation clip, or one rigged model).
+ */
+export type ModelForm = "parts" | "whole" | "rig";
+
+/**
+ * Which form wins when a record has both OBJ and a rig: `"rig"` (as the service's newer
+ * clients do) or `"parts"`. A record with only one form loads that form either way.
+ */
+export type ModelPreference = "rig" | "parts";
 
 /** One file to fetch for a model. */
 export interface AssetDescriptor {
@@ -34,7 +47,7 @@ export interface AssetDescriptor {
    * `"required"`: its failure fails the load. Otherwise the warning its failure raises; the
    * load goes on without it.
    */
-  onFailure: "required" | Extract<MenagerieWarning["code"], "part-failed" | "material-failed" | "texture-failed">;
+  onFailure: "required" | Extract<MenagerieWarning["code"], "part-failed" | "material-failed" | "texture-failed" | "clip-failed">;
 }
 
 /** A texture descriptor also carries the file name the MTL knows it by. */
@@ -52,20 +65,55 @@ export interface TextureImage {
   bytes: ArrayBuffer;
 }
 
+/** The form a record loads as, given the caller's preference; see {@link ModelForm}. */
+export function modelForm(record: ModelRecord, prefer: ModelPreference = "rig"): ModelForm {
+  const hasRig = recordRigModelUrl(record) !== undefined;
+  if (hasRig && (prefer === "rig" || !recordHasObj(record))) return "rig";
+  return Object.keys(record.model.parts).length > 0 ? "parts" : "whole";
+}
+
 /**
- * The assets a record names up front: its parts (sorted by name), or its whole-model OBJ as the
- * body when it has no parts, and its MTL when it has one. `rigged` is false for the whole model.
+ * The clip a rigged record's model GLB is known by when it has no clips (`model.rig.GLB` or a
+ * `formats` entry): the model alone, with whatever animations it holds.
  */
-export function modelAssets(record: ModelRecord): { assets: AssetDescriptor[]; rigged: boolean } {
+export const RIG_MODEL_CLIP = "model";
+
+/**
+ * The GLBs of a rigged record: one per clip, the model clip (`idle`, else the first) required
+ * and the others degradable; or the one rigged model when the record lists no clips.
+ */
+function clipAssets(record: ModelRecord): AssetDescriptor[] {
+  const clips = [...recordRigClips(record).keys()];
+  if (clips.length === 0) {
+    return [{ id: `clip:${RIG_MODEL_CLIP}`, kind: "clip", locate: (r) => recordRigModelUrl(r), as: "bytes", onFailure: "required" }];
+  }
+  const model = recordRigModelClip(record);
+  return clips.map((clip) => ({
+    id: `clip:${clip}`,
+    kind: "clip",
+    locate: (r) => recordRigClips(r).get(clip),
+    as: "bytes",
+    onFailure: clip === model ? "required" : "clip-failed",
+  }));
+}
+
+/**
+ * The assets a record names up front, for the form it loads as ({@link modelForm}): its GLB
+ * clips; or its parts (sorted by name), or its whole-model OBJ as the body when it has no
+ * parts, and its MTL when it has one. `rigged` is true for OBJ parts jointed by body plan.
+ */
+export function modelAssets(record: ModelRecord, prefer: ModelPreference = "rig"): { assets: AssetDescriptor[]; rigged: boolean; form: ModelForm } {
+  const form = modelForm(record, prefer);
+  if (form === "rig") return { assets: clipAssets(record), rigged: false, form };
   const names = Object.keys(record.model.parts).sort();
-  const rigged = names.length > 0;
+  const rigged = form === "parts";
   const parts: AssetDescriptor[] = rigged
     ? names.map((part) => ({ id: part, kind: "part", locate: (r) => r.model.parts[part], as: "text", onFailure: "part-failed" }))
-    : [{ id: WHOLE_MODEL_PART, kind: "part", locate: (r) => r.model.other.model, as: "text", onFailure: "part-failed" }];
+    : [{ id: WHOLE_MODEL_PART, kind: "part", locate: (r) => recordObjModelUrl(r), as: "text", onFailure: "part-failed" }];
   const material: AssetDescriptor[] = record.model.other.material
     ? [{ id: "material", kind: "material", locate: (r) => r.model.other.material, as: "text", onFailure: "material-failed" }]
     : [];
-  return { assets: [...parts, ...material], rigged };
+  return { assets: [...parts, ...material], rigged, form };
 }
 
 /**

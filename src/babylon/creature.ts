@@ -1,17 +1,22 @@
 /**
- * One creature in the scene: a root node, one joint node per part (rest pose = where the OBJ
- * placed the part), and an instance of each template mesh under its joint. Copies share
- * geometry and materials with the template; each has its own joints, so each can move its legs.
+ * One creature in the scene, built from OBJ parts (partsBody.ts: a joint node per part and an
+ * instance of each template mesh) or from a rigged glTF (riggedInstance.ts: its own skeleton
+ * and animation groups). Copies share geometry and materials with their model's template.
  */
-import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.pure.js";
+import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
+import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
-import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import type { RecordSize } from "../api/recordSize.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { MotionAgent } from "../motion/agent.js";
+import { tuneCruiseToClips } from "../motion/clipMixer.js";
 import type { Area } from "../motion/area.js";
-import type { ModelTemplate } from "./loadModel.js";
+import type { LoadedModel } from "./loadModel.js";
+import { buildPartsBody, type CreatureBody } from "./partsBody.js";
+import { instantiateRigged } from "./riggedInstance.js";
 import type { MotionBinding } from "./syncMotion.js";
 
 /** Where and how big a new creature is. */
@@ -19,17 +24,19 @@ export interface CreaturePlacement {
   position?: Vector3 | { x: number; y: number; z: number };
   /** Heading about +Y, radians (0 faces +Z). */
   rotationY?: number;
-  /** Height in metres the creature is scaled to. */
-  heightMeters: number;
+  /** Its size in metres along one axis (height, length or width), as `recordSize` reads it. */
+  size: RecordSize;
 }
 
 /** What Menagerie puts in `metadata.menagerie` of every node it creates for a creature. */
 export interface CreatureNodeMetadata {
   record: ModelRecord;
   creature: Creature;
-  /** The part, for joint and mesh nodes. */
+  /** The part (or bone), for joint, bone and mesh nodes. */
   part?: string;
 }
+
+const NO_ANIMATIONS: ReadonlyMap<string, AnimationGroup> = new Map();
 
 /** A creature spawned by {@link Menagerie.spawnCreature}. */
 export class Creature {
@@ -37,55 +44,52 @@ export class Creature {
   readonly root: TransformNode;
   /** The record the creature was loaded from. */
   readonly record: ModelRecord;
-  /** The height it was sized to, in metres. */
+  /** Its height in metres, as sized. */
   readonly heightMeters: number;
-  /** The instances that draw it, one per template mesh. */
-  readonly meshes: readonly InstancedMesh[];
+  /** How it was built: `"parts"` (OBJ parts or the whole OBJ) or `"rig"` (a rigged glTF). */
+  readonly kind: "parts" | "rig";
+  /** The meshes that draw it: instances of the part meshes, or the rig's skinned meshes. */
+  readonly meshes: readonly AbstractMesh[];
+  /**
+   * Its own animation clips, by clip name (`idle`, `walk`, `run`, ...), for a rigged creature;
+   * empty for a part-built one (its gaits pose its joints instead). Menagerie plays them all,
+   * looped, and sets their weights from the creature's speed: change weights yourself only
+   * while motion is paused.
+   */
+  readonly animations: ReadonlyMap<string, AnimationGroup>;
   /** Notified once, when the creature is disposed. */
   readonly onDisposeObservable = new Observable<Creature>();
 
-  readonly #joints: ReadonlyMap<string, TransformNode>;
+  readonly #body: CreatureBody;
   #disposed = false;
   #binding: MotionBinding | undefined;
 
   /** @internal Use {@link Menagerie.spawnCreature}. */
-  constructor(scene: Scene, template: ModelTemplate, placement: CreaturePlacement) {
-    const { record, layout } = template;
+  constructor(scene: Scene, model: LoadedModel, placement: CreaturePlacement) {
+    const { record } = model;
     this.record = record;
-    this.heightMeters = placement.heightMeters;
-    const modelHeight = layout.bounds.max.y - layout.bounds.min.y;
-    const scale = modelHeight > 0 ? placement.heightMeters / modelHeight : 1;
-
-    const root = new TransformNode(record.name, scene);
-    root.scaling.setAll(scale);
-    if (placement.position) root.position.set(placement.position.x, placement.position.y, placement.position.z);
-    root.rotation.y = placement.rotationY ?? 0;
-    root.metadata = { menagerie: { record, creature: this } satisfies CreatureNodeMetadata };
-    this.root = root;
-
-    // Joints hang from their parent at (pivot - parent pivot); top joints from the root, shifted
-    // so the lowest point of the creature rests on the root's y = 0.
-    const joints = new Map<string, TransformNode>();
-    const pivots = new Map(layout.joints.map((j) => [j.part, j.pivot]));
-    const meshes: InstancedMesh[] = [];
-    for (const joint of layout.joints) {
-      const node = new TransformNode(`${record.name}/${joint.part}`, scene);
-      const origin = joint.parent === null ? { x: 0, y: layout.bounds.min.y, z: 0 } : pivots.get(joint.parent)!;
-      node.parent = joint.parent === null ? root : joints.get(joint.parent)!;
-      node.position.set(joint.pivot.x - origin.x, joint.pivot.y - origin.y, joint.pivot.z - origin.z);
-      node.metadata = { menagerie: { record, creature: this, part: joint.part } satisfies CreatureNodeMetadata };
-      joints.set(joint.part, node);
-      template.parts.get(joint.part)!.meshes.forEach((source, i, all) => {
-        const instance = source.createInstance(all.length === 1 ? `${record.name}/${joint.part}` : `${record.name}/${joint.part}/${i}`);
-        instance.parent = node;
-        instance.position.set(-joint.pivot.x, -joint.pivot.y, -joint.pivot.z);
-        instance.isPickable = true;
-        instance.metadata = { menagerie: { record, creature: this, part: joint.part } satisfies CreatureNodeMetadata };
-        meshes.push(instance);
+    const tag = (part?: string) => ({
+      menagerie: { record, creature: this, ...(part === undefined ? {} : { part }) } satisfies CreatureNodeMetadata,
+    });
+    if (model.kind === "rig") {
+      const instance = instantiateRigged(scene, model.rig, {
+        name: record.name,
+        size: placement.size,
+        ...(placement.position ? { position: placement.position } : {}),
+        ...(placement.rotationY !== undefined ? { rotationY: placement.rotationY } : {}),
+        metadata: { record, creature: this },
       });
+      this.#body = instance;
+      this.animations = instance.animations;
+      this.kind = "rig";
+    } else {
+      this.#body = buildPartsBody(scene, model, placement, tag);
+      this.animations = NO_ANIMATIONS;
+      this.kind = "parts";
     }
-    this.#joints = joints;
-    this.meshes = meshes;
+    this.root = this.#body.root;
+    this.meshes = this.#body.meshes;
+    this.heightMeters = this.#body.heightMeters;
   }
 
   /** @internal Attaches the motion agent that drives this creature (done by the Menagerie). */
@@ -108,6 +112,11 @@ export class Creature {
    */
   setBehaviour(behaviour: string): this {
     this.motion.setBehaviour(behaviour);
+    const clips = this.#binding?.clips;
+    if (clips) {
+      clips.mixer.setBehaviour(behaviour);
+      tuneCruiseToClips(this.motion, clips.mixer);
+    }
     return this;
   }
 
@@ -141,14 +150,17 @@ export class Creature {
     return this.#disposed;
   }
 
-  /** The joint node of a part, or `null` when the creature has no such part. */
+  /**
+   * The joint node of a part (the bone's node, by bone name, for a rigged creature), or `null`
+   * when the creature has no such part. Rotate it to turn a head.
+   */
   getPart(name: string): TransformNode | null {
-    return this.#joints.get(name) ?? null;
+    return this.#body.getPart(name);
   }
 
-  /** The names of the parts present, parents before children. */
+  /** The names of the parts (bones) present, parents before children. */
   listParts(): string[] {
-    return [...this.#joints.keys()];
+    return this.#body.listParts();
   }
 
   /**
@@ -159,7 +171,7 @@ export class Creature {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#binding?.agent.cancel();
-    this.root.dispose(false, false);
+    this.#body.dispose();
     this.onDisposeObservable.notifyObservers(this);
     this.onDisposeObservable.clear();
   }

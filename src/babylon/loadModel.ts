@@ -1,15 +1,34 @@
 /**
  * Loads one model into a template: fetches its assets (engine-free, src/api/fetchModelAssets.ts),
- * then builds the hidden source meshes and the rig layout (buildTemplate.ts). Creatures are
- * instanced from the result (see creature.ts); nothing here is visible.
+ * then builds the hidden source: OBJ parts and a rig layout (buildTemplate.ts), or a rigged
+ * glTF model with its clips (riggedTemplate.ts). Creatures are made from the result (see
+ * creature.ts); nothing here is visible.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
-import { fetchModelAssets, type FetchModelDeps } from "../api/fetchModelAssets.js";
+import { type FetchModelDeps, fetchModelAssets } from "../api/fetchModelAssets.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
+import { buildRiggedTemplate, type RiggedTemplate } from "./riggedTemplate.js";
 
 export type { ModelTemplate, TemplatePart } from "./buildTemplate.js";
+
+/** A model built from its rigged glTF: one skinned mesh and its clips. */
+export interface RiggedModel {
+  readonly kind: "rig";
+  /** The record the assets came from (a refreshed one if the links had to be renewed). */
+  readonly record: ModelRecord;
+  readonly rig: RiggedTemplate;
+  /** Assets fetched for it (the GLBs), for progress reports of later spawns. */
+  readonly assetCount: number;
+  dispose(): void;
+}
+
+/** A model built from OBJ (parts or whole), tagged for {@link LoadedModel}. */
+export type ObjModel = ModelTemplate & { readonly kind: "obj"; readonly assetCount: number };
+
+/** What a load gives: an OBJ template or a rigged model. */
+export type LoadedModel = ObjModel | RiggedModel;
 
 /** What the loader needs from its owner. */
 export interface LoadContext extends FetchModelDeps {
@@ -21,10 +40,19 @@ export interface LoadContext extends FetchModelDeps {
  * Loads `record` into a template. Parsing starts only once every byte is here, so an abort
  * never leaves meshes behind; a failed build cleans up after itself.
  */
-export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: AbortSignal): Promise<ModelTemplate> {
+export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: AbortSignal): Promise<LoadedModel> {
   const assets = await fetchModelAssets(record, ctx, signal);
+  const assetCount = assets.progress.assetsLoaded;
   try {
-    return buildTemplate(ctx.scene, assets, ctx.plans, (warning) => ctx.warn(warning));
+    if (assets.form === "rig") {
+      const rig = await buildRiggedTemplate(ctx.scene, assets.record.name, assets.clips, {
+        warn: (warning) => ctx.warn(warning),
+        signal,
+      });
+      return { kind: "rig", record: assets.record, rig, assetCount, dispose: () => rig.dispose() };
+    }
+    const template = buildTemplate(ctx.scene, assets, ctx.plans, (warning) => ctx.warn(warning));
+    return Object.assign(template, { kind: "obj" as const, assetCount });
   } finally {
     // The load's last report, after the build, whether it succeeded or not.
     ctx.progress({ ...assets.progress, done: true });

@@ -7,16 +7,18 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { createAssetFetcher, type AssetFetcher } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
-import { HeightParseError, parseHeight } from "../api/height.js";
 import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
+import { modelForm, type ModelPreference } from "../api/modelAssets.js";
+import { assignDefaults, oneOf, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
 import type { ModelRecord } from "../api/schemas.js";
-import { assignDefaults, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
 import { InflightRequests } from "../api/shared.js";
+import { linkSignals } from "../util/linkSignals.js";
 import { populate, type CreatureGroup, type PopulateOptions } from "./populate.js";
 import { MotionDriver } from "./motionDriver.js";
 import { Creature } from "./creature.js";
-import { loadModel, type LoadContext, type ModelTemplate } from "./loadModel.js";
+import { creatureSize } from "./creatureSize.js";
+import { type LoadContext, type LoadedModel, loadModel } from "./loadModel.js";
 import { registerMenagerie } from "./register.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 import { MENAGERIE_DEFAULTS, type MenagerieOptions, type MenagerieStats, type SpawnOptions } from "./menagerieOptions.js";
@@ -47,8 +49,9 @@ export class Menagerie {
   readonly onCreatureDisposedObservable = new Observable<Creature>();
   readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, modelsLoaded: 0 };
 
-  readonly #options: Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "fetch">>;
-  readonly #templates = new Map<string, ModelTemplate>();
+  readonly #options: Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch">>;
+  /** Loaded models by form and record name (a record may load as parts and as a rig). */
+  readonly #templates = new Map<string, LoadedModel>();
   readonly #loads = new InflightRequests();
   readonly #progressListeners = new Map<string, Set<(p: LoadProgress) => void>>();
   readonly #creatures = new Set<Creature>();
@@ -63,7 +66,13 @@ export class Menagerie {
     this.client =
       options.client ??
       (options.baseUrl !== undefined
-        ? createLookupClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, lookupPath: options.lookupPath, ...(options.fetch ? { fetch: options.fetch } : {}) })
+        ? createLookupClient({
+            baseUrl: options.baseUrl,
+            apiKey: options.apiKey,
+            lookupPath: options.lookupPath,
+            ...(options.app !== undefined ? { app: options.app } : {}),
+            ...(options.fetch ? { fetch: options.fetch } : {}),
+          })
         : undefined);
     const fetchImpl = functionOption<typeof fetch>("fetch", options.fetch ?? globalThis.fetch?.bind(globalThis));
     const o = assignDefaults(MENAGERIE_DEFAULTS, options);
@@ -72,6 +81,7 @@ export class Menagerie {
       assetTimeoutMs: positiveNumber("assetTimeoutMs", o.assetTimeoutMs),
       linkMarginSeconds: nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds),
       defaultHeightMeters: positiveNumber("defaultHeightMeters", o.defaultHeightMeters),
+      prefer: preference("prefer", o.prefer),
     };
     this.#motion = new MotionDriver(scene, { seed: this.#options.seed, gaits: this.#options.gaits });
     this.#fetchAsset = createAssetFetcher({
@@ -102,11 +112,16 @@ export class Menagerie {
     this.#assertAlive();
     const signal = options.signal;
     const record = typeof nameOrRecord === "string" ? await this.#lookup(nameOrRecord, options) : nameOrRecord;
-    const template = await this.#template(record, signal, options.onProgress);
+    const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
+    const template = await this.#template(record, prefer, signal, options.onProgress);
     signal?.throwIfAborted();
     this.#assertAlive();
     const creature = new Creature(this.scene, template, {
-      heightMeters: this.#heightOf(template.record, options.height),
+      size: creatureSize(template.record, options.height, {
+        defaultHeightMeters: this.#options.defaultHeightMeters,
+        redact: (text) => this.#redact(text),
+        warn: (warning) => this.#warn(warning),
+      }),
       ...(options.position ? { position: options.position } : {}),
       ...(options.rotationY !== undefined ? { rotationY: options.rotationY } : {}),
     });
@@ -125,10 +140,14 @@ export class Menagerie {
    * Loads a model without spawning it (to warm up before a scene starts). Resolves with the
    * record the assets came from.
    */
-  async preload(nameOrRecord: string | ModelRecord, options: Pick<SpawnOptions, "signal" | "fuzzy" | "onProgress"> = {}): Promise<ModelRecord> {
+  async preload(
+    nameOrRecord: string | ModelRecord,
+    options: Pick<SpawnOptions, "signal" | "fuzzy" | "onProgress" | "prefer"> = {},
+  ): Promise<ModelRecord> {
     this.#assertAlive();
     const record = typeof nameOrRecord === "string" ? await this.#lookup(nameOrRecord, options) : nameOrRecord;
-    return (await this.#template(record, options.signal, options.onProgress)).record;
+    const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
+    return (await this.#template(record, prefer, options.signal, options.onProgress)).record;
   }
 
   /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */
@@ -184,7 +203,8 @@ export class Menagerie {
 
   /** Whether a model is loaded (its templates are in the scene). */
   isLoaded(name: string): boolean {
-    return this.#templates.has(name);
+    for (const model of this.#templates.values()) if (model.record.name === name) return true;
+    return false;
   }
 
   /**
@@ -219,24 +239,6 @@ export class Menagerie {
     return record;
   }
 
-  #heightOf(record: ModelRecord, override: number | string | undefined): number {
-    if (override !== undefined) return parseHeight(override);
-    try {
-      return parseHeight(record.scale?.height);
-    } catch (error) {
-      if (!(error instanceof HeightParseError)) throw error;
-      // The value comes from the service: quoted in the warning only once redacted.
-      const shown = new HeightParseError(this.#redact(String(record.scale?.height)), "not a length");
-      this.#warn({
-        code: "height-unreadable",
-        model: record.name,
-        message: `${shown.message}; using ${this.#options.defaultHeightMeters} m`,
-        error: shown,
-      });
-      return this.#options.defaultHeightMeters;
-    }
-  }
-
   /** Service-provided text with the key (if this Menagerie's client knows it) hidden. */
   #redact(text: string): string {
     return this.client ? this.client.redact(text) : redactUrl(text);
@@ -250,10 +252,16 @@ export class Menagerie {
     });
   }
 
-  async #template(record: ModelRecord, signal: AbortSignal | undefined, onProgress?: (p: LoadProgress) => void): Promise<ModelTemplate> {
-    const cached = this.#templates.get(record.name);
+  async #template(
+    record: ModelRecord,
+    prefer: ModelPreference,
+    signal: AbortSignal | undefined,
+    onProgress?: (p: LoadProgress) => void,
+  ): Promise<LoadedModel> {
+    const key = `${modelForm(record, prefer)}:${record.name}`;
+    const cached = this.#templates.get(key);
     if (cached) {
-      const total = Object.keys(cached.record.model.parts).length;
+      const total = cached.assetCount;
       onProgress?.({ model: record.name, assetsLoaded: total, assetsTotal: total, bytesLoaded: 0, done: true });
       return cached;
     }
@@ -261,15 +269,15 @@ export class Menagerie {
     if (!listeners) this.#progressListeners.set(record.name, (listeners = new Set()));
     if (onProgress) listeners.add(onProgress);
     try {
-      return await this.#loads.join(record.name, signal, async (loadSignal) => {
+      return await this.#loads.join(key, signal, async (loadSignal) => {
         const both = linkSignals(loadSignal, this.#lifetime.signal);
         try {
-          const template = await loadModel(this.#context(), record, both.signal);
+          const template = await loadModel(this.#context(prefer), record, both.signal);
           if (this.isDisposed) {
             template.dispose();
             throw this.#lifetime.signal.reason;
           }
-          this.#templates.set(record.name, template);
+          this.#templates.set(key, template);
           this.stats.modelsLoaded++;
           return template;
         } finally {
@@ -282,8 +290,9 @@ export class Menagerie {
     }
   }
 
-  #context(): LoadContext {
+  #context(prefer: ModelPreference): LoadContext {
     return {
+      prefer,
       scene: this.scene,
       plans: this.#options.bodyPlans,
       linkMarginSeconds: this.#options.linkMarginSeconds,
@@ -302,20 +311,7 @@ export class Menagerie {
   }
 }
 
-/** A signal that aborts when either input does; `release()` removes the listeners. */
-function linkSignals(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; release: () => void } {
-  const controller = new AbortController();
-  const onA = () => controller.abort(a.reason);
-  const onB = () => controller.abort(b.reason);
-  if (a.aborted) onA();
-  else if (b.aborted) onB();
-  a.addEventListener("abort", onA, { once: true });
-  b.addEventListener("abort", onB, { once: true });
-  return {
-    signal: controller.signal,
-    release: () => {
-      a.removeEventListener("abort", onA);
-      b.removeEventListener("abort", onB);
-    },
-  };
+/** Checks a `prefer` option. */
+function preference(name: string, value: unknown): ModelPreference {
+  return oneOf(name, value, ["rig", "parts"] as const);
 }

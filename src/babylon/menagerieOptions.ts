@@ -1,6 +1,7 @@
 /** Options, defaults and small types of the `Menagerie` (menagerie.ts). */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { LookupClient } from "../api/client.js";
+import type { ModelPreference } from "../api/modelAssets.js";
 import type { RetryOptions } from "../api/retry.js";
 import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
 import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
@@ -19,6 +20,8 @@ export interface MenagerieOptions {
    * @default "anything"
    */
   lookupPath?: string;
+  /** Application name sent as `app=` with every lookup, when no `client` is given. @default none */
+  app?: string;
   /**
    * fetch used for assets.
    * @default globalThis.fetch
@@ -59,10 +62,17 @@ export interface MenagerieOptions {
    * @default BEHAVIOUR_GAITS
    */
   gaits?: GaitTable;
+  /**
+   * Which form a record with both OBJ parts and a rigged glTF loads as: `"rig"` (its GLB
+   * clips, as the service's newer clients do) or `"parts"` (its OBJ parts, posed by gaits).
+   * A record with only one form loads that form either way.
+   * @default "rig"
+   */
+  prefer?: ModelPreference;
 }
 
 /** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's). */
-export const MENAGERIE_DEFAULTS: Readonly<Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "fetch">>> = Object.freeze({
+export const MENAGERIE_DEFAULTS: Readonly<Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch">>> = Object.freeze({
   assetTimeoutMs: 30_000,
   assetRetry: 2,
   linkMarginSeconds: 60,
@@ -70,6 +80,7 @@ export const MENAGERIE_DEFAULTS: Readonly<Required<Omit<MenagerieOptions, "clien
   defaultHeightMeters: 1,
   seed: 1,
   gaits: BEHAVIOUR_GAITS,
+  prefer: "rig",
 });
 
 /** Options of `Menagerie.spawnCreature`. */
@@ -78,8 +89,13 @@ export interface SpawnOptions {
   position?: Vector3 | { x: number; y: number; z: number };
   /** Heading about +Y in radians; 0 faces +Z. @default 0 */
   rotationY?: number;
-  /** Height to size it to: metres, or a string with a unit. @default the record's `scale.height` */
+  /**
+   * Height to size it to: metres, or a string with a unit. @default the record's `scale`:
+   * its height, else its length (along the creature's forward axis), else its width
+   */
   height?: number | string;
+  /** Which form a record with both OBJ parts and a rig loads as. @default the Menagerie's `prefer` */
+  prefer?: ModelPreference;
   /** Approximate name matching for the lookup. @default the service's default (true) */
   fuzzy?: boolean;
   /** Cancels the spawn; a model load shared with other spawns goes on for them. */

@@ -6,10 +6,12 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../api/errors.js";
 import type { GaitTable } from "../motion/gaits/index.js";
-import { rigRoles } from "../motion/rigRoles.js";
+import { ClipMixer, tuneCruiseToClips } from "../motion/clipMixer.js";
+import { rigRoles, sizeOnlyRoles } from "../motion/rigRoles.js";
 import { MotionWorld } from "../motion/world.js";
 import type { Creature } from "./creature.js";
-import type { ModelTemplate } from "./loadModel.js";
+import type { LoadedModel } from "./loadModel.js";
+import { bindClips, startClips, syncClips } from "./syncClips.js";
 import { adoptExternalMoves, syncMotion, type MotionBinding } from "./syncMotion.js";
 
 export class MotionDriver {
@@ -39,13 +41,15 @@ export class MotionDriver {
   }
 
   /** Gives a new creature its motion agent; registers the frame observer on first use. */
-  bind(creature: Creature, template: ModelTemplate): MotionBinding {
+  bind(creature: Creature, model: LoadedModel): MotionBinding {
     const scale = creature.root.scaling.x;
-    const roles = rigRoles(template.layout, scale);
+    // A rigged creature has no joints to pose: its clips move it, and its agent knows only its size.
+    const roles = model.kind === "rig" ? sizeOnlyRoles(creature.heightMeters) : rigRoles(model.layout, scale);
     const root = creature.root;
+    const behaviour = model.record.behaviour;
     const agent = this.#world.createAgent({
       roles,
-      behaviour: template.record.behaviour,
+      behaviour,
       gaits: this.#gaits,
       x: root.position.x,
       y: root.position.y,
@@ -66,6 +70,17 @@ export class MotionDriver {
       lastZ: root.position.z,
       lastHeading: root.rotation.y,
     };
+    if (model.kind === "rig" && creature.animations.size > 0) {
+      const mixer = new ClipMixer({
+        clips: [...creature.animations.keys()],
+        heightMeters: creature.heightMeters,
+        behaviour: agent.behaviour,
+        movement: movementOf(model.record),
+      });
+      tuneCruiseToClips(agent, mixer);
+      binding.clips = bindClips(mixer, creature.animations);
+      startClips(binding.clips);
+    }
     this.#bindings.add(binding);
     creature._bindMotion(binding);
     this.#observer ??= this.#scene.onBeforeRenderObservable.add(() => this.step(this.#scene.getEngine().getDeltaTime() / 1000));
@@ -80,8 +95,22 @@ export class MotionDriver {
   /** Advances motion by `seconds` and copies it onto the bound creatures' nodes. */
   step(seconds: number): void {
     for (const binding of this.#bindings) adoptExternalMoves(binding);
-    this.#world.step(seconds);
-    for (const binding of this.#bindings) syncMotion(binding);
+    const stepped = this.#world.step(seconds);
+    // Clips play on Babylon's clock: they freeze while motion is paused and follow its time scale.
+    const clipScale = this.#world.paused ? 0 : this.#world.timeScale;
+    for (const binding of this.#bindings) {
+      syncMotion(binding);
+      const clips = binding.clips;
+      if (clips) {
+        const mixer = clips.mixer;
+        mixer.dt = stepped;
+        mixer.speed = binding.agent.speed;
+        mixer.airborne = binding.agent.altitude > 0;
+        mixer.update();
+        clips.timeScale = clipScale;
+        syncClips(clips);
+      }
+    }
   }
 
   dispose(): void {
@@ -90,4 +119,10 @@ export class MotionDriver {
     for (const binding of this.#bindings) this.#world.remove(binding.agent);
     this.#bindings.clear();
   }
+}
+
+/** The record's `movement` (clip name → natural speed, m/s), when it is an object. */
+function movementOf(record: { readonly movement?: unknown }): Readonly<Record<string, unknown>> {
+  const movement = record.movement;
+  return movement !== null && typeof movement === "object" ? (movement as Record<string, unknown>) : {};
 }

@@ -5,6 +5,7 @@
  */
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../motion/agent.js";
+import type { ClipBinding } from "./syncClips.js";
 
 /** What the sync needs of a creature, captured once at spawn. */
 export interface MotionBinding {
@@ -25,6 +26,8 @@ export interface MotionBinding {
   lastY: number;
   lastZ: number;
   lastHeading: number;
+  /** A rigged creature's clips (it has no joints to pose: its clips move it). */
+  clips?: ClipBinding | undefined;
 }
 
 /** Takes over a root moved or turned by the game since the last sync, so motion continues from there. */

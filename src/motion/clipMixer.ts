@@ -225,3 +225,25 @@ export class ClipMixer {
     }
   }
 }
+
+/** What {@link tuneCruiseToClips} sets on an agent. */
+export interface CruiseTarget {
+  behaviour: string;
+  cruiseSpeed: number;
+  maxSpeed: number;
+  maxForce: number;
+}
+
+/**
+ * Gives a clip-driven agent the speeds its clips were made for: it cruises at the natural pace
+ * of its moving clip (walk, or fly / swim for those behaviours) and may speed up to its run, so
+ * the feet of a clip played at its natural rate do not slide. Call after the agent's
+ * `setBehaviour` (which picks gait speeds meant for part-built creatures).
+ */
+export function tuneCruiseToClips(agent: CruiseTarget, mixer: ClipMixer): void {
+  const move = BEHAVIOUR_CLIPS[agent.behaviour.toLowerCase()];
+  const speeds = mixer.speeds;
+  agent.cruiseSpeed = move === undefined ? speeds.walk : speeds[move];
+  agent.maxSpeed = Math.max(agent.cruiseSpeed * 1.5, move === undefined ? speeds.run : agent.cruiseSpeed * 2);
+  agent.maxForce = agent.maxSpeed * 2;
+}

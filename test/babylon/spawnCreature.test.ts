@@ -1,3 +1,4 @@
+import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -159,10 +160,10 @@ describe("requests", () => {
     expect(server.assetCount("fox")).toBe(files.length);
     expect(menagerie.stats.assetRequests).toBe(files.length);
     // Copies share geometry and materials: instances of the same sources.
-    const sources = new Set(copies.flatMap((c) => c.meshes.map((m) => m.sourceMesh)));
+    const sources = new Set(copies.flatMap((c) => c.meshes.map((m) => (m as InstancedMesh).sourceMesh)));
     expect(sources.size).toBe(copies[0]!.meshes.length);
     const more = await menagerie.spawnCreature("fox");
-    expect(more.meshes[0]!.sourceMesh).toBe(copies[0]!.meshes[0]!.sourceMesh);
+    expect((more.meshes[0] as InstancedMesh).sourceMesh).toBe((copies[0]!.meshes[0] as InstancedMesh).sourceMesh);
     expect(server.count()).toBe(1 + files.length);
   });
 

@@ -1,3 +1,4 @@
+import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 /**
  * Browser test page: spawns `count` copies of `name` from the service at `service`, on a ground,
  * renders, and publishes counts on `window.__result` for the test to read.
@@ -64,7 +65,7 @@ async function main() {
   const instrumentation = new SceneInstrumentation(scene);
   for (let i = 0; i < 5; i++) scene.render();
   const drawCalls = instrumentation.drawCallsCounter.current;
-  const sources = new Set(spawned.flatMap((c) => c.meshes.map((m) => m.sourceMesh)));
+  const sources = new Set(spawned.flatMap((c) => c.meshes.map((m) => (m as InstancedMesh).sourceMesh)));
   const textures = scene.textures.filter((t) => t.name.startsWith(`${first.record.name}/`));
   window.__result = {
     creatures: spawned.length,
