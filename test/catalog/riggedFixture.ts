@@ -70,7 +70,8 @@ export function jointBoxes(doc: Document): Record<string, Box3> {
       position.getElement(i, p);
       jointIds.getElement(i, j);
       const name = joints[j[0]!]!.getName();
-      const box = (boxes[name] ??= { min: { x: Infinity, y: Infinity, z: Infinity }, max: { x: -Infinity, y: -Infinity, z: -Infinity } });
+      boxes[name] ??= { min: { x: Infinity, y: Infinity, z: Infinity }, max: { x: -Infinity, y: -Infinity, z: -Infinity } };
+      const box = boxes[name];
       box.min = { x: Math.min(box.min.x, p[0]!), y: Math.min(box.min.y, p[1]!), z: Math.min(box.min.z, p[2]!) };
       box.max = { x: Math.max(box.max.x, p[0]!), y: Math.max(box.max.y, p[1]!), z: Math.max(box.max.z, p[2]!) };
     }

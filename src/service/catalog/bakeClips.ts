@@ -100,7 +100,7 @@ function emptyClip(name: string, gait: string, speed: number, duration: number, 
 /** Stores `pose` as key `i` of `clip`, as syncMotion would apply it. */
 function writeKey(clip: BakedClip, i: number, pose: Pose, rig: CatalogRig): void {
   const r = pose.rotations;
-  clip.rotations.forEach((keys, j) => eulerToQuaternion(r[j * 3]!, r[j * 3 + 1]!, r[j * 3 + 2]!, keys, i * 4));
+  for (let j = 0; j < clip.rotations.length; j++) eulerToQuaternion(r[j * 3]!, r[j * 3 + 1]!, r[j * 3 + 2]!, clip.rotations[j]!, i * 4);
   const body = rig.roles.body >= 0 ? rig.layout.joints[rig.roles.body]!.pivot : { x: 0, y: 0, z: 0 };
   clip.bodyTranslation.set([body.x, body.y + pose.bodyY, body.z], i * 3);
   clip.bodyScale.set([1, pose.breath, 1], i * 3);

@@ -80,7 +80,7 @@ function addAnimation(doc: Document, clip: BakedClip, nodes: readonly GltfNode[]
     const sampler = doc.createAnimationSampler().setInput(input).setOutput(output).setInterpolation("LINEAR");
     animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
   };
-  nodes.forEach((node, j) => channel(node, "rotation", "VEC4", clip.rotations[j]!));
+  for (let j = 0; j < nodes.length; j++) channel(nodes[j]!, "rotation", "VEC4", clip.rotations[j]!);
   if (body) {
     channel(body, "translation", "VEC3", clip.bodyTranslation);
     channel(body, "scale", "VEC3", clip.bodyScale);
