@@ -51,7 +51,7 @@ export async function ensureSyntheticCatalog(sourceDir: string, size: number): P
   try {
     await copyFile(join(sourceDir, fox.model.parts.tail ?? fox.model.other.model!), join(tmp, SHARED.part));
     await copyFile(join(sourceDir, fox.model.other.material!), join(tmp, SHARED.material));
-    await copyFile(join(sourceDir, fox.model.other.texture.at(-1)!), join(tmp, SHARED.texture));
+    await copyFile(join(sourceDir, fox.model.other.texture!.at(-1)!), join(tmp, SHARED.texture));
     await writeFile(join(tmp, CATALOG_INDEX_FILE), JSON.stringify({ version: 1, generator: "bench/syntheticCatalog.ts", seed: size, records: out }));
     await rename(tmp, dir).catch(async (error: unknown) => {
       if (!existsSync(join(dir, CATALOG_INDEX_FILE))) throw error; // another run finished first

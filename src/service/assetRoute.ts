@@ -15,6 +15,8 @@ export const ASSET_CONTENT_TYPES: Readonly<Record<string, string>> = Object.free
   ".jpg": "image/jpeg",
   ".jpeg": "image/jpeg",
   ".json": "application/json",
+  ".glb": "model/gltf-binary",
+  ".gltf": "model/gltf+json",
 });
 
 const FAILURE_MESSAGES: Record<SignatureFailure, string> = {

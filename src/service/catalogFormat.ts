@@ -6,8 +6,9 @@
  * <catalog>/<slug>/...           every asset file, referenced from the entries by relative path
  * ```
  *
- * A {@link CatalogEntry} is a model record whose `model` links are POSIX paths relative to the
- * catalog folder (`"fox/body.obj"`). The service turns each into a signed URL
+ * A {@link CatalogEntry} is a model record whose `model` links (parts, other, rig, formats) and
+ * `thumbnails` are POSIX paths relative to the catalog folder (`"fox/body.obj"`,
+ * `"horse/rig/walk.glb"`). The service turns each into a signed URL
  * `<origin>/assets/<path>?Expires=...&KeyName=...&Signature=...` when it answers.
  */
 import { readFile } from "node:fs/promises";
@@ -26,15 +27,30 @@ const RelativeAssetPath = z
     message: "must be a relative POSIX path inside the catalog (no '..', no leading '/')",
   });
 
-/** The asset paths of a catalog entry. */
+/** A rigged GLB of the newer dialect: `{ "GLB": path }`. */
+const GlbLinkSchema = z.object({ GLB: RelativeAssetPath });
+
+/**
+ * `model.rig` of the newer dialect: the rigged model alone (`GLB`), and one GLB per clip
+ * (`animations.idle.GLB`, ...), each the same skinned mesh with that one animation.
+ */
+export const CatalogRigSchema = z.object({
+  GLB: RelativeAssetPath.optional(),
+  animations: z.record(z.string(), GlbLinkSchema),
+});
+
+/** The asset paths of a catalog entry (a rig-only entry has no parts and no `other.model`). */
 export const CatalogAssetsSchema = z.object({
   parts: z.record(z.string(), RelativeAssetPath),
   other: z.object({
     material: RelativeAssetPath.optional(),
     model: RelativeAssetPath.optional(),
-    texture: z.array(RelativeAssetPath),
+    texture: z.array(RelativeAssetPath).optional(),
     reference: RelativeAssetPath.optional(),
   }),
+  rig: CatalogRigSchema.optional(),
+  /** Whole-model files by format (`glb`, `obj`, ...). */
+  formats: z.record(z.string(), RelativeAssetPath).optional(),
 });
 
 /** One creature of the catalog: a record with relative asset paths; unknown fields are kept. */
@@ -52,8 +68,14 @@ export const CatalogEntrySchema = z.looseObject({
   source_endpoint: z.string(),
   scale: z.looseObject({ height: z.union([z.string(), z.number()]) }),
   tags: z.array(z.string()).optional(),
+  /** Pictures by name, signed like the model's files. */
+  thumbnails: z.record(z.string(), RelativeAssetPath).optional(),
+  /** Natural ground speed of a clip, m/s, by clip name (newer dialect). */
+  movement: z.record(z.string(), z.number()).optional(),
   model: CatalogAssetsSchema,
-  ...(Object.fromEntries(HABITATS.map((h) => [h, z.boolean()])) as Record<(typeof HABITATS)[number], z.ZodBoolean>),
+  /** Habitats as a list (newer dialect), instead of or beside the 16 flags. */
+  habitats: z.array(z.string()).optional(),
+  ...(Object.fromEntries(HABITATS.map((h) => [h, z.boolean().optional()])) as Record<(typeof HABITATS)[number], z.ZodOptional<z.ZodBoolean>>),
 });
 
 export type CatalogEntry = z.output<typeof CatalogEntrySchema>;

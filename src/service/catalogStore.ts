@@ -61,20 +61,26 @@ export class CatalogStore {
   }
 }
 
-/** A catalog entry as served: every asset path replaced by its signed absolute URL. */
+/**
+ * A catalog entry as served: every asset path replaced by its signed absolute URL, in
+ * `model.parts`, `model.other`, `model.rig` (`GLB` and each `animations.<clip>.GLB`),
+ * `model.formats` and `thumbnails`.
+ */
 export function toServedRecord(entry: CatalogEntry, links: LinkContext): Record<string, unknown> {
   const link = (path: string) =>
     signUrl(`${links.origin}${links.assetsPrefix}${encodeAssetPath(path)}`, { ...links.key, expires: links.expires });
-  const { parts, other } = entry.model;
-  const signedOther: Record<string, unknown> = { texture: other.texture.map(link) };
+  const linkAll = (paths: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(paths).map(([k, path]) => [k, link(path)]));
+  const { parts, other, rig, formats } = entry.model;
+  const signedOther: Record<string, unknown> = {};
+  if (other.texture !== undefined) signedOther["texture"] = other.texture.map(link);
   if (other.material !== undefined) signedOther["material"] = link(other.material);
   if (other.model !== undefined) signedOther["model"] = link(other.model);
   if (other.reference !== undefined) signedOther["reference"] = link(other.reference);
-  return {
-    ...entry,
-    model: {
-      parts: Object.fromEntries(Object.entries(parts).map(([part, path]) => [part, link(path)])),
-      other: signedOther,
-    },
-  };
+  const model: Record<string, unknown> = { parts: linkAll(parts), other: signedOther };
+  if (rig !== undefined) {
+    const animations = Object.fromEntries(Object.entries(rig.animations).map(([clip, file]) => [clip, { ...file, GLB: link(file.GLB) }]));
+    model["rig"] = { ...(rig.GLB !== undefined ? { GLB: link(rig.GLB) } : {}), animations };
+  }
+  if (formats !== undefined) model["formats"] = linkAll(formats);
+  return { ...entry, ...(entry.thumbnails !== undefined ? { thumbnails: linkAll(entry.thumbnails) } : {}), model };
 }

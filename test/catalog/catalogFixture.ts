@@ -5,8 +5,9 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readCatalog, type CatalogFile } from "../../src/service/catalogFormat.js";
+import { readCatalog, type CatalogEntry, type CatalogFile } from "../../src/service/catalogFormat.js";
 import { generateCatalog, type CatalogSummary } from "../../src/service/catalog/generate.js";
+import { RIG_ONLY_SPECIES } from "../../src/service/catalog/species/rigged.js";
 
 export interface GeneratedCatalog {
   dir: string;
@@ -28,6 +29,14 @@ export async function generateTempCatalog(seed = 1): Promise<GeneratedCatalog> {
     read: (path) => readFile(join(dir, path), "utf8"),
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The records that carry OBJ files: all but the rig-only ones, which the real service sends
+ * with GLBs only (their shape is checked in riggedRecords.test.ts).
+ */
+export function objRecords(cat: GeneratedCatalog): CatalogEntry[] {
+  return cat.catalog.records.filter((r) => !RIG_ONLY_SPECIES.includes(r.name));
 }
 
 /** One parsed OBJ: vertex arrays and triangles (0-based `[v, vt, vn]` corners) per material. */

@@ -5,11 +5,11 @@ import { MTLFileLoader, OBJFileLoader, RegisterOBJFileLoader } from "@babylonjs/
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNullScene } from "../helpers/babylonScene.js";
-import { generateTempCatalog, parseObj, type GeneratedCatalog, type ParsedObj } from "./catalogFixture.js";
+import { generateTempCatalog, objRecords, parseObj, type GeneratedCatalog, type ParsedObj } from "./catalogFixture.js";
 
 /** Every OBJ file of the catalog: each part and each whole model. */
 function objPaths(cat: GeneratedCatalog): string[] {
-  return cat.catalog.records.flatMap((r) => [...Object.values(r.model.parts), r.model.other.model!]);
+  return objRecords(cat).flatMap((r) => [...Object.values(r.model.parts), r.model.other.model!]);
 }
 
 describe("catalog files", () => {
@@ -42,7 +42,7 @@ describe("catalog files", () => {
   }, 60_000);
 
   it("names the model's one MTL in every OBJ, and gives heads a second (eye) material", () => {
-    for (const r of cat.catalog.records) {
+    for (const r of objRecords(cat)) {
       const mtl = r.model.other.material!.split("/").pop();
       for (const path of [...Object.values(r.model.parts), r.model.other.model!]) expect(parsed.get(path)!.mtllib, path).toEqual([mtl]);
       const head = parsed.get(r.model.parts["head"] ?? r.model.parts["body"]!)!;
@@ -74,7 +74,7 @@ describe("catalog files", () => {
   it("parses every MTL with Babylon, and every material used by an OBJ is defined there", async () => {
     const { scene, dispose } = createNullScene();
     try {
-      for (const r of cat.catalog.records) {
+      for (const r of objRecords(cat)) {
         const text = await cat.read(r.model.other.material!);
         const loader = new MTLFileLoader();
         // No root URL and no texture loading: only the material definitions are checked here.
@@ -89,7 +89,7 @@ describe("catalog files", () => {
   });
 
   it("names in map_Kd only bare texture files that exist, are listed in the record and decode as PNG", async () => {
-    for (const r of cat.catalog.records) {
+    for (const r of objRecords(cat)) {
       const folder = r.model.other.material!.split("/")[0]!;
       const text = await cat.read(r.model.other.material!);
       const maps = [...text.matchAll(/^map_Kd (.+)$/gm)].map((m) => m[1]!);
@@ -108,7 +108,7 @@ describe("catalog files", () => {
   it("loads left parts at -X in Babylon's default left-handed scene (OBJ data has them at +X)", async () => {
     const { scene, dispose } = createNullScene();
     try {
-      const fox = cat.catalog.records.find((r) => r.name === "fox")!;
+      const fox = objRecords(cat).find((r) => r.name === "fox")!;
       const text = texts.get(fox.model.parts["leg_front_left_top"]!)!;
       const container = await LoadAssetContainerAsync(`data:${text}`, scene, { pluginExtension: ".obj", pluginOptions: { obj: { skipMaterials: true } } });
       const mesh = container.meshes[0]!;

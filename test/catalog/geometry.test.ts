@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHeight } from "../../src/api/height.js";
 import type { CatalogEntry } from "../../src/service/catalogFormat.js";
 import { round } from "../helpers/round.js";
-import { boxOf, generateTempCatalog, parseObj, type Box, type GeneratedCatalog, type ParsedObj } from "./catalogFixture.js";
+import { boxOf, generateTempCatalog, objRecords, parseObj, type Box, type GeneratedCatalog, type ParsedObj } from "./catalogFixture.js";
 
 interface Creature {
   record: CatalogEntry;
@@ -16,7 +16,7 @@ describe("catalog geometry (OBJ space: right-handed, +Y up, head +Z, left +X)", 
   const creatures: Creature[] = [];
   beforeAll(async () => {
     cat = await generateTempCatalog();
-    for (const record of cat.catalog.records) {
+    for (const record of objRecords(cat)) {
       const parts = new Map<string, ParsedObj>();
       for (const [name, path] of Object.entries(record.model.parts)) parts.set(name, parseObj(await cat.read(path)));
       const boxes = new Map([...parts].map(([name, obj]) => [name, boxOf(obj)]));

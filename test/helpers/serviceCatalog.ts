@@ -119,7 +119,7 @@ export async function writeFixtureCatalog(): Promise<FixtureCatalog> {
     for (const path of Object.values(parts)) files.set(path, BOX_OBJ);
     files.set(other.model!, BOX_OBJ);
     files.set(other.material!, MTL_TEXT);
-    files.set(other.texture[0]!, PNG_BYTES);
+    files.set(other.texture![0]!, PNG_BYTES);
     files.set(other.reference!, PNG_BYTES);
   }
   const index: CatalogFile = { version: 1, generator: "test-fixture", records };

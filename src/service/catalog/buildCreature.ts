@@ -10,6 +10,7 @@ import { HABITATS, type Habitat } from "../../api/schemas.js";
 import { SeededRandom } from "../../util/seededRandom.js";
 import { stringHash } from "../../util/stringHash.js";
 import type { CatalogEntry } from "../catalogFormat.js";
+import type { GlbMaterial } from "./glbWriter.js";
 import { boundsOf, scaleAndMove, triangleCount, type MaterialSlot, type PartMesh } from "./mesh.js";
 import { fixed, writeMtl, writeObj, type MtlMaterial } from "./objWriter.js";
 import { BODY_PLANS } from "./plans/index.js";
@@ -34,6 +35,14 @@ export interface BuiltCreature {
   /** Relative path → content. */
   files: Map<string, string | Buffer>;
   triangles: number;
+  /** The parts in metres (model frame) and the materials, for the rigged GLBs. */
+  parts: ReadonlyMap<string, PartMesh>;
+  materials: GlbMaterial[];
+  /** Prefix of the model's material names. */
+  materialPrefix: string;
+  /** Bounding-box width (X) and length (Z) in metres. */
+  width: number;
+  length: number;
 }
 
 /** Folder name of a record: lower case, `#` and spaces become `-`. */
@@ -83,6 +92,8 @@ export function buildCreature(species: Species, seed: number): BuiltCreature {
   const factor = height / (box.max[1] - box.min[1]);
   for (const mesh of parts.values()) scaleAndMove(mesh, factor, [0, -box.min[1] * factor, 0]);
   const sized = boundsOf(parts.values());
+  const width = sized.max[0] - sized.min[0];
+  const length = sized.max[2] - sized.min[2];
 
   const look = species.look;
   const size = TEXTURE_SIZE[species.detail];
@@ -113,8 +124,10 @@ export function buildCreature(species: Species, seed: number): BuiltCreature {
   }
   files.set(`${slug}/${slug}.obj`, writeObj(named, mtlFile, prefix, `${species.name}: whole model`));
   files.set(`${slug}/${mtlFile}`, writeMtl(mtl, prefix, `${species.name}: materials`));
-  files.set(`${slug}/${coatFile}`, png(coatTexture));
-  files.set(`${slug}/${accentFile}`, png(accentTexture));
+  const coatPng = png(coatTexture);
+  const accentPng = png(accentTexture);
+  files.set(`${slug}/${coatFile}`, coatPng);
+  files.set(`${slug}/${accentFile}`, accentPng);
   const imageMaterials: Partial<Record<MaterialSlot, ImageMaterial>> = {
     coat: { colour: look.coat, texture: coatTexture as Texture },
     accent: { colour: look.accent, texture: accentTexture },
@@ -138,7 +151,7 @@ export function buildCreature(species: Species, seed: number): BuiltCreature {
     author: "Menagerie procedural generator",
     source: "menagerie-procedural",
     source_endpoint: "menagerie/catalog/generate",
-    scale: { height: species.height, width: metres(sized.max[0] - sized.min[0]), length: metres(sized.max[2] - sized.min[2]) },
+    scale: { height: species.height, width: metres(width), length: metres(length) },
     tags: [species.creature, species.group, species.type, species.behaviour, ...(species.pet ? ["pet"] : []), ...species.tags],
     taxonomy: [...species.taxonomy],
     triangles,
@@ -153,5 +166,11 @@ export function buildCreature(species: Species, seed: number): BuiltCreature {
     },
     ...(Object.fromEntries(HABITATS.map((h) => [h, species.habitats.includes(h)])) as Record<Habitat, boolean>),
   } satisfies CatalogEntry;
-  return { record, files, triangles };
+  const materials: GlbMaterial[] = [
+    { slot: "coat", colour: look.coat, texture: { name: coatFile, png: coatPng }, roughness: 0.9 },
+    { slot: "accent", colour: look.accent, texture: { name: accentFile, png: accentPng }, roughness: 0.9 },
+    { slot: "trim", colour: trim, roughness: 0.6 },
+    { slot: "eye", colour: eye, roughness: 0.2 },
+  ];
+  return { record, files, triangles, parts, materials, materialPrefix: prefix, width, length };
 }

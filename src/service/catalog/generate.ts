@@ -1,7 +1,8 @@
 /**
  * The procedural creature catalog: every species of the tables in `species/` built into
  * part OBJs, a whole-model OBJ, one MTL, textures and a reference picture, plus the
- * `catalog.json` index the reference service reads (format: `../catalogFormat.ts`).
+ * `catalog.json` index the reference service reads (format: `../catalogFormat.ts`). The
+ * species of `species/rigged.ts` also get rigged, animated GLBs (some of them only those).
  * Deterministic: the same seed writes byte-identical files.
  */
 import { mkdir, writeFile } from "node:fs/promises";
@@ -9,7 +10,9 @@ import { dirname, join } from "node:path";
 import { numberInRange, stringOption } from "../../api/options.js";
 import { CATALOG_INDEX_FILE, type CatalogEntry, type CatalogFile } from "../catalogFormat.js";
 import { buildCreature } from "./buildCreature.js";
+import { rigCreature } from "./rigCreature.js";
 import { SPECIES } from "./species/index.js";
+import { RIG_ONLY_SPECIES, RIGGED_SPECIES } from "./species/rigged.js";
 
 /** Options of {@link generateCatalog}. */
 export interface GenerateCatalogOptions {
@@ -47,6 +50,7 @@ export async function generateCatalog(options: GenerateCatalogOptions): Promise<
   const records: CatalogEntry[] = [];
   for (const species of SPECIES) {
     const built = buildCreature(species, seed);
+    if (RIGGED_SPECIES.includes(species.name)) await rigCreature(built, species, RIG_ONLY_SPECIES.includes(species.name));
     records.push(built.record);
     for (const [path, content] of built.files) {
       if (files.has(path)) throw new Error(`generateCatalog: two creatures write ${path}`);
