@@ -4,7 +4,8 @@
  * weighted, herd-aware mix of slots, and blue-noise placements. Pure data in, data out; the
  * seed alone decides the result, so a game (or a test) can plan without a scene.
  */
-import { parseHeight } from "../api/height.js";
+import { recordHasHabitat } from "../api/recordHabitats.js";
+import { recordSize } from "../api/recordSize.js";
 import { isHabitat, type ModelRecord } from "../api/schemas.js";
 import type { HeightFunction } from "./agent.js";
 import { areaCenter, isCircleArea, type Area } from "./area.js";
@@ -84,12 +85,13 @@ interface Species {
   height: number;
 }
 
+/**
+ * The creature's size for spacing and depths: its height, else its length or width (the sizes
+ * a rig-only record gives; spacing by the longer length errs on the side of room), else the
+ * default height.
+ */
 function heightOf(record: ModelRecord, fallback: number): number {
-  try {
-    return parseHeight(record.scale?.height);
-  } catch {
-    return fallback;
-  }
+  return recordSize(record)?.meters ?? fallback;
 }
 
 /** Deduplicated by name, flag true, swimmers only where there is water, filter; sorted by name. */
@@ -99,7 +101,8 @@ function eligibleSpecies(input: PopulationPlanInput, habitat: string, isWater: b
   for (const record of input.records) {
     if (seen.has(record.name)) continue;
     seen.add(record.name);
-    if (isHabitat(habitat) && record[habitat] !== true) continue; // mentioning the word is not enough
+    // Mentioning the word is not enough: the record must be of the habitat (flag, list or string).
+    if (isHabitat(habitat) && !recordHasHabitat(record, habitat)) continue;
     const realm = input.rules.realmByBehaviour[record.behaviour ?? ""] ?? "ground";
     if (realm === "water" && !isWater) continue;
     if (input.filter && !input.filter(record)) continue;

@@ -3,13 +3,16 @@
  * procedural catalog: every creature of every body type, and the request counts.
  */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { GetEnvironmentBRDFTexture } from "@babylonjs/core/Misc/brdfTextureTools.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
-import { parseHeight } from "../../src/api/height.js";
+import { recordRigClips } from "../../src/api/recordAssets.js";
+import { recordHasHabitat } from "../../src/api/recordHabitats.js";
+import { recordSize } from "../../src/api/recordSize.js";
+import type { ModelRecord } from "../../src/api/schemas.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import type { MenagerieWarning } from "../../src/babylon/types.js";
 import { BODY_PLANS } from "../../src/rig/bodyPlans.js";
-import { RIG_ONLY_SPECIES } from "../../src/service/catalog/species/rigged.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import { countingFetch, startCatalogService } from "../helpers/catalogService.js";
 import { round } from "../helpers/round.js";
@@ -47,12 +50,25 @@ describe("catalog creatures through the reference service", () => {
   it("spawns every creature of the catalog, rigged by its body plan, sized to its record, without a warning", async () => {
     const t = setup();
     try {
+      // Rigged GLBs bring PBR materials, whose first use makes the scene's shared BRDF lookup
+      // texture (Babylon's, kept for the scene's life): made before the baseline.
+      GetEnvironmentBRDFTexture(t.env.scene);
       const before = sceneCounts(t.env.scene);
-      // rig-only: spawned by the GLB loader (branch rigged)
-      for (const entry of service.catalogFile.records.filter((r) => !RIG_ONLY_SPECIES.includes(r.name))) {
+      let rigged = 0;
+      for (const entry of service.catalogFile.records) {
         const creature = await t.menagerie.spawnCreature(entry.name, { fuzzy: false });
         expect(creature.record.name).toBe(entry.name);
-        expect(creature.listParts().sort(), entry.name).toEqual(Object.keys(entry.model.parts).sort());
+        // The rig wins by default; its bones are named after the parts they move.
+        const kind = entry.model.rig ? "rig" : "parts";
+        expect(creature.kind, entry.name).toBe(kind);
+        if (kind === "rig") {
+          rigged++;
+          expect(creature.animations.size, entry.name).toBeGreaterThanOrEqual(2);
+          expect(creature.animations.has("idle"), entry.name).toBe(true);
+        }
+        const partNames = Object.keys(entry.model.parts);
+        if (partNames.length > 0) expect(creature.listParts().sort(), entry.name).toEqual(partNames.sort());
+        else expect(creature.listParts(), entry.name).toContain("body");
         const plan = BODY_PLANS[entry.type]!;
         for (const part of creature.listParts()) {
           const parent = creature.getPart(part)!.parent!.name;
@@ -61,20 +77,27 @@ describe("catalog creatures through the reference service", () => {
           if (planned) expect([`${entry.name}/${planned}`, `${entry.name}/body`], `${entry.name} ${part}`).toContain(parent);
         }
         creature.root.computeWorldMatrix(true);
-        let minY = Infinity;
-        let maxY = -Infinity;
+        const min = { x: Infinity, y: Infinity, z: Infinity };
+        const max = { x: -Infinity, y: -Infinity, z: -Infinity };
         for (const mesh of creature.meshes) {
           mesh.computeWorldMatrix(true);
           const box = mesh.getBoundingInfo().boundingBox;
-          minY = Math.min(minY, box.minimumWorld.y);
-          maxY = Math.max(maxY, box.maximumWorld.y);
+          for (const axis of ["x", "y", "z"] as const) {
+            min[axis] = Math.min(min[axis], box.minimumWorld[axis]);
+            max[axis] = Math.max(max[axis], box.maximumWorld[axis]);
+          }
         }
-        expect(round(maxY - minY, 3), entry.name).toBe(round(parseHeight(entry.scale.height), 3));
-        expect(round(minY, 4), entry.name).toBe(0);
+        // Sized by the record: its height, or (rig-only records, height 0) its length along +Z.
+        const size = recordSize(entry)!;
+        const axis = size.axis === "height" ? "y" : size.axis === "length" ? "z" : "x";
+        expect(round(max[axis] - min[axis], 3), entry.name).toBe(round(size.meters, 3));
+        expect(round(min.y, 4), entry.name).toBe(0);
         creature.dispose();
       }
+      expect(rigged).toBeGreaterThanOrEqual(12);
       expect(t.warnings).toEqual([]);
       t.menagerie.dispose();
+      t.env.scene.render(); // Babylon disposes a disposed skeleton's leftovers on the next frame
       expect(sceneCounts(t.env.scene)).toEqual(before);
     } finally {
       t.dispose();
@@ -123,13 +146,18 @@ describe("catalog creatures through the reference service", () => {
     try {
       const group = await t.menagerie.populate({ habitat: "forest", count: 40, area: { center: { x: 0, z: 0 }, radius: 20 }, seed: 42 });
       expect(group.creatures).toHaveLength(40);
-      for (const c of group.creatures) expect(c.record.forest).toBe(true);
+      for (const c of group.creatures) expect(recordHasHabitat(c.record, "forest"), c.record.name).toBe(true);
+      // Rig-only records say their habitats as a list: populate finds them too.
+      expect(group.records.some((r) => Array.isArray(r.habitats) && r.forest !== true)).toBe(true);
       expect(group.creatures.some((c) => c.record.behaviour === "swim")).toBe(false);
       const lookups = t.counter.urls.filter((u) => u.includes("/anything?"));
       expect(lookups).toEqual([`${service.url}/anything?key=dev-key&search=forest`]);
       const assets = t.counter.urls.filter((u) => u.includes("/assets/"));
       expect(new Set(assets).size).toBe(assets.length);
-      const expected = group.records.reduce((n, r) => n + Object.keys(r.model.parts).length + 1 + r.model.other.texture.length, 0);
+      // A rigged record loads its GLB clips (the rig wins); a part-built one its parts, MTL and textures.
+      const assetsOf = (r: ModelRecord) =>
+        recordRigClips(r).size > 0 ? recordRigClips(r).size : Object.keys(r.model.parts).length + 1 + r.model.other.texture.length;
+      const expected = group.records.reduce((n, r) => n + assetsOf(r), 0);
       expect(assets.length).toBe(expected);
     } finally {
       t.dispose();

@@ -7,7 +7,7 @@
  */
 import { idlePose, maxWalkSpeed, walkGait, flyGait, swimGait, gaitFor, type Gait, type GaitContext } from "../../motion/gaits/index.js";
 import { Pose } from "../../motion/pose.js";
-import { SeededRandom } from "../../motion/rng.js";
+import { SeededRandom } from "../../util/seededRandom.js";
 import { rigRoles, type RigRoles } from "../../motion/rigRoles.js";
 import { boxOfPositions, type Box3 } from "../../rig/box.js";
 import { layoutRig, type RigLayout } from "../../rig/layoutRig.js";
