@@ -1,6 +1,7 @@
 /** A NullEngine scene with a camera (rendering throws without one), and what it holds. */
-import { NullEngine } from "@babylonjs/core/Engines/nullEngine.js";
+
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
+import { NullEngine } from "@babylonjs/core/Engines/nullEngine.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { Logger } from "@babylonjs/core/Misc/logger.js";
 import { Scene } from "@babylonjs/core/scene.js";

@@ -4,10 +4,10 @@
  * scene each on one page (test/browser/pages/bench-scene.ts does the measuring), against the reference service.
  */
 import type { Browser } from "playwright-core";
+import { startLookupServer } from "../src/service/lookupServer.js";
 import { launchChromium, pageResult, watchPage } from "../test/helpers/browser.js";
 import { startPageServer } from "../test/helpers/vitePages.js";
-import { startLookupServer } from "../src/service/lookupServer.js";
-import { row, withRatios, type Row, type Section } from "./report.js";
+import { type Row, row, type Section, withRatios } from "./report.js";
 import { Samples, summarize } from "./stats.js";
 
 export interface BrowserBenchOptions {
@@ -47,7 +47,10 @@ async function openBenchPage(browser: Browser, url: string) {
   return {
     measure: async (params: Record<string, string | number>): Promise<PageResult> => {
       try {
-        return await page.evaluate((p) => (window as unknown as { __bench(p: unknown): Promise<PageResult> }).__bench(p), params);
+        return await page.evaluate(
+          (p) => (window as unknown as { __bench(p: unknown): Promise<PageResult> }).__bench(p),
+          params,
+        );
       } catch (error) {
         throw new Error(`${(error as Error).message}\n${watch.errors.join("\n")}`);
       }
@@ -72,11 +75,26 @@ export async function benchBrowser(options: BrowserBenchOptions): Promise<Sectio
       const frames = framesFor(count);
       const figures: Record<string, ReturnType<Samples["summary"]>> = {};
       for (const mode of ["baseline", "menagerie"] as const) {
-        const result = await page.measure({ service: service.url, key: "dev-key", mode, count, frames, runs: options.runs, warmup: 2 });
+        const result = await page.measure({
+          service: service.url,
+          key: "dev-key",
+          mode,
+          count,
+          frames,
+          runs: options.runs,
+          warmup: 2,
+        });
         const once = new Samples();
-        once.add({ drawCalls: result.drawCalls, meshes: result.meshes, materials: result.materials, loadMs: result.loadMs });
+        once.add({
+          drawCalls: result.drawCalls,
+          meshes: result.meshes,
+          materials: result.materials,
+          loadMs: result.loadMs,
+        });
         figures[mode] = { frameMs: summarize(result.frameMs), ...once.summary() };
-        options.log(`browser ${count} ${mode}: ${result.drawCalls} draw calls, median frame ${figures[mode].frameMs!.median.toFixed(1)} ms, loaded in ${result.loadMs.toFixed(0)} ms`);
+        options.log(
+          `browser ${count} ${mode}: ${result.drawCalls} draw calls, median frame ${figures[mode].frameMs!.median.toFixed(1)} ms, loaded in ${result.loadMs.toFixed(0)} ms`,
+        );
       }
       const scenario = `${count} animated (${frames} frames/run)`;
       rows.push(row(scenario, BASELINE, figures.baseline!), row(scenario, MENAGERIE, figures.menagerie!, BASELINE));

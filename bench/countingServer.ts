@@ -3,8 +3,9 @@
  * body byte, counted on the server side, so the figures include whatever a client does
  * (Menagerie's fetches, the OBJ loader's XMLHttpRequests) without trusting the client.
  */
-import { createAdaptorServer } from "@hono/node-server";
+
 import type { Server } from "node:http";
+import { createAdaptorServer } from "@hono/node-server";
 import { createLookupService } from "../src/service/lookupService.js";
 import { listenOnLoopback } from "../test/helpers/httpServer.js";
 

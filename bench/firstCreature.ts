@@ -6,10 +6,10 @@
  */
 import { Menagerie } from "../src/babylon/menagerie.js";
 import { createBenchScene } from "./benchScene.js";
-import { startCountingServer, type CountingServer } from "./countingServer.js";
+import { type CountingServer, startCountingServer } from "./countingServer.js";
 import { installNodeXhr } from "./nodeXhr.js";
 import { ObviousLoader, type RawRecord } from "./obviousWay.js";
-import { row, withRatios, type Section } from "./report.js";
+import { row, type Section, withRatios } from "./report.js";
 import { Samples } from "./stats.js";
 
 export interface FirstCreatureOptions {
@@ -33,7 +33,9 @@ async function timeLimit(server: CountingServer): Promise<Record<string, number>
   return { wallMs: performance.now() - start, ...server.traffic };
 }
 
-async function timeMenagerie(server: CountingServer): Promise<{ cold: Record<string, number>; warm: Record<string, number> }> {
+async function timeMenagerie(
+  server: CountingServer,
+): Promise<{ cold: Record<string, number>; warm: Record<string, number> }> {
   const bench = createBenchScene();
   const menagerie = new Menagerie(bench.scene, { baseUrl: server.url, apiKey: "dev-key" });
   try {

@@ -25,8 +25,22 @@ type SectionId = (typeof SECTIONS)[number];
 
 /** Sizes and repetitions: the full plan (~7 minutes on the 2-core dev box, under 10 when it is busy) and a quick one (~1.5 minutes). */
 const PLANS = {
-  full: { runs: 5, populateSizes: [10, 50, 200], browserSizes: [50, 200, 1000], motionSizes: [100, 1000, 5000], serviceSeconds: 1, syntheticSize: 10_000 },
-  quick: { runs: 2, populateSizes: [10, 50], browserSizes: [50], motionSizes: [100, 1000], serviceSeconds: 1, syntheticSize: 10_000 },
+  full: {
+    runs: 5,
+    populateSizes: [10, 50, 200],
+    browserSizes: [50, 200, 1000],
+    motionSizes: [100, 1000, 5000],
+    serviceSeconds: 1,
+    syntheticSize: 10_000,
+  },
+  quick: {
+    runs: 2,
+    populateSizes: [10, 50],
+    browserSizes: [50],
+    motionSizes: [100, 1000],
+    serviceSeconds: 1,
+    syntheticSize: 10_000,
+  },
 };
 
 const { values } = parseArgs({
@@ -42,10 +56,13 @@ const plan = values.quick ? PLANS.quick : PLANS.full;
 const runs = values.runs === undefined ? plan.runs : Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got ${values.runs}`);
 const only = values.only ? values.only.split(",").map((s) => s.trim()) : [...SECTIONS];
-for (const id of only) if (!SECTIONS.includes(id as SectionId)) throw new Error(`--only: unknown section "${id}" (known: ${SECTIONS.join(", ")})`);
+for (const id of only)
+  if (!SECTIONS.includes(id as SectionId))
+    throw new Error(`--only: unknown section "${id}" (known: ${SECTIONS.join(", ")})`);
 
 const started = performance.now();
-const log = (line: string) => console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const log = (line: string) =>
+  console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 const catalogDir = await ensureDefaultCatalog({ log });
 
 const runners: Record<SectionId, () => Promise<Section>> = {
@@ -53,7 +70,15 @@ const runners: Record<SectionId, () => Promise<Section>> = {
   browser: () => benchBrowser({ catalogDir, sizes: plan.browserSizes, runs, log }),
   first: () => benchFirstCreature({ catalogDir, runs: Math.max(runs, 3), warmups: 2, log }),
   motion: () => benchMotion({ catalogDir, sizes: plan.motionSizes, runs, log }),
-  service: () => benchService({ catalogDir, syntheticSize: plan.syntheticSize, runs, seconds: plan.serviceSeconds, connections: 10, log }),
+  service: () =>
+    benchService({
+      catalogDir,
+      syntheticSize: plan.syntheticSize,
+      runs,
+      seconds: plan.serviceSeconds,
+      connections: 10,
+      log,
+    }),
 };
 
 const sections: Section[] = [];
@@ -68,8 +93,13 @@ for (const id of SECTIONS) {
 const seconds = (performance.now() - started) / 1000;
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}, ${process.platform}`;
-console.log(`Produced by \`${command}\` in ${seconds.toFixed(0)} s on ${machine}; ${runs} measured runs per row after warm-up. Cells: median [min–max] (×ratio to the row's baseline).`);
+console.log(
+  `Produced by \`${command}\` in ${seconds.toFixed(0)} s on ${machine}; ${runs} measured runs per row after warm-up. Cells: median [min–max] (×ratio to the row's baseline).`,
+);
 
 await mkdir(dirname(values.out!), { recursive: true });
-await writeFile(values.out!, `${JSON.stringify({ generatedAt: new Date().toISOString(), command, quick: values.quick, runs, machine, seconds, sections }, null, 2)}\n`);
+await writeFile(
+  values.out!,
+  `${JSON.stringify({ generatedAt: new Date().toISOString(), command, quick: values.quick, runs, machine, seconds, sections }, null, 2)}\n`,
+);
 log(`wrote ${values.out}`);

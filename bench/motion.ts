@@ -8,13 +8,14 @@
  * Also: `stepMotion` alone, and the young-generation bytes it allocates per agent-step (a
  * figure the tests used to assert and now only report: it is noisy).
  */
-import { Menagerie } from "../src/babylon/menagerie.js";
+
 import type { ModelRecord } from "../src/api/schemas.js";
+import { Menagerie } from "../src/babylon/menagerie.js";
 import { youngBytesAllocated } from "../test/helpers/allocations.js";
 import { createBenchScene } from "./benchScene.js";
 import { startCountingServer } from "./countingServer.js";
 import { FOREST_SPECIES } from "./populate.js";
-import { row, withRatios, type Row, type Section } from "./report.js";
+import { type Row, row, type Section, withRatios } from "./report.js";
 import { Samples } from "./stats.js";
 
 export interface MotionBenchOptions {
@@ -45,7 +46,9 @@ async function benchSize(menagerie: Menagerie, records: ModelRecord[], count: nu
   const creatures = [];
   for (let i = 0; i < count; i++) {
     const record = records[i % records.length]!;
-    const creature = await menagerie.spawnCreature(record, { position: { x: (i % columns) * 1.5 - half, y: 0, z: Math.floor(i / columns) * 1.5 - half } });
+    const creature = await menagerie.spawnCreature(record, {
+      position: { x: (i % columns) * 1.5 - half, y: 0, z: Math.floor(i / columns) * 1.5 - half },
+    });
     creatures.push(creature.wander({ area }));
   }
   const scene = menagerie.scene;
@@ -82,7 +85,9 @@ export async function benchMotion(options: MotionBenchOptions): Promise<Section>
   const menagerie = new Menagerie(bench.scene, { baseUrl: server.url, apiKey: "dev-key" });
   const rows: Row[] = [];
   try {
-    const records = await Promise.all(FOREST_SPECIES.map(async (name) => (await menagerie.client!.getModel(name, { fuzzy: false }))!));
+    const records = await Promise.all(
+      FOREST_SPECIES.map(async (name) => (await menagerie.client!.getModel(name, { fuzzy: false }))!),
+    );
     for (const record of records) await menagerie.preload(record);
     for (const count of options.sizes) {
       rows.push(...(await benchSize(menagerie, records, count, options.runs)));

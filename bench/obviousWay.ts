@@ -13,8 +13,8 @@
  * Runs in Node (with an XMLHttpRequest polyfill, see nodeXhr.ts) and in the browser bench page.
  */
 import { ImportMeshAsync } from "@babylonjs/core/Loading/sceneLoader.js";
-import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Tools } from "@babylonjs/core/Misc/tools.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { RegisterOBJFileLoader } from "@babylonjs/loaders/OBJ/objFileLoader.pure.js";
@@ -74,7 +74,9 @@ export class ObviousLoader {
 
   /** One lookup by exact name, as a user would write it. */
   async lookup(name: string): Promise<RawRecord> {
-    const response = await fetch(`${this.baseUrl}/anything?key=${encodeURIComponent(this.apiKey)}&name=${encodeURIComponent(name)}&fuzzy=false`);
+    const response = await fetch(
+      `${this.baseUrl}/anything?key=${encodeURIComponent(this.apiKey)}&name=${encodeURIComponent(name)}&fuzzy=false`,
+    );
     if (!response.ok) throw new Error(`lookup of ${name} failed: HTTP ${response.status}`);
     const json = (await response.json()) as RawRecord | RawRecord[];
     const record = Array.isArray(json) ? json[0] : json;

@@ -7,11 +7,11 @@
  */
 import { Menagerie } from "../src/babylon/menagerie.js";
 import { createBenchScene, sceneCounts } from "./benchScene.js";
-import { startCountingServer, type CountingServer } from "./countingServer.js";
+import { type CountingServer, startCountingServer } from "./countingServer.js";
 import { retainedBytes } from "./heap.js";
 import { installNodeXhr } from "./nodeXhr.js";
 import { ObviousLoader } from "./obviousWay.js";
-import { row, withRatios, type Section } from "./report.js";
+import { row, type Section, withRatios } from "./report.js";
 import { Samples } from "./stats.js";
 
 export interface PopulateBenchOptions {
@@ -51,7 +51,14 @@ async function runMenagerie(server: CountingServer, count: number): Promise<{ fi
   const traffic = { ...server.traffic };
   const heapMB = (retainedBytes() - heapBefore) / 2 ** 20;
   const names = group.creatures.map((c) => c.record.name);
-  const figures = { wallMs, ...traffic, ...sceneCounts(bench.scene), heapMB, creatures: names.length, species: new Set(names).size };
+  const figures = {
+    wallMs,
+    ...traffic,
+    ...sceneCounts(bench.scene),
+    heapMB,
+    creatures: names.length,
+    species: new Set(names).size,
+  };
   menagerie.dispose();
   bench.dispose();
   return { figures, names };
@@ -64,11 +71,20 @@ async function runBaseline(server: CountingServer, names: string[]): Promise<Fig
   server.reset();
   const start = performance.now();
   const columns = Math.ceil(Math.sqrt(names.length));
-  const creatures = await Promise.all(names.map((name, i) => loader.spawn(name, { x: (i % columns) * 1.5, z: Math.floor(i / columns) * 1.5 })));
+  const creatures = await Promise.all(
+    names.map((name, i) => loader.spawn(name, { x: (i % columns) * 1.5, z: Math.floor(i / columns) * 1.5 })),
+  );
   const wallMs = performance.now() - start;
   const traffic = { ...server.traffic };
   const heapMB = (retainedBytes() - heapBefore) / 2 ** 20;
-  const figures = { wallMs, ...traffic, ...sceneCounts(bench.scene), heapMB, creatures: creatures.length, species: new Set(names).size };
+  const figures = {
+    wallMs,
+    ...traffic,
+    ...sceneCounts(bench.scene),
+    heapMB,
+    creatures: creatures.length,
+    species: new Set(names).size,
+  };
   loader.uninstall();
   bench.dispose();
   return figures;
@@ -92,7 +108,9 @@ export async function benchPopulate(options: PopulateBenchOptions): Promise<Sect
         menagerie.add(m.figures);
         const b = await runBaseline(server, m.names);
         baseline.add(b);
-        options.log(`populate ${count}: run ${run + 1}/${options.runs}: menagerie ${m.figures.wallMs!.toFixed(0)} ms, baseline ${b.wallMs!.toFixed(0)} ms`);
+        options.log(
+          `populate ${count}: run ${run + 1}/${options.runs}: menagerie ${m.figures.wallMs!.toFixed(0)} ms, baseline ${b.wallMs!.toFixed(0)} ms`,
+        );
         if (b.failures) options.log(`  baseline: ${b.failures} requests failed`);
       }
       const scenario = `${count} creatures`;

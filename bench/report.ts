@@ -2,7 +2,7 @@
  * The shape every section reports in, shared by the markdown tables and the JSON file, so both
  * always carry the same figures.
  */
-import { ratio, type Measure } from "./stats.js";
+import { type Measure, ratio } from "./stats.js";
 
 /** One figure column of a section's table. */
 export interface Column {

@@ -5,16 +5,17 @@
  * generated one and a synthetic one of 10 000 records. Each run of a scenario is followed by a
  * hello-world run, so both see the same machine load.
  */
-import { createAdaptorServer } from "@hono/node-server";
-import { Hono } from "hono";
-import { fork, type ChildProcess } from "node:child_process";
+
+import { type ChildProcess, fork } from "node:child_process";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { createAdaptorServer } from "@hono/node-server";
+import { Hono } from "hono";
 import { readCatalog } from "../src/service/catalogFormat.js";
 import { startLookupServer } from "../src/service/lookupServer.js";
 import type { LoadJob, LoadResult } from "./loadClient.js";
-import { row, withRatios, type Row, type Section } from "./report.js";
+import { type Row, row, type Section, withRatios } from "./report.js";
 import { Samples } from "./stats.js";
 import { ensureSyntheticCatalog } from "./syntheticCatalog.js";
 
@@ -32,7 +33,9 @@ const HEAVY = { connections: 2 };
 
 /** A child process running loadClient.ts; tsx's loader comes along through execArgv. */
 class LoadClient {
-  readonly #child: ChildProcess = fork(fileURLToPath(new URL("./loadClient.ts", import.meta.url)), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  readonly #child: ChildProcess = fork(fileURLToPath(new URL("./loadClient.ts", import.meta.url)), [], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
 
   run(job: LoadJob): Promise<LoadResult> {
     return new Promise((resolve, reject) => {
@@ -74,9 +77,17 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function benchCatalog(client: LoadClient, helloUrl: string, catalogDir: string, options: ServiceBenchOptions): Promise<Row[]> {
+async function benchCatalog(
+  client: LoadClient,
+  helloUrl: string,
+  catalogDir: string,
+  options: ServiceBenchOptions,
+): Promise<Row[]> {
   const { records } = await readCatalog(catalogDir);
-  const names = spread(records.map((r) => r.name), 1000);
+  const names = spread(
+    records.map((r) => r.name),
+    1000,
+  );
   const service = await startLookupServer({ catalogDir, port: 0, rateLimit: false });
   const q = (params: string) => `/anything?key=dev-key&${params}`;
   // A habitat search of a big catalog answers thousands of full records (megabytes): fewer
@@ -95,7 +106,11 @@ async function benchCatalog(client: LoadClient, helloUrl: string, catalogDir: st
   const label = `${records.length.toLocaleString("en-US")} records`;
   const rows: Row[] = [];
   try {
-    const job = (url: string, paths: string[], load: { seconds: number; connections: number } = options): LoadJob => ({ url, paths, ...load });
+    const job = (url: string, paths: string[], load: { seconds: number; connections: number } = options): LoadJob => ({
+      url,
+      paths,
+      ...load,
+    });
     const hello = new Samples();
     for (const [name, paths, load] of scenarios) {
       const samples = new Samples();
@@ -104,7 +119,9 @@ async function benchCatalog(client: LoadClient, helloUrl: string, catalogDir: st
         const result = await client.run(job(service.url, paths, load));
         if (result.failures > 0) options.log(`service ${label} ${name}: ${result.failures} failed requests`);
         samples.add({ requestsPerSecond: result.requestsPerSecond, p50: result.p50, p99: result.p99 });
-        const base = await client.run(job(helloUrl, ["/"], { seconds: options.seconds / 2, connections: options.connections }));
+        const base = await client.run(
+          job(helloUrl, ["/"], { seconds: options.seconds / 2, connections: options.connections }),
+        );
         hello.add({ requestsPerSecond: base.requestsPerSecond, p50: base.p50, p99: base.p99 });
       }
       rows.push(row(`${label}`, name, samples.summary(), HELLO));

@@ -8,12 +8,33 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CATALOG_INDEX_FILE, readCatalog, type CatalogEntry } from "../src/service/catalogFormat.js";
+import { CATALOG_INDEX_FILE, type CatalogEntry, readCatalog } from "../src/service/catalogFormat.js";
 import { SeededRandom } from "../src/util/seededRandom.js";
 
 const REVISION = 1;
 const SHARED = { part: "shared/part.obj", material: "shared/shared.mtl", texture: "shared/accent.png" };
-const SYLLABLES = ["ka", "lo", "mi", "ru", "ve", "sa", "to", "ni", "be", "da", "fi", "go", "pa", "ze", "qu", "wy", "ha", "jo", "el", "or"];
+const SYLLABLES = [
+  "ka",
+  "lo",
+  "mi",
+  "ru",
+  "ve",
+  "sa",
+  "to",
+  "ni",
+  "be",
+  "da",
+  "fi",
+  "go",
+  "pa",
+  "ze",
+  "qu",
+  "wy",
+  "ha",
+  "jo",
+  "el",
+  "or",
+];
 
 function word(rng: SeededRandom): string {
   let w = "";
@@ -52,7 +73,10 @@ export async function ensureSyntheticCatalog(sourceDir: string, size: number): P
     await copyFile(join(sourceDir, fox.model.parts.tail ?? fox.model.other.model!), join(tmp, SHARED.part));
     await copyFile(join(sourceDir, fox.model.other.material!), join(tmp, SHARED.material));
     await copyFile(join(sourceDir, fox.model.other.texture!.at(-1)!), join(tmp, SHARED.texture));
-    await writeFile(join(tmp, CATALOG_INDEX_FILE), JSON.stringify({ version: 1, generator: "bench/syntheticCatalog.ts", seed: size, records: out }));
+    await writeFile(
+      join(tmp, CATALOG_INDEX_FILE),
+      JSON.stringify({ version: 1, generator: "bench/syntheticCatalog.ts", seed: size, records: out }),
+    );
     await rename(tmp, dir).catch(async (error: unknown) => {
       if (!existsSync(join(dir, CATALOG_INDEX_FILE))) throw error; // another run finished first
     });

@@ -25,7 +25,8 @@ export function sectionMarkdown(section: Section): string {
     const cells = section.columns.map((column) => {
       const m = row.figures[column.key];
       if (!m) return "";
-      const spread = m.min === m.max ? "" : ` [${formatNumber(m.min, column.digits)}–${formatNumber(m.max, column.digits)}]`;
+      const spread =
+        m.min === m.max ? "" : ` [${formatNumber(m.min, column.digits)}–${formatNumber(m.max, column.digits)}]`;
       return `${formatNumber(m.median, column.digits)}${spread}${formatRatio(row.ratios[column.key])}`;
     });
     lines.push(`| ${row.scenario} | ${row.subject} | ${cells.join(" | ")} |`);

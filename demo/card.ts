@@ -1,5 +1,5 @@
 /** The creature card: a record's fields, its habitats and its reference image. */
-import { parseHeight, recordHabitats, type ModelRecord } from "../src/index.js";
+import { type ModelRecord, parseHeight, recordHabitats } from "../src/index.js";
 
 function heightText(record: ModelRecord): string {
   const raw = record.scale?.height;

@@ -4,15 +4,15 @@
  * service named by `?service=<url>&key=<key>` (for example a proxy of the real one).
  */
 import { Engine } from "@babylonjs/core/Engines/engine.js";
-import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
+import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
 import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
-import { HABITATS, Menagerie, isLoadError, type Creature, type CreatureGroup, type Habitat } from "../src/index.js";
+import { type Creature, type CreatureGroup, HABITATS, type Habitat, isLoadError, Menagerie } from "../src/index.js";
 import { hideCard, showCard } from "./card.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";
-import { WORLD_RADIUS, createDemoScene } from "./scene.js";
+import { createDemoScene, WORLD_RADIUS } from "./scene.js";
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 const params = new URLSearchParams(location.search);
@@ -53,7 +53,12 @@ const state = {
     if (!creature) return undefined;
     const body = creature.meshes[0]!;
     const center = body.getBoundingInfo().boundingBox.centerWorld;
-    const p = Vector3.Project(center, Matrix.IdentityReadOnly, scene.getTransformMatrix(), demo.camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight()));
+    const p = Vector3.Project(
+      center,
+      Matrix.IdentityReadOnly,
+      scene.getTransformMatrix(),
+      demo.camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight()),
+    );
     const scaleX = canvas.clientWidth / engine.getRenderWidth();
     const scaleY = canvas.clientHeight / engine.getRenderHeight();
     const rect = canvas.getBoundingClientRect();
@@ -99,7 +104,9 @@ async function populate(habitat: Habitat, n: number, seed: number): Promise<void
   state.populating = true;
   state.habitat = habitat;
   demo.setLook(HABITAT_LOOKS[habitat], seed);
-  const water = WATER_HABITATS.has(habitat) ? { center: { x: 0, z: 0 }, radius: WORLD_RADIUS * 0.45, level: 0.15 } : undefined;
+  const water = WATER_HABITATS.has(habitat)
+    ? { center: { x: 0, z: 0 }, radius: WORLD_RADIUS * 0.45, level: 0.15 }
+    : undefined;
   demo.setWater(water);
   status(`Populating ${habitat}...`);
   try {
@@ -111,10 +118,19 @@ async function populate(habitat: Habitat, n: number, seed: number): Promise<void
       ground: demo.height,
       ...(water ? { water: { center: water.center, radius: water.radius }, waterLevel: water.level } : {}),
       signal: controller.signal,
-      onProgress: (p) => setProgress(p.creaturesSpawned, p.creaturesTotal, `${p.modelsLoaded}/${p.modelsTotal} models, ${p.creaturesSpawned}/${p.creaturesTotal} creatures`),
+      onProgress: (p) =>
+        setProgress(
+          p.creaturesSpawned,
+          p.creaturesTotal,
+          `${p.modelsLoaded}/${p.modelsTotal} models, ${p.creaturesSpawned}/${p.creaturesTotal} creatures`,
+        ),
     });
     const species = group.records.map((r) => r.name).join(", ");
-    status(group.creatures.length ? `${group.creatures.length} creatures in the ${habitat}: ${species}.` : `Nobody lives in the ${habitat} here.`);
+    status(
+      group.creatures.length
+        ? `${group.creatures.length} creatures in the ${habitat}: ${species}.`
+        : `Nobody lives in the ${habitat} here.`,
+    );
     for (const omission of group.omissions) console.info(`[demo] left out: ${omission}`);
   } catch (error) {
     if (controller.signal.aborted) return;
@@ -141,12 +157,18 @@ async function spawnByName(name: string): Promise<void> {
     creature.wander({ area: { center: { x: 0, z: 0 }, radius: WORLD_RADIUS } });
     loose.push(creature);
     const matched = creature.record.name;
-    did.textContent = matched.toLowerCase() === name.trim().toLowerCase() ? `Spawned ${matched}.` : `Did you mean "${matched}"? Spawned ${matched}.`;
+    did.textContent =
+      matched.toLowerCase() === name.trim().toLowerCase()
+        ? `Spawned ${matched}.`
+        : `Did you mean "${matched}"? Spawned ${matched}.`;
     state.lastSpawn = matched;
     showCard(creature.record);
     demo.camera.setTarget(new Vector3(x, demo.height(x, z) + creature.heightMeters / 2, z));
   } catch (error) {
-    did.textContent = isLoadError(error) && error.reason === "not-found" ? `No creature called "${name}".` : `Could not spawn: ${(error as Error).message}`;
+    did.textContent =
+      isLoadError(error) && error.reason === "not-found"
+        ? `No creature called "${name}".`
+        : `Could not spawn: ${(error as Error).message}`;
   }
 }
 

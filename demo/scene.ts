@@ -5,6 +5,7 @@ import { DirectionalLight } from "@babylonjs/core/Lights/directionalLight.js";
 import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
 import { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGenerator.js";
 import "@babylonjs/core/Lights/Shadows/shadowGeneratorSceneComponent.js";
+import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
 import { Color3, Color4 } from "@babylonjs/core/Maths/math.color.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
@@ -12,7 +13,6 @@ import { CreateDisc } from "@babylonjs/core/Meshes/Builders/discBuilder.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
-import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import type { HabitatLook } from "./habitatLooks.js";
 
@@ -50,7 +50,11 @@ export function createDemoScene(engine: Engine): DemoScene {
   shadows.usePercentageCloserFiltering = true;
   shadows.bias = 0.002;
 
-  const ground = CreateGround("ground", { width: WORLD_RADIUS * 6, height: WORLD_RADIUS * 6, subdivisions: 64, updatable: true }, scene);
+  const ground = CreateGround(
+    "ground",
+    { width: WORLD_RADIUS * 6, height: WORLD_RADIUS * 6, subdivisions: 64, updatable: true },
+    scene,
+  );
   const groundMaterial = new StandardMaterial("ground", scene);
   groundMaterial.specularColor = Color3.Black();
   ground.material = groundMaterial;
@@ -71,7 +75,8 @@ export function createDemoScene(engine: Engine): DemoScene {
   let phase = 0;
   let lake: { center: { x: number; z: number }; radius: number; depth: number } | undefined;
   const height = (x: number, z: number): number => {
-    let h = hills * (0.6 * Math.sin(x * 0.21 + phase) * Math.cos(z * 0.17 - phase) + 0.3 * Math.sin(x * 0.05 + z * 0.07));
+    let h =
+      hills * (0.6 * Math.sin(x * 0.21 + phase) * Math.cos(z * 0.17 - phase) + 0.3 * Math.sin(x * 0.05 + z * 0.07));
     if (lake) {
       // A bowl under the water so swimmers have depth and walkers stay on the shore.
       const d = Math.hypot(x - lake.center.x, z - lake.center.z) / lake.radius;

@@ -6,7 +6,7 @@
  * The list comes from the TypeScript checker, not from reading export statements, so names
  * re-exported through other modules are resolved to what they really are.
  */
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
@@ -77,14 +77,21 @@ export function starExports(file: ts.SourceFile): string[] {
 
 /** The report's lines: per entry point, `name: kind`, sorted by name. */
 export function computeApiReport(root: string, entries: readonly EntryPoint[] = entryPointsOf(root)): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
     },
-  });
+  );
   const options: ts.CompilerOptions = { ...config?.options, noEmit: true };
-  const program = ts.createProgram(entries.map((e) => resolve(root, e.source)), options);
+  const program = ts.createProgram(
+    entries.map((e) => resolve(root, e.source)),
+    options,
+  );
   const checker = program.getTypeChecker();
   const lines = [...HEADER];
   for (const entry of entries) {

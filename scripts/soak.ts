@@ -21,11 +21,18 @@ for (const [name, value] of Object.entries({ connections, duration: durationSeco
 }
 
 const catalogDir = await ensureDefaultCatalog({ log: (line) => console.log(line) });
-const figures = await runLoad({ catalogDir, connections, durationSeconds, warmupSeconds, log: (line) => console.log(line) });
+const figures = await runLoad({
+  catalogDir,
+  connections,
+  durationSeconds,
+  warmupSeconds,
+  log: (line) => console.log(line),
+});
 console.log(`\nSoak:\n${formatLoad(figures)}\n`);
 
 const failures = [
-  figures.maxConnectionsHeld < connections && `held ${figures.maxConnectionsHeld} connections at once, not ${connections}`,
+  figures.maxConnectionsHeld < connections &&
+    `held ${figures.maxConnectionsHeld} connections at once, not ${connections}`,
   figures.errors > 0 && `${figures.errors} connection errors`,
   figures.status5xx > 0 && `${figures.status5xx} answers 5xx`,
   figures.non2xx > 0 && `${figures.non2xx} answers not 2xx`,

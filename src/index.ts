@@ -10,91 +10,97 @@
  * `test/publicApi.test.ts` fails when it changes (`npm run api:report` rewrites it).
  */
 
-// The Babylon plugin.
-export { Menagerie } from "./babylon/menagerie.js";
-export { MENAGERIE_DEFAULTS, type MenagerieOptions, type SpawnOptions, type MenagerieStats } from "./babylon/menagerieOptions.js";
-export { Creature, type CreatureNodeMetadata } from "./babylon/creature.js";
-export { CreatureGroup, POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/populate.js";
-export { registerMenagerie } from "./babylon/register.js";
-export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
-export { toArea, toHeightFunction, type AreaInput } from "./babylon/ground.js";
-
 // The lookup client.
 export { createLookupClient } from "./api/client.js";
 export {
+  type InvalidRecordReport,
   LOOKUP_CLIENT_DEFAULTS,
+  type LookupCallOptions,
   type LookupClient,
   type LookupClientOptions,
-  type LookupCallOptions,
   type SearchOptions,
-  type InvalidRecordReport,
 } from "./api/clientOptions.js";
-export { RETRY_DEFAULTS, type RetryOptions } from "./api/retry.js";
-export type { RetryEvent } from "./api/request.js";
-
 // Errors and their cross-realm guards.
 export {
-  MenagerieError,
   HTTPError,
-  NetworkError,
-  TimeoutError,
-  ResponseValidationError,
-  OptionsError,
-  LoadError,
-  isMenagerieError,
-  isHTTPError,
-  isNetworkError,
-  isTimeoutError,
-  isResponseValidationError,
-  isOptionsError,
-  isLoadError,
   isAbortError,
-  type MenagerieErrorKind,
-  type ValidationIssue,
+  isHTTPError,
+  isLoadError,
+  isMenagerieError,
+  isNetworkError,
+  isOptionsError,
+  isResponseValidationError,
+  isTimeoutError,
+  LoadError,
   type LoadFailure,
+  MenagerieError,
+  type MenagerieErrorKind,
+  NetworkError,
+  OptionsError,
+  ResponseValidationError,
+  TimeoutError,
+  type ValidationIssue,
 } from "./api/errors.js";
-export { parseHeight, HeightParseError } from "./api/height.js";
-
+export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./api/height.js";
+export { recordHabitats, recordHasHabitat } from "./api/recordHabitats.js";
+export { type RecordSize, recordSize } from "./api/recordSize.js";
+export { redactText, redactUrl } from "./api/redact.js";
+export type { RetryEvent } from "./api/request.js";
+export { RETRY_DEFAULTS, type RetryOptions } from "./api/retry.js";
 // Records, signed links, redaction.
 export {
-  ModelRecordSchema,
-  ScaleSchema,
-  ModelAssetsSchema,
+  type ErrorBody,
   ErrorBodySchema,
   HABITATS,
+  type Habitat,
   isHabitat,
+  ModelAssetsSchema,
   type ModelRecord,
   type ModelRecordInput,
-  type ErrorBody,
-  type Habitat,
+  ModelRecordSchema,
+  ScaleSchema,
 } from "./api/schemas.js";
-export { recordHabitats, recordHasHabitat } from "./api/recordHabitats.js";
-export { recordSize, type RecordSize } from "./api/recordSize.js";
-export { parseLength, LengthParseError } from "./api/height.js";
-export { getUrlExpiry, getRecordExpiry, areLinksValid, listAssetUrls, assetFileName } from "./api/signedUrl.js";
-export { redactUrl, redactText } from "./api/redact.js";
-
-// Data a game extends: body plans, gaits by behaviour, population rules.
-export { BODY_PLANS, extendBodyPlans, type BodyPlans, type BodyPlan, type PartPlan, type JointAnchor } from "./rig/bodyPlans.js";
+export { areLinksValid, assetFileName, getRecordExpiry, getUrlExpiry, listAssetUrls } from "./api/signedUrl.js";
+export { Creature, type CreatureNodeMetadata } from "./babylon/creature.js";
+export { type AreaInput, toArea, toHeightFunction } from "./babylon/ground.js";
+// The Babylon plugin.
+export { Menagerie } from "./babylon/menagerie.js";
+export {
+  MENAGERIE_DEFAULTS,
+  type MenagerieOptions,
+  type MenagerieStats,
+  type SpawnOptions,
+} from "./babylon/menagerieOptions.js";
+export { CreatureGroup, POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/populate.js";
+export { registerMenagerie } from "./babylon/register.js";
+export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
+// Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
+export type { HeightFunction, MotionAgent } from "./motion/agent.js";
+export type { Area, CircleArea, PolygonArea } from "./motion/area.js";
 export {
   BEHAVIOUR_GAITS,
-  walkGait,
-  flyGait,
-  swimGait,
-  slitherGait,
-  wriggleGait,
-  hopGait,
-  waddleGait,
   crawlGait,
   floatGait,
-  type GaitTable,
+  flyGait,
   type Gait,
   type GaitContext,
+  type GaitTable,
+  hopGait,
+  slitherGait,
+  swimGait,
+  waddleGait,
+  walkGait,
+  wriggleGait,
 } from "./motion/gaits/index.js";
 export { POPULATION_RULES, type PopulationRules, type Realm } from "./motion/populationRules.js";
-
-// Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
-export type { MotionAgent, HeightFunction } from "./motion/agent.js";
-export type { Area, CircleArea, PolygonArea } from "./motion/area.js";
 export type { Pose } from "./motion/pose.js";
-export type { RigRoles, LegRole, LegEnd, Side } from "./motion/rigRoles.js";
+export type { LegEnd, LegRole, RigRoles, Side } from "./motion/rigRoles.js";
+// Data a game extends: body plans, gaits by behaviour, population rules.
+export {
+  BODY_PLANS,
+  type BodyPlan,
+  type BodyPlans,
+  extendBodyPlans,
+  type JointAnchor,
+  type PartPlan,
+} from "./rig/bodyPlans.js";

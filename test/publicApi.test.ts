@@ -2,14 +2,15 @@
  * The public API is what `api/public-api.txt` says, no more and no less: adding or removing an
  * export of an entry point fails here until the report is rewritten and committed with it.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { REPORT_FILE, computeApiReport, entryPointsOf, readApiReport, starExports } from "../scripts/api-report.js";
+import { computeApiReport, entryPointsOf, REPORT_FILE, readApiReport, starExports } from "../scripts/api-report.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // Type checking the entry points' whole import graph takes seconds on a busy machine.
@@ -19,7 +20,10 @@ const CHECKER_TIMEOUT_MS = 120_000;
 function changes(actual: readonly string[], expected: readonly string[]): string[] {
   const had = new Set(expected);
   const has = new Set(actual);
-  return [...actual.filter((l) => !had.has(l)).map((l) => `+ ${l}`), ...expected.filter((l) => !has.has(l)).map((l) => `- ${l}`)];
+  return [
+    ...actual.filter((l) => !had.has(l)).map((l) => `+ ${l}`),
+    ...expected.filter((l) => !has.has(l)).map((l) => `- ${l}`),
+  ];
 }
 
 describe("public API", () => {
@@ -32,7 +36,11 @@ describe("public API", () => {
 
   it("lists each export by name, with no `export *` in an entry point", () => {
     for (const entry of entryPointsOf(root)) {
-      const file = ts.createSourceFile(entry.source, readFileSync(join(root, entry.source), "utf8"), ts.ScriptTarget.ES2022);
+      const file = ts.createSourceFile(
+        entry.source,
+        readFileSync(join(root, entry.source), "utf8"),
+        ts.ScriptTarget.ES2022,
+      );
       expect(starExports(file), `${entry.source} must name each export`).toEqual([]);
     }
   });
@@ -51,7 +59,10 @@ describe("the API report", () => {
   it("names each kind, and sees an added or removed export", { timeout: CHECKER_TIMEOUT_MS }, async () => {
     const dir = await mkdtemp(join(tmpdir(), "menagerie-api-"));
     try {
-      await writeFile(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "NodeNext", strict: true, types: [] } }));
+      await writeFile(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({ compilerOptions: { module: "NodeNext", strict: true, types: [] } }),
+      );
       await writeFile(
         join(dir, "parts.ts"),
         [
@@ -65,7 +76,11 @@ describe("the API report", () => {
         ].join("\n"),
       );
       const entry = [{ specifier: "pkg", source: "index.ts" }];
-      const write = (names: string) => writeFile(join(dir, "index.ts"), `export { ${names} } from "./parts.js";\nexport type { Hidden } from "./parts.js";\n`);
+      const write = (names: string) =>
+        writeFile(
+          join(dir, "index.ts"),
+          `export { ${names} } from "./parts.js";\nexport type { Hidden } from "./parts.js";\n`,
+        );
 
       await write("Thing, make, LIMITS, type ThingOptions, type Size, Mode");
       const before = computeApiReport(dir, entry).filter((l) => !l.startsWith("# "));
@@ -90,7 +105,11 @@ describe("the API report", () => {
   });
 
   it("finds `export *` statements", () => {
-    const file = ts.createSourceFile("x.ts", 'export * from "./a.js";\nexport { b } from "./b.js";\nexport * as c from "./c.js";\n', ts.ScriptTarget.ES2022);
+    const file = ts.createSourceFile(
+      "x.ts",
+      'export * from "./a.js";\nexport { b } from "./b.js";\nexport * as c from "./c.js";\n',
+      ts.ScriptTarget.ES2022,
+    );
     expect(starExports(file)).toEqual(['export * from "./a.js";']);
   });
 });

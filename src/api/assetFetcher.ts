@@ -52,6 +52,10 @@ export function createAssetFetcher(options: AssetFetcherOptions): AssetFetcher {
     options.counters.assetRequests++;
     const size = response.body.byteLength;
     options.counters.assetBytes += size;
-    return { status: response.status, size, ...(as === "text" ? { text: decoder.decode(response.body) } : { bytes: response.body }) };
+    return {
+      status: response.status,
+      size,
+      ...(as === "text" ? { text: decoder.decode(response.body) } : { bytes: response.body }),
+    };
   };
 }

@@ -3,32 +3,31 @@
  * service's one GET path, with validation, retries, a per-attempt timeout, in-flight sharing
  * and a cache that lasts as long as the records' signed links.
  */
+
+import {
+  type InvalidRecordReport,
+  LOOKUP_CLIENT_DEFAULTS,
+  type LookupClient,
+  type LookupClientOptions,
+} from "./clientOptions.js";
 import type { RequestInfo } from "./errors.js";
 import { readRecord, readRecords } from "./lookupAnswer.js";
 import { applyLimit, fuzzyParams, limitParams, resolveApp, resolveLimit } from "./lookupParams.js";
-import { redactText } from "./redact.js";
 import { RecordCache } from "./recordCache.js";
+import { redactText } from "./redact.js";
 import { requestText, type TextResponse } from "./request.js";
 import { resolveRetryOptions } from "./retry.js";
-import {
-  LOOKUP_CLIENT_DEFAULTS,
-  type InvalidRecordReport,
-  type LookupCallOptions,
-  type LookupClient,
-  type LookupClientOptions,
-  type SearchOptions,
-} from "./clientOptions.js";
 
 export {
-  LOOKUP_CLIENT_DEFAULTS,
   type InvalidRecordReport,
+  LOOKUP_CLIENT_DEFAULTS,
   type LookupByIdOptions,
   type LookupCallOptions,
   type LookupClient,
   type LookupClientOptions,
   type SearchOptions,
 } from "./clientOptions.js";
-import type { ModelRecord } from "./schemas.js";
+
 import {
   assignDefaults,
   booleanOption,
@@ -40,6 +39,7 @@ import {
   positiveNumber,
   stringOption,
 } from "./options.js";
+import type { ModelRecord } from "./schemas.js";
 import { InflightRequests } from "./shared.js";
 
 /**
@@ -56,7 +56,10 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   const page = (globalThis as { location?: { href?: string } }).location?.href;
   const baseUrl = httpBaseUrl("baseUrl", options.baseUrl, page);
   const o = assignDefaults(LOOKUP_CLIENT_DEFAULTS, options);
-  const lookupPath = matchingString("lookupPath", o.lookupPath, /^[^?#]*$/, "a path without '?' or '#'").replace(/^\/+/, "");
+  const lookupPath = matchingString("lookupPath", o.lookupPath, /^[^?#]*$/, "a path without '?' or '#'").replace(
+    /^\/+/,
+    "",
+  );
   const apiKey = options.apiKey === undefined ? undefined : stringOption("apiKey", options.apiKey, { secret: true });
   const timeoutMs = positiveNumber("timeoutMs", o.timeoutMs);
   const linkMarginSeconds = nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds);
@@ -86,7 +89,10 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     return `${endpoint}?${query}`;
   }
 
-  async function lookup(params: Record<string, string>, signal: AbortSignal): Promise<{ response: TextResponse; info: RequestInfo }> {
+  async function lookup(
+    params: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<{ response: TextResponse; info: RequestInfo }> {
     const info: RequestInfo = { method: "GET", url: buildUrl(params, true) };
     const response = await requestText({
       url: buildUrl(params, false),
@@ -122,7 +128,11 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   }
 
   /** A single-record lookup through the cache and the in-flight map. */
-  async function single(key: string, params: Record<string, string>, signal: AbortSignal | undefined): Promise<ModelRecord | null> {
+  async function single(
+    key: string,
+    params: Record<string, string>,
+    signal: AbortSignal | undefined,
+  ): Promise<ModelRecord | null> {
     if (useCache) {
       const cached = cache.get(key);
       if (cached) return cached[0]!;
@@ -175,7 +185,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
         if (useCache) cache.set(key, found);
         return { records: found, reports: skipped };
       });
-      if (callOptions.onInvalidRecord) reports.forEach((report) => callOptions.onInvalidRecord!(report));
+      if (callOptions.onInvalidRecord) for (const report of reports) callOptions.onInvalidRecord(report);
       return [...records];
     },
 

@@ -12,13 +12,7 @@ import type { z } from "zod";
 const BRAND = Symbol.for("babylon-menagerie.error");
 
 /** Discriminator of the error family. */
-export type MenagerieErrorKind =
-  | "http"
-  | "network"
-  | "timeout"
-  | "validation"
-  | "options"
-  | "load";
+export type MenagerieErrorKind = "http" | "network" | "timeout" | "validation" | "options" | "load";
 
 /** Base class of every error the library throws on purpose. */
 export class MenagerieError extends Error {
@@ -128,9 +122,7 @@ export function toValidationIssues(issues: readonly z.core.$ZodIssue[]): Validat
 }
 
 function formatIssues(issues: readonly ValidationIssue[]): string {
-  return issues
-    .map((i) => `  - ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`)
-    .join("\n");
+  return issues.map((i) => `  - ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`).join("\n");
 }
 
 /** A response body was not JSON, or did not have the shape of a model record. */

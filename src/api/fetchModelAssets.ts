@@ -6,10 +6,17 @@
  * {@link textureAssets}); parsing them is the caller's (see src/babylon/buildTemplate.ts).
  */
 import type { AssetFetcher, AssetResponse } from "./assetFetcher.js";
-import { LoadError, isMenagerieError } from "./errors.js";
+import { isMenagerieError, LoadError } from "./errors.js";
 import type { LoadProgress, MenagerieWarning } from "./loadEvents.js";
-import { modelAssets, textureAssets, type AssetDescriptor, type ModelForm, type ModelPreference, type TextureImage } from "./modelAssets.js";
-import { splitMtl, type SplitMtl } from "./mtlText.js";
+import {
+  type AssetDescriptor,
+  type ModelForm,
+  type ModelPreference,
+  modelAssets,
+  type TextureImage,
+  textureAssets,
+} from "./modelAssets.js";
+import { type SplitMtl, splitMtl } from "./mtlText.js";
 import { redactUrl } from "./redact.js";
 import { isHttpUrl, type ModelRecord } from "./schemas.js";
 import { areLinksValid } from "./signedUrl.js";
@@ -66,7 +73,11 @@ export interface ModelAssets {
  * @throws LoadError `expired` or `not-found` when the record cannot be renewed before the start;
  * the signal's reason when it aborts. A failed asset is a warning, not an error.
  */
-export async function fetchModelAssets(initial: ModelRecord, deps: FetchModelDeps, signal: AbortSignal): Promise<ModelAssets> {
+export async function fetchModelAssets(
+  initial: ModelRecord,
+  deps: FetchModelDeps,
+  signal: AbortSignal,
+): Promise<ModelAssets> {
   const model = initial.name;
   let record = initial;
   let refreshing: Promise<ModelRecord> | undefined;
@@ -87,7 +98,9 @@ export async function fetchModelAssets(initial: ModelRecord, deps: FetchModelDep
   // One listener on the load's signal fans out to a controller per request, so a model with
   // many parts does not pile a dozen listeners onto one signal (Node warns past ten).
   const active = new Set<AbortController>();
-  const abortAll = () => active.forEach((c) => c.abort(signal.reason));
+  const abortAll = () => {
+    for (const c of active) c.abort(signal.reason);
+  };
   signal.addEventListener("abort", abortAll, { once: true });
   const fetchAsset = async (url: string, as: "text" | "bytes"): Promise<AssetResponse> => {
     const controller = new AbortController();
@@ -122,7 +135,14 @@ export async function fetchModelAssets(initial: ModelRecord, deps: FetchModelDep
         }
       }
       if (response.status < 200 || response.status >= 300) {
-        throw new LoadError({ reason: "http", model, asset, status: response.status, url: redactUrl(url), detail: `HTTP ${response.status}` });
+        throw new LoadError({
+          reason: "http",
+          model,
+          asset,
+          status: response.status,
+          url: redactUrl(url),
+          detail: `HTTP ${response.status}`,
+        });
       }
       progress.assetsLoaded++;
       progress.bytesLoaded += response.size;
@@ -130,7 +150,14 @@ export async function fetchModelAssets(initial: ModelRecord, deps: FetchModelDep
       return response;
     } catch (error) {
       if (signal.aborted || isMenagerieError(error)) throw error;
-      throw new LoadError({ reason: "network", model, asset, url: redactUrl(url), detail: String((error as Error)?.message ?? error), cause: error });
+      throw new LoadError({
+        reason: "network",
+        model,
+        asset,
+        url: redactUrl(url),
+        detail: String((error as Error)?.message ?? error),
+        cause: error,
+      });
     }
   }
 
@@ -169,7 +196,11 @@ export async function fetchModelAssets(initial: ModelRecord, deps: FetchModelDep
       const images = new Map<string, TextureImage>();
       await Promise.all(
         textures.map(async (texture) => {
-          const image = await fetchOne(texture, (res) => ({ file: texture.file, key: texture.locate(record)!.split("?", 1)[0]!, bytes: res.bytes! }));
+          const image = await fetchOne(texture, (res) => ({
+            file: texture.file,
+            key: texture.locate(record)!.split("?", 1)[0]!,
+            bytes: res.bytes!,
+          }));
           if (image) images.set(texture.file, image);
         }),
       );
@@ -185,7 +216,9 @@ export async function fetchModelAssets(initial: ModelRecord, deps: FetchModelDep
     signal.throwIfAborted();
 
     const parts = upFront.flatMap((asset, i) =>
-      asset.kind === "part" ? [{ part: asset.id, text: answers[i] ? (answers[i].text ?? "") : undefined, url: asset.locate(record) }] : [],
+      asset.kind === "part"
+        ? [{ part: asset.id, text: answers[i] ? (answers[i].text ?? "") : undefined, url: asset.locate(record) }]
+        : [],
     );
     const clips = new Map<string, ArrayBuffer>();
     upFront.forEach((asset, i) => {

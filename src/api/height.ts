@@ -96,9 +96,9 @@ function parseDimension(value: unknown, fail: (reason: string) => LengthParseErr
     if (!Number.isFinite(value) || value <= 0) throw fail("expected a finite number greater than 0");
     return value;
   }
-  if (typeof value !== "string") throw fail("expected a number or a string such as \"0.6 m\"");
+  if (typeof value !== "string") throw fail('expected a number or a string such as "0.6 m"');
   const match = LENGTH_PATTERN.exec(value.trim());
-  if (!match) throw fail("expected a number followed by a unit, such as \"0.6 m\"");
+  if (!match) throw fail('expected a number followed by a unit, such as "0.6 m"');
   const amount = Number(match[1]!.replace(",", "."));
   const unit = match[2]!.toLowerCase();
   const factor = UNIT_TO_METRES[unit];

@@ -3,10 +3,16 @@
  * its JSON, and the records in it. Pure functions of the response text; every piece of text
  * the service sent is redacted before it reaches an error or a report.
  */
-import { HTTPError, ResponseValidationError, toValidationIssues, type RequestInfo, type ValidationIssue } from "./errors.js";
+import {
+  HTTPError,
+  type RequestInfo,
+  ResponseValidationError,
+  toValidationIssues,
+  type ValidationIssue,
+} from "./errors.js";
 import { redactText } from "./redact.js";
 import type { TextResponse } from "./request.js";
-import { ErrorBodySchema, ModelRecordSchema, type ModelRecord } from "./schemas.js";
+import { ErrorBodySchema, type ModelRecord, ModelRecordSchema } from "./schemas.js";
 
 /** Secrets to redact from anything quoted (the API key). */
 export type Secrets = readonly (string | undefined)[];
@@ -83,13 +89,22 @@ export function readRecord(response: TextResponse, info: RequestInfo, secrets: S
   if (body === undefined || body === null) return null;
   const parsed = ModelRecordSchema.safeParse(body);
   if (!parsed.success) {
-    throw new ResponseValidationError("Invalid model record in response", info, redactIssues(toValidationIssues(parsed.error.issues), secrets));
+    throw new ResponseValidationError(
+      "Invalid model record in response",
+      info,
+      redactIssues(toValidationIssues(parsed.error.issues), secrets),
+    );
   }
   return parsed.data;
 }
 
 /** The valid records of a search's answer; each invalid element is passed to `skip` and left out. */
-export function readRecords(response: TextResponse, info: RequestInfo, secrets: Secrets, skip: (element: SkippedElement) => void): ModelRecord[] {
+export function readRecords(
+  response: TextResponse,
+  info: RequestInfo,
+  secrets: Secrets,
+  skip: (element: SkippedElement) => void,
+): ModelRecord[] {
   if (checkStatus(response, info, secrets) === "not-found") return [];
   const body = parseJson(response, info, secrets);
   if (body === undefined || body === null) return [];

@@ -16,7 +16,10 @@ export function fuzzyParams(fuzzy: unknown): Record<string, string> {
 export function resolveLimit(limit: unknown): number | undefined {
   if (limit === undefined) return undefined;
   if (limit !== -1 && !(typeof limit === "number" && Number.isSafeInteger(limit) && limit > 0)) {
-    throw new OptionsError("limit", `must be a positive integer or -1 (all), got ${typeof limit === "string" ? JSON.stringify(limit) : String(limit)}`);
+    throw new OptionsError(
+      "limit",
+      `must be a positive integer or -1 (all), got ${typeof limit === "string" ? JSON.stringify(limit) : String(limit)}`,
+    );
   }
   return limit;
 }

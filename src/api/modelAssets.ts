@@ -6,7 +6,13 @@
  */
 import type { MenagerieWarning } from "./loadEvents.js";
 import type { SplitMtl } from "./mtlText.js";
-import { recordHasObj, recordObjModelUrl, recordRigClips, recordRigModelClip, recordRigModelUrl } from "./recordAssets.js";
+import {
+  recordHasObj,
+  recordObjModelUrl,
+  recordRigClips,
+  recordRigModelClip,
+  recordRigModelUrl,
+} from "./recordAssets.js";
 import type { ModelRecord } from "./schemas.js";
 import { assetFileName } from "./signedUrl.js";
 
@@ -47,7 +53,9 @@ export interface AssetDescriptor {
    * `"required"`: its failure fails the load. Otherwise the warning its failure raises; the
    * load goes on without it.
    */
-  onFailure: "required" | Extract<MenagerieWarning["code"], "part-failed" | "material-failed" | "texture-failed" | "clip-failed">;
+  onFailure:
+    | "required"
+    | Extract<MenagerieWarning["code"], "part-failed" | "material-failed" | "texture-failed" | "clip-failed">;
 }
 
 /** A texture descriptor also carries the file name the MTL knows it by. */
@@ -85,7 +93,15 @@ export const RIG_MODEL_CLIP = "model";
 function clipAssets(record: ModelRecord): AssetDescriptor[] {
   const clips = [...recordRigClips(record).keys()];
   if (clips.length === 0) {
-    return [{ id: `clip:${RIG_MODEL_CLIP}`, kind: "clip", locate: (r) => recordRigModelUrl(r), as: "bytes", onFailure: "required" }];
+    return [
+      {
+        id: `clip:${RIG_MODEL_CLIP}`,
+        kind: "clip",
+        locate: (r) => recordRigModelUrl(r),
+        as: "bytes",
+        onFailure: "required",
+      },
+    ];
   }
   const model = recordRigModelClip(record);
   return clips.map((clip) => ({
@@ -102,16 +118,41 @@ function clipAssets(record: ModelRecord): AssetDescriptor[] {
  * clips; or its parts (sorted by name), or its whole-model OBJ as the body when it has no
  * parts, and its MTL when it has one. `rigged` is true for OBJ parts jointed by body plan.
  */
-export function modelAssets(record: ModelRecord, prefer: ModelPreference = "rig"): { assets: AssetDescriptor[]; rigged: boolean; form: ModelForm } {
+export function modelAssets(
+  record: ModelRecord,
+  prefer: ModelPreference = "rig",
+): { assets: AssetDescriptor[]; rigged: boolean; form: ModelForm } {
   const form = modelForm(record, prefer);
   if (form === "rig") return { assets: clipAssets(record), rigged: false, form };
   const names = Object.keys(record.model.parts).sort();
   const rigged = form === "parts";
   const parts: AssetDescriptor[] = rigged
-    ? names.map((part) => ({ id: part, kind: "part", locate: (r) => r.model.parts[part], as: "text", onFailure: "part-failed" }))
-    : [{ id: WHOLE_MODEL_PART, kind: "part", locate: (r) => recordObjModelUrl(r), as: "text", onFailure: "part-failed" }];
+    ? names.map((part) => ({
+        id: part,
+        kind: "part",
+        locate: (r) => r.model.parts[part],
+        as: "text",
+        onFailure: "part-failed",
+      }))
+    : [
+        {
+          id: WHOLE_MODEL_PART,
+          kind: "part",
+          locate: (r) => recordObjModelUrl(r),
+          as: "text",
+          onFailure: "part-failed",
+        },
+      ];
   const material: AssetDescriptor[] = record.model.other.material
-    ? [{ id: "material", kind: "material", locate: (r) => r.model.other.material, as: "text", onFailure: "material-failed" }]
+    ? [
+        {
+          id: "material",
+          kind: "material",
+          locate: (r) => r.model.other.material,
+          as: "text",
+          onFailure: "material-failed",
+        },
+      ]
     : [];
   return { assets: [...parts, ...material], rigged, form };
 }

@@ -39,8 +39,19 @@ export interface SplitMtl {
 
 /** Options that take a value in texture statements (the value is skipped before the file name). */
 const OPTIONS_WITH_ARGS: Readonly<Record<string, number>> = {
-  "-bm": 1, "-blendu": 1, "-blendv": 1, "-boost": 1, "-cc": 1, "-clamp": 1, "-imfchan": 1,
-  "-texres": 1, "-type": 1, "-mm": 2, "-o": 3, "-s": 3, "-t": 3,
+  "-bm": 1,
+  "-blendu": 1,
+  "-blendv": 1,
+  "-boost": 1,
+  "-cc": 1,
+  "-clamp": 1,
+  "-imfchan": 1,
+  "-texres": 1,
+  "-type": 1,
+  "-mm": 2,
+  "-o": 3,
+  "-s": 3,
+  "-t": 3,
 };
 
 /** The file name in a texture statement's value, after its options; `undefined` when none. */

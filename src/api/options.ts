@@ -16,7 +16,10 @@ import { redactText } from "./redact.js";
  * @example
  * const { limit, baseDelayMs } = assignDefaults(RETRY_DEFAULTS, { limit: 5, baseDelayMs: undefined });
  */
-export function assignDefaults<T extends object>(defaults: Readonly<T>, options: { readonly [K in keyof T]?: T[K] | undefined } | undefined): T {
+export function assignDefaults<T extends object>(
+  defaults: Readonly<T>,
+  options: { readonly [K in keyof T]?: T[K] | undefined } | undefined,
+): T {
   const out = { ...defaults } as T;
   if (options === undefined) return out;
   for (const key of Object.keys(defaults) as (keyof T)[]) {
@@ -94,7 +97,11 @@ export function functionOption<T extends (...args: never[]) => unknown>(name: st
  * never quoted back in the message.
  * @default nonEmpty false, secret false
  */
-export function stringOption(name: string, value: unknown, check: { nonEmpty?: boolean; secret?: boolean } = {}): string {
+export function stringOption(
+  name: string,
+  value: unknown,
+  check: { nonEmpty?: boolean; secret?: boolean } = {},
+): string {
   const ok = typeof value === "string" && (!check.nonEmpty || value.trim() !== "");
   if (ok) return value;
   const expected = check.nonEmpty ? "a non-empty string" : "a string";

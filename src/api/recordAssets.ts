@@ -25,7 +25,9 @@ export interface AssetSource {
 }
 
 function objectOf(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** The link of a `{ GLB: url }` / `{ glb: url }` object, upper case first. */

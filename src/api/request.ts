@@ -2,7 +2,7 @@
  * One GET with a per-attempt timeout, prompt cancellation and retries. The body is read inside
  * the attempt, so a connection dropped mid-body is retried like any network error.
  */
-import { NetworkError, TimeoutError, type RequestInfo } from "./errors.js";
+import { NetworkError, type RequestInfo, TimeoutError } from "./errors.js";
 import { backoffDelay, parseRetryAfter, type RetryOptions } from "./retry.js";
 
 /** A response whose body has been read. */
@@ -70,7 +70,10 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 const TIMED_OUT = Symbol("timed out");
 
-async function attempt<T>(options: RequestOptions, read: (response: Response) => Promise<T>): Promise<Omit<BodyResponse<T>, "attempts">> {
+async function attempt<T>(
+  options: RequestOptions,
+  read: (response: Response) => Promise<T>,
+): Promise<Omit<BodyResponse<T>, "attempts">> {
   const controller = new AbortController();
   const outer = options.signal;
   const onOuterAbort = () => controller.abort(abortReason(outer!));
@@ -106,7 +109,10 @@ export async function requestText(options: RequestOptions): Promise<TextResponse
  * are retried up to `retry.limit` times; the last answer (any status) is returned, the last
  * error thrown. Aborting `signal` rejects at once with its reason, also during a backoff wait.
  */
-export async function requestBody<T>(options: RequestOptions, read: (response: Response) => Promise<T>): Promise<BodyResponse<T>> {
+export async function requestBody<T>(
+  options: RequestOptions,
+  read: (response: Response) => Promise<T>,
+): Promise<BodyResponse<T>> {
   const { retry } = options;
   for (let attemptNo = 1; ; attemptNo++) {
     if (options.signal?.aborted) throw abortReason(options.signal);

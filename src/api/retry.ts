@@ -46,7 +46,8 @@ export const RETRY_DEFAULTS: Readonly<Required<RetryOptions>> = Object.freeze({
 /** Validates retry options (a number is the limit) and fills in the defaults. */
 export function resolveRetryOptions(retry: number | RetryOptions | undefined): Required<RetryOptions> {
   const given: RetryOptions = typeof retry === "number" ? { limit: retry } : (retry ?? {});
-  if (typeof given !== "object" || given === null) throw new OptionsError("retry", `must be a number or an object, got ${describeValue(given)}`);
+  if (typeof given !== "object" || given === null)
+    throw new OptionsError("retry", `must be a number or an object, got ${describeValue(given)}`);
   const out = assignDefaults(RETRY_DEFAULTS, given);
   nonNegativeInteger("retry.limit", out.limit);
   nonNegativeNumber("retry.baseDelayMs", out.baseDelayMs);

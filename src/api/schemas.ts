@@ -77,7 +77,9 @@ function withGLB<T extends { GLB?: string | undefined; glb?: string | undefined 
 }
 
 /** One clip of `model.rig.animations`: the rigged GLB that carries it. */
-export const RigClipSchema = z.looseObject({ GLB: z.string().optional(), glb: z.string().optional() }).transform(withGLB);
+export const RigClipSchema = z
+  .looseObject({ GLB: z.string().optional(), glb: z.string().optional() })
+  .transform(withGLB);
 
 /** `model.rig`: clip name → rigged GLB (each the same skinned mesh, one animation), or the rigged model alone. */
 export const ModelRigSchema = z

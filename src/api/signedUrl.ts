@@ -66,11 +66,7 @@ export function getRecordExpiry(record: LinkedRecord): number | undefined {
  * @param marginSeconds how long the links must still live. @default 60
  * @param nowMs the current time in milliseconds. @default Date.now()
  */
-export function areLinksValid(
-  record: LinkedRecord,
-  marginSeconds = 60,
-  nowMs: number = Date.now(),
-): boolean {
+export function areLinksValid(record: LinkedRecord, marginSeconds = 60, nowMs: number = Date.now()): boolean {
   const expiry = getRecordExpiry(record);
   return expiry === undefined || expiry * 1000 >= nowMs + marginSeconds * 1000;
 }

@@ -3,9 +3,10 @@
  * statements were taken out of the MTL text ({@link splitMtl}); their images arrive as bytes
  * fetched from the record's own signed URLs and become textures here.
  */
+
+import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
-import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
 import { Color3 } from "@babylonjs/core/Maths/math.color.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { MTLFileLoader } from "@babylonjs/loaders/OBJ/pure.js";

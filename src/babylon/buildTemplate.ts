@@ -13,7 +13,7 @@ import type { MenagerieWarning } from "../api/loadEvents.js";
 import { redactUrl } from "../api/redact.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
-import { boxOfPositions, unionBoxes, type Box3 } from "../rig/box.js";
+import { type Box3, boxOfPositions, unionBoxes } from "../rig/box.js";
 import { BODY_PART, layoutRig, type RigLayout } from "../rig/layoutRig.js";
 import { buildMaterials, disposeMaterials, type ModelMaterials } from "./buildMaterials.js";
 import { parseObj } from "./parseObj.js";
@@ -47,7 +47,12 @@ export type TemplateAssets = Pick<ModelAssets, "record" | "parts" | "mtl" | "ima
  *
  * @throws LoadError `no-body` when the body (or, for a model without one, every part) is missing.
  */
-export function buildTemplate(scene: Scene, assets: TemplateAssets, plans: BodyPlans, warn: (warning: MenagerieWarning) => void): ModelTemplate {
+export function buildTemplate(
+  scene: Scene,
+  assets: TemplateAssets,
+  plans: BodyPlans,
+  warn: (warning: MenagerieWarning) => void,
+): ModelTemplate {
   const { record, mtl, images, rigged } = assets;
   const model = record.name;
   const created: { meshes: Mesh[]; materials?: ModelMaterials; holder?: TransformNode } = { meshes: [] };
@@ -68,16 +73,29 @@ export function buildTemplate(scene: Scene, assets: TemplateAssets, plans: BodyP
         created.meshes.push(...parsed.meshes);
         parts.set(part, { name: part, meshes: parsed.meshes });
         usemtl.set(part, parsed.materialNames);
-        const box = unionBoxes(parsed.meshes.map((m) => boxOfPositions(m.getVerticesData("position") ?? [])!).filter(Boolean));
+        const box = unionBoxes(
+          parsed.meshes.map((m) => boxOfPositions(m.getVerticesData("position") ?? [])!).filter(Boolean),
+        );
         if (box) boxes[part] = box;
       } catch (error) {
-        warn({ code: "part-failed", model, asset: part, url: redactUrl(url ?? ""), message: `Cannot load ${part} of "${model}": ${(error as Error).message}`, error });
+        warn({
+          code: "part-failed",
+          model,
+          asset: part,
+          url: redactUrl(url ?? ""),
+          message: `Cannot load ${part} of "${model}": ${(error as Error).message}`,
+          error,
+        });
       }
     }
 
     const bodyMissing = record.model.parts[BODY_PART] !== undefined ? !parts.has(BODY_PART) : parts.size === 0;
     if (bodyMissing) {
-      throw new LoadError({ reason: "no-body", model, detail: parts.size === 0 ? "no part could be loaded" : "its body could not be loaded" });
+      throw new LoadError({
+        reason: "no-body",
+        model,
+        detail: parts.size === 0 ? "no part could be loaded" : "its body could not be loaded",
+      });
     }
 
     const materials = buildMaterials(scene, mtl, images, model, (file, message) =>

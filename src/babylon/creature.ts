@@ -12,8 +12,8 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../api/recordSize.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { MotionAgent } from "../motion/agent.js";
-import { tuneCruiseToClips } from "../motion/clipMixer.js";
 import type { Area } from "../motion/area.js";
+import { tuneCruiseToClips } from "../motion/clipMixer.js";
 import type { LoadedModel } from "./loadModel.js";
 import { buildPartsBody, type CreatureBody } from "./partsBody.js";
 import { instantiateRigged } from "./riggedInstance.js";
@@ -125,7 +125,9 @@ export class Creature {
    * if another order, `stop()` or `dispose()` came first.
    */
   moveTo(target: { x: number; z: number }, options: { speed?: number } = {}): Promise<boolean> {
-    return new Promise((resolve) => this.motion.moveTo({ x: target.x, z: target.z }, { speed: options.speed, onArrive: resolve }));
+    return new Promise((resolve) =>
+      this.motion.moveTo({ x: target.x, z: target.z }, { speed: options.speed, onArrive: resolve }),
+    );
   }
 
   /** Wanders, inside `area` and outside `avoid` when given, keeping apart from other creatures. */

@@ -16,7 +16,11 @@ export interface CreatureSizeContext {
 }
 
 /** See the module comment; `override` is a spawn's `height` option (it throws when unreadable). */
-export function creatureSize(record: ModelRecord, override: number | string | undefined, ctx: CreatureSizeContext): RecordSize {
+export function creatureSize(
+  record: ModelRecord,
+  override: number | string | undefined,
+  ctx: CreatureSizeContext,
+): RecordSize {
   if (override !== undefined) return { axis: "height", meters: parseHeight(override) };
   const size = recordSize(record);
   if (size) return size;

@@ -6,8 +6,8 @@
 import { Ray } from "@babylonjs/core/Culling/ray.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { Area } from "../motion/area.js";
 import type { HeightFunction } from "../motion/agent.js";
+import type { Area } from "../motion/area.js";
 
 /** An area as a game may give it: a circle (centre may be a Vector3), a polygon, or a mesh. */
 export type AreaInput =
@@ -25,7 +25,14 @@ export function toArea(input: AreaInput): Area {
     input.computeWorldMatrix(true);
     const box = input.getBoundingInfo().boundingBox;
     const { minimumWorld: min, maximumWorld: max } = box;
-    return { points: [{ x: min.x, z: min.z }, { x: max.x, z: min.z }, { x: max.x, z: max.z }, { x: min.x, z: max.z }] };
+    return {
+      points: [
+        { x: min.x, z: min.z },
+        { x: max.x, z: min.z },
+        { x: max.x, z: max.z },
+        { x: min.x, z: max.z },
+      ],
+    };
   }
   if ("radius" in input) return { center: { x: input.center.x, z: input.center.z }, radius: input.radius };
   return { points: input.points.map((p) => ({ x: p.x, z: p.z })) };

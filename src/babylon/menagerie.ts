@@ -4,27 +4,36 @@
  */
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { createAssetFetcher, type AssetFetcher } from "../api/assetFetcher.js";
+import { type AssetFetcher, createAssetFetcher } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
+import { type ModelPreference, modelForm } from "../api/modelAssets.js";
+import { assignDefaults, functionOption, nonNegativeNumber, oneOf, positiveNumber } from "../api/options.js";
 import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
-import { modelForm, type ModelPreference } from "../api/modelAssets.js";
-import { assignDefaults, oneOf, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
 import type { ModelRecord } from "../api/schemas.js";
 import { InflightRequests } from "../api/shared.js";
 import { linkSignals } from "../util/linkSignals.js";
-import { populate, type CreatureGroup, type PopulateOptions } from "./populate.js";
-import { MotionDriver } from "./motionDriver.js";
 import { Creature } from "./creature.js";
 import { creatureSize } from "./creatureSize.js";
 import { type LoadContext, type LoadedModel, loadModel } from "./loadModel.js";
+import {
+  MENAGERIE_DEFAULTS,
+  type MenagerieOptions,
+  type MenagerieStats,
+  type SpawnOptions,
+} from "./menagerieOptions.js";
+import { MotionDriver } from "./motionDriver.js";
+import { type CreatureGroup, type PopulateOptions, populate } from "./populate.js";
 import { registerMenagerie } from "./register.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
-import { MENAGERIE_DEFAULTS, type MenagerieOptions, type MenagerieStats, type SpawnOptions } from "./menagerieOptions.js";
 
-export { MENAGERIE_DEFAULTS, type MenagerieOptions, type MenagerieStats, type SpawnOptions } from "./menagerieOptions.js";
-
+export {
+  MENAGERIE_DEFAULTS,
+  type MenagerieOptions,
+  type MenagerieStats,
+  type SpawnOptions,
+} from "./menagerieOptions.js";
 
 /**
  * Living creatures for one Babylon scene.
@@ -230,12 +239,14 @@ export class Menagerie {
   }
 
   async #lookup(name: string, options: Pick<SpawnOptions, "signal" | "fuzzy">): Promise<ModelRecord> {
-    if (!this.client) throw new OptionsError("client", "is needed to spawn by name: pass { client } or { baseUrl } to new Menagerie()");
+    if (!this.client)
+      throw new OptionsError("client", "is needed to spawn by name: pass { client } or { baseUrl } to new Menagerie()");
     const record = await this.client.getModel(name, {
       ...(options.fuzzy !== undefined ? { fuzzy: options.fuzzy } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    if (!record) throw new LoadError({ reason: "not-found", model: name, detail: `the service found no model named "${name}"` });
+    if (!record)
+      throw new LoadError({ reason: "not-found", model: name, detail: `the service found no model named "${name}"` });
     return record;
   }
 
@@ -299,7 +310,12 @@ export class Menagerie {
       now: Date.now,
       fetchAsset: this.#fetchAsset,
       refresh: async (record, signal) => {
-        if (!this.client) throw new LoadError({ reason: "expired", model: record.name, detail: "its links expired and there is no client to renew them" });
+        if (!this.client)
+          throw new LoadError({
+            reason: "expired",
+            model: record.name,
+            detail: "its links expired and there is no client to renew them",
+          });
         return this.client.refresh(record, { signal });
       },
       warn: (warning) => this.#warn(warning),

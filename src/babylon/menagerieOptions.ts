@@ -3,8 +3,8 @@ import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { LookupClient } from "../api/client.js";
 import type { ModelPreference } from "../api/modelAssets.js";
 import type { RetryOptions } from "../api/retry.js";
-import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
 import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
+import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
 import type { LoadProgress } from "./types.js";
 
 /** Options of `new Menagerie()`. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one. */
@@ -72,7 +72,9 @@ export interface MenagerieOptions {
 }
 
 /** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's). */
-export const MENAGERIE_DEFAULTS: Readonly<Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch">>> = Object.freeze({
+export const MENAGERIE_DEFAULTS: Readonly<
+  Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch">>
+> = Object.freeze({
   assetTimeoutMs: 30_000,
   assetRetry: 2,
   linkMarginSeconds: 60,

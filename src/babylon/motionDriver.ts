@@ -5,14 +5,14 @@
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../api/errors.js";
-import type { GaitTable } from "../motion/gaits/index.js";
 import { ClipMixer, tuneCruiseToClips } from "../motion/clipMixer.js";
+import type { GaitTable } from "../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../motion/rigRoles.js";
 import { MotionWorld } from "../motion/world.js";
 import type { Creature } from "./creature.js";
 import type { LoadedModel } from "./loadModel.js";
 import { bindClips, startClips, syncClips } from "./syncClips.js";
-import { adoptExternalMoves, syncMotion, type MotionBinding } from "./syncMotion.js";
+import { adoptExternalMoves, type MotionBinding, syncMotion } from "./syncMotion.js";
 
 export class MotionDriver {
   readonly #scene: Scene;
@@ -36,7 +36,8 @@ export class MotionDriver {
   }
 
   setTimeScale(scale: number): void {
-    if (!(scale >= 0) || !Number.isFinite(scale)) throw new OptionsError("timeScale", `must be a finite number >= 0, got ${scale}`);
+    if (!(scale >= 0) || !Number.isFinite(scale))
+      throw new OptionsError("timeScale", `must be a finite number >= 0, got ${scale}`);
     this.#world.timeScale = scale;
   }
 
@@ -83,7 +84,9 @@ export class MotionDriver {
     }
     this.#bindings.add(binding);
     creature._bindMotion(binding);
-    this.#observer ??= this.#scene.onBeforeRenderObservable.add(() => this.step(this.#scene.getEngine().getDeltaTime() / 1000));
+    this.#observer ??= this.#scene.onBeforeRenderObservable.add(() =>
+      this.step(this.#scene.getEngine().getDeltaTime() / 1000),
+    );
     return binding;
   }
 

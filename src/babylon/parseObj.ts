@@ -6,7 +6,7 @@
 import { Vector2 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { SolidParser, type OBJLoadingOptions } from "@babylonjs/loaders/OBJ/pure.js";
+import { type OBJLoadingOptions, SolidParser } from "@babylonjs/loaders/OBJ/pure.js";
 
 /** The meshes one OBJ text made, each with its `usemtl` name (`""` when it had none). */
 export interface ParsedObj {
@@ -74,6 +74,8 @@ export function parseObj(scene: Scene, text: string, name: string): ParsedObj {
   });
   dropParserMaterials();
   if (usable.length === 0) throw new ObjParseError("the OBJ has no faces");
-  usable.forEach((mesh, i) => (mesh.name = usable.length === 1 ? name : `${name}/${i}`));
+  usable.forEach((mesh, i) => {
+    mesh.name = usable.length === 1 ? name : `${name}/${i}`;
+  });
   return { meshes: usable, materialNames: names };
 }

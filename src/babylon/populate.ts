@@ -5,18 +5,19 @@
  * lookup plus one request per distinct asset. The plan (who stands where) is engine-free, in
  * motion/populationPlan.ts; this file loads, spawns and sets the creatures going.
  */
-import { Observable } from "@babylonjs/core/Misc/observable.js";
+
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import { OptionsError } from "../api/errors.js";
+import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { InvalidRecordReport, SearchOptions } from "../api/client.js";
+import { OptionsError } from "../api/errors.js";
 import type { ModelRecord } from "../api/schemas.js";
-import type { Area } from "../motion/area.js";
 import type { HeightFunction } from "../motion/agent.js";
+import type { Area } from "../motion/area.js";
+import { type PlannedCreature, planPopulation } from "../motion/populationPlan.js";
 import { POPULATION_RULES, type PopulationRules } from "../motion/populationRules.js";
-import { planPopulation, type PlannedCreature } from "../motion/populationPlan.js";
 import type { Creature } from "./creature.js";
-import { toArea, toHeightFunction, type AreaInput } from "./ground.js";
+import { type AreaInput, toArea, toHeightFunction } from "./ground.js";
 import type { MenagerieWarning } from "./types.js";
 
 /** Options of `Menagerie.populate`. */
@@ -105,7 +106,10 @@ export interface PopulateHost {
   readonly defaultHeightMeters: number;
   /** Loads a model once; rejects when it cannot. */
   preload(record: ModelRecord, options: { signal?: AbortSignal }): Promise<unknown>;
-  spawn(record: ModelRecord, options: { position: Vector3; rotationY: number; signal?: AbortSignal }): Promise<Creature>;
+  spawn(
+    record: ModelRecord,
+    options: { position: Vector3; rotationY: number; signal?: AbortSignal },
+  ): Promise<Creature>;
   warn(warning: MenagerieWarning): void;
 }
 
@@ -123,7 +127,8 @@ function validate(options: PopulateOptions): { count: number; concurrency: numbe
     throw new OptionsError("habitat", "must be a non-empty string");
   }
   const count = options.count ?? POPULATE_DEFAULTS.count;
-  if (!Number.isInteger(count) || count < 0) throw new OptionsError("count", `must be a non-negative integer, got ${count}`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new OptionsError("count", `must be a non-negative integer, got ${count}`);
   const concurrency = options.concurrency ?? POPULATE_DEFAULTS.concurrency;
   // 0, a negative or NaN limit would start no loader at all and return an empty group silently.
   if (!((Number.isInteger(concurrency) && concurrency > 0) || concurrency === Infinity)) {
@@ -135,13 +140,19 @@ function validate(options: PopulateOptions): { count: number; concurrency: numbe
 /** See `Menagerie.populate`: plans with {@link planPopulation}, then loads and spawns. */
 export async function populate(host: PopulateHost, options: PopulateOptions): Promise<CreatureGroup> {
   const { count, concurrency } = validate(options);
-  if (!host.search) throw new OptionsError("client", "is needed to populate: pass { client } or { baseUrl } to new Menagerie()");
+  if (!host.search)
+    throw new OptionsError("client", "is needed to populate: pass { client } or { baseUrl } to new Menagerie()");
   const signal = options.signal;
   const area = toArea(options.area ?? { center: { x: 0, z: 0 }, radius: POPULATE_DEFAULTS.radius });
-  const ground = toHeightFunction(options.ground ?? (options.area && "getBoundingInfo" in options.area ? options.area : undefined));
+  const ground = toHeightFunction(
+    options.ground ?? (options.area && "getBoundingInfo" in options.area ? options.area : undefined),
+  );
 
   const skipped: InvalidRecordReport[] = [];
-  const records = await host.search(options.habitat, { ...(signal ? { signal } : {}), onInvalidRecord: (r) => skipped.push(r) });
+  const records = await host.search(options.habitat, {
+    ...(signal ? { signal } : {}),
+    onInvalidRecord: (r) => skipped.push(r),
+  });
   const plan = planPopulation({
     habitat: options.habitat,
     records,
@@ -158,12 +169,21 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
   const group = new CreatureGroup(options.habitat, area, plan.water, plan.waterLevel);
   group.skipped.push(...skipped);
   for (const report of skipped) {
-    host.warn({ code: "record-skipped", model: report.name ?? `#${report.index}`, message: `skipped an invalid search result: ${report.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}` });
+    host.warn({
+      code: "record-skipped",
+      model: report.name ?? `#${report.index}`,
+      message: `skipped an invalid search result: ${report.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    });
   }
   if (plan.slots === 0) return group;
   group.omissions.push(...plan.omissions);
   group.records.push(...plan.species.map((s) => s.record));
-  const progress: PopulateProgress = { modelsLoaded: 0, modelsTotal: plan.species.length, creaturesSpawned: 0, creaturesTotal: plan.creatures.length };
+  const progress: PopulateProgress = {
+    modelsLoaded: 0,
+    modelsTotal: plan.species.length,
+    creaturesSpawned: 0,
+    creaturesTotal: plan.creatures.length,
+  };
   const report = () => {
     const snapshot = { ...progress };
     options.onProgress?.(snapshot);
@@ -188,7 +208,11 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
       }
       // The model is in: its creatures appear now, before the other species finish loading.
       for (const planned of mine) {
-        const creature = await host.spawn(record, { position: new Vector3(planned.x, 0, planned.z), rotationY: planned.heading, ...(signal ? { signal } : {}) });
+        const creature = await host.spawn(record, {
+          position: new Vector3(planned.x, 0, planned.z),
+          rotationY: planned.heading,
+          ...(signal ? { signal } : {}),
+        });
         if (group.isDisposed) {
           creature.dispose(); // the populate was cancelled while this one was being made
           return;
@@ -218,7 +242,13 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
 }
 
 /** Puts a spawned creature where the plan says, at its height, and lets it wander its region. */
-function setUpMotion(creature: Creature, planned: PlannedCreature, ground: HeightFunction, waterLevel: number | undefined, wander: boolean): void {
+function setUpMotion(
+  creature: Creature,
+  planned: PlannedCreature,
+  ground: HeightFunction,
+  waterLevel: number | undefined,
+  wander: boolean,
+): void {
   const motion = creature.motion;
   motion.ground = ground;
   if (planned.swimDepth !== undefined && waterLevel !== undefined) {

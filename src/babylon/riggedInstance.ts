@@ -68,14 +68,20 @@ const EXTENT: Record<RiggedSize["axis"], (b: RestBounds) => number> = {
 
 /** Metres per model unit for a size; 1 when the model is flat along that axis. */
 export function riggedScale(bounds: RestBounds, size: RiggedSize): number {
-  if (!(size.meters > 0) || !Number.isFinite(size.meters)) throw new OptionsError("size.meters", `must be a positive number, got ${size.meters}`);
+  if (!(size.meters > 0) || !Number.isFinite(size.meters))
+    throw new OptionsError("size.meters", `must be a positive number, got ${size.meters}`);
   const extent = EXTENT[size.axis]?.(bounds);
-  if (extent === undefined) throw new OptionsError("size.axis", `must be "height", "length" or "width", got ${JSON.stringify(size.axis)}`);
+  if (extent === undefined)
+    throw new OptionsError("size.axis", `must be "height", "length" or "width", got ${JSON.stringify(size.axis)}`);
   return extent > 0 ? size.meters / extent : 1;
 }
 
 /** A new creature from `template`; see the module comment. */
-export function instantiateRigged(scene: Scene, template: RiggedTemplate, options: RiggedInstanceOptions): RiggedInstance {
+export function instantiateRigged(
+  scene: Scene,
+  template: RiggedTemplate,
+  options: RiggedInstanceOptions,
+): RiggedInstance {
   if (template.isDisposed) throw new OptionsError("template", `of "${template.model}" was disposed`);
   const { bounds } = template;
   const scale = riggedScale(bounds, options.size);
@@ -87,7 +93,9 @@ export function instantiateRigged(scene: Scene, template: RiggedTemplate, option
   root.rotation.y = options.rotationY ?? 0;
   root.metadata = tag();
 
-  const entries = template.container.instantiateModelsToScene((source) => `${options.name}/${source}`, false, { doNotInstantiate: true });
+  const entries = template.container.instantiateModelsToScene((source) => `${options.name}/${source}`, false, {
+    doNotInstantiate: true,
+  });
   for (const node of entries.rootNodes) {
     node.parent = root;
     // The model's lowest point rests on the root's y = 0; X and Z keep the model's own origin.

@@ -8,8 +8,9 @@
  *
  * Needs the glTF loader registered ({@link registerMenagerie}, called by the Menagerie).
  */
-import type { AssetContainer } from "@babylonjs/core/assetContainer.js";
+
 import { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.pure.js";
+import type { AssetContainer } from "@babylonjs/core/assetContainer.js";
 import { LoadAssetContainerAsync } from "@babylonjs/core/Loading/sceneLoader.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Node } from "@babylonjs/core/node.js";
@@ -106,7 +107,8 @@ function restBounds(container: AssetContainer): RestBounds | undefined {
 /** Nodes of the model by name (the first of a name wins), for retargeting other clips. */
 function nodesByName(container: AssetContainer): Map<string, Node> {
   const byName = new Map<string, Node>();
-  for (const node of [...container.transformNodes, ...container.meshes]) if (!byName.has(node.name)) byName.set(node.name, node);
+  for (const node of [...container.transformNodes, ...container.meshes])
+    if (!byName.has(node.name)) byName.set(node.name, node);
   return byName;
 }
 
@@ -124,7 +126,12 @@ function messageOf(error: unknown): string {
  * node the model lacks is dropped), kept out of the scene's list: a template's clip never plays.
  * `undefined` when no channel found its node.
  */
-function retarget(scene: Scene, group: AnimationGroup, name: string, targets: ReadonlyMap<string, Node>): AnimationGroup | undefined {
+function retarget(
+  scene: Scene,
+  group: AnimationGroup,
+  name: string,
+  targets: ReadonlyMap<string, Node>,
+): AnimationGroup | undefined {
   const found = group.targetedAnimations.filter((t) => targets.has((t.target as Node).name));
   if (found.length === 0) return undefined;
   const copy = new AnimationGroup(name, scene);
@@ -146,7 +153,8 @@ export async function buildRiggedTemplate(
 ): Promise<RiggedTemplate> {
   const warn = options.warn ?? (() => undefined);
   const modelClip = modelClipName(glbs.keys());
-  if (modelClip === undefined) throw new LoadError({ reason: "no-body", model, detail: "the record has no rigged GLB" });
+  if (modelClip === undefined)
+    throw new LoadError({ reason: "no-body", model, detail: "the record has no rigged GLB" });
   const names = [...glbs.keys()];
   // Every load settles before anything is judged, so no container arrives after a failure.
   const settled = await Promise.allSettled(names.map((name) => loadGlb(scene, glbs.get(name)!)));
@@ -177,7 +185,13 @@ export async function buildRiggedTemplate(
   }
 
   const clipWarning = (clip: string, message: string, error?: unknown) =>
-    warn({ code: "clip-failed", model, asset: `clip:${clip}`, message: `Cannot load clip "${clip}" of "${model}": ${message}`, error });
+    warn({
+      code: "clip-failed",
+      model,
+      asset: `clip:${clip}`,
+      message: `Cannot load clip "${clip}" of "${model}": ${message}`,
+      error,
+    });
 
   const clips: string[] = [];
   const mainGroup = takeClipGroup(main, modelClip);

@@ -3,20 +3,21 @@
  * steering behaviours, and its gait state and pose. The Babylon side copies the result onto
  * nodes once per frame (syncMotion.ts).
  */
-import type { Area } from "./area.js";
-import { createIdleState, idlePose, type IdleState } from "./gaits/idle.js";
-import { gaitFor, BEHAVIOUR_GAITS, type GaitTable } from "./gaits/index.js";
-import type { Gait, GaitContext } from "./gaits/gait.js";
-import { Pose } from "./pose.js";
+
 import type { SeededRandom } from "../util/seededRandom.js";
+import type { Area } from "./area.js";
+import type { Gait, GaitContext } from "./gaits/gait.js";
+import { createIdleState, type IdleState, idlePose } from "./gaits/idle.js";
+import { BEHAVIOUR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
+import { Pose } from "./pose.js";
 import type { RigRoles } from "./rigRoles.js";
 import {
   ArriveBehavior,
   AvoidAreaBehavior,
   BrakeBehavior,
+  ForceVector,
   SeparationBehavior,
   StayInAreaBehavior,
-  ForceVector,
   WanderBehavior,
 } from "./steering.js";
 import type { HeightFunction, SteeringAgent, SteeringBehavior, SteeringWorld, Vec2 } from "./types.js";
@@ -139,22 +140,32 @@ export class MotionAgent implements SteeringAgent {
   }
 
   /** Wanders inside `area` (if given) and outside `avoid`, keeping apart from others. */
-  wander(options: { area?: Area | undefined; avoid?: readonly Area[] | undefined; speed?: number | undefined } = {}): void {
+  wander(
+    options: { area?: Area | undefined; avoid?: readonly Area[] | undefined; speed?: number | undefined } = {},
+  ): void {
     this.#settle(false);
     if (options.speed !== undefined) this.#setCruise(options.speed);
     this.behaviours.length = 0;
     this.behaviours.push(new WanderBehavior(Math.max(0.3, this.radius * 2), Math.max(0.6, this.radius * 4), 3));
     if (options.area) this.behaviours.push(new StayInAreaBehavior(options.area, Math.max(1, this.radius * 6)));
-    for (const area of options.avoid ?? []) this.behaviours.push(new AvoidAreaBehavior(area, Math.max(0.5, this.radius * 3)));
+    for (const area of options.avoid ?? [])
+      this.behaviours.push(new AvoidAreaBehavior(area, Math.max(0.5, this.radius * 3)));
     this.behaviours.push(new SeparationBehavior(this.radius));
   }
 
   /** Walks to (x, z); `onArrive(true)` on arrival, `(false)` if interrupted first. */
-  moveTo(target: Vec2, options: { speed?: number | undefined; onArrive?: ((arrived: boolean) => void) | undefined } = {}): void {
+  moveTo(
+    target: Vec2,
+    options: { speed?: number | undefined; onArrive?: ((arrived: boolean) => void) | undefined } = {},
+  ): void {
     this.#settle(false);
     if (options.speed !== undefined) this.#setCruise(options.speed);
     this.behaviours.length = 0;
-    this.#arrive = new ArriveBehavior({ x: target.x, z: target.z }, Math.max(0.05, this.radius * 0.5), Math.max(0.5, this.radius * 4));
+    this.#arrive = new ArriveBehavior(
+      { x: target.x, z: target.z },
+      Math.max(0.05, this.radius * 0.5),
+      Math.max(0.5, this.radius * 4),
+    );
     this.#onArrive = options.onArrive;
     this.behaviours.push(this.#arrive, new SeparationBehavior(this.radius));
   }

@@ -70,14 +70,20 @@ export interface ClipMixerOptions {
 /** The role of a clip by its name. */
 export function clipRole(name: string): ClipRole {
   const lower = name.toLowerCase();
-  return lower === "idle" || lower === "walk" || lower === "run" || lower === "fly" || lower === "swim" ? lower : "other";
+  return lower === "idle" || lower === "walk" || lower === "run" || lower === "fly" || lower === "swim"
+    ? lower
+    : "other";
 }
 
 /**
  * Natural clip speeds for a creature: the record's `movement` where it has a positive number,
  * else the speed the project's own gait cruises at for a creature of that height.
  */
-export function clipSpeeds(heightMeters: number, movement: Readonly<Record<string, unknown>> = {}, runOverWalk = CLIP_MIXER_DEFAULTS.runOverWalk): ClipSpeeds {
+export function clipSpeeds(
+  heightMeters: number,
+  movement: Readonly<Record<string, unknown>> = {},
+  runOverWalk = CLIP_MIXER_DEFAULTS.runOverWalk,
+): ClipSpeeds {
   const given = (name: string): number | undefined => {
     const key = Object.keys(movement).find((k) => k.toLowerCase() === name);
     const value = key === undefined ? undefined : movement[key];

@@ -3,8 +3,9 @@
  * of their radii plus a gap (Poisson-disk by dart throwing with a hash grid), herds placed
  * around a leader. Deterministic for the generator passed in.
  */
-import { containsPoint, edgeDistance, isCircleArea, type Area } from "./area.js";
+
 import type { SeededRandom } from "../util/seededRandom.js";
+import { type Area, containsPoint, edgeDistance, isCircleArea } from "./area.js";
 
 /** One creature to place. */
 export interface PlacementRequest {
@@ -35,7 +36,12 @@ export interface PlacementOptions {
 /** A bounding square of an area: [minX, minZ, maxX, maxZ]. */
 function bounds(area: Area): [number, number, number, number] {
   if (isCircleArea(area)) {
-    return [area.center.x - area.radius, area.center.z - area.radius, area.center.x + area.radius, area.center.z + area.radius];
+    return [
+      area.center.x - area.radius,
+      area.center.z - area.radius,
+      area.center.x + area.radius,
+      area.center.z + area.radius,
+    ];
   }
   const xs = area.points.map((p) => p.x);
   const zs = area.points.map((p) => p.z);

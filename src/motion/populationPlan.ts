@@ -7,11 +7,11 @@
 import { recordHasHabitat } from "../api/recordHabitats.js";
 import { recordSize } from "../api/recordSize.js";
 import { isHabitat, type ModelRecord } from "../api/schemas.js";
-import type { HeightFunction } from "./agent.js";
-import { areaCenter, isCircleArea, type Area } from "./area.js";
-import { placeCreatures, type PlacementRequest } from "./placement.js";
-import { herdKey, type PopulationRules, type Realm } from "./populationRules.js";
 import { SeededRandom } from "../util/seededRandom.js";
+import type { HeightFunction } from "./agent.js";
+import { type Area, areaCenter, isCircleArea } from "./area.js";
+import { type PlacementRequest, placeCreatures } from "./placement.js";
+import { herdKey, type PopulationRules, type Realm } from "./populationRules.js";
 
 /** What a plan is made from. `count` is taken as validated (a non-negative integer). */
 export interface PopulationPlanInput {
@@ -113,7 +113,13 @@ function eligibleSpecies(input: PopulationPlanInput, habitat: string, isWater: b
 }
 
 /** Picks the slots: species by weighted choice (equal weights), herds where the rules say. */
-function planSlots(species: readonly Species[], count: number, rng: SeededRandom, rules: PopulationRules, regions: Record<Realm, PlanRegion>) {
+function planSlots(
+  species: readonly Species[],
+  count: number,
+  rng: SeededRandom,
+  rules: PopulationRules,
+  regions: Record<Realm, PlanRegion>,
+) {
   const slots: { species: Species; request: PlacementRequest }[] = [];
   let herd = 0;
   while (slots.length < count) {
@@ -124,7 +130,10 @@ function planSlots(species: readonly Species[], count: number, rng: SeededRandom
     const herdId = size > 1 ? herd++ : undefined;
     const region = regions[one.realm];
     for (let i = 0; i < size; i++) {
-      slots.push({ species: one, request: { radius, ...(herdId !== undefined ? { herd: herdId } : {}), area: region.area, avoid: region.avoid } });
+      slots.push({
+        species: one,
+        request: { radius, ...(herdId !== undefined ? { herd: herdId } : {}), area: region.area, avoid: region.avoid },
+      });
     }
   }
   return slots;
@@ -139,7 +148,9 @@ export function planPopulation(input: PopulationPlanInput): PopulationPlan {
   const species = eligibleSpecies(input, habitat, isWater);
 
   const center = areaCenter(area);
-  const extent = isCircleArea(area) ? area.radius : Math.max(...area.points.map((p) => Math.hypot(p.x - center.x, p.z - center.z)));
+  const extent = isCircleArea(area)
+    ? area.radius
+    : Math.max(...area.points.map((p) => Math.hypot(p.x - center.x, p.z - center.z)));
   const water = isWater ? (input.water ?? { center, radius: extent * 0.45 }) : undefined;
   let waterLevel: number | undefined;
   if (water) {
@@ -152,11 +163,24 @@ export function planPopulation(input: PopulationPlanInput): PopulationPlan {
     air: { area, avoid: [] },
     water: { area: water ?? area, avoid: [] },
   };
-  const plan: PopulationPlan = { eligible: species.map((s) => s.record), water, waterLevel, regions, slots: 0, creatures: [], species: [], omissions: [] };
+  const plan: PopulationPlan = {
+    eligible: species.map((s) => s.record),
+    water,
+    waterLevel,
+    regions,
+    slots: 0,
+    creatures: [],
+    species: [],
+    omissions: [],
+  };
   if (species.length === 0 || input.count <= 0) return plan;
 
   const slots = planSlots(species, input.count, rng, input.rules, regions);
-  const placements = placeCreatures(area, slots.map((s) => s.request), rng);
+  const placements = placeCreatures(
+    area,
+    slots.map((s) => s.request),
+    rng,
+  );
   plan.slots = slots.length;
   const bySpecies = new Map<string, PopulationPlan["species"][number]>();
   slots.forEach(({ species: { record, realm, height } }, slot) => {
@@ -166,8 +190,22 @@ export function planPopulation(input: PopulationPlanInput): PopulationPlan {
       return;
     }
     const groundY = ground(place.x, place.z);
-    const swimDepth = realm === "water" && waterLevel !== undefined ? Math.min(Math.max(0.05, waterLevel - groundY - 0.02), Math.max(height * 1.3, 0.1)) : undefined;
-    const creature: PlannedCreature = { record, realm, height, slot, x: place.x, z: place.z, heading: place.heading, groundY, swimDepth, region: regions[realm] };
+    const swimDepth =
+      realm === "water" && waterLevel !== undefined
+        ? Math.min(Math.max(0.05, waterLevel - groundY - 0.02), Math.max(height * 1.3, 0.1))
+        : undefined;
+    const creature: PlannedCreature = {
+      record,
+      realm,
+      height,
+      slot,
+      x: place.x,
+      z: place.z,
+      heading: place.heading,
+      groundY,
+      swimDepth,
+      region: regions[realm],
+    };
     plan.creatures.push(creature);
     let entry = bySpecies.get(record.name);
     if (!entry) bySpecies.set(record.name, (entry = { record, creatures: [] }));

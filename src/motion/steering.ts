@@ -3,7 +3,7 @@
  * ground plane; the agent sums them by weight and caps the total. They write into the `out`
  * vector they are given and allocate nothing.
  */
-import { probeEdge, type Area, type EdgeProbe } from "./area.js";
+import { type Area, type EdgeProbe, probeEdge } from "./area.js";
 import type { SteeringAgent, SteeringBehavior, Vec2 } from "./types.js";
 
 export type { SteeringAgent, SteeringBehavior, SteeringWorld, Vec2 } from "./types.js";

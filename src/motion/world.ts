@@ -3,8 +3,9 @@
  * frame's delta time, scaled, clamped and pausable. Deterministic for a seed: agents are
  * stepped in the order they were added, each with its own forked random stream.
  */
-import { MotionAgent, type MotionAgentOptions } from "./agent.js";
+
 import { SeededRandom } from "../util/seededRandom.js";
+import { MotionAgent, type MotionAgentOptions } from "./agent.js";
 import { SpatialGrid } from "./spatialGrid.js";
 import type { SteeringAgent, SteeringWorld } from "./types.js";
 
@@ -16,7 +17,10 @@ export interface MotionWorldOptions {
   maxStepSeconds?: number;
 }
 
-export const MOTION_WORLD_DEFAULTS: Readonly<Required<MotionWorldOptions>> = Object.freeze({ seed: 1, maxStepSeconds: 0.1 });
+export const MOTION_WORLD_DEFAULTS: Readonly<Required<MotionWorldOptions>> = Object.freeze({
+  seed: 1,
+  maxStepSeconds: 0.1,
+});
 
 export class MotionWorld implements SteeringWorld {
   readonly agents: MotionAgent[] = [];

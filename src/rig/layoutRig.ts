@@ -4,7 +4,7 @@
  * TransformNodes.
  */
 import { BODY_PLANS, type BodyPlan, type BodyPlans, type JointAnchor } from "./bodyPlans.js";
-import { AXES, boxCenter, unionBoxes, type Box3, type Vec3 } from "./box.js";
+import { AXES, type Box3, boxCenter, unionBoxes, type Vec3 } from "./box.js";
 
 /** One joint of a laid-out rig. */
 export interface JointLayout {
@@ -31,7 +31,7 @@ export const BODY_PART = "body";
 export function anchorPoint(box: Box3, anchor: JointAnchor, parentBox: Box3 | undefined): Vec3 {
   if (anchor === "center" || (anchor === "nearest" && !parentBox)) return boxCenter(box);
   const target = parentBox ? boxCenter(parentBox) : boxCenter(box);
-  const spec = anchor === "nearest" ? { x: "nearest", y: "nearest", z: "nearest" } as const : anchor;
+  const spec = anchor === "nearest" ? ({ x: "nearest", y: "nearest", z: "nearest" } as const) : anchor;
   const out = { x: 0, y: 0, z: 0 };
   for (const a of AXES) {
     const s = spec[a];
@@ -67,7 +67,11 @@ function resolveParent(part: string, plan: BodyPlan, present: ReadonlySet<string
  * @param plans the body plans to use. @default BODY_PLANS
  * @throws Error when `boxes` is empty.
  */
-export function layoutRig(type: string | undefined, boxes: Readonly<Record<string, Box3>>, plans: BodyPlans = BODY_PLANS): RigLayout {
+export function layoutRig(
+  type: string | undefined,
+  boxes: Readonly<Record<string, Box3>>,
+  plans: BodyPlans = BODY_PLANS,
+): RigLayout {
   const names = Object.keys(boxes).sort();
   const bounds = unionBoxes(names.map((n) => boxes[n]!));
   if (!bounds) throw new Error("layoutRig: no parts to lay out");

@@ -35,7 +35,9 @@ export interface ApiKeySource {
  * The keys a server should accept: the keys file if given, else `MENAGERIE_API_KEYS`, else
  * the dev key. A file or variable with no key in it is an error, not a silent fall-back.
  */
-export async function loadApiKeys(options: { keysFile?: string | undefined; env?: Record<string, string | undefined> } = {}): Promise<ApiKeySource> {
+export async function loadApiKeys(
+  options: { keysFile?: string | undefined; env?: Record<string, string | undefined> } = {},
+): Promise<ApiKeySource> {
   if (options.keysFile !== undefined) {
     const keys = parseApiKeys(await readFile(options.keysFile, "utf8"));
     if (keys.length === 0) throw new Error(`The keys file has no key in it: ${options.keysFile}`);

@@ -5,7 +5,7 @@
 import { readFile, realpath, stat } from "node:fs/promises";
 import { extname, join, sep } from "node:path";
 import { SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
-import { verifySignedUrl, type SignatureFailure, type SigningKey } from "./signing.js";
+import { type SignatureFailure, type SigningKey, verifySignedUrl } from "./signing.js";
 
 /** Content types by file extension; anything else is served as bytes. */
 export const ASSET_CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({

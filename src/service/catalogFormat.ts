@@ -23,9 +23,12 @@ export const CATALOG_INDEX_FILE = "catalog.json";
 const RelativeAssetPath = z
   .string()
   .min(1)
-  .refine((p) => !p.startsWith("/") && !p.includes("\\") && !p.split("/").some((s) => s === ".." || s === "" || s === "."), {
-    message: "must be a relative POSIX path inside the catalog (no '..', no leading '/')",
-  });
+  .refine(
+    (p) => !p.startsWith("/") && !p.includes("\\") && !p.split("/").some((s) => s === ".." || s === "" || s === "."),
+    {
+      message: "must be a relative POSIX path inside the catalog (no '..', no leading '/')",
+    },
+  );
 
 /** A rigged GLB of the newer dialect: `{ "GLB": path }`. */
 const GlbLinkSchema = z.object({ GLB: RelativeAssetPath });
@@ -75,7 +78,10 @@ export const CatalogEntrySchema = z.looseObject({
   model: CatalogAssetsSchema,
   /** Habitats as a list (newer dialect), instead of or beside the 16 flags. */
   habitats: z.array(z.string()).optional(),
-  ...(Object.fromEntries(HABITATS.map((h) => [h, z.boolean().optional()])) as Record<(typeof HABITATS)[number], z.ZodOptional<z.ZodBoolean>>),
+  ...(Object.fromEntries(HABITATS.map((h) => [h, z.boolean().optional()])) as Record<
+    (typeof HABITATS)[number],
+    z.ZodOptional<z.ZodBoolean>
+  >),
 });
 
 export type CatalogEntry = z.output<typeof CatalogEntrySchema>;

@@ -4,9 +4,9 @@
  */
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
-import { readCatalog, type CatalogEntry } from "./catalogFormat.js";
+import { type CatalogEntry, readCatalog } from "./catalogFormat.js";
 import { CatalogIndex } from "./searchIndex.js";
-import { signUrl, type SigningKey } from "./signing.js";
+import { type SigningKey, signUrl } from "./signing.js";
 
 /** Turns a catalog-relative path into the path part of its asset URL, one segment at a time. */
 export function encodeAssetPath(path: string): string {
@@ -69,7 +69,8 @@ export class CatalogStore {
 export function toServedRecord(entry: CatalogEntry, links: LinkContext): Record<string, unknown> {
   const link = (path: string) =>
     signUrl(`${links.origin}${links.assetsPrefix}${encodeAssetPath(path)}`, { ...links.key, expires: links.expires });
-  const linkAll = (paths: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(paths).map(([k, path]) => [k, link(path)]));
+  const linkAll = (paths: Readonly<Record<string, string>>) =>
+    Object.fromEntries(Object.entries(paths).map(([k, path]) => [k, link(path)]));
   const { parts, other, rig, formats } = entry.model;
   const signedOther: Record<string, unknown> = {};
   if (other.texture !== undefined) signedOther["texture"] = other.texture.map(link);
@@ -78,7 +79,9 @@ export function toServedRecord(entry: CatalogEntry, links: LinkContext): Record<
   if (other.reference !== undefined) signedOther["reference"] = link(other.reference);
   const model: Record<string, unknown> = { parts: linkAll(parts), other: signedOther };
   if (rig !== undefined) {
-    const animations = Object.fromEntries(Object.entries(rig.animations).map(([clip, file]) => [clip, { ...file, GLB: link(file.GLB) }]));
+    const animations = Object.fromEntries(
+      Object.entries(rig.animations).map(([clip, file]) => [clip, { ...file, GLB: link(file.GLB) }]),
+    );
     model["rig"] = { ...(rig.GLB !== undefined ? { GLB: link(rig.GLB) } : {}), animations };
   }
   if (formats !== undefined) model["formats"] = linkAll(formats);

@@ -22,7 +22,7 @@ import { loadApiKeys } from "./apiKeys.js";
 import { ensureDefaultCatalog } from "./defaultCatalog.js";
 import { faultsFromEnv } from "./faults/faultsFromEnv.js";
 import { parseFaultSpec } from "./faults/parseFaultSpec.js";
-import { LOOKUP_SERVER_DEFAULTS, startLookupServer, type LookupServer } from "./lookupServer.js";
+import { LOOKUP_SERVER_DEFAULTS, type LookupServer, startLookupServer } from "./lookupServer.js";
 
 export const CLI_USAGE = `Usage: menagerie-service [options]
 
@@ -109,14 +109,19 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     log: (line) => log(redactText(line, [...keys.keys, upstreamKey])),
   });
   const { service } = server;
-  const what = service.mode === "proxy" ? `proxy to ${values.upstream}` : `${service.recordCount} records from ${catalogDir}`;
+  const what =
+    service.mode === "proxy" ? `proxy to ${values.upstream}` : `${service.recordCount} records from ${catalogDir}`;
   log(`Menagerie reference service listening on ${server.url}/${service.options.lookupPath} (${what})`);
   // The dev key is public and printed so a first run needs no reading; real keys never are.
-  if (keys.origin === "dev") log(`API key: ${keys.keys[0]} (dev key; set MENAGERIE_API_KEYS or --keys FILE to change it)`);
+  if (keys.origin === "dev")
+    log(`API key: ${keys.keys[0]} (dev key; set MENAGERIE_API_KEYS or --keys FILE to change it)`);
   else log(`API keys: ${keys.keys.length} from ${keys.origin === "env" ? "MENAGERIE_API_KEYS" : values.keys}`);
-  if (faults) log(`FAULT MODE: ${faults.rules.length} fault rule(s) active (seed ${faults.seed ?? 1}); not for production.`);
+  if (faults)
+    log(`FAULT MODE: ${faults.rules.length} fault rule(s) active (seed ${faults.seed ?? 1}); not for production.`);
   if (service.options.allowAnonymous) log("Requests without a key are accepted (proxy mode).");
-  log(`Example: ${server.url}/${service.options.lookupPath}?key=${keys.origin === "dev" ? keys.keys[0] : "<key>"}&search=forest`);
+  log(
+    `Example: ${server.url}/${service.options.lookupPath}?key=${keys.origin === "dev" ? keys.keys[0] : "<key>"}&search=forest`,
+  );
   return server;
 }
 
@@ -129,9 +134,14 @@ export async function run(argv: readonly string[]): Promise<void> {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   } catch (error) {
-    const secrets = [process.env["MENAGERIE_UPSTREAM_KEY"], process.env["MENAGERIE_SIGNING_KEY"], ...(process.env["MENAGERIE_API_KEYS"] ?? "").split(",")];
+    const secrets = [
+      process.env["MENAGERIE_UPSTREAM_KEY"],
+      process.env["MENAGERIE_SIGNING_KEY"],
+      ...(process.env["MENAGERIE_API_KEYS"] ?? "").split(","),
+    ];
     console.error(`menagerie-service: ${redactText(error instanceof Error ? error.message : String(error), secrets)}`);
-    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) console.error(CLI_USAGE);
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
+      console.error(CLI_USAGE);
     process.exitCode = 1;
   }
 }

@@ -7,20 +7,32 @@
  * options and defaults. Signing, key loading, rate limiting, search and fault parsing are the
  * service's own parts and stay out; `api/public-api.txt` records this list.
  */
-export { createLookupService, type LookupService } from "./lookupService.js";
-export { startLookupServer, LOOKUP_SERVER_DEFAULTS, type LookupServer, type LookupServerOptions } from "./lookupServer.js";
-export { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions, type UpstreamOptions } from "./options.js";
-export { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
-export { FAULT_DEFAULTS, type FaultOptions, type FaultRule, type FaultKind, type FaultTarget } from "./faults/faultRules.js";
-export type { FaultInjector, FaultStats } from "./faults/faultInjector.js";
-export { menagerieServicePlugin, type MenagerieServicePluginOptions } from "./vitePlugin.js";
-export { ensureDefaultCatalog, type DefaultCatalogOptions } from "./defaultCatalog.js";
+
 export {
   CATALOG_INDEX_FILE,
-  CatalogFileSchema,
-  CatalogEntrySchema,
   CatalogAssetsSchema,
-  readCatalog,
-  type CatalogFile,
   type CatalogEntry,
+  CatalogEntrySchema,
+  type CatalogFile,
+  CatalogFileSchema,
+  readCatalog,
 } from "./catalogFormat.js";
+export { type DefaultCatalogOptions, ensureDefaultCatalog } from "./defaultCatalog.js";
+export type { FaultInjector, FaultStats } from "./faults/faultInjector.js";
+export {
+  FAULT_DEFAULTS,
+  type FaultKind,
+  type FaultOptions,
+  type FaultRule,
+  type FaultTarget,
+} from "./faults/faultRules.js";
+export {
+  LOOKUP_SERVER_DEFAULTS,
+  type LookupServer,
+  type LookupServerOptions,
+  startLookupServer,
+} from "./lookupServer.js";
+export { createLookupService, type LookupService } from "./lookupService.js";
+export { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions, type UpstreamOptions } from "./options.js";
+export { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
+export { type MenagerieServicePluginOptions, menagerieServicePlugin } from "./vitePlugin.js";

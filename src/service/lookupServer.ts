@@ -2,9 +2,10 @@
  * The service on a real Node HTTP port (`@hono/node-server`), with a `close()` that also ends
  * kept-alive connections so a test or a CLI shuts down at once.
  */
-import { createAdaptorServer } from "@hono/node-server";
+
 import type { Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
 import { assignDefaults, numberInRange, stringOption } from "../api/options.js";
 import { createLookupService, type LookupService } from "./lookupService.js";
 import type { LookupServiceOptions } from "./options.js";
@@ -24,10 +25,12 @@ export interface LookupServerOptions extends LookupServiceOptions {
 }
 
 /** Defaults of the listening options of {@link LookupServerOptions}. */
-export const LOOKUP_SERVER_DEFAULTS: Readonly<Required<Pick<LookupServerOptions, "port" | "hostname">>> = Object.freeze({
-  port: 8787,
-  hostname: "127.0.0.1",
-});
+export const LOOKUP_SERVER_DEFAULTS: Readonly<Required<Pick<LookupServerOptions, "port" | "hostname">>> = Object.freeze(
+  {
+    port: 8787,
+    hostname: "127.0.0.1",
+  },
+);
 
 /** A listening service. */
 export interface LookupServer {

@@ -5,19 +5,19 @@
  * that offers `node:fs` for the asset route.
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { redactText } from "../api/redact.js";
 import { createKeyMatcher } from "./apiKeys.js";
 import { serveAsset } from "./assetRoute.js";
 import { CatalogStore } from "./catalogStore.js";
 import { applyFaults } from "./faults/applyFaults.js";
-import { FaultInjector, assetKind } from "./faults/faultInjector.js";
+import { assetKind, FaultInjector } from "./faults/faultInjector.js";
 import type { FaultTarget } from "./faults/faultRules.js";
-import { parseLookupQuery, type LookupQuery } from "./lookupQuery.js";
-import { resolveServiceOptions, type LookupServiceOptions, type ResolvedServiceOptions } from "./options.js";
+import { type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
+import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
 import { TokenBucketLimiter } from "./rateLimiter.js";
-import { SERVICE_ERROR_CODES, ServiceError, errorResponse, isServiceError, jsonResponse } from "./serviceError.js";
+import { errorResponse, isServiceError, jsonResponse, SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
 import type { SigningKey } from "./signing.js";
 import { UpstreamProxy } from "./upstreamProxy.js";
 
@@ -69,7 +69,11 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   const limiter = resolved.rateLimit ? new TokenBucketLimiter(resolved.rateLimit, now) : undefined;
   const assetsPrefix = `/${assetsPath}/`;
   // Everything that could carry a secret is redacted before it is logged.
-  const secrets = [...resolved.apiKeys, resolved.upstream?.key, typeof resolved.signingKey === "string" ? resolved.signingKey : undefined];
+  const secrets = [
+    ...resolved.apiKeys,
+    resolved.upstream?.key,
+    typeof resolved.signingKey === "string" ? resolved.signingKey : undefined,
+  ];
 
   const app = new Hono();
   app.use(
@@ -87,7 +91,8 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   if (faults) {
     app.use("*", async (c, next) => {
       const path = new URL(c.req.url).pathname;
-      const kind: FaultTarget | undefined = path === `/${lookupPath}` ? "lookup" : path.startsWith(assetsPrefix) ? assetKind(path) : undefined;
+      const kind: FaultTarget | undefined =
+        path === `/${lookupPath}` ? "lookup" : path.startsWith(assetsPrefix) ? assetKind(path) : undefined;
       if (kind === undefined || c.req.method === "OPTIONS") return next();
       const decisions = faults.decide(kind, path);
       if (decisions.length === 0) return next();
@@ -109,11 +114,16 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   function admit(c: Context): void {
     const keys = c.req.queries("key") ?? [];
     const key = keys[0];
-    if (keys.length > 1) throw new ServiceError(400, SERVICE_ERROR_CODES.badRequest, "The key parameter must be given once.");
+    if (keys.length > 1)
+      throw new ServiceError(400, SERVICE_ERROR_CODES.badRequest, "The key parameter must be given once.");
     let bucket: string;
     if (key === undefined || key === "") {
       if (!resolved.allowAnonymous) {
-        throw new ServiceError(401, SERVICE_ERROR_CODES.missingKey, "An API key is required: add the key query parameter.");
+        throw new ServiceError(
+          401,
+          SERVICE_ERROR_CODES.missingKey,
+          "An API key is required: add the key query parameter.",
+        );
       }
       // Keyless clients of a proxy share a bucket per address, as they have nothing else to tell them apart.
       bucket = `anonymous:${remoteAddress(c) ?? ""}`;
@@ -143,12 +153,16 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     if (query.op === "name") {
       const entry = store!.index.findByName(query.value, query.fuzzy);
       if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model matches this name.");
-      return new Response(store!.recordJson(entry, links), { headers: { "content-type": "application/json; charset=utf-8" } });
+      return new Response(store!.recordJson(entry, links), {
+        headers: { "content-type": "application/json; charset=utf-8" },
+      });
     }
     if (query.op === "id") {
       const entry = store!.index.findById(query.value);
       if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model has this id.");
-      return new Response(store!.recordJson(entry, links), { headers: { "content-type": "application/json; charset=utf-8" } });
+      return new Response(store!.recordJson(entry, links), {
+        headers: { "content-type": "application/json; charset=utf-8" },
+      });
     }
     const found = store!.index.search(query.value, query.fuzzy);
     // maxResultNum caps a search; -1, like its absence, asks for every match.
@@ -165,7 +179,8 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   });
 
   app.on(["GET", "HEAD"], `${assetsPrefix}*`, async (c) => {
-    if (!store) throw new ServiceError(404, SERVICE_ERROR_CODES.routeNotFound, "This service serves no assets in proxy mode.");
+    if (!store)
+      throw new ServiceError(404, SERVICE_ERROR_CODES.routeNotFound, "This service serves no assets in proxy mode.");
     return serveAsset(c.req.raw, { dir: store.dir, prefix: assetsPrefix, keys: [signing], now });
   });
 
@@ -178,11 +193,19 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   app.all(`${assetsPrefix}*`, methodNotAllowed);
 
   app.notFound(() =>
-    jsonResponse(404, { code: SERVICE_ERROR_CODES.routeNotFound, message: `No such route: use /${lookupPath} or ${assetsPrefix}.` }),
+    jsonResponse(404, {
+      code: SERVICE_ERROR_CODES.routeNotFound,
+      message: `No such route: use /${lookupPath} or ${assetsPrefix}.`,
+    }),
   );
   app.onError((error) => {
     if (isServiceError(error)) return errorResponse(error);
-    log(redactText(`Lookup service error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, secrets));
+    log(
+      redactText(
+        `Lookup service error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        secrets,
+      ),
+    );
     return jsonResponse(500, { code: SERVICE_ERROR_CODES.internal, message: "The service failed to answer." });
   });
 

@@ -17,8 +17,8 @@ import {
   stringOption,
 } from "../api/options.js";
 import { DEV_API_KEY } from "./apiKeys.js";
-import { validateFaultOptions, type FaultOptions } from "./faults/faultRules.js";
-import { RATE_LIMIT_DEFAULTS, resolveRateLimitOptions, type RateLimitOptions } from "./rateLimiter.js";
+import { type FaultOptions, validateFaultOptions } from "./faults/faultRules.js";
+import { RATE_LIMIT_DEFAULTS, type RateLimitOptions, resolveRateLimitOptions } from "./rateLimiter.js";
 
 /** Proxy mode: where lookups are forwarded, with the key only the server holds. */
 export interface UpstreamOptions {
@@ -131,7 +131,19 @@ export interface LookupServiceOptions {
 
 /** Defaults of every optional {@link LookupServiceOptions} field that has a fixed one. */
 export const LOOKUP_SERVICE_DEFAULTS: Readonly<
-  Required<Pick<LookupServiceOptions, "apiKeys" | "allowAnonymous" | "lookupPath" | "assetsPath" | "linkLifetimeSeconds" | "keyName" | "rateLimit" | "maxQueryLength">>
+  Required<
+    Pick<
+      LookupServiceOptions,
+      | "apiKeys"
+      | "allowAnonymous"
+      | "lookupPath"
+      | "assetsPath"
+      | "linkLifetimeSeconds"
+      | "keyName"
+      | "rateLimit"
+      | "maxQueryLength"
+    >
+  >
 > = Object.freeze({
   apiKeys: Object.freeze([DEV_API_KEY]),
   allowAnonymous: false,
@@ -144,13 +156,14 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
 });
 
 /** Defaults of {@link UpstreamOptions} (proxy mode). */
-export const UPSTREAM_DEFAULTS: Readonly<Required<Pick<UpstreamOptions, "lookupPath" | "timeoutMs" | "maxCacheAgeMs" | "linkMarginSeconds">>> =
-  Object.freeze({
-    lookupPath: "anything",
-    timeoutMs: 15_000,
-    maxCacheAgeMs: 300_000,
-    linkMarginSeconds: 60,
-  });
+export const UPSTREAM_DEFAULTS: Readonly<
+  Required<Pick<UpstreamOptions, "lookupPath" | "timeoutMs" | "maxCacheAgeMs" | "linkMarginSeconds">>
+> = Object.freeze({
+  lookupPath: "anything",
+  timeoutMs: 15_000,
+  maxCacheAgeMs: 300_000,
+  linkMarginSeconds: 60,
+});
 
 /** Options after defaults and validation. */
 export interface ResolvedServiceOptions {
@@ -164,14 +177,19 @@ export interface ResolvedServiceOptions {
   keyName: string;
   rateLimit: Required<RateLimitOptions> | false;
   maxQueryLength: number;
-  upstream: Required<Omit<UpstreamOptions, "key">> & { key: string | undefined } | undefined;
+  upstream: (Required<Omit<UpstreamOptions, "key">> & { key: string | undefined }) | undefined;
   now: () => number;
   log: (line: string) => void;
   faults: FaultOptions | undefined;
 }
 
 function pathSegment(name: string, value: unknown): string {
-  return matchingString(name, value, /^(?!\.\.?$)[A-Za-z0-9._~-]+$/, "one URL path segment of letters, digits, '.', '_', '~' or '-'");
+  return matchingString(
+    name,
+    value,
+    /^(?!\.\.?$)[A-Za-z0-9._~-]+$/,
+    "one URL path segment of letters, digits, '.', '_', '~' or '-'",
+  );
 }
 
 function resolveUpstream(upstream: UpstreamOptions | undefined): ResolvedServiceOptions["upstream"] {
@@ -180,7 +198,10 @@ function resolveUpstream(upstream: UpstreamOptions | undefined): ResolvedService
   const o = assignDefaults(UPSTREAM_DEFAULTS, upstream);
   return {
     url: httpBaseUrl("upstream.url", upstream.url),
-    key: upstream.key === undefined ? undefined : stringOption("upstream.key", upstream.key, { nonEmpty: true, secret: true }),
+    key:
+      upstream.key === undefined
+        ? undefined
+        : stringOption("upstream.key", upstream.key, { nonEmpty: true, secret: true }),
     lookupPath: pathSegment("upstream.lookupPath", o.lookupPath),
     timeoutMs: positiveInteger("upstream.timeoutMs", o.timeoutMs),
     maxCacheAgeMs: nonNegativeNumber("upstream.maxCacheAgeMs", o.maxCacheAgeMs),
@@ -191,7 +212,8 @@ function resolveUpstream(upstream: UpstreamOptions | undefined): ResolvedService
 
 function resolveRateLimit(value: unknown): Required<RateLimitOptions> | false {
   if (value === false) return false;
-  if (typeof value !== "object" || value === null) throw new OptionsError("rateLimit", `must be an object or false, got ${describeValue(value)}`);
+  if (typeof value !== "object" || value === null)
+    throw new OptionsError("rateLimit", `must be an object or false, got ${describeValue(value)}`);
   return resolveRateLimitOptions(value);
 }
 
@@ -211,7 +233,12 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
   if (!(typeof signingKey === "string" || signingKey instanceof Uint8Array) || signingKey.length === 0) {
     throw new OptionsError("signingKey", "must be a non-empty string or Uint8Array");
   }
-  const keyName = matchingString("keyName", o.keyName, /^[A-Za-z0-9_.~-]+$/, "a non-empty string of letters, digits, '.', '_', '~' or '-'");
+  const keyName = matchingString(
+    "keyName",
+    o.keyName,
+    /^[A-Za-z0-9_.~-]+$/,
+    "a non-empty string of letters, digits, '.', '_', '~' or '-'",
+  );
   const lookupPath = pathSegment("lookupPath", o.lookupPath);
   const assetsPath = pathSegment("assetsPath", o.assetsPath);
   if (lookupPath === assetsPath) throw new OptionsError("assetsPath", "must differ from lookupPath");
@@ -219,7 +246,10 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
     catalogDir: options.catalogDir,
     apiKeys: [...o.apiKeys],
     // Clients of a key-injecting proxy hold no key, so proxy mode admits them unless told not to.
-    allowAnonymous: booleanOption("allowAnonymous", options.allowAnonymous ?? (upstream !== undefined || o.allowAnonymous)),
+    allowAnonymous: booleanOption(
+      "allowAnonymous",
+      options.allowAnonymous ?? (upstream !== undefined || o.allowAnonymous),
+    ),
     lookupPath,
     assetsPath,
     linkLifetimeSeconds: positiveInteger("linkLifetimeSeconds", o.linkLifetimeSeconds),

@@ -34,9 +34,7 @@ export function resolveRateLimitOptions(options: RateLimitOptions): Required<Rat
 }
 
 /** The outcome of one {@link TokenBucketLimiter.take}. */
-export type RateDecision =
-  | { allowed: true; remaining: number }
-  | { allowed: false; retryAfterSeconds: number };
+export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 interface Bucket {
   tokens: number;

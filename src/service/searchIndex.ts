@@ -5,7 +5,7 @@
  */
 import MiniSearch, { type SearchResult } from "minisearch";
 import { recordHabitats } from "../api/recordHabitats.js";
-import { isHabitat, type Habitat } from "../api/schemas.js";
+import { type Habitat, isHabitat } from "../api/schemas.js";
 
 /** What the index needs of a record. */
 export interface IndexableRecord {
@@ -90,7 +90,9 @@ export class CatalogIndex<R extends IndexableRecord> {
     this.records = records;
     const order = records.map((_, i) => i).sort((a, b) => compareNames(records[a]!.name, records[b]!.name));
     this.#sortRank = new Array<number>(records.length);
-    order.forEach((index, rank) => (this.#sortRank[index] = rank));
+    order.forEach((index, rank) => {
+      this.#sortRank[index] = rank;
+    });
     this.#search = new MiniSearch<Doc>({
       fields: SEARCH_FIELDS,
       processTerm: (term) => singular(term.toLowerCase()),

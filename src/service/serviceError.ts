@@ -48,7 +48,9 @@ export class ServiceError extends Error {
 
 /** True for a {@link ServiceError} (duck-typed, so a copy from another bundle also counts). */
 export function isServiceError(value: unknown): value is ServiceError {
-  return value instanceof ServiceError || (value instanceof Error && value.name === "ServiceError" && "status" in value);
+  return (
+    value instanceof ServiceError || (value instanceof Error && value.name === "ServiceError" && "status" in value)
+  );
 }
 
 /** A JSON answer with the given status and extra headers. */

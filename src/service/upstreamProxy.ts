@@ -134,4 +134,3 @@ export class UpstreamProxy {
 function toResponse(answer: Answer): Response {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
-

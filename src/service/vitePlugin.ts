@@ -3,8 +3,9 @@
  * is one process on one port, with no CORS set-up: the lookup path and the asset route go to
  * the service, everything else to Vite.
  */
-import { getRequestListener } from "@hono/node-server";
+
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import type { Plugin } from "vite";
 import { loadApiKeys } from "./apiKeys.js";
 import { createLookupService, type LookupService } from "./lookupService.js";
@@ -47,10 +48,17 @@ export function menagerieServicePlugin(options: MenagerieServicePluginOptions = 
       const defaultCatalog = async () => (await import("./defaultCatalog.js")).ensureDefaultCatalog({ log });
       const catalogDir = options.catalogDir ?? (options.upstream ? undefined : await defaultCatalog());
       const keys = options.apiKeys ? { keys: [...options.apiKeys], origin: "option" } : await loadApiKeys();
-      const created = await createLookupService({ ...options, catalogDir, apiKeys: keys.keys, log: options.log ?? log });
+      const created = await createLookupService({
+        ...options,
+        catalogDir,
+        apiKeys: keys.keys,
+        log: options.log ?? log,
+      });
       // The dev key is public and worth showing; configured keys are secrets and are only counted.
       const keyNote = keys.origin === "dev" ? `dev key: ${keys.keys[0]}` : `${keys.keys.length} configured key(s)`;
-      log(`Menagerie reference service at /${lookupPath} (${created.mode}, ${created.recordCount} records, ${keyNote})`);
+      log(
+        `Menagerie reference service at /${lookupPath} (${created.mode}, ${created.recordCount} records, ${keyNote})`,
+      );
       return created;
     })();
     return service;

@@ -2,6 +2,7 @@ import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient, type LookupClientOptions } from "../../src/api/client.js";
 import {
+  type HTTPError,
   isAbortError,
   isHTTPError,
   isMenagerieError,
@@ -9,7 +10,6 @@ import {
   isOptionsError,
   isResponseValidationError,
   isTimeoutError,
-  type HTTPError,
   type ResponseValidationError,
 } from "../../src/api/errors.js";
 import type { RetryEvent } from "../../src/api/request.js";
@@ -19,13 +19,16 @@ import { makeRecord } from "../helpers/records.js";
 const KEY = "sk_live_7f3a9c2e41b8";
 
 /** What the test server answers, per lookup; set by each test. */
-let answer: (query: URLSearchParams, n: number) => { status: number; body?: unknown; raw?: string; headers?: Record<string, string>; hang?: boolean; drop?: boolean };
+let answer: (
+  query: URLSearchParams,
+  n: number,
+) => { status: number; body?: unknown; raw?: string; headers?: Record<string, string>; hang?: boolean; drop?: boolean };
 let server: TestServer;
 
 beforeEach(async () => {
   answer = () => ({ status: 500, body: { code: "unset", message: "no answer set" } });
   let n = 0;
-  server = await createTestServer((req, res, recorded) => {
+  server = await createTestServer((_req, res, recorded) => {
     const reply = answer(recorded.query, n++);
     if (reply.hang) return; // never answers
     if (reply.drop) {
@@ -171,7 +174,9 @@ describe("getModel answers", () => {
     answer = () => ({ status: 200, raw: '{"name": "fox", ' });
     const error = (await rejection(client().getModel("fox"))) as ResponseValidationError;
     expect(isResponseValidationError(error)).toBe(true);
-    expect(error.message).toMatch(/^Invalid JSON in response: GET http:\/\/127\.0\.0\.1:\d+\/anything\?key=\*\*\*&name=fox\n/);
+    expect(error.message).toMatch(
+      /^Invalid JSON in response: GET http:\/\/127\.0\.0\.1:\d+\/anything\?key=\*\*\*&name=fox\n/,
+    );
     expect(error.issues[0]?.code).toBe("invalid_json");
   });
 
@@ -225,7 +230,12 @@ describe("sharing and cache", () => {
   it("shares one request between identical concurrent calls", async () => {
     answer = () => ({ status: 200, body: makeRecord("fox") });
     const c = client({ cache: false });
-    const results = await Promise.all([c.getModel("fox"), c.getModel("fox"), c.getModel("fox"), c.getModel("fox", { fuzzy: false })]);
+    const results = await Promise.all([
+      c.getModel("fox"),
+      c.getModel("fox"),
+      c.getModel("fox"),
+      c.getModel("fox", { fuzzy: false }),
+    ]);
     expect(results.map((r) => r?.name)).toEqual(["fox", "fox", "fox", "fox"]);
     expect(server.count()).toBe(2); // fuzzy=false is a different request
   });
@@ -276,12 +286,16 @@ describe("sharing and cache", () => {
 
 describe("retries", () => {
   it("retries 503 with backoff and succeeds", async () => {
-    answer = (_q, n) => (n < 2 ? { status: 503, body: { code: "busy", message: "try later" } } : { status: 200, body: makeRecord("fox") });
+    answer = (_q, n) =>
+      n < 2 ? { status: 503, body: { code: "busy", message: "try later" } } : { status: 200, body: makeRecord("fox") };
     const events: RetryEvent[] = [];
     const fox = await client({ onRetry: (e) => events.push(e) }).getModel("fox");
     expect(fox?.name).toBe("fox");
     expect(server.count()).toBe(3);
-    expect(events.map((e) => [e.retry, e.status])).toEqual([[1, 503], [2, 503]]);
+    expect(events.map((e) => [e.retry, e.status])).toEqual([
+      [1, 503],
+      [2, 503],
+    ]);
   });
 
   it.each([408, 429, 500, 502, 503, 504])("retries %i up to the limit, then throws it", async (status) => {
@@ -298,7 +312,10 @@ describe("retries", () => {
   });
 
   it("honours Retry-After in seconds", async () => {
-    answer = (_q, n) => (n === 0 ? { status: 429, body: { code: "Too many requests", message: "slow down" }, headers: { "retry-after": "1" } } : { status: 200, body: makeRecord("fox") });
+    answer = (_q, n) =>
+      n === 0
+        ? { status: 429, body: { code: "Too many requests", message: "slow down" }, headers: { "retry-after": "1" } }
+        : { status: 200, body: makeRecord("fox") };
     const events: RetryEvent[] = [];
     await client({ onRetry: (e) => events.push(e) }).getModel("fox");
     expect(events).toEqual([{ retry: 1, status: 429, delayMs: 1000, url: `${server.url}/anything?key=***&name=fox` }]);
@@ -306,7 +323,11 @@ describe("retries", () => {
   });
 
   it("does not wait for a Retry-After longer than maxRetryAfterMs", async () => {
-    answer = () => ({ status: 429, body: { code: "Too many requests", message: "later" }, headers: { "retry-after": "3600" } });
+    answer = () => ({
+      status: 429,
+      body: { code: "Too many requests", message: "later" },
+      headers: { "retry-after": "3600" },
+    });
     const error = (await rejection(client().getModel("fox"))) as HTTPError;
     expect(error.status).toBe(429);
     expect(error.retryAfterSeconds).toBe(3600);
@@ -336,7 +357,9 @@ describe("timeout and abort", () => {
     answer = () => ({ status: 200, hang: true });
     const error = await rejection(client({ timeoutMs: 100, retry: 0 }).getModel("fox"));
     expect(isTimeoutError(error)).toBe(true);
-    expect((error as Error).message).toBe(`Request timed out after 100 ms: GET ${server.url}/anything?key=***&name=fox`);
+    expect((error as Error).message).toBe(
+      `Request timed out after 100 ms: GET ${server.url}/anything?key=***&name=fox`,
+    );
     expect(server.count()).toBe(1);
   });
 
@@ -360,7 +383,9 @@ describe("timeout and abort", () => {
   it("rejects at once when aborted during a backoff wait", async () => {
     answer = () => ({ status: 503, body: { code: "busy", message: "busy" } });
     const controller = new AbortController();
-    const pending = client({ retry: { limit: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } }).getModel("fox", { signal: controller.signal });
+    const pending = client({ retry: { limit: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } }).getModel("fox", {
+      signal: controller.signal,
+    });
     await waitFor(() => server.count() === 1);
     controller.abort();
     expect(isAbortError(await rejection(pending))).toBe(true);

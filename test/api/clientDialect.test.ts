@@ -1,7 +1,7 @@
 /** The client in the service's newer dialect: app=, id= lookups, search limits, JSON 404s (real HTTP, exact URLs). */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient, type LookupClientOptions } from "../../src/api/client.js";
-import { isHTTPError, isOptionsError, type HTTPError } from "../../src/api/errors.js";
+import { type HTTPError, isHTTPError, isOptionsError } from "../../src/api/errors.js";
 import { createTestServer, sendJson, type TestServer } from "../helpers/httpServer.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 
@@ -58,13 +58,16 @@ describe("404 answers", () => {
     ["plain text", "Not Found"],
   ])("throws an HTTPError for a 404 with %s, by name, by id and for a search", async (_label, raw) => {
     answer = () => ({ status: 404, raw });
-    for (const call of [() => client().getModel("fox"), () => client().getModelById("64f0"), () => client().search("fox")]) {
+    for (const call of [
+      () => client().getModel("fox"),
+      () => client().getModelById("64f0"),
+      () => client().search("fox"),
+    ]) {
       const error = (await rejection(call())) as HTTPError;
       expect(isHTTPError(error)).toBe(true);
       expect([error.status, error.body]).toEqual([404, raw]);
     }
   });
-
 });
 
 describe("the newer dialect: app, id lookups, search limits", () => {
@@ -85,12 +88,18 @@ describe("the newer dialect: app, id lookups, search limits", () => {
   });
 
   it("getModelById sends id=, URL-encoded, and returns the record, rig-only ones included", async () => {
-    answer = (q) => ({ status: 200, body: q.get("id") === "6512ab34" ? makeRiggedRecord("horse#0003") : makeRecord("fox") });
+    answer = (q) => ({
+      status: 200,
+      body: q.get("id") === "6512ab34" ? makeRiggedRecord("horse#0003") : makeRecord("fox"),
+    });
     const horse = await client().getModelById("6512ab34");
     expect(horse?.name).toBe("horse#0003");
     expect(horse?.model.parts).toEqual({});
     await client().getModelById("a/b#c");
-    expect(server.requests.map((r) => r.url)).toEqual([`/anything?key=${KEY}&id=6512ab34`, `/anything?key=${KEY}&id=a%2Fb%23c`]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      `/anything?key=${KEY}&id=6512ab34`,
+      `/anything?key=${KEY}&id=a%2Fb%23c`,
+    ]);
   });
 
   it("shares and caches id lookups by id, apart from name lookups", async () => {
@@ -147,4 +156,3 @@ describe("the newer dialect: app, id lookups, search limits", () => {
     expect(server.count()).toBe(0);
   });
 });
-

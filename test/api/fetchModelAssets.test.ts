@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../../src/api/client.js";
 import { isLoadError } from "../../src/api/errors.js";
-import { fetchModelAssets, type FetchModelDeps } from "../../src/api/fetchModelAssets.js";
+import { type FetchModelDeps, fetchModelAssets } from "../../src/api/fetchModelAssets.js";
 import type { LoadProgress, MenagerieWarning } from "../../src/api/loadEvents.js";
 import { resolveRetryOptions } from "../../src/api/retry.js";
 import type { ModelRecord } from "../../src/api/schemas.js";
@@ -18,7 +18,11 @@ const PARTS = quadrupedParts();
 const PART_NAMES = Object.keys(PARTS).sort();
 const FUR = tinyPng();
 /** 11 parts, the MTL, fur.png; `unused.png` is linked but no material names it. */
-const fox = (): InlineModel => ({ parts: PARTS, mtl: furMtl(), textures: { "fur.png": FUR, "unused.png": tinyPng([1, 2, 3]) } });
+const fox = (): InlineModel => ({
+  parts: PARTS,
+  mtl: furMtl(),
+  textures: { "fur.png": FUR, "unused.png": tinyPng([1, 2, 3]) },
+});
 
 let server: ModelServer;
 let client: LookupClient;
@@ -41,7 +45,12 @@ function harness(onRequestStart?: (started: number) => void) {
     started: 0,
     requests: [] as { signal: AbortSignal; answer: Promise<unknown>; settled: boolean }[],
   };
-  const fetchAsset = createAssetFetcher({ fetch: globalThis.fetch, timeoutMs: 10_000, retry: resolveRetryOptions(undefined), counters: { assetRequests: 0, assetBytes: 0 } });
+  const fetchAsset = createAssetFetcher({
+    fetch: globalThis.fetch,
+    timeoutMs: 10_000,
+    retry: resolveRetryOptions(undefined),
+    counters: { assetRequests: 0, assetBytes: 0 },
+  });
   const deps: FetchModelDeps = {
     linkMarginSeconds: 60,
     now: Date.now,
@@ -107,7 +116,8 @@ describe("fetchModelAssets", () => {
     expect(image.key).toBe(`${server.url}/assets/fox/fur.png`);
 
     expect(server.assetCount("fox")).toBe(13);
-    for (const file of [...PART_NAMES.map((p) => `${p}.obj`), "model.mtl", "fur.png"]) expect(server.assetCount("fox", file), file).toBe(1);
+    for (const file of [...PART_NAMES.map((p) => `${p}.obj`), "model.mtl", "fur.png"])
+      expect(server.assetCount("fox", file), file).toBe(1);
     expect(server.assetCount("fox", "unused.png")).toBe(0);
     expect(server.lookupCount()).toBe(1); // the test's own lookup: no refresh
     expect([seen.started, seen.refreshes, seen.warnings.length]).toEqual([13, 0, 0]);
@@ -130,7 +140,9 @@ describe("fetchModelAssets", () => {
     server.models.set("rock", { type: "scenery", whole });
     const assets = await fetchModelAssets(await lookup("rock"), harness().deps, new AbortController().signal);
     expect(assets.rigged).toBe(false);
-    expect(assets.parts).toEqual([{ part: "body", text: whole, url: expect.stringContaining("/assets/rock/model.obj?") }]);
+    expect(assets.parts).toEqual([
+      { part: "body", text: whole, url: expect.stringContaining("/assets/rock/model.obj?") },
+    ]);
     expect([assets.mtl, assets.images.size, server.assetCount("rock")]).toEqual([undefined, 0, 1]);
   });
 
@@ -202,7 +214,15 @@ describe("fetchModelAssets", () => {
     const assets = await fetchModelAssets(await lookup(), deps, new AbortController().signal);
     expect(assets.parts.find((p) => p.part === "tail")!.text).toBeUndefined();
     expect(assets.parts.filter((p) => p.text !== undefined)).toHaveLength(10);
-    expect(seen.warnings).toEqual([{ code: "part-failed", model: "fox", asset: "tail", message: expect.stringContaining("HTTP 404"), error: expect.anything() }]);
+    expect(seen.warnings).toEqual([
+      {
+        code: "part-failed",
+        model: "fox",
+        asset: "tail",
+        message: expect.stringContaining("HTTP 404"),
+        error: expect.anything(),
+      },
+    ]);
     expect(server.assetCount("fox", "tail.obj")).toBe(1); // a 404 is not retried
   });
 
@@ -228,12 +248,21 @@ describe("fetchModelAssets", () => {
   it("reports progress: linked textures counted ahead then trimmed, one report per asset, done left to the caller", async () => {
     const { deps, seen } = harness();
     const assets = await fetchModelAssets(await lookup(), deps, new AbortController().signal);
-    const bytes = Object.values(PARTS).reduce((n, p) => n + Buffer.byteLength(p), 0) + Buffer.byteLength(furMtl()) + FUR.length;
+    const bytes =
+      Object.values(PARTS).reduce((n, p) => n + Buffer.byteLength(p), 0) + Buffer.byteLength(furMtl()) + FUR.length;
     expect(seen.reports[0]).toEqual({ model: "fox", assetsLoaded: 0, assetsTotal: 14, bytesLoaded: 0, done: false });
     expect(seen.reports).toHaveLength(1 + 13 + 1); // the start, each asset, the trim once the MTL is known
-    expect(seen.reports.map((r) => r.assetsLoaded)).toEqual([...seen.reports.map((r) => r.assetsLoaded)].sort((a, b) => a - b));
+    expect(seen.reports.map((r) => r.assetsLoaded)).toEqual(
+      [...seen.reports.map((r) => r.assetsLoaded)].sort((a, b) => a - b),
+    );
     expect(seen.reports.some((r) => r.done)).toBe(false);
-    expect(assets.progress).toEqual({ model: "fox", assetsLoaded: 13, assetsTotal: 13, bytesLoaded: bytes, done: false });
+    expect(assets.progress).toEqual({
+      model: "fox",
+      assetsLoaded: 13,
+      assetsTotal: 13,
+      bytesLoaded: bytes,
+      done: false,
+    });
     expect(seen.reports.at(-1)).toEqual(assets.progress);
   });
 });

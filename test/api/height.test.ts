@@ -26,20 +26,31 @@ describe("parseHeight", () => {
     expect(round(parseHeight(input))).toBe(round(metres));
   });
 
-  it.each([["tall"], [""], ["-1 m"], ["0 m"], ["5 parsecs"], ["1.2.3 m"], [null], [undefined], [{}], [Number.NaN], [-2], [0], [Infinity]])(
-    "rejects %j with an error quoting it",
-    (input) => {
-      let caught: unknown;
-      try {
-        parseHeight(input);
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toBeInstanceOf(HeightParseError);
-      const quoted = JSON.stringify(input) ?? String(input);
-      expect((caught as Error).message).toContain(`Cannot parse height ${quoted}`);
-    },
-  );
+  it.each([
+    ["tall"],
+    [""],
+    ["-1 m"],
+    ["0 m"],
+    ["5 parsecs"],
+    ["1.2.3 m"],
+    [null],
+    [undefined],
+    [{}],
+    [Number.NaN],
+    [-2],
+    [0],
+    [Infinity],
+  ])("rejects %j with an error quoting it", (input) => {
+    let caught: unknown;
+    try {
+      parseHeight(input);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(HeightParseError);
+    const quoted = JSON.stringify(input) ?? String(input);
+    expect((caught as Error).message).toContain(`Cannot parse height ${quoted}`);
+  });
 });
 
 describe("parseLength", () => {
@@ -51,7 +62,7 @@ describe("parseLength", () => {
   });
 
   it.each([
-    [0, "length", 'Cannot parse length 0: expected a finite number greater than 0'],
+    [0, "length", "Cannot parse length 0: expected a finite number greater than 0"],
     ["0 m", "width", 'Cannot parse width "0 m": expected a length greater than 0'],
     ["long", undefined, 'Cannot parse length "long": expected a number followed by a unit, such as "0.6 m"'],
   ] as const)("rejects %j (%s) with a LengthParseError naming the dimension", (input, dimension, message) => {
@@ -76,6 +87,8 @@ describe("parseLength", () => {
     }
     expect(caught).toBeInstanceOf(HeightParseError);
     expect(caught).toBeInstanceOf(LengthParseError);
-    expect((caught as Error).message).toBe('Cannot parse height "tall": expected a number followed by a unit, such as "0.6 m"');
+    expect((caught as Error).message).toBe(
+      'Cannot parse height "tall": expected a number followed by a unit, such as "0.6 m"',
+    );
   });
 });

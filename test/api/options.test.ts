@@ -29,7 +29,11 @@ function rejection(check: () => unknown): string {
 }
 
 describe("assignDefaults", () => {
-  const DEFAULTS: Readonly<{ limit: number; name: string; on: boolean }> = Object.freeze({ limit: 2, name: "a", on: true });
+  const DEFAULTS: Readonly<{ limit: number; name: string; on: boolean }> = Object.freeze({
+    limit: 2,
+    name: "a",
+    on: true,
+  });
 
   it("takes each given value, and the default for a missing or undefined one", () => {
     expect(assignDefaults(DEFAULTS, { limit: 5, name: undefined })).toEqual({ limit: 5, name: "a", on: true });
@@ -69,8 +73,14 @@ describe("validators", () => {
     ["timeoutMs must be a positive finite number, got Infinity", () => positiveNumber("timeoutMs", Infinity)],
     ['timeoutMs must be a positive finite number, got "5"', () => positiveNumber("timeoutMs", "5")],
     ["maxCacheAgeMs must be a non-negative finite number, got -1", () => nonNegativeNumber("maxCacheAgeMs", -1)],
-    ["maxCacheAgeMs must be a non-negative finite number, got NaN", () => nonNegativeNumber("maxCacheAgeMs", Number.NaN)],
-    ["maxCacheAgeMs must be a non-negative finite number, got Infinity", () => nonNegativeNumber("maxCacheAgeMs", Infinity)],
+    [
+      "maxCacheAgeMs must be a non-negative finite number, got NaN",
+      () => nonNegativeNumber("maxCacheAgeMs", Number.NaN),
+    ],
+    [
+      "maxCacheAgeMs must be a non-negative finite number, got Infinity",
+      () => nonNegativeNumber("maxCacheAgeMs", Infinity),
+    ],
     ["rateLimit.capacity must be a positive integer, got 0", () => positiveInteger("rateLimit.capacity", 0)],
     ["rateLimit.capacity must be a positive integer, got 1.5", () => positiveInteger("rateLimit.capacity", 1.5)],
     ["retry.limit must be a non-negative integer, got 1.5", () => nonNegativeInteger("retry.limit", 1.5)],
@@ -95,16 +105,18 @@ describe("validators", () => {
 
   it("never quotes a secret string back", () => {
     expect(rejection(() => stringOption("apiKey", 12345, { secret: true }))).toBe("apiKey must be a string");
-    expect(rejection(() => stringOption("upstream.key", " ", { nonEmpty: true, secret: true }))).toBe("upstream.key must be a non-empty string");
+    expect(rejection(() => stringOption("upstream.key", " ", { nonEmpty: true, secret: true }))).toBe(
+      "upstream.key must be a non-empty string",
+    );
   });
 
   it("describes values by kind, not by content, for objects and functions", () => {
-    expect([describeValue({ key: "s3cret" }), describeValue([1]), describeValue(() => 1), describeValue(undefined)]).toEqual([
-      "an object",
-      "an array",
-      "a function",
-      "undefined",
-    ]);
+    expect([
+      describeValue({ key: "s3cret" }),
+      describeValue([1]),
+      describeValue(() => 1),
+      describeValue(undefined),
+    ]).toEqual(["an object", "an array", "a function", "undefined"]);
   });
 });
 

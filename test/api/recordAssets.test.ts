@@ -29,7 +29,15 @@ describe("recordRigClips", () => {
 
   it("prefers GLB over glb and leaves out clips without an http(s) link", () => {
     const model = {
-      rig: { animations: { a: { GLB: url("a.glb"), glb: url("other.glb") }, b: { GLB: "b.glb" }, c: null, d: "https://x.test/d.glb", e: { glb: url("e.glb") } } },
+      rig: {
+        animations: {
+          a: { GLB: url("a.glb"), glb: url("other.glb") },
+          b: { GLB: "b.glb" },
+          c: null,
+          d: "https://x.test/d.glb",
+          e: { glb: url("e.glb") },
+        },
+      },
     };
     expect([...recordRigClips({ model })]).toEqual([
       ["a", url("a.glb")],
@@ -53,7 +61,9 @@ describe("recordRigModelClip and recordRigModelUrl", () => {
   });
 
   it("takes an idle clip in another case, else the first clip", () => {
-    expect(recordRigModelClip({ model: { rig: { animations: { walk: { GLB: url("w") }, Idle: { GLB: url("i") } } } } })).toBe("Idle");
+    expect(
+      recordRigModelClip({ model: { rig: { animations: { walk: { GLB: url("w") }, Idle: { GLB: url("i") } } } } }),
+    ).toBe("Idle");
     const noIdle = { model: { rig: { animations: { walk: { GLB: url("walk.glb") }, run: { GLB: url("run.glb") } } } } };
     expect(recordRigModelClip(noIdle)).toBe("walk");
     expect(recordRigModelUrl(noIdle)).toBe(url("walk.glb"));
@@ -64,7 +74,9 @@ describe("recordRigModelClip and recordRigModelUrl", () => {
     expect(recordRigModelUrl({ model: { rig: { GLB: url("rig.glb") }, formats } })).toBe(url("rig.glb"));
     expect(recordRigModelUrl({ model: { rig: { glb: url("rig.glb") }, formats } })).toBe(url("rig.glb"));
     expect(recordRigModelUrl({ model: { rig: { animations: {} }, formats } })).toBe(url("model.glb"));
-    expect(recordRigModelUrl({ model: { formats: { gltf: url("model.gltf"), fbx: url("model.fbx") } } })).toBe(url("model.gltf"));
+    expect(recordRigModelUrl({ model: { formats: { gltf: url("model.gltf"), fbx: url("model.fbx") } } })).toBe(
+      url("model.gltf"),
+    );
     expect(recordRigModelClip({ model: { rig: { GLB: url("rig.glb") } } })).toBeUndefined();
   });
 
@@ -109,6 +121,13 @@ describe("recordHasObj, recordHasRig and recordIsLoadable", () => {
   });
 
   it("isHttpUrl accepts only absolute http(s) URLs", () => {
-    expect([url("a"), "http://127.0.0.1:8787/a", "ftp://x.test/a", "/a.glb", "", 7].map(isHttpUrl)).toEqual([true, true, false, false, false, false]);
+    expect([url("a"), "http://127.0.0.1:8787/a", "ftp://x.test/a", "/a.glb", "", 7].map(isHttpUrl)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

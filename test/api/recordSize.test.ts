@@ -18,7 +18,10 @@ describe("recordSize", () => {
   it("falls back to the length when the height is 0, missing or unreadable", () => {
     expect(recordSize(makeRiggedRecord("horse"))).toEqual({ axis: "length", meters: 2.4 });
     for (const height of [0, "0", "0 m", undefined, null, -1, "tall", {}]) {
-      expect(size({ height, length: "240 cm", width: 0.6 }), JSON.stringify(height)).toEqual({ axis: "length", meters: 2.4 });
+      expect(size({ height, length: "240 cm", width: 0.6 }), JSON.stringify(height)).toEqual({
+        axis: "length",
+        meters: 2.4,
+      });
     }
   });
 

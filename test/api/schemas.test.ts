@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recordHabitats } from "../../src/api/recordHabitats.js";
-import { HABITATS, ModelRecordSchema, isHabitat } from "../../src/api/schemas.js";
+import { HABITATS, isHabitat, ModelRecordSchema } from "../../src/api/schemas.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 
 describe("ModelRecordSchema", () => {
@@ -28,13 +28,18 @@ describe("ModelRecordSchema", () => {
   });
 
   it("accepts scale as numbers in metres or strings with units", () => {
-    expect(ModelRecordSchema.parse({ ...makeRecord("a"), scale: { height: 0.6, width: 0.2, length: 1 } }).scale?.height).toBe(0.6);
+    expect(
+      ModelRecordSchema.parse({ ...makeRecord("a"), scale: { height: 0.6, width: 0.2, length: 1 } }).scale?.height,
+    ).toBe(0.6);
     expect(ModelRecordSchema.parse({ ...makeRecord("a"), scale: { height: "60 cm" } }).scale?.height).toBe("60 cm");
   });
 
   it("accepts a single texture string as a one-element list", () => {
     const raw = makeRecord("a");
-    const record = ModelRecordSchema.parse({ ...raw, model: { ...raw.model, other: { ...raw.model.other, texture: "http://cdn.test/t.png" } } });
+    const record = ModelRecordSchema.parse({
+      ...raw,
+      model: { ...raw.model, other: { ...raw.model.other, texture: "http://cdn.test/t.png" } },
+    });
     expect(record.model.other.texture).toEqual(["http://cdn.test/t.png"]);
   });
 
@@ -83,7 +88,12 @@ describe("ModelRecordSchema, the newer dialect", () => {
     expect(record.model.parts).toEqual({});
     expect(record.habitats).toEqual(["farm", "grass"]);
     expect(record.scale).toEqual({ length: 2.4, height: 0, width: 0.6 });
-    expect([record.entity, record.mass, record.popularity, record.preserveOriginalScale]).toEqual(["animal", 450, 12, false]);
+    expect([record.entity, record.mass, record.popularity, record.preserveOriginalScale]).toEqual([
+      "animal",
+      450,
+      12,
+      false,
+    ]);
     expect(record.movement).toEqual({ walk: 1.5, run: 8 });
     expect(record.thumbnails).toEqual(raw.thumbnails);
     expect(record["themeCategories"]).toEqual(["farm"]);
@@ -96,7 +106,10 @@ describe("ModelRecordSchema, the newer dialect", () => {
     const run = raw.model.rig.animations.run.glb;
     expect(record.model.rig?.animations?.["run"]).toEqual({ GLB: run, glb: run });
     expect(record.model.rig?.animations?.["idle"]).toEqual(raw.model.rig.animations.idle);
-    expect(ModelRecordSchema.parse({ name: "horse", model: { rig: { glb: GLB } } }).model.rig).toEqual({ GLB, glb: GLB });
+    expect(ModelRecordSchema.parse({ name: "horse", model: { rig: { glb: GLB } } }).model.rig).toEqual({
+      GLB,
+      glb: GLB,
+    });
   });
 
   it("accepts each loadable form alone and refuses a record with none", () => {
@@ -107,19 +120,35 @@ describe("ModelRecordSchema, the newer dialect", () => {
     expect(accepts({ formats: { GLTF: GLB } })).toBe(true);
     expect(accepts({ formats: { obj: GLB } })).toBe(true);
     expect(accepts({ formats: { fbx: GLB, usdz: GLB, dae: GLB } })).toBe(false);
-    expect(accepts({ rig: { animations: { idle: { GLB: "idle.glb" }, walk: null } }, formats: { glb: null } })).toBe(false);
+    expect(accepts({ rig: { animations: { idle: { GLB: "idle.glb" }, walk: null } }, formats: { glb: null } })).toBe(
+      false,
+    );
     expect(accepts({ parts: {}, other: { reference: GLB }, rig: null, formats: null })).toBe(false);
   });
 
   it("accepts null for the newer optional fields", () => {
     const nulls = Object.fromEntries(
-      ["habitats", "habitat", "tags", "thumbnails", "entity", "movement", "mass", "popularity", "preserveOriginalPosition"].map((k) => [k, null]),
+      [
+        "habitats",
+        "habitat",
+        "tags",
+        "thumbnails",
+        "entity",
+        "movement",
+        "mass",
+        "popularity",
+        "preserveOriginalPosition",
+      ].map((k) => [k, null]),
     );
     expect(ModelRecordSchema.safeParse({ ...makeRecord("fox"), ...nulls }).success).toBe(true);
   });
 
   it("names the path of a newer field of the wrong type", () => {
-    const result = ModelRecordSchema.safeParse({ ...makeRiggedRecord("horse"), mass: "heavy", movement: { walk: "slow" } });
+    const result = ModelRecordSchema.safeParse({
+      ...makeRiggedRecord("horse"),
+      mass: "heavy",
+      movement: { walk: "slow" },
+    });
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["movement.walk", "mass"]);
   });
 });

@@ -32,7 +32,15 @@ describe("signed links", () => {
     raw.model.rig.animations.walk.GLB = signedUrl("http://cdn.test", "horse/walk.glb", 1200);
     const record = ModelRecordSchema.parse(raw); // run's glb is also its GLB now: still one URL
     const files = listAssetUrls(record).map(assetFileName);
-    expect(files).toEqual(["reference.png", "idle.glb", "walk.glb", "run.glb", "model.glb", "model.fbx", "thumbnail.png"]);
+    expect(files).toEqual([
+      "reference.png",
+      "idle.glb",
+      "walk.glb",
+      "run.glb",
+      "model.glb",
+      "model.fbx",
+      "thumbnail.png",
+    ]);
     expect(getRecordExpiry(record)).toBe(1200);
   });
 
@@ -50,7 +58,9 @@ describe("signed links", () => {
   });
 
   it("finds an asset's file name before the query, URL-decoded", () => {
-    expect(assetFileName("https://cdn.test/a/b/fur%20coat.png?Expires=1&KeyName=k&Signature=a/b/c")).toBe("fur coat.png");
+    expect(assetFileName("https://cdn.test/a/b/fur%20coat.png?Expires=1&KeyName=k&Signature=a/b/c")).toBe(
+      "fur coat.png",
+    );
     expect(assetFileName("https://cdn.test/a/%C3%A9caille.png?Expires=1")).toBe("écaille.png");
     expect(assetFileName("https://cdn.test/texture.png")).toBe("texture.png");
   });

@@ -74,7 +74,8 @@ describe("catalog creatures through the reference service", () => {
           const parent = creature.getPart(part)!.parent!.name;
           const planned = plan[part]?.parent;
           // A part the plan knows hangs from its planned parent (or the nearest one present).
-          if (planned) expect([`${entry.name}/${planned}`, `${entry.name}/body`], `${entry.name} ${part}`).toContain(parent);
+          if (planned)
+            expect([`${entry.name}/${planned}`, `${entry.name}/body`], `${entry.name} ${part}`).toContain(parent);
         }
         creature.root.computeWorldMatrix(true);
         const min = { x: Infinity, y: Infinity, z: Infinity };
@@ -128,7 +129,9 @@ describe("catalog creatures through the reference service", () => {
   it("fetches each asset once for 20 copies of a fox, with one lookup", async () => {
     const t = setup();
     try {
-      await Promise.all(Array.from({ length: 20 }, (_, i) => t.menagerie.spawnCreature("fox", { position: new Vector3(i, 0, 0) })));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => t.menagerie.spawnCreature("fox", { position: new Vector3(i, 0, 0) })),
+      );
       const lookups = t.counter.urls.filter((u) => u.includes("/anything?"));
       const assets = t.counter.urls.filter((u) => u.includes("/assets/"));
       expect(lookups).toHaveLength(1);
@@ -144,7 +147,12 @@ describe("catalog creatures through the reference service", () => {
   it("populates the forest with one search plus one request per distinct asset, habitat flags honoured", async () => {
     const t = setup();
     try {
-      const group = await t.menagerie.populate({ habitat: "forest", count: 40, area: { center: { x: 0, z: 0 }, radius: 20 }, seed: 42 });
+      const group = await t.menagerie.populate({
+        habitat: "forest",
+        count: 40,
+        area: { center: { x: 0, z: 0 }, radius: 20 },
+        seed: 42,
+      });
       expect(group.creatures).toHaveLength(40);
       for (const c of group.creatures) expect(recordHasHabitat(c.record, "forest"), c.record.name).toBe(true);
       // Rig-only records say their habitats as a list: populate finds them too.
@@ -156,7 +164,9 @@ describe("catalog creatures through the reference service", () => {
       expect(new Set(assets).size).toBe(assets.length);
       // A rigged record loads its GLB clips (the rig wins); a part-built one its parts, MTL and textures.
       const assetsOf = (r: ModelRecord) =>
-        recordRigClips(r).size > 0 ? recordRigClips(r).size : Object.keys(r.model.parts).length + 1 + r.model.other.texture.length;
+        recordRigClips(r).size > 0
+          ? recordRigClips(r).size
+          : Object.keys(r.model.parts).length + 1 + r.model.other.texture.length;
       const expected = group.records.reduce((n, r) => n + assetsOf(r), 0);
       expect(assets.length).toBe(expected);
     } finally {

@@ -12,8 +12,19 @@ let menagerie: Menagerie;
 
 beforeEach(async () => {
   server = await createModelServer({
-    fox: { type: "quadruped", height: "45 cm", parts: quadrupedParts(), mtl: furMtl(), textures: { "fur.png": tinyPng() } },
-    trout: { type: "uniform", behaviour: "swim", height: "20 cm", parts: { body: boxObj([-0.05, 0, -0.2], [0.05, 0.1, 0.2]) } },
+    fox: {
+      type: "quadruped",
+      height: "45 cm",
+      parts: quadrupedParts(),
+      mtl: furMtl(),
+      textures: { "fur.png": tinyPng() },
+    },
+    trout: {
+      type: "uniform",
+      behaviour: "swim",
+      height: "20 cm",
+      parts: { body: boxObj([-0.05, 0, -0.2], [0.05, 0.1, 0.2]) },
+    },
     owl: {
       type: "winged_flyer",
       behaviour: "fly",
@@ -95,7 +106,9 @@ describe("motion on the rig", () => {
       expect(trout.root.position.y).toBeLessThan(0);
       expect(owl.root.position.y).toBeGreaterThan(1);
     }
-    expect(Math.abs(owl.getPart("wing_left")!.rotation.z) + Math.abs(owl.getPart("wing_right")!.rotation.z)).toBeGreaterThan(0);
+    expect(
+      Math.abs(owl.getPart("wing_left")!.rotation.z) + Math.abs(owl.getPart("wing_right")!.rotation.z),
+    ).toBeGreaterThan(0);
   });
 
   it("runs from one scene observer, pauses, resumes and scales time", async () => {
@@ -133,7 +146,12 @@ describe("motion on the rig", () => {
       const foxes = await Promise.all([0, 1, 2].map((i) => m.spawnCreature("fox", { position: new Vector3(i, 0, 0) })));
       for (const f of foxes) f.wander({ area: { center: { x: 0, z: 0 }, radius: 6 } });
       for (let i = 0; i < 300; i++) m.stepMotion(1 / 60);
-      const out = foxes.map((f) => [f.root.position.x, f.root.position.z, f.root.rotation.y, f.getPart("head")!.rotation.y]);
+      const out = foxes.map((f) => [
+        f.root.position.x,
+        f.root.position.z,
+        f.root.rotation.y,
+        f.getPart("head")!.rotation.y,
+      ]);
       m.dispose();
       scene.dispose();
       return out;

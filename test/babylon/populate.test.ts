@@ -6,8 +6,8 @@ import type { CreatureGroup } from "../../src/babylon/populate.js";
 import { containsPoint } from "../../src/motion/area.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import { createModelServer, type InlineModel, type ModelServer } from "../helpers/modelServer.js";
-import { boxObj, furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
 import { round } from "../helpers/round.js";
+import { boxObj, furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
 
 const quadruped = (height: string, habitats: string[], extra: Partial<InlineModel> = {}): InlineModel => ({
   type: "quadruped",
@@ -19,13 +19,23 @@ const quadruped = (height: string, habitats: string[], extra: Partial<InlineMode
   textures: { "fur.png": tinyPng() },
   ...extra,
 });
-const fish = (habitats: string[]): InlineModel => ({ type: "uniform", behaviour: "swim", height: "25 cm", habitats, parts: { body: boxObj([-0.05, 0, -0.2], [0.05, 0.1, 0.2]) } });
+const fish = (habitats: string[]): InlineModel => ({
+  type: "uniform",
+  behaviour: "swim",
+  height: "25 cm",
+  habitats,
+  parts: { body: boxObj([-0.05, 0, -0.2], [0.05, 0.1, 0.2]) },
+});
 const bird = (habitats: string[]): InlineModel => ({
   type: "winged_flyer",
   behaviour: "fly",
   height: "30 cm",
   habitats,
-  parts: { body: boxObj([-0.06, 0.05, -0.1], [0.06, 0.2, 0.1]), wing_left: boxObj([0.06, 0.15, -0.05], [0.3, 0.17, 0.05]), wing_right: boxObj([-0.3, 0.15, -0.05], [-0.06, 0.17, 0.05]) },
+  parts: {
+    body: boxObj([-0.06, 0.05, -0.1], [0.06, 0.2, 0.1]),
+    wing_left: boxObj([0.06, 0.15, -0.05], [0.3, 0.17, 0.05]),
+    wing_right: boxObj([-0.3, 0.15, -0.05], [-0.06, 0.17, 0.05]),
+  },
 });
 
 let server: ModelServer;
@@ -51,11 +61,23 @@ afterEach(async () => {
   await server.close();
 });
 
-const summary = (group: CreatureGroup) => group.creatures.map((c) => [c.name, +c.root.position.x.toFixed(6), +c.root.position.z.toFixed(6), +c.root.rotation.y.toFixed(6)]);
+const summary = (group: CreatureGroup) =>
+  group.creatures.map((c) => [
+    c.name,
+    +c.root.position.x.toFixed(6),
+    +c.root.position.z.toFixed(6),
+    +c.root.rotation.y.toFixed(6),
+  ]);
 
 describe("populate", () => {
   it("fills the area with creatures whose habitat flag is true, walkers on the ground, flyers above", async () => {
-    const group = await menagerie.populate({ habitat: "forest", count: 30, area: { center: { x: 5, z: -5 }, radius: 15 }, ground, seed: 42 });
+    const group = await menagerie.populate({
+      habitat: "forest",
+      count: 30,
+      area: { center: { x: 5, z: -5 }, radius: 15 },
+      ground,
+      seed: 42,
+    });
     expect(group.creatures).toHaveLength(30);
     const names = new Set(group.creatures.map((c) => c.name));
     expect([...names].sort()).toEqual(["deer", "fox", "owl"]); // no camel (desert), no trout (no water)
@@ -68,12 +90,20 @@ describe("populate", () => {
   });
 
   it("places no two creatures overlapping, spaced by their footprints", async () => {
-    const group = await menagerie.populate({ habitat: "forest", count: 40, area: { center: { x: 0, z: 0 }, radius: 14 }, seed: 3 });
+    const group = await menagerie.populate({
+      habitat: "forest",
+      count: 40,
+      area: { center: { x: 0, z: 0 }, radius: 14 },
+      seed: 3,
+    });
     const r = (name: string) => Math.max(0.12, parseHeight(server.models.get(name)!.height!) * 0.45);
     const cs = group.creatures;
     for (let i = 0; i < cs.length; i++) {
       for (let j = i + 1; j < cs.length; j++) {
-        const d = Math.hypot(cs[i]!.root.position.x - cs[j]!.root.position.x, cs[i]!.root.position.z - cs[j]!.root.position.z);
+        const d = Math.hypot(
+          cs[i]!.root.position.x - cs[j]!.root.position.x,
+          cs[i]!.root.position.z - cs[j]!.root.position.z,
+        );
         expect(d).toBeGreaterThanOrEqual(r(cs[i]!.name) + r(cs[j]!.name));
       }
     }
@@ -88,7 +118,12 @@ describe("populate", () => {
   });
 
   it("puts swimmers only in water habitats, below the water level, inside the water", async () => {
-    const lake = await menagerie.populate({ habitat: "lake", count: 8, area: { center: { x: 0, z: 0 }, radius: 12 }, seed: 5 });
+    const lake = await menagerie.populate({
+      habitat: "lake",
+      count: 8,
+      area: { center: { x: 0, z: 0 }, radius: 12 },
+      seed: 5,
+    });
     expect(lake.creatures.map((c) => c.name)).toEqual(Array(8).fill("trout"));
     expect(lake.waterLevel).toBeGreaterThan(0);
     for (let i = 0; i < 300; i++) menagerie.stepMotion(1 / 30);
@@ -142,7 +177,13 @@ describe("populate", () => {
   it("cancels with its signal and leaves no creature behind", async () => {
     server.models.set("deer", quadruped("1.3 m", ["forest"], { delayMs: 300 }));
     const controller = new AbortController();
-    const pending = menagerie.populate({ habitat: "forest", count: 20, seed: 4, signal: controller.signal, onProgress: (p) => p.creaturesSpawned === 1 && controller.abort() });
+    const pending = menagerie.populate({
+      habitat: "forest",
+      count: 20,
+      seed: 4,
+      signal: controller.signal,
+      onProgress: (p) => p.creaturesSpawned === 1 && controller.abort(),
+    });
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
     await new Promise((r) => setTimeout(r, 400));
     expect(menagerie.creatures).toHaveLength(0);
@@ -151,14 +192,23 @@ describe("populate", () => {
   it("returns an empty group for a habitat nobody lives in, and rejects bad options", async () => {
     const group = await menagerie.populate({ habitat: "icescape", count: 5 });
     expect(group.creatures).toEqual([]);
-    await expect(menagerie.populate({ habitat: "forest", count: -1 })).rejects.toThrow("count must be a non-negative integer, got -1");
+    await expect(menagerie.populate({ habitat: "forest", count: -1 })).rejects.toThrow(
+      "count must be a non-negative integer, got -1",
+    );
   });
 
   it("rejects a concurrency or count that would quietly do nothing, before any request", async () => {
     for (const concurrency of [0, -2, Number.NaN, 1.5]) {
-      await expect(menagerie.populate({ habitat: "forest", concurrency })).rejects.toMatchObject({ name: "OptionsError", option: "concurrency", message: `concurrency must be a positive integer, got ${concurrency}` });
+      await expect(menagerie.populate({ habitat: "forest", concurrency })).rejects.toMatchObject({
+        name: "OptionsError",
+        option: "concurrency",
+        message: `concurrency must be a positive integer, got ${concurrency}`,
+      });
     }
-    await expect(menagerie.populate({ habitat: "forest", count: Number.NaN })).rejects.toMatchObject({ name: "OptionsError", option: "count" });
+    await expect(menagerie.populate({ habitat: "forest", count: Number.NaN })).rejects.toMatchObject({
+      name: "OptionsError",
+      option: "count",
+    });
     expect(server.requests).toHaveLength(0);
     const one = await menagerie.populate({ habitat: "forest", count: 6, seed: 2, concurrency: 1 });
     const all = await menagerie.populate({ habitat: "forest", count: 6, seed: 2, concurrency: Infinity });
@@ -170,7 +220,13 @@ describe("populate", () => {
     server.models.set("blob", { ...fish(["lake"]), height: "tall" });
     const level = async (defaultHeightMeters: number) => {
       const other = new Menagerie(env.scene, { baseUrl: server.url, defaultHeightMeters });
-      const group = await other.populate({ habitat: "lake", count: 2, ground, filter: (r) => r.name === "blob", seed: 1 });
+      const group = await other.populate({
+        habitat: "lake",
+        count: 2,
+        ground,
+        filter: (r) => r.name === "blob",
+        seed: 1,
+      });
       expect(group.creatures).toHaveLength(2);
       other.dispose();
       return group.waterLevel! - ground(0, 0);
@@ -185,7 +241,14 @@ describe("populate", () => {
     slab.rotation.x = 0.1; // a gentle slope along z
     slab.position.y = 2;
     slab.computeWorldMatrix(true);
-    const group = await menagerie.populate({ habitat: "forest", count: 10, area: { center: { x: 0, z: 0 }, radius: 8 }, ground: slab, seed: 9, filter: (r) => r.behaviour === "walk" });
+    const group = await menagerie.populate({
+      habitat: "forest",
+      count: 10,
+      area: { center: { x: 0, z: 0 }, radius: 8 },
+      ground: slab,
+      seed: 9,
+      filter: (r) => r.behaviour === "walk",
+    });
     expect(group.creatures).toHaveLength(10);
     for (const c of group.creatures) {
       const { x, z, y } = c.root.position;
@@ -198,10 +261,23 @@ describe("populate", () => {
 });
 
 describe("populate placements pinned for a seed (kept equal through refactors)", () => {
-  const pinned = (group: CreatureGroup) => group.creatures.map((c) => [c.name, round(c.root.position.x, 4), round(c.root.position.y, 4), round(c.root.position.z, 4), round(c.root.rotation.y, 4)]);
+  const pinned = (group: CreatureGroup) =>
+    group.creatures.map((c) => [
+      c.name,
+      round(c.root.position.x, 4),
+      round(c.root.position.y, 4),
+      round(c.root.position.z, 4),
+      round(c.root.rotation.y, 4),
+    ]);
 
   it("forest, seed 42, on a sine ground", async () => {
-    const group = await menagerie.populate({ habitat: "forest", count: 12, area: { center: { x: 5, z: -5 }, radius: 8 }, ground, seed: 42 });
+    const group = await menagerie.populate({
+      habitat: "forest",
+      count: 12,
+      area: { center: { x: 5, z: -5 }, radius: 8 },
+      ground,
+      seed: 42,
+    });
     expect(pinned(group)).toEqual([
       ["owl", 11.8201, 1.8171, -4.1444, 2.6616],
       ["fox", 2.8084, 0.1654, -9.338, -1.0337],
@@ -220,7 +296,20 @@ describe("populate placements pinned for a seed (kept equal through refactors)",
   });
 
   it("lake, seed 5, in a polygon: water, water level and swimmers", async () => {
-    const group = await menagerie.populate({ habitat: "lake", count: 6, area: { points: [{ x: -6, z: -4 }, { x: 7, z: -5 }, { x: 6, z: 6 }, { x: -5, z: 5 }] }, ground, seed: 5 });
+    const group = await menagerie.populate({
+      habitat: "lake",
+      count: 6,
+      area: {
+        points: [
+          { x: -6, z: -4 },
+          { x: 7, z: -5 },
+          { x: 6, z: 6 },
+          { x: -5, z: 5 },
+        ],
+      },
+      ground,
+      seed: 5,
+    });
     expect(pinned(group)).toEqual([
       ["trout", 3.4185, 0.5188, -1.703, -2.0288],
       ["trout", 3.7942, 0.5188, 0.8362, 0.0185],
@@ -235,7 +324,12 @@ describe("populate placements pinned for a seed (kept equal through refactors)",
   });
 
   it("no room: a small area leaves creatures out, named in omissions", async () => {
-    const group = await menagerie.populate({ habitat: "forest", count: 12, area: { center: { x: 0, z: 0 }, radius: 2 }, seed: 9 });
+    const group = await menagerie.populate({
+      habitat: "forest",
+      count: 12,
+      area: { center: { x: 0, z: 0 }, radius: 2 },
+      seed: 9,
+    });
     expect(pinned(group)).toEqual([
       ["fox", -1.3429, 0, 0.3115, 2.8846],
       ["deer", 0.1625, 0, -1.2292, -1.8506],

@@ -8,8 +8,13 @@ import type { RiggedInstance } from "../../src/babylon/riggedInstance.js";
 import { buildRiggedTemplate, type GlbBytes } from "../../src/babylon/riggedTemplate.js";
 import { bindClips, startClips, syncClips } from "../../src/babylon/syncClips.js";
 import { ClipMixer } from "../../src/motion/clipMixer.js";
+import {
+  riggedCounts as counts,
+  createRiggedScene,
+  spawnRigged as spawn,
+  foxTemplate as template,
+} from "../helpers/riggedScene.js";
 import { round } from "../helpers/round.js";
-import { createRiggedScene, foxTemplate as template, riggedCounts as counts, spawnRigged as spawn } from "../helpers/riggedScene.js";
 import { TINY_RIG, tinyRiggedGlb } from "../helpers/tinyGlb.js";
 
 let idle: Uint8Array;
@@ -40,7 +45,10 @@ function skinnedBounds(creature: RiggedInstance) {
   mesh.refreshBoundingInfo({ applySkeleton: true });
   mesh.computeWorldMatrix(true);
   const { minimumWorld: min, maximumWorld: max } = mesh.getBoundingInfo().boundingBox;
-  return { min: [round(min.x, 4), round(min.y, 4), round(min.z, 4)], max: [round(max.x, 4), round(max.y, 4), round(max.z, 4)] };
+  return {
+    min: [round(min.x, 4), round(min.y, 4), round(min.z, 4)],
+    max: [round(max.x, 4), round(max.y, 4), round(max.z, 4)],
+  };
 }
 
 function isUnder(node: Node, ancestor: Node): boolean {
@@ -52,7 +60,10 @@ describe("rigged template and creatures", () => {
   it("builds a hidden template; 5 copies each get their own skeleton and their own groups", async () => {
     const scene = setup();
     const baseline = counts(scene);
-    const t = await template(scene, [["idle", idle], ["walk", walk]]);
+    const t = await template(scene, [
+      ["idle", idle],
+      ["walk", walk],
+    ]);
     expect(t.modelClip).toBe("idle");
     expect(t.clips).toEqual(["idle", "walk"]);
     expect(counts(scene)).toEqual({ ...baseline, containers: baseline.containers + 1 }); // only the model's container lives
@@ -92,14 +103,22 @@ describe("rigged template and creatures", () => {
     expect(l.min[1]).toBe(0);
     expect(round(long.heightMeters)).toBe(round(2.6 * (TINY_RIG.height / TINY_RIG.length)));
     // A model whose feet sit below (or above) its origin still stands on y = 0, its origin kept in X and Z.
-    for (const offset of [[0.1, -0.3, 0.2], [0, 0.25, 0]] as const) {
+    for (const offset of [
+      [0.1, -0.3, 0.2],
+      [0, 0.25, 0],
+    ] as const) {
       const shifted = await template(scene, [["idle", await tinyRiggedGlb({ offset: [...offset] })]]);
       const s = skinnedBounds(spawn(scene, shifted, "shifted", { axis: "height", meters: 0.8 }));
-      expect(s).toEqual({ min: [round(-0.2 - offset[0], 4), 0, round(-0.5 + offset[2], 4)], max: [round(0.2 - offset[0], 4), 0.8, round(0.8 + offset[2], 4)] });
+      expect(s).toEqual({
+        min: [round(-0.2 - offset[0], 4), 0, round(-0.5 + offset[2], 4)],
+        max: [round(0.2 - offset[0], 4), 0.8, round(0.8 + offset[2], 4)],
+      });
     }
     const wide = spawn(scene, t, "wide", { axis: "width", meters: 0.8 });
     expect(round(wide.scale)).toBe(2);
-    expect(() => spawn(scene, t, "bad", { axis: "height", meters: 0 })).toThrow(/size.meters must be a positive number/);
+    expect(() => spawn(scene, t, "bad", { axis: "height", meters: 0 })).toThrow(
+      /size.meters must be a positive number/,
+    );
   });
 
   for (const rightHanded of [false, true]) {
@@ -112,7 +131,11 @@ describe("rigged template and creatures", () => {
       const body = fox.getPart("body")!;
       head.computeWorldMatrix(true);
       const [hx, hy, hz] = TINY_RIG.headJoint;
-      expect([round(head.absolutePosition.x), round(head.absolutePosition.y), round(head.absolutePosition.z)]).toEqual([hx, hy, hz]);
+      expect([round(head.absolutePosition.x), round(head.absolutePosition.y), round(head.absolutePosition.z)]).toEqual([
+        hx,
+        hy,
+        hz,
+      ]);
       expect(head.absolutePosition.z).toBeGreaterThan(body.absolutePosition.z);
       // The drawn mesh agrees: the head box (z 0.5..0.8) is the front of the skinned mesh.
       expect(skinnedBounds(fox)).toEqual({ min: [-0.2, 0, -0.5], max: [0.2, 0.8, 0.8] });
@@ -141,7 +164,10 @@ describe("rigged template and creatures", () => {
   it("dispose (creatures, then the template) returns the scene to its counts", async () => {
     const scene = setup();
     const baseline = counts(scene);
-    const t = await template(scene, [["idle", idle], ["walk", walk]]);
+    const t = await template(scene, [
+      ["idle", idle],
+      ["walk", walk],
+    ]);
     const creatures = [spawn(scene, t, "a"), spawn(scene, t, "b")];
     for (const c of creatures) {
       const binding = bindClips(new ClipMixer({ clips: [...c.animations.keys()], heightMeters: 1 }), c.animations);
@@ -157,7 +183,13 @@ describe("rigged template and creatures", () => {
     expect(counts(scene)).toMatchObject({ skeletons: 1, animationGroups: 2, animatables: 2 });
     creatures[1]!.dispose();
     // Shared geometry and material stay with the template until it goes.
-    expect(counts(scene)).toMatchObject({ meshes: 0, transformNodes: 0, skeletons: 0, animationGroups: 0, animatables: 0 });
+    expect(counts(scene)).toMatchObject({
+      meshes: 0,
+      transformNodes: 0,
+      skeletons: 0,
+      animationGroups: 0,
+      animatables: 0,
+    });
     t.dispose();
     expect(t.isDisposed).toBe(true);
     expect(counts(scene)).toEqual(baseline);
@@ -176,7 +208,10 @@ describe("rigged template and creatures", () => {
       ["no mesh", noMesh, "no-body"],
     ];
     for (const [label, bytes, reason] of cases) {
-      const error = (await template(scene, [["idle", bytes], ["walk", walk]]).catch((e: unknown) => e)) as LoadError;
+      const error = (await template(scene, [
+        ["idle", bytes],
+        ["walk", walk],
+      ]).catch((e: unknown) => e)) as LoadError;
       expect(isLoadError(error), label).toBe(true);
       expect(error.reason, label).toBe(reason);
       expect(error.asset).toBe("clip:idle");
@@ -191,7 +226,15 @@ describe("rigged template and creatures", () => {
     const scene = setup();
     const baseline = counts(scene);
     const controller = new AbortController();
-    const promise = buildRiggedTemplate(scene, "fox", new Map([["idle", idle], ["walk", walk]]), { signal: controller.signal });
+    const promise = buildRiggedTemplate(
+      scene,
+      "fox",
+      new Map([
+        ["idle", idle],
+        ["walk", walk],
+      ]),
+      { signal: controller.signal },
+    );
     controller.abort(new Error("gone"));
     await expect(promise).rejects.toThrow("gone");
     expect(counts(scene)).toEqual(baseline);

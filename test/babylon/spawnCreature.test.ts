@@ -1,6 +1,6 @@
-import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
@@ -10,9 +10,15 @@ import type { MenagerieWarning } from "../../src/babylon/types.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import { createModelServer, type InlineModel, type ModelServer } from "../helpers/modelServer.js";
 import { round } from "../helpers/round.js";
-import { QUADRUPED_BOXES, boxObj, furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
+import { boxObj, furMtl, QUADRUPED_BOXES, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
 
-const fox = (): InlineModel => ({ type: "quadruped", height: "45 cm", parts: quadrupedParts(), mtl: furMtl(), textures: { "fur.png": tinyPng() } });
+const fox = (): InlineModel => ({
+  type: "quadruped",
+  height: "45 cm",
+  parts: quadrupedParts(),
+  mtl: furMtl(),
+  textures: { "fur.png": tinyPng() },
+});
 
 let server: ModelServer;
 let env: ReturnType<typeof createNullScene>;
@@ -43,7 +49,8 @@ function worldVertices(mesh: AbstractMesh): Vector3[] {
   mesh.computeWorldMatrix(true);
   const data = mesh.getVerticesData("position")!;
   const out: Vector3[] = [];
-  for (let i = 0; i < data.length; i += 3) out.push(Vector3.TransformCoordinates(new Vector3(data[i], data[i + 1], data[i + 2]), mesh.getWorldMatrix()));
+  for (let i = 0; i < data.length; i += 3)
+    out.push(Vector3.TransformCoordinates(new Vector3(data[i], data[i + 1], data[i + 2]), mesh.getWorldMatrix()));
   return out;
 }
 
@@ -152,7 +159,9 @@ describe("spawnCreature", () => {
 
 describe("requests", () => {
   it("fetches each asset once for 20 copies, with one lookup", async () => {
-    const copies = await Promise.all(Array.from({ length: 20 }, (_, i) => menagerie.spawnCreature("fox", { position: new Vector3(i, 0, 0) })));
+    const copies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => menagerie.spawnCreature("fox", { position: new Vector3(i, 0, 0) })),
+    );
     expect(copies).toHaveLength(20);
     expect(server.lookupCount()).toBe(1);
     const files = [...Object.keys(QUADRUPED_BOXES).map((p) => `${p}.obj`), "model.mtl", "fur.png"];
@@ -172,7 +181,9 @@ describe("requests", () => {
     const [f, w] = await Promise.all([menagerie.spawnCreature("fox"), menagerie.spawnCreature("wolf")]);
     expect(server.assetCount("fox", "fur.png")).toBe(1);
     expect(server.assetCount("wolf", "fur.png")).toBe(1);
-    const texture = (c: typeof f) => (c.getPart("body")!.getChildMeshes()[0]!.material as unknown as { diffuseTexture: { name: string; url: string } }).diffuseTexture;
+    const texture = (c: typeof f) =>
+      (c.getPart("body")!.getChildMeshes()[0]!.material as unknown as { diffuseTexture: { name: string; url: string } })
+        .diffuseTexture;
     expect(texture(f).url).toBe(`data:${server.url}/assets/fox/fur.png`);
     expect(texture(w).url).toBe(`data:${server.url}/assets/wolf/fur.png`);
     expect(texture(f).name).toBe("fox/fur.png");
@@ -181,14 +192,19 @@ describe("requests", () => {
 
   it("treats a black Kd with a texture as white", async () => {
     const creature = await menagerie.spawnCreature("fox");
-    const material = creature.getPart("body")!.getChildMeshes()[0]!.material as unknown as { diffuseColor: { r: number; g: number; b: number } };
+    const material = creature.getPart("body")!.getChildMeshes()[0]!.material as unknown as {
+      diffuseColor: { r: number; g: number; b: number };
+    };
     expect([material.diffuseColor.r, material.diffuseColor.g, material.diffuseColor.b]).toEqual([1, 1, 1]);
   });
 
   it("refreshes a record whose links expire within the margin exactly once before loading", async () => {
     server.linkLifetimeSeconds = 30; // inside the 60 s margin
     await menagerie.spawnCreature("fox");
-    expect(server.requests.filter((r) => r.url.startsWith("/anything")).map((r) => r.query.get("fuzzy"))).toEqual([null, "false"]);
+    expect(server.requests.filter((r) => r.url.startsWith("/anything")).map((r) => r.query.get("fuzzy"))).toEqual([
+      null,
+      "false",
+    ]);
     expect(server.assetCount("fox", "body.obj")).toBe(1);
   });
 
@@ -244,11 +260,16 @@ describe("degraded and failed loads", () => {
     expect(creature.listParts()).not.toContain("tail");
     expect(creature.listParts()).toHaveLength(10);
     expect(warnings).toMatchObject([{ code: "part-failed", model: "fox", asset: "tail" }]);
-    expect(warnings[0]!.message).toMatch(/^Cannot load tail of "fox": HTTP 404: GET http:\/\/127\.0\.0\.1:\d+\/assets\/fox\/tail\.obj\?Expires=/);
+    expect(warnings[0]!.message).toMatch(
+      /^Cannot load tail of "fox": HTTP 404: GET http:\/\/127\.0\.0\.1:\d+\/assets\/fox\/tail\.obj\?Expires=/,
+    );
   });
 
   it("leaves out a part whose OBJ is corrupt", async () => {
-    server.models.set("fox", { ...fox(), parts: { ...quadrupedParts(), head: Buffer.from([0, 159, 146, 150, 10, 1, 2]) } });
+    server.models.set("fox", {
+      ...fox(),
+      parts: { ...quadrupedParts(), head: Buffer.from([0, 159, 146, 150, 10, 1, 2]) },
+    });
     const creature = await menagerie.spawnCreature("fox");
     expect(creature.listParts()).not.toContain("head");
     expect(warnings.map((w) => [w.code, w.asset])).toEqual([["part-failed", "head"]]);
@@ -279,7 +300,12 @@ describe("degraded and failed loads", () => {
   });
 
   it("loads a record with no parts from its whole-model OBJ as one unrigged body", async () => {
-    server.models.set("rock", { type: "scenery", height: "1 m", whole: boxObj([-1, 0, -1], [1, 2, 1], "stone"), mtl: "newmtl stone\nKd 0.5 0.5 0.5\n" });
+    server.models.set("rock", {
+      type: "scenery",
+      height: "1 m",
+      whole: boxObj([-1, 0, -1], [1, 2, 1], "stone"),
+      mtl: "newmtl stone\nKd 0.5 0.5 0.5\n",
+    });
     const rock = await menagerie.spawnCreature("rock");
     expect(rock.listParts()).toEqual(["body"]);
     expect(round(worldBounds(rock.meshes).max.y)).toBe(1);

@@ -3,8 +3,13 @@ import { registerMenagerie } from "../../src/babylon/register.js";
 import { bindClips, startClips, syncClips } from "../../src/babylon/syncClips.js";
 import type { MenagerieWarning } from "../../src/babylon/types.js";
 import { ClipMixer } from "../../src/motion/clipMixer.js";
+import {
+  riggedCounts as counts,
+  createRiggedScene,
+  spawnRigged as spawn,
+  foxTemplate as template,
+} from "../helpers/riggedScene.js";
 import { round } from "../helpers/round.js";
-import { createRiggedScene, foxTemplate as template, riggedCounts as counts, spawnRigged as spawn } from "../helpers/riggedScene.js";
 import { TINY_RIG, tinyRiggedGlb } from "../helpers/tinyGlb.js";
 
 let idle: Uint8Array;
@@ -33,15 +38,30 @@ describe("clips of rigged creatures", () => {
     const baseline = counts(scene);
     const warnings: MenagerieWarning[] = [];
     const still = await tinyRiggedGlb({ clip: "walk", animation: false });
-    const t = await template(scene, [["idle", idle], ["walk", new Uint8Array([9, 9, 9])], ["run", still]], warnings);
+    const t = await template(
+      scene,
+      [
+        ["idle", idle],
+        ["walk", new Uint8Array([9, 9, 9])],
+        ["run", still],
+      ],
+      warnings,
+    );
     expect(t.clips).toEqual(["idle"]);
-    expect(warnings.map((w) => [w.code, w.asset])).toEqual([["clip-failed", "clip:walk"], ["clip-failed", "clip:run"]]);
+    expect(warnings.map((w) => [w.code, w.asset])).toEqual([
+      ["clip-failed", "clip:walk"],
+      ["clip-failed", "clip:run"],
+    ]);
     expect(warnings[1]!.message).toBe('Cannot load clip "run" of "fox": its GLB has no animation');
     expect(scene.animationGroups.length).toBe(0);
     expect(counts(scene).containers).toBe(baseline.containers + 1); // the failed clips' containers are gone
 
     const fox = spawn(scene, t);
-    const mixer = new ClipMixer({ clips: [...fox.animations.keys()], heightMeters: fox.heightMeters, movement: { walk: 1 } });
+    const mixer = new ClipMixer({
+      clips: [...fox.animations.keys()],
+      heightMeters: fox.heightMeters,
+      movement: { walk: 1 },
+    });
     const binding = bindClips(mixer, fox.animations);
     startClips(binding);
     for (let i = 0; i < 120; i++) {
@@ -55,9 +75,16 @@ describe("clips of rigged creatures", () => {
   it("the mixer's weights reach Babylon: walking bobs the body, standing nods the head", async () => {
     const scene = setup();
     scene.useConstantAnimationDeltaTime = true; // 16 ms a frame: the clips' poses are deterministic
-    const t = await template(scene, [["idle", idle], ["walk", walk]]);
+    const t = await template(scene, [
+      ["idle", idle],
+      ["walk", walk],
+    ]);
     const fox = spawn(scene, t);
-    const mixer = new ClipMixer({ clips: [...fox.animations.keys()], heightMeters: fox.heightMeters, movement: { walk: 1 } });
+    const mixer = new ClipMixer({
+      clips: [...fox.animations.keys()],
+      heightMeters: fox.heightMeters,
+      movement: { walk: 1 },
+    });
     const binding = bindClips(mixer, fox.animations);
     startClips(binding);
     const body = fox.getPart("body")!;
@@ -92,5 +119,4 @@ describe("clips of rigged creatures", () => {
     syncClips(binding);
     expect(fox.animations.get("idle")!.speedRatio).toBe(0);
   });
-
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, watchPage } from "../helpers/browser.js";
-import { startDemo, type DemoServer } from "../helpers/demoServer.js";
+import { type DemoServer, startDemo } from "../helpers/demoServer.js";
 
 interface DemoState {
   ready: boolean;
@@ -76,7 +76,9 @@ describe("the demo page (npm run demo)", () => {
   it("spawns 'foxx' as a fox and says what it matched", async () => {
     await page.fill("#spawn-name", "foxx");
     await page.click("#spawn");
-    await page.waitForFunction(() => (window as unknown as { __demo: DemoState }).__demo.lastSpawn !== "", undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __demo: DemoState }).__demo.lastSpawn !== "", undefined, {
+      timeout: 60_000,
+    });
     expect((await demoState()).lastSpawn).toBe("fox");
     expect(await page.textContent("#did-you-mean")).toContain('Did you mean "fox"?');
     expect(await page.getAttribute("[data-testid=card]", "data-record")).toBe("fox");
@@ -90,14 +92,25 @@ describe("the demo page (npm run demo)", () => {
     await page.evaluate(() => (window as unknown as { __demo: DemoState }).__demo); // settle
     let clicked: string | undefined;
     for (let i = 0; i < 40 && !clicked; i++) {
-      const point = await page.evaluate((index) => (window as unknown as { __demo: { screenPointOf(i: number): { x: number; y: number; name: string } | undefined } }).__demo.screenPointOf(index), i);
+      const point = await page.evaluate(
+        (index) =>
+          (
+            window as unknown as {
+              __demo: { screenPointOf(i: number): { x: number; y: number; name: string } | undefined };
+            }
+          ).__demo.screenPointOf(index),
+        i,
+      );
       if (!point || point.x < 5 || point.y < 5 || point.x > 950 || point.y > 715) continue;
       await page.mouse.click(point.x, point.y);
       await page.waitForTimeout(300);
-      if (await page.isVisible("[data-testid=card]")) clicked = (await page.getAttribute("[data-testid=card]", "data-record")) ?? undefined;
+      if (await page.isVisible("[data-testid=card]"))
+        clicked = (await page.getAttribute("[data-testid=card]", "data-record")) ?? undefined;
     }
     expect(clicked).toBeTruthy();
-    expect(await page.textContent("#card-fields")).toMatch(/Group.*Type.*Behaviour.*Pet.*Detail.*Height.*Author.*Source.*Habitats/s);
+    expect(await page.textContent("#card-fields")).toMatch(
+      /Group.*Type.*Behaviour.*Pet.*Detail.*Height.*Author.*Source.*Habitats/s,
+    );
     await page.screenshot({ path: "test-results/demo-clicked-card.png" });
     expect(watch.errors).toEqual([]);
     expect(badResponses).toEqual([]);
@@ -108,7 +121,7 @@ describe("the demo page (npm run demo)", () => {
     await page.waitForTimeout(500);
     await page.screenshot({ path: "test-results/demo-narrow.png", fullPage: true });
     const box = await page.locator("#populate").boundingBox();
-    expect(box && box.width).toBeGreaterThan(200);
+    expect(box?.width).toBeGreaterThan(200);
     expect(box!.x + box!.width).toBeLessThanOrEqual(420);
   }, 60_000);
 });

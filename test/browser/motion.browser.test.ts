@@ -2,9 +2,16 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, watchPage } from "../helpers/browser.js";
 import { startCatalogService } from "../helpers/catalogService.js";
-import { startPageServer, type PageServer } from "../helpers/vitePages.js";
+import { type PageServer, startPageServer } from "../helpers/vitePages.js";
 
-type Step = { x: number; y: number; z: number; heading: number; joints: Record<string, number[]>; gait: string | undefined };
+type Step = {
+  x: number;
+  y: number;
+  z: number;
+  heading: number;
+  joints: Record<string, number[]>;
+  gait: string | undefined;
+};
 
 let browser: Browser;
 let pages: PageServer;
@@ -23,7 +30,9 @@ afterAll(async () => {
 async function open(name: string, extra = ""): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 640, height: 400 } });
   const { errors } = watchPage(page);
-  await page.goto(`${pages.url}/motion.html?service=${encodeURIComponent(service.url)}&name=${encodeURIComponent(name)}&key=dev-key${extra}`);
+  await page.goto(
+    `${pages.url}/motion.html?service=${encodeURIComponent(service.url)}&name=${encodeURIComponent(name)}&key=dev-key${extra}`,
+  );
   await page.waitForFunction(() => window.__ready || window.__error, undefined, { timeout: 120_000 });
   const error = await page.evaluate(() => window.__error);
   if (error) throw new Error(error);

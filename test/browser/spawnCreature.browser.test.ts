@@ -1,10 +1,10 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, pageResult, watchPage } from "../helpers/browser.js";
+import { startCatalogService } from "../helpers/catalogService.js";
 import { createModelServer, type ModelServer } from "../helpers/modelServer.js";
 import { furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
-import { startPageServer, type PageServer } from "../helpers/vitePages.js";
-import { startCatalogService } from "../helpers/catalogService.js";
+import { type PageServer, startPageServer } from "../helpers/vitePages.js";
 
 interface SpawnResult {
   creatures: number;
@@ -21,7 +21,13 @@ let service: ModelServer;
 
 beforeAll(async () => {
   service = await createModelServer({
-    fox: { type: "quadruped", height: "45 cm", parts: quadrupedParts(), mtl: furMtl("fox fur.png"), textures: { "fox fur.png": tinyPng([210, 110, 40]) } },
+    fox: {
+      type: "quadruped",
+      height: "45 cm",
+      parts: quadrupedParts(),
+      mtl: furMtl("fox fur.png"),
+      textures: { "fox fur.png": tinyPng([210, 110, 40]) },
+    },
   });
   [browser, pages] = await Promise.all([launchChromium(), startPageServer()]);
 }, 180_000);
@@ -65,7 +71,9 @@ describe("spawnCreature in Chromium", () => {
     const watch = watchPage(page);
     page.on("response", (r) => served.push({ url: r.url(), status: r.status() }));
     try {
-      await page.goto(`${pages.url}/spawn.html?service=${encodeURIComponent(reference.url)}&name=fox&count=1&key=dev-key`);
+      await page.goto(
+        `${pages.url}/spawn.html?service=${encodeURIComponent(reference.url)}&name=fox&count=1&key=dev-key`,
+      );
       const result = await pageResult<SpawnResult>(page);
       await page.waitForTimeout(500);
       await page.screenshot({ path: "test-results/spawn-catalog-fox.png" });

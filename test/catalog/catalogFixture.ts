@@ -5,9 +5,9 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readCatalog, type CatalogEntry, type CatalogFile } from "../../src/service/catalogFormat.js";
-import { generateCatalog, type CatalogSummary } from "../../src/service/catalog/generate.js";
+import { type CatalogSummary, generateCatalog } from "../../src/service/catalog/generate.js";
 import { RIG_ONLY_SPECIES } from "../../src/service/catalog/species/rigged.js";
+import { type CatalogEntry, type CatalogFile, readCatalog } from "../../src/service/catalogFormat.js";
 
 export interface GeneratedCatalog {
   dir: string;

@@ -3,14 +3,19 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCatalog } from "../../src/service/catalog/generate.js";
-import { generateTempCatalog, type GeneratedCatalog } from "./catalogFixture.js";
+import { type GeneratedCatalog, generateTempCatalog } from "./catalogFixture.js";
 
 /** Hash of every file's relative path and bytes, in sorted path order. */
 async function hashFolder(dir: string): Promise<{ hash: string; files: number }> {
   const entries = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
   const paths = entries.map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
   const hash = createHash("sha256");
-  for (const path of paths) hash.update(path).update("\0").update(await readFile(join(dir, path))).update("\0");
+  for (const path of paths)
+    hash
+      .update(path)
+      .update("\0")
+      .update(await readFile(join(dir, path)))
+      .update("\0");
   return { hash: hash.digest("hex"), files: paths.length };
 }
 
@@ -41,7 +46,9 @@ describe("generateCatalog determinism", () => {
   });
 
   it("names the bad option", async () => {
-    await expect(generateCatalog({ outDir: "/tmp/never", seed: 1.5 })).rejects.toThrow("seed must be an integer from 0 to 4294967295, got 1.5");
+    await expect(generateCatalog({ outDir: "/tmp/never", seed: 1.5 })).rejects.toThrow(
+      "seed must be an integer from 0 to 4294967295, got 1.5",
+    );
     await expect(generateCatalog({ outDir: "" })).rejects.toThrow('outDir must be a non-empty string, got ""');
   });
 });

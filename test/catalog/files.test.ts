@@ -5,7 +5,7 @@ import { MTLFileLoader, OBJFileLoader, RegisterOBJFileLoader } from "@babylonjs/
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNullScene } from "../helpers/babylonScene.js";
-import { generateTempCatalog, objRecords, parseObj, type GeneratedCatalog, type ParsedObj } from "./catalogFixture.js";
+import { type GeneratedCatalog, generateTempCatalog, objRecords, type ParsedObj, parseObj } from "./catalogFixture.js";
 
 /** Every OBJ file of the catalog: each part and each whole model. */
 function objPaths(cat: GeneratedCatalog): string[] {
@@ -30,7 +30,10 @@ describe("catalog files", () => {
     const { scene, dispose } = createNullScene();
     try {
       for (const [path, text] of texts) {
-        const container = await LoadAssetContainerAsync(`data:${text}`, scene, { pluginExtension: ".obj", pluginOptions: { obj: { skipMaterials: true } } });
+        const container = await LoadAssetContainerAsync(`data:${text}`, scene, {
+          pluginExtension: ".obj",
+          pluginOptions: { obj: { skipMaterials: true } },
+        });
         const expected = parsed.get(path)!;
         const vertices = container.meshes.reduce((n, m) => n + m.getTotalIndices(), 0);
         expect(vertices, path).toBe(expected.triangles.length * 3);
@@ -44,11 +47,15 @@ describe("catalog files", () => {
   it("names the model's one MTL in every OBJ, and gives heads a second (eye) material", () => {
     for (const r of objRecords(cat)) {
       const mtl = r.model.other.material!.split("/").pop();
-      for (const path of [...Object.values(r.model.parts), r.model.other.model!]) expect(parsed.get(path)!.mtllib, path).toEqual([mtl]);
+      for (const path of [...Object.values(r.model.parts), r.model.other.model!])
+        expect(parsed.get(path)!.mtllib, path).toEqual([mtl]);
       const head = parsed.get(r.model.parts["head"] ?? r.model.parts["body"]!)!;
       const materials = new Set(head.triangles.map((t) => t.material));
       expect(materials.size, r.name).toBeGreaterThanOrEqual(2);
-      expect([...materials].some((m) => m.endsWith("_eye")), r.name).toBe(true);
+      expect(
+        [...materials].some((m) => m.endsWith("_eye")),
+        r.name,
+      ).toBe(true);
     }
   });
 
@@ -57,13 +64,21 @@ describe("catalog files", () => {
     const problems: string[] = [];
     for (const [path, obj] of parsed) {
       if (obj.uvs.some((uv) => uv.some((c) => !(c >= 0 && c <= 1)))) problems.push(`${path}: UV outside [0, 1]`);
-      if (obj.normals.some((n) => Math.abs(Math.hypot(n[0]!, n[1]!, n[2]!) - 1) > 2e-4)) problems.push(`${path}: normal not unit length`);
+      if (obj.normals.some((n) => Math.abs(Math.hypot(n[0]!, n[1]!, n[2]!) - 1) > 2e-4))
+        problems.push(`${path}: normal not unit length`);
       for (const t of obj.triangles) {
-        if (t.corners.some((k) => !(k[0]! < obj.positions.length && k[1]! < obj.uvs.length && k[2]! < obj.normals.length))) problems.push(`${path}: index out of range`);
+        if (
+          t.corners.some((k) => !(k[0]! < obj.positions.length && k[1]! < obj.uvs.length && k[2]! < obj.normals.length))
+        )
+          problems.push(`${path}: index out of range`);
         const [a, b, c] = t.corners.map((k) => obj.positions[k[0]!]!) as [number[], number[], number[]];
         const u = [b[0]! - a[0]!, b[1]! - a[1]!, b[2]! - a[2]!];
         const v = [c[0]! - a[0]!, c[1]! - a[1]!, c[2]! - a[2]!];
-        const area2 = Math.hypot(u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!);
+        const area2 = Math.hypot(
+          u[1]! * v[2]! - u[2]! * v[1]!,
+          u[2]! * v[0]! - u[0]! * v[2]!,
+          u[0]! * v[1]! - u[1]! * v[0]!,
+        );
         if (!(area2 > 0)) problems.push(`${path}: degenerate triangle ${JSON.stringify(t.corners)}`);
       }
     }
@@ -110,7 +125,10 @@ describe("catalog files", () => {
     try {
       const fox = objRecords(cat).find((r) => r.name === "fox")!;
       const text = texts.get(fox.model.parts["leg_front_left_top"]!)!;
-      const container = await LoadAssetContainerAsync(`data:${text}`, scene, { pluginExtension: ".obj", pluginOptions: { obj: { skipMaterials: true } } });
+      const container = await LoadAssetContainerAsync(`data:${text}`, scene, {
+        pluginExtension: ".obj",
+        pluginOptions: { obj: { skipMaterials: true } },
+      });
       const mesh = container.meshes[0]!;
       mesh.computeWorldMatrix(true);
       expect(mesh.getBoundingInfo().boundingBox.centerWorld.x).toBeLessThan(0);

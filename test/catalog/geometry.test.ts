@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHeight } from "../../src/api/height.js";
 import type { CatalogEntry } from "../../src/service/catalogFormat.js";
 import { round } from "../helpers/round.js";
-import { boxOf, generateTempCatalog, objRecords, parseObj, type Box, type GeneratedCatalog, type ParsedObj } from "./catalogFixture.js";
+import {
+  type Box,
+  boxOf,
+  type GeneratedCatalog,
+  generateTempCatalog,
+  objRecords,
+  type ParsedObj,
+  parseObj,
+} from "./catalogFixture.js";
 
 interface Creature {
   record: CatalogEntry;
@@ -45,7 +53,8 @@ describe("catalog geometry (OBJ space: right-handed, +Y up, head +Z, left +X)", 
     everyCreature(({ parts, whole }, fail) => {
       const min = [0, 1, 2].map((k) => Math.min(...[...parts.values()].map((p) => boxOf(p).min[k]!)));
       const max = [0, 1, 2].map((k) => Math.max(...[...parts.values()].map((p) => boxOf(p).max[k]!)));
-      if ([...min, ...max].some((v, i) => Math.abs(v - [...whole.min, ...whole.max][i]!) > 1e-5)) fail("parts' union box differs from the whole model's");
+      if ([...min, ...max].some((v, i) => Math.abs(v - [...whole.min, ...whole.max][i]!) > 1e-5))
+        fail("parts' union box differs from the whole model's");
     });
   });
 
@@ -53,7 +62,8 @@ describe("catalog geometry (OBJ space: right-handed, +Y up, head +Z, left +X)", 
     everyCreature(({ boxes }, fail) => {
       const body = boxes.get("body")!;
       for (const [name, box] of boxes) {
-        if (name.startsWith("leg_") && box.centre[1]! >= body.centre[1]!) fail(`${name} centre is not below the body's`);
+        if (name.startsWith("leg_") && box.centre[1]! >= body.centre[1]!)
+          fail(`${name} centre is not below the body's`);
         if (!name.endsWith("_top") || !name.startsWith("leg_")) continue;
         const bot = boxes.get(name.replace(/_top$/, "_bot"))!;
         if (box.centre[1]! <= bot.centre[1]!) fail(`${name} is not above its lower leg`);
@@ -67,7 +77,8 @@ describe("catalog geometry (OBJ space: right-handed, +Y up, head +Z, left +X)", 
     everyCreature(({ boxes, whole }, fail) => {
       const height = whole.max[1]! - whole.min[1]!;
       for (const [name, box] of boxes) {
-        const isFoot = /^leg_.*_bot$/.test(name) || (/^leg_/.test(name) && !boxes.has(`${name}_bot`) && !name.endsWith("_top"));
+        const isFoot =
+          /^leg_.*_bot$/.test(name) || (/^leg_/.test(name) && !boxes.has(`${name}_bot`) && !name.endsWith("_top"));
         if (isFoot && box.min[1]! > 0.03 * height) fail(`${name} floats ${box.min[1]} above the ground`);
       }
     });
@@ -83,7 +94,9 @@ describe("catalog geometry (OBJ space: right-handed, +Y up, head +Z, left +X)", 
       } else {
         // One-part creatures: the eyes are at the front.
         const obj = parts.get("body")!;
-        const eyeZ = obj.triangles.filter((t) => t.material.endsWith("_eye")).flatMap((t) => t.corners.map((k) => obj.positions[k[0]!]![2]!));
+        const eyeZ = obj.triangles
+          .filter((t) => t.material.endsWith("_eye"))
+          .flatMap((t) => t.corners.map((k) => obj.positions[k[0]!]![2]!));
         if (!(eyeZ.length > 0 && eyeZ.every((z) => z > body.centre[2]!))) fail("eyes are not toward +Z");
       }
       const tail = boxes.get("tail");

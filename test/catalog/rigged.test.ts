@@ -6,13 +6,13 @@
 import { Quaternion } from "@babylonjs/core/Maths/math.vector.js";
 import type { Animation, Document } from "@gltf-transform/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { flyGait, gaitFor, swimGait, walkGait, type Gait } from "../../src/motion/gaits/index.js";
+import { flyGait, type Gait, gaitFor, swimGait, walkGait } from "../../src/motion/gaits/index.js";
 import { Pose } from "../../src/motion/pose.js";
 import { BODY_PLANS as CATALOG_PLANS } from "../../src/service/catalog/plans/index.js";
 import { RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/service/catalog/species/rigged.js";
 import type { BodyType } from "../../src/service/catalog/species/types.js";
-import { generateTempCatalog, parseObj, boxOf, type GeneratedCatalog } from "./catalogFixture.js";
-import { readRigged, restPosition, rigOfGlb, jointBoxes, type RiggedCreature } from "./riggedFixture.js";
+import { boxOf, type GeneratedCatalog, generateTempCatalog, parseObj } from "./catalogFixture.js";
+import { jointBoxes, type RiggedCreature, readRigged, restPosition, rigOfGlb } from "./riggedFixture.js";
 
 const FPS = 30;
 /** Clips by behaviour: flyers fly, swimmers swim, the rest walk and run. */
@@ -49,18 +49,25 @@ describe("rigged catalog GLBs", () => {
   it("links idle, walk and run (fly for flyers, swim for swimmers), each its own GLB, and the model alone", () => {
     everyRigged(({ record, clips, model }, fail) => {
       const slug = record.model.rig!.GLB!.split("/")[0]!;
-      if (Object.keys(record.model.rig!.animations).join() !== clipsOf(record.behaviour).join()) fail(`clips ${[...clips.keys()]}`);
-      for (const [clip, file] of Object.entries(record.model.rig!.animations)) if (file.GLB !== `${slug}/rig/${clip}.glb`) fail(file.GLB);
+      if (Object.keys(record.model.rig!.animations).join() !== clipsOf(record.behaviour).join())
+        fail(`clips ${[...clips.keys()]}`);
+      for (const [clip, file] of Object.entries(record.model.rig!.animations))
+        if (file.GLB !== `${slug}/rig/${clip}.glb`) fail(file.GLB);
       if (record.model.formats?.["glb"] !== record.model.rig!.GLB) fail("formats.glb is not the rigged model");
       if (model.getRoot().listAnimations().length !== 0) fail("the model alone holds an animation");
       for (const [clip, doc] of clips) {
-        const names = doc.getRoot().listAnimations().map((a) => a.getName());
+        const names = doc
+          .getRoot()
+          .listAnimations()
+          .map((a) => a.getName());
         if (names.join() !== clip) fail(`${clip}.glb holds animations ${names}`);
       }
       const moving = clipsOf(record.behaviour).slice(1);
-      if (Object.keys(record.movement ?? {}).join() !== moving.join()) fail(`movement ${JSON.stringify(record.movement)}`);
+      if (Object.keys(record.movement ?? {}).join() !== moving.join())
+        fail(`movement ${JSON.stringify(record.movement)}`);
       if (!moving.every((clip) => record.movement![clip]! > 0)) fail("a clip without a ground speed");
-      if (record.movement!["run"] !== undefined && !(record.movement!["run"] > record.movement!["walk"]!)) fail("run is not faster than walk");
+      if (record.movement!["run"] !== undefined && !(record.movement!["run"] > record.movement!["walk"]!))
+        fail("run is not faster than walk");
     });
   });
 
@@ -70,12 +77,21 @@ describe("rigged catalog GLBs", () => {
       for (const doc of [model, ...clips.values()]) {
         const root = doc.getRoot();
         if (root.listSkins().length !== 1 || root.listMeshes().length !== 1) fail("not one skin and one mesh");
-        const joints = root.listSkins()[0]!.listJoints().map((j) => j.getName());
+        const joints = root
+          .listSkins()[0]!
+          .listJoints()
+          .map((j) => j.getName());
         const parts = Object.keys(record.model.parts);
-        if (parts.length > 0 && [...joints].sort().join() !== parts.sort().join()) fail(`joints ${joints} are not the parts`);
-        if (!plan.parts.every((p) => joints.includes(p)) || !joints.every((j) => [...plan.parts, ...plan.optional].includes(j))) fail(`joints ${joints}`);
+        if (parts.length > 0 && [...joints].sort().join() !== parts.sort().join())
+          fail(`joints ${joints} are not the parts`);
+        if (
+          !plan.parts.every((p) => joints.includes(p)) ||
+          !joints.every((j) => [...plan.parts, ...plan.optional].includes(j))
+        )
+          fail(`joints ${joints}`);
         const meshNodes = root.listNodes().filter((n) => n.getMesh());
-        if (meshNodes.length !== 1 || meshNodes[0]!.getSkin() !== root.listSkins()[0]) fail("the mesh node is not skinned");
+        if (meshNodes.length !== 1 || meshNodes[0]!.getSkin() !== root.listSkins()[0])
+          fail("the mesh node is not skinned");
         const weighted = new Set<number>();
         for (const primitive of root.listMeshes()[0]!.listPrimitives()) {
           const [w, j, uv] = ["WEIGHTS_0", "JOINTS_0", "TEXCOORD_0"].map((a) => primitive.getAttribute(a)!);
@@ -94,9 +110,18 @@ describe("rigged catalog GLBs", () => {
         }
         if (weighted.size !== joints.length) fail(`${joints.length - weighted.size} joints move no vertex`);
       }
-      const positions = (doc: Document) => doc.getRoot().listAccessors().filter((a) => a.getName().endsWith("/POSITION")).map((a) => [...a.getArray()!].join()).join("|");
+      const positions = (doc: Document) =>
+        doc
+          .getRoot()
+          .listAccessors()
+          .filter((a) => a.getName().endsWith("/POSITION"))
+          .map((a) => [...a.getArray()!].join())
+          .join("|");
       for (const [clip, doc] of clips) if (positions(doc) !== positions(model)) fail(`${clip}.glb has another mesh`);
-      const coat = model.getRoot().listMaterials().find((m) => m.getName().endsWith("_coat"));
+      const coat = model
+        .getRoot()
+        .listMaterials()
+        .find((m) => m.getName().endsWith("_coat"));
       const image = coat?.getBaseColorTexture()?.getImage();
       if (!image || Buffer.from(image.subarray(1, 4)).toString() !== "PNG") fail("the coat has no embedded PNG");
     });
@@ -106,17 +131,29 @@ describe("rigged catalog GLBs", () => {
     const failures: string[] = [];
     for (const { record, model } of rigged) {
       const { layout } = rigOfGlb(record.type, model);
-      const nodes = new Map(model.getRoot().listSkins()[0]!.listJoints().map((n) => [n.getName(), n]));
+      const nodes = new Map(
+        model
+          .getRoot()
+          .listSkins()[0]!
+          .listJoints()
+          .map((n) => [n.getName(), n]),
+      );
       const inverse = model.getRoot().listSkins()[0]!.getInverseBindMatrices()!;
       for (const joint of layout.joints) {
         const node = nodes.get(joint.part)!;
         const at = restPosition(node);
-        const off = Math.max(Math.abs(at[0] - joint.pivot.x), Math.abs(at[1] - joint.pivot.y), Math.abs(at[2] - joint.pivot.z));
+        const off = Math.max(
+          Math.abs(at[0] - joint.pivot.x),
+          Math.abs(at[1] - joint.pivot.y),
+          Math.abs(at[2] - joint.pivot.z),
+        );
         if (off > 1e-5) failures.push(`${record.name} ${joint.part}: ${off} m from its pivot`);
-        if ((node.getParentNode()?.getName() ?? null) !== joint.parent) failures.push(`${record.name} ${joint.part} hangs from ${node.getParentNode()?.getName()}`);
+        if ((node.getParentNode()?.getName() ?? null) !== joint.parent)
+          failures.push(`${record.name} ${joint.part} hangs from ${node.getParentNode()?.getName()}`);
         const m: number[] = [];
         inverse.getElement([...nodes.keys()].indexOf(joint.part), m);
-        if (Math.abs(m[12]! + at[0]) + Math.abs(m[13]! + at[1]) + Math.abs(m[14]! + at[2]) > 1e-5) failures.push(`${record.name} ${joint.part}: inverse bind matrix`);
+        if (Math.abs(m[12]! + at[0]) + Math.abs(m[13]! + at[1]) + Math.abs(m[14]! + at[2]) > 1e-5)
+          failures.push(`${record.name} ${joint.part}: inverse bind matrix`);
       }
       if (record.model.parts["body"]) {
         // The GLB's parts are the OBJ's parts: same boxes (the OBJ writes 5 decimals).
@@ -134,8 +171,13 @@ describe("rigged catalog GLBs", () => {
 
   /** The keys of the animation's channel for `node` and `path`. */
   function channel(animation: Animation, node: string, path: string): { times: Float32Array; keys: Float32Array } {
-    const c = animation.listChannels().find((ch) => ch.getTargetNode()!.getName() === node && ch.getTargetPath() === path)!;
-    return { times: c.getSampler()!.getInput()!.getArray() as Float32Array, keys: c.getSampler()!.getOutput()!.getArray() as Float32Array };
+    const c = animation
+      .listChannels()
+      .find((ch) => ch.getTargetNode()!.getName() === node && ch.getTargetPath() === path)!;
+    return {
+      times: c.getSampler()!.getInput()!.getArray() as Float32Array,
+      keys: c.getSampler()!.getOutput()!.getArray() as Float32Array,
+    };
   }
 
   it("loops every clip (its last key is its first) and samples one cycle of its gait at its movement speed", () => {
@@ -148,7 +190,8 @@ describe("rigged catalog GLBs", () => {
           const keys = ch.getSampler()!.getOutput()!.getArray()!;
           const size = ch.getSampler()!.getOutput()!.getElementSize();
           const first = [...keys.subarray(0, size)].join();
-          if (first !== [...keys.subarray(keys.length - size)].join()) fail(`${clip} ${ch.getTargetNode()!.getName()} ${ch.getTargetPath()} does not loop`);
+          if (first !== [...keys.subarray(keys.length - size)].join())
+            fail(`${clip} ${ch.getTargetNode()!.getName()} ${ch.getTargetPath()} does not loop`);
         }
         if (clip === "idle") {
           const scale = channel(animation, "body", "scale").keys.filter((_, i) => i % 3 === 1);
@@ -161,7 +204,8 @@ describe("rigged catalog GLBs", () => {
         const cycle = gait.cycleSeconds(ctx);
         const frames = Math.round(cycle * FPS);
         const { times } = channel(animation, "body", "rotation");
-        if (times.length !== frames + 1 || Math.abs(times.at(-1)! - cycle) > 1e-5 || times[0] !== 0) fail(`${clip}: ${times.length} keys over ${times.at(-1)} s, gait cycle ${cycle} s`);
+        if (times.length !== frames + 1 || Math.abs(times.at(-1)! - cycle) > 1e-5 || times[0] !== 0)
+          fail(`${clip}: ${times.length} keys over ${times.at(-1)} s, gait cycle ${cycle} s`);
         // Every key is the gait's pose at its phase, rotations as syncMotion applies them.
         const pose = new Pose(roles.joints.length);
         const body = layout.joints.find((j) => j.part === "body")!.pivot;
@@ -173,11 +217,17 @@ describe("rigged catalog GLBs", () => {
             const r = pose.rotations;
             const q = Quaternion.RotationYawPitchRoll(r[j * 3 + 1]!, r[j * 3]!, r[j * 3 + 2]!);
             const k = channel(animation, part, "rotation").keys.subarray(i * 4, i * 4 + 4);
-            const off = Math.max(Math.abs(k[0]! - q.x), Math.abs(k[1]! - q.y), Math.abs(k[2]! - q.z), Math.abs(k[3]! - q.w));
+            const off = Math.max(
+              Math.abs(k[0]! - q.x),
+              Math.abs(k[1]! - q.y),
+              Math.abs(k[2]! - q.z),
+              Math.abs(k[3]! - q.w),
+            );
             if (off > 1e-5) fail(`${clip} key ${i} ${part}: rotation off by ${off}`);
           });
           const y = channel(animation, "body", "translation").keys[i * 3 + 1]!;
-          if (Math.abs(y - (body.y + pose.bodyY)) > 1e-5) fail(`${clip} key ${i}: body at ${y}, gait says ${body.y + pose.bodyY}`);
+          if (Math.abs(y - (body.y + pose.bodyY)) > 1e-5)
+            fail(`${clip} key ${i}: body at ${y}, gait says ${body.y + pose.bodyY}`);
         }
       }
     });

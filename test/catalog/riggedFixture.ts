@@ -5,11 +5,11 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { NodeIO, type Document, type Node as GltfNode } from "@gltf-transform/core";
-import type { CatalogEntry } from "../../src/service/catalogFormat.js";
-import { rigRoles, type RigRoles } from "../../src/motion/rigRoles.js";
+import { type Document, type Node as GltfNode, NodeIO } from "@gltf-transform/core";
+import { type RigRoles, rigRoles } from "../../src/motion/rigRoles.js";
 import type { Box3 } from "../../src/rig/box.js";
 import { layoutRig, type RigLayout } from "../../src/rig/layoutRig.js";
+import type { CatalogEntry } from "../../src/service/catalogFormat.js";
 import type { GeneratedCatalog } from "./catalogFixture.js";
 
 const io = new NodeIO();
@@ -70,7 +70,10 @@ export function jointBoxes(doc: Document): Record<string, Box3> {
       position.getElement(i, p);
       jointIds.getElement(i, j);
       const name = joints[j[0]!]!.getName();
-      boxes[name] ??= { min: { x: Infinity, y: Infinity, z: Infinity }, max: { x: -Infinity, y: -Infinity, z: -Infinity } };
+      boxes[name] ??= {
+        min: { x: Infinity, y: Infinity, z: Infinity },
+        max: { x: -Infinity, y: -Infinity, z: -Infinity },
+      };
       const box = boxes[name];
       box.min = { x: Math.min(box.min.x, p[0]!), y: Math.min(box.min.y, p[1]!), z: Math.min(box.min.z, p[2]!) };
       box.max = { x: Math.max(box.max.x, p[0]!), y: Math.max(box.max.y, p[1]!), z: Math.max(box.max.z, p[2]!) };

@@ -9,12 +9,12 @@ import "@babylonjs/loaders/glTF/glTFFileLoader.js";
 import "@babylonjs/loaders/glTF/2.0/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HABITATS } from "../../src/api/schemas.js";
-import { verifySignedUrl } from "../../src/service/signing.js";
 import { RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/service/catalog/species/rigged.js";
+import { verifySignedUrl } from "../../src/service/signing.js";
 import { createNullScene } from "../helpers/babylonScene.js";
 import { startTestService, TEST_SIGNING_KEY, type TestService } from "../helpers/serviceServer.js";
-import { generateTempCatalog, type GeneratedCatalog } from "./catalogFixture.js";
-import { jointBoxes, readRigged, type RiggedCreature } from "./riggedFixture.js";
+import { type GeneratedCatalog, generateTempCatalog } from "./catalogFixture.js";
+import { jointBoxes, type RiggedCreature, readRigged } from "./riggedFixture.js";
 
 describe("rigged records", () => {
   let cat: GeneratedCatalog;
@@ -32,14 +32,21 @@ describe("rigged records", () => {
   const rigOnly = () => rigged.filter((c) => RIG_ONLY_SPECIES.includes(c.record.name));
 
   it("sends rig-only records as the real service does: no parts, height 0, length and width, habitats as a list", async () => {
-    expect(rigOnly().map((c) => c.record.name).sort()).toEqual([...RIG_ONLY_SPECIES].sort());
+    expect(
+      rigOnly()
+        .map((c) => c.record.name)
+        .sort(),
+    ).toEqual([...RIG_ONLY_SPECIES].sort());
     for (const { record, model } of rigOnly()) {
       expect(record.model.parts, record.name).toEqual({});
-      expect(record.model.other, record.name).toEqual({ reference: `${record.model.rig!.GLB!.split("/")[0]}/reference.png` });
+      expect(record.model.other, record.name).toEqual({
+        reference: `${record.model.rig!.GLB!.split("/")[0]}/reference.png`,
+      });
       expect(record.scale.height, record.name).toBe(0);
       // Length along +Z and width along X are the skinned mesh's extent, in metres.
       const boxes = Object.values(jointBoxes(model));
-      const extent = (axis: "x" | "z") => Math.max(...boxes.map((b) => b.max[axis])) - Math.min(...boxes.map((b) => b.min[axis]));
+      const extent = (axis: "x" | "z") =>
+        Math.max(...boxes.map((b) => b.max[axis])) - Math.min(...boxes.map((b) => b.min[axis]));
       expect(record.scale["length"], record.name).toBeCloseTo(extent("z"), 3);
       expect(record.scale["width"], record.name).toBeCloseTo(extent("x"), 3);
       expect(record.scale["length"] as number, record.name).toBeGreaterThan(0);
@@ -69,14 +76,24 @@ describe("rigged records", () => {
     for (const name of [RIG_ONLY_SPECIES[0]!, kept]) {
       const res = await fetch(`${server.url}/anything?key=dev-key&name=${encodeURIComponent(name)}`);
       expect(res.status).toBe(200);
-      const served = (await res.json()) as { model: { rig: { GLB: string; animations: Record<string, { GLB: string }> }; formats: Record<string, string> }; thumbnails: Record<string, string> };
+      const served = (await res.json()) as {
+        model: { rig: { GLB: string; animations: Record<string, { GLB: string }> }; formats: Record<string, string> };
+        thumbnails: Record<string, string>;
+      };
       const entry = rigged.find((c) => c.record.name === name)!;
-      const links = [served.model.rig.GLB, ...Object.values(served.model.rig.animations).map((a) => a.GLB), ...Object.values(served.model.formats), ...Object.values(served.thumbnails)];
+      const links = [
+        served.model.rig.GLB,
+        ...Object.values(served.model.rig.animations).map((a) => a.GLB),
+        ...Object.values(served.model.formats),
+        ...Object.values(served.thumbnails),
+      ];
       expect(links).toHaveLength(Object.keys(entry.record.model.rig!.animations).length + 3);
       expect(Object.keys(served.model.rig.animations)).toEqual(Object.keys(entry.record.model.rig!.animations));
       for (const link of links) {
         expect(link.startsWith(`${server.url}/assets/`), link).toBe(true);
-        expect(verifySignedUrl(link, { keys: [{ keyName: "menagerie", secret: TEST_SIGNING_KEY }] }).valid, link).toBe(true);
+        expect(verifySignedUrl(link, { keys: [{ keyName: "menagerie", secret: TEST_SIGNING_KEY }] }).valid, link).toBe(
+          true,
+        );
       }
       for (const [clip, { GLB }] of Object.entries(served.model.rig.animations)) {
         const asset = await fetch(GLB);
@@ -93,22 +110,36 @@ describe("rigged records", () => {
     const failures: string[] = [];
     try {
       for (const { record, bytes } of rigged) {
-        for (const [clip, { GLB }] of [["model", { GLB: record.model.rig!.GLB! }] as const, ...Object.entries(record.model.rig!.animations)]) {
+        for (const [clip, { GLB }] of [
+          ["model", { GLB: record.model.rig!.GLB! }] as const,
+          ...Object.entries(record.model.rig!.animations),
+        ]) {
           const container = await LoadAssetContainerAsync(bytes.get(GLB)!, scene, { pluginExtension: ".glb" });
           const fail = (rule: string) => failures.push(`${record.name} ${clip}: ${rule}`);
           if (container.skeletons.length !== 1) fail(`${container.skeletons.length} skeletons`);
           const bones = container.skeletons[0]?.bones.map((b) => b.name).sort() ?? [];
-          const joints = rigged.find((c) => c.record.name === record.name)!.model.getRoot().listSkins()[0]!.listJoints().map((j) => j.getName()).sort();
+          const joints = rigged
+            .find((c) => c.record.name === record.name)!
+            .model.getRoot()
+            .listSkins()[0]!
+            .listJoints()
+            .map((j) => j.getName())
+            .sort();
           if (bones.join() !== joints.join()) fail(`bones ${bones}`);
           const nodes = container.transformNodes.map((n) => n.name);
           if (!joints.every((j) => nodes.includes(j))) fail("a joint has no transform node of its name");
           const groups = container.animationGroups.map((g) => g.name);
           if (groups.join() !== (clip === "model" ? "" : clip)) fail(`groups ${groups}`);
-          if (!container.meshes.some((m) => m.skeleton === container.skeletons[0] && m.getTotalVertices() > 0)) fail("no skinned mesh");
+          if (!container.meshes.some((m) => m.skeleton === container.skeletons[0] && m.getTotalVertices() > 0))
+            fail("no skinned mesh");
           // In this left-handed scene the loader's __root__ mirrors X: the head still leads along
           // +Z, and the creature's left (+X in the model) is at -X, as for OBJ-built creatures.
           const at = (part: string) => container.transformNodes.find((n) => n.name === part)?.getAbsolutePosition();
-          const [head, tail, left] = [at("head"), at("tail"), at("leg_front_left_top") ?? at("leg_left_top") ?? at("leg_left")];
+          const [head, tail, left] = [
+            at("head"),
+            at("tail"),
+            at("leg_front_left_top") ?? at("leg_left_top") ?? at("leg_left"),
+          ];
           if (head && tail && !(head.z > tail.z)) fail(`head at z ${head.z}, tail at z ${tail.z}`);
           if (left && !(left.x < 0)) fail(`left leg at x ${left.x}`);
           container.dispose();

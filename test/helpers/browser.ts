@@ -3,7 +3,7 @@
  * work here). Software WebGL through SwiftShader, so draw calls and textures are real.
  */
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -36,13 +36,21 @@ export function watchPage(page: Page): { errors: string[] } {
     if (message.type() === "error") errors.push(`console: ${message.text()}`);
   });
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-  page.on("requestfailed", (request) => errors.push(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+  page.on("requestfailed", (request) =>
+    errors.push(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ""}`),
+  );
   return { errors };
 }
 
 /** Waits for `window.__result` (or `window.__error`) set by a test page. */
 export async function pageResult<T>(page: Page, timeoutMs = 120_000): Promise<T> {
-  await page.waitForFunction(() => (window as { __result?: unknown; __error?: unknown }).__result !== undefined || (window as { __error?: unknown }).__error !== undefined, undefined, { timeout: timeoutMs });
+  await page.waitForFunction(
+    () =>
+      (window as { __result?: unknown; __error?: unknown }).__result !== undefined ||
+      (window as { __error?: unknown }).__error !== undefined,
+    undefined,
+    { timeout: timeoutMs },
+  );
   const error = await page.evaluate(() => (window as { __error?: string }).__error);
   if (error) throw new Error(`page failed: ${error}`);
   return page.evaluate(() => (window as { __result?: unknown }).__result as T);

@@ -3,8 +3,8 @@
  * generated on first use), plus a fetch that counts every request the code under test makes.
  */
 import { fileURLToPath } from "node:url";
+import { type CatalogFile, readCatalog } from "../../src/service/catalogFormat.js";
 import { ensureDefaultCatalog } from "../../src/service/defaultCatalog.js";
-import { readCatalog, type CatalogFile } from "../../src/service/catalogFormat.js";
 import { startTestService, type TestService } from "./serviceServer.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));

@@ -2,7 +2,7 @@
  * Runs the README's demo command (`npm run demo`) on a free loopback port, as a child process,
  * and stops it (and its children) afterwards.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -46,6 +46,7 @@ export async function startDemo(timeoutMs = 180_000): Promise<DemoServer> {
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   // Colour codes may still wrap parts of the URL (Vite bolds the port): strip them first.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the ESC of terminal colour codes
   const plain = () => output.replace(/\u001b\[[0-9;]*m/g, "");
   while (!plain().includes(`127.0.0.1:${port}`) || !/reference service at/.test(plain())) {
     if (child.exitCode !== null) throw new Error(`npm run demo exited with ${child.exitCode}:\n${output}`);

@@ -6,7 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { ensureDefaultCatalog } from "../../src/service/defaultCatalog.js";
 import type { FaultOptions } from "../../src/service/faults/faultRules.js";
-import { startLookupServer, type LookupServer, type LookupServerOptions } from "../../src/service/index.js";
+import { type LookupServer, type LookupServerOptions, startLookupServer } from "../../src/service/index.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -18,7 +18,10 @@ export function generatedCatalog(): Promise<string> {
 }
 
 /** A service on 127.0.0.1 serving the generated catalog, with `faults` (none: fault mode off). */
-export async function startFaultService(faults?: FaultOptions, options: Partial<LookupServerOptions> = {}): Promise<LookupServer> {
+export async function startFaultService(
+  faults?: FaultOptions,
+  options: Partial<LookupServerOptions> = {},
+): Promise<LookupServer> {
   return startLookupServer({
     catalogDir: await generatedCatalog(),
     rateLimit: false,
@@ -50,7 +53,11 @@ type Listener = EventListenerOrEventListenerObject;
  * A listener on a signal that has aborted is gone with the event (they are `once`), so only
  * signals still live count.
  */
-export function watchAbortListeners(callers: RegExp = /[/\\]src[/\\](api|babylon)[/\\]/): { leaked(): number; reset(): void; stop(): void } {
+export function watchAbortListeners(callers: RegExp = /[/\\]src[/\\](api|babylon)[/\\]/): {
+  leaked(): number;
+  reset(): void;
+  stop(): void;
+} {
   const proto = AbortSignal.prototype as unknown as EventTarget;
   const ownAdd = Object.getOwnPropertyDescriptor(proto, "addEventListener");
   const ownRemove = Object.getOwnPropertyDescriptor(proto, "removeEventListener");
@@ -62,7 +69,12 @@ export function watchAbortListeners(callers: RegExp = /[/\\]src[/\\](api|babylon
     writable: true,
     value(this: AbortSignal, type: string, listener: Listener | null, options?: AddEventListenerOptions | boolean) {
       // Only listeners library code adds itself (the caller's frame), not those fetch adds inside.
-      if (type === "abort" && listener && !this.aborted && callers.test((new Error().stack ?? "").split("\n")[2] ?? "")) {
+      if (
+        type === "abort" &&
+        listener &&
+        !this.aborted &&
+        callers.test((new Error().stack ?? "").split("\n")[2] ?? "")
+      ) {
         let set = live.get(this);
         if (!set) live.set(this, (set = new Set()));
         set.add(listener);

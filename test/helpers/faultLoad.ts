@@ -4,7 +4,7 @@
  * in this one, N connections held for D seconds after a warm-up, and the service's RSS after a
  * full GC before and after.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 
@@ -50,7 +50,9 @@ interface Stats {
 const CHILD = fileURLToPath(new URL("./faultServerProcess.ts", import.meta.url));
 
 /** Starts the service process; resolves once it listens. */
-async function startChild(catalogDir: string): Promise<{ child: ChildProcess; url: string; stats(): Promise<Stats>; stop(): Promise<void> }> {
+async function startChild(
+  catalogDir: string,
+): Promise<{ child: ChildProcess; url: string; stats(): Promise<Stats>; stop(): Promise<void> }> {
   const child = fork(CHILD, [], {
     execArgv: ["--import", "tsx"],
     // Two malloc arenas: glibc's per-thread arenas make RSS swing by tens of MB on their own.
@@ -117,15 +119,26 @@ async function requestMix(url: string): Promise<autocannon.Request[]> {
     const record = (await (await fetch(`${url}/anything?key=dev-key&name=${name}`)).json()) as {
       model: { parts: Record<string, string>; other: { material?: string; texture: string[] } };
     };
-    const assets = [record.model.other.material, ...record.model.other.texture, Object.values(record.model.parts).at(-1)];
+    const assets = [
+      record.model.other.material,
+      ...record.model.other.texture,
+      Object.values(record.model.parts).at(-1),
+    ];
     for (const asset of assets) if (asset) paths.push(asset.slice(url.length));
   }
   return paths.map((path) => ({ method: "GET", path }));
 }
 
-function run(url: string, connections: number, durationSeconds: number, requests: autocannon.Request[]): Promise<autocannon.Result> {
+function run(
+  url: string,
+  connections: number,
+  durationSeconds: number,
+  requests: autocannon.Request[],
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: durationSeconds, requests, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration: durationSeconds, requests, timeout: 10 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 

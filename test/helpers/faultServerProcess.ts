@@ -13,7 +13,10 @@ import { startLookupServer } from "../../src/service/lookupServer.js";
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
-const config = JSON.parse(process.env["MENAGERIE_LOAD_SERVER"] ?? "{}") as { catalogDir: string; faults?: FaultOptions };
+const config = JSON.parse(process.env["MENAGERIE_LOAD_SERVER"] ?? "{}") as {
+  catalogDir: string;
+  faults?: FaultOptions;
+};
 const server = await startLookupServer({
   catalogDir: config.catalogDir,
   port: 0,
@@ -55,7 +58,13 @@ async function sendStats(): Promise<void> {
     rss += memory.rss / 3;
     heapUsed += memory.heapUsed / 3;
   }
-  process.send?.({ type: "stats", rss: Math.round(rss), heapUsed: Math.round(heapUsed), connections: server.connections, maxConnections });
+  process.send?.({
+    type: "stats",
+    rss: Math.round(rss),
+    heapUsed: Math.round(heapUsed),
+    connections: server.connections,
+    maxConnections,
+  });
   maxConnections = server.connections;
 }
 

@@ -15,7 +15,11 @@ export interface RecordedRequest {
   status?: number;
 }
 
-export type TestHandler = (req: IncomingMessage, res: ServerResponse, recorded: RecordedRequest) => void | Promise<void>;
+export type TestHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  recorded: RecordedRequest,
+) => void | Promise<void>;
 
 export interface TestServer {
   /** `http://127.0.0.1:<port>` */
@@ -78,7 +82,12 @@ export async function listenOnLoopback(server: Server): Promise<{ port: number; 
 }
 
 /** Writes a JSON answer. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }

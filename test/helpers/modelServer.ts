@@ -77,13 +77,17 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
 
   // eslint-disable-next-line prefer-const
   let result: ModelServer;
-  const server = await createTestServer(async (req, res, recorded) => {
+  const server = await createTestServer(async (_req, res, recorded) => {
     // Pages under test load from another origin (the Vite server).
     res.setHeader("access-control-allow-origin", "*");
     const url = new URL(recorded.url, "http://x");
     if (url.pathname === "/anything" && url.searchParams.has("search")) {
       // Every model "mentions" every query: clients must filter by the habitat flag themselves.
-      return sendJson(res, 200, [...map].map(([n, m]) => record(n, m)));
+      return sendJson(
+        res,
+        200,
+        [...map].map(([n, m]) => record(n, m)),
+      );
     }
     if (url.pathname === "/anything") {
       const name = url.searchParams.get("name") ?? "";
@@ -94,16 +98,28 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
     const match = /^\/assets\/([^/]+)\/([^/]+)$/.exec(url.pathname);
     if (!match) return sendJson(res, 404, { code: "Not found", message: "no route" });
     const expires = Number(url.searchParams.get("Expires"));
-    const valid = !result.forbidAssets && url.searchParams.get("Signature") === sign(url.pathname, expires, epoch) && expires * 1000 > Date.now();
+    const valid =
+      !result.forbidAssets &&
+      url.searchParams.get("Signature") === sign(url.pathname, expires, epoch) &&
+      expires * 1000 > Date.now();
     if (!valid) return sendJson(res, 403, { code: "Forbidden", message: "bad or expired signature" });
     const [modelSlug, file] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];
     const [name, m] = [...map].find(([n]) => slug(n) === encodeURIComponent(modelSlug)) ?? [];
     if (!name || !m || m.missing?.includes(file)) return sendJson(res, 404, { code: "Not found", message: file });
     const body =
-      file === "model.mtl" ? m.mtl : file === "model.obj" ? m.whole : file.endsWith(".obj") ? m.parts?.[file.slice(0, -4)] : m.textures?.[file];
+      file === "model.mtl"
+        ? m.mtl
+        : file === "model.obj"
+          ? m.whole
+          : file.endsWith(".obj")
+            ? m.parts?.[file.slice(0, -4)]
+            : m.textures?.[file];
     if (body === undefined) return sendJson(res, 404, { code: "Not found", message: file });
     if (m.delayMs) await new Promise((r) => setTimeout(r, m.delayMs));
-    res.writeHead(200, { "content-type": file.endsWith(".png") ? "image/png" : "text/plain", "access-control-allow-origin": "*" });
+    res.writeHead(200, {
+      "content-type": file.endsWith(".png") ? "image/png" : "text/plain",
+      "access-control-allow-origin": "*",
+    });
     res.end(body);
   });
   origin = server.url;

@@ -41,7 +41,11 @@ export function makeRecord(name: string, expires = Math.floor(Date.now() / 1000)
  * rigged GLB clips, a `formats` map, no parts and no whole-model OBJ, `height: 0` beside a
  * length, habitats as a list, and the newer descriptive fields.
  */
-export function makeRiggedRecord(name: string, expires = Math.floor(Date.now() / 1000) + 3600, origin = "http://cdn.test") {
+export function makeRiggedRecord(
+  name: string,
+  expires = Math.floor(Date.now() / 1000) + 3600,
+  origin = "http://cdn.test",
+) {
   const slug = name.replace(/[^a-z0-9]+/gi, "_");
   const link = (file: string) => signedUrl(origin, `${slug}/${file}`, expires);
   return {

@@ -20,7 +20,8 @@ export function createRiggedScene(options: { rightHanded?: boolean } = {}): { sc
 /** Everything a rigged creature can leave behind. A render first runs Babylon's deferred cleanups. */
 export function riggedCounts(scene: Scene) {
   scene.render();
-  const live = (observers: readonly object[]) => observers.filter((o) => !(o as { _willBeUnregistered?: boolean })._willBeUnregistered).length;
+  const live = (observers: readonly object[]) =>
+    observers.filter((o) => !(o as { _willBeUnregistered?: boolean })._willBeUnregistered).length;
   return {
     ...sceneCounts(scene),
     skeletons: scene.skeletons.length,
@@ -32,11 +33,20 @@ export function riggedCounts(scene: Scene) {
 }
 
 /** The template of "fox" from (clip, bytes) pairs; warnings are pushed to `warnings`. */
-export function foxTemplate(scene: Scene, glbs: [string, GlbBytes][], warnings: MenagerieWarning[] = []): Promise<RiggedTemplate> {
+export function foxTemplate(
+  scene: Scene,
+  glbs: [string, GlbBytes][],
+  warnings: MenagerieWarning[] = [],
+): Promise<RiggedTemplate> {
   return buildRiggedTemplate(scene, "fox", new Map(glbs), { warn: (w) => warnings.push(w) });
 }
 
 /** A creature from `template`, 1.6 m tall unless told otherwise. */
-export function spawnRigged(scene: Scene, template: RiggedTemplate, name = "fox", size: RiggedSize = { axis: "height", meters: 1.6 }): RiggedInstance {
+export function spawnRigged(
+  scene: Scene,
+  template: RiggedTemplate,
+  name = "fox",
+  size: RiggedSize = { axis: "height", meters: 1.6 },
+): RiggedInstance {
   return instantiateRigged(scene, template, { name, size, metadata: { kind: "rigged" } });
 }

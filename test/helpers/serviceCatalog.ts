@@ -5,11 +5,11 @@
  * taxonomy that each select a known subset. Habitats come in the service's three forms: the 16
  * flags, a `habitats` list (brown trout) and one `habitat` string (polar bear), in mixed case.
  */
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { HABITATS, type Habitat } from "../../src/api/schemas.js";
-import { CatalogEntrySchema, type CatalogEntry, type CatalogFile } from "../../src/service/catalogFormat.js";
+import { type CatalogEntry, CatalogEntrySchema, type CatalogFile } from "../../src/service/catalogFormat.js";
 
 interface FixtureSpec {
   name: string;
@@ -25,12 +25,48 @@ interface FixtureSpec {
 
 /** The fixture's records, by name; every habitat not listed is false. */
 export const FIXTURE_SPECS: readonly FixtureSpec[] = [
-  { name: "fox", group: "mammals", type: "quadruped", habitats: ["forest", "farm"], tags: ["red", "canine"], taxonomy: { family: "Canidae" } },
-  { name: "polar bear", group: "mammals", type: "quadruped_fat", habitats: ["icescape"], tags: ["white", "arctic"], taxonomy: { family: "Ursidae" }, habitatForm: "string" },
-  { name: "cat#0001", group: "mammals", type: "quadruped", habitats: ["city", "urban"], tags: ["pet", "feline"], pet: true },
+  {
+    name: "fox",
+    group: "mammals",
+    type: "quadruped",
+    habitats: ["forest", "farm"],
+    tags: ["red", "canine"],
+    taxonomy: { family: "Canidae" },
+  },
+  {
+    name: "polar bear",
+    group: "mammals",
+    type: "quadruped_fat",
+    habitats: ["icescape"],
+    tags: ["white", "arctic"],
+    taxonomy: { family: "Ursidae" },
+    habitatForm: "string",
+  },
+  {
+    name: "cat#0001",
+    group: "mammals",
+    type: "quadruped",
+    habitats: ["city", "urban"],
+    tags: ["pet", "feline"],
+    pet: true,
+  },
   { name: "cat#0002", group: "mammals", type: "quadruped", habitats: ["city"], tags: ["pet", "feline"], pet: true },
-  { name: "barn owl", group: "birds", type: "winged_flyer", habitats: ["forest", "farm"], tags: ["nocturnal"], taxonomy: { order: "Strigiformes" } },
-  { name: "brown trout", group: "fish", type: "uniform", habitats: ["river", "lake"], tags: ["freshwater"], habitatForm: "list" },
+  {
+    name: "barn owl",
+    group: "birds",
+    type: "winged_flyer",
+    habitats: ["forest", "farm"],
+    tags: ["nocturnal"],
+    taxonomy: { order: "Strigiformes" },
+  },
+  {
+    name: "brown trout",
+    group: "fish",
+    type: "uniform",
+    habitats: ["river", "lake"],
+    tags: ["freshwater"],
+    habitatForm: "list",
+  },
 ];
 
 /** Names in the order a habitat search returns them (name order). */
@@ -79,7 +115,9 @@ function entry(spec: FixtureSpec): CatalogEntry {
         reference: `${dir}/reference.jpg`,
       },
     },
-    ...Object.fromEntries(HABITATS.map((h) => [h, (spec.habitatForm ?? "flags") === "flags" && spec.habitats.includes(h)])),
+    ...Object.fromEntries(
+      HABITATS.map((h) => [h, (spec.habitatForm ?? "flags") === "flags" && spec.habitats.includes(h)]),
+    ),
     ...habitatFields(spec),
   });
 }

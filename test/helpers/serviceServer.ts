@@ -2,8 +2,8 @@
  * The one real-port helper of the service tests: a reference service on 127.0.0.1 and a free
  * port, serving a fresh fixture catalog, torn down (server and temp folder) by `close()`.
  */
-import { startLookupServer, type LookupServer, type LookupServerOptions } from "../../src/service/index.js";
-import { writeFixtureCatalog, type FixtureCatalog } from "./serviceCatalog.js";
+import { type LookupServer, type LookupServerOptions, startLookupServer } from "../../src/service/index.js";
+import { type FixtureCatalog, writeFixtureCatalog } from "./serviceCatalog.js";
 
 export interface TestService extends LookupServer {
   catalog: FixtureCatalog | undefined;

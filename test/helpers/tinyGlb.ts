@@ -6,7 +6,7 @@
  * Measurements of the rest pose: height 0.8 (y 0..0.8), length 1.3 (z -0.5..0.8), width 0.4
  * (x -0.2..0.2). The body joint sits at (0, 0.3, 0), the head joint at (0, 0.6, 0.5).
  */
-import { Document, NodeIO, type Accessor, type Buffer } from "@gltf-transform/core";
+import { type Accessor, type Buffer, Document, NodeIO } from "@gltf-transform/core";
 
 export type Vec3 = [number, number, number];
 
@@ -53,7 +53,12 @@ function box(min: Vec3, max: Vec3, joint: number, out: { p: number[]; j: number[
   for (const [a, b, c, d] of faces) out.i.push(base + a!, base + b!, base + c!, base + a!, base + c!, base + d!);
 }
 
-function accessor(doc: Document, buffer: Buffer, type: "SCALAR" | "VEC3" | "VEC4" | "MAT4", array: Float32Array | Uint16Array): Accessor {
+function accessor(
+  doc: Document,
+  buffer: Buffer,
+  type: "SCALAR" | "VEC3" | "VEC4" | "MAT4",
+  array: Float32Array | Uint16Array,
+): Accessor {
   return doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
 }
 
@@ -91,13 +96,21 @@ export async function tinyRiggedGlb(options: TinyGlbOptions = {}): Promise<Uint8
     [at(TINY_RIG.bodyJoint), at(TINY_RIG.headJoint)].forEach(([x, y, z], k) => {
       ibm.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -x, -y, -z, 1], k * 16);
     });
-    const skin = doc.createSkin("rig").addJoint(body).addJoint(head).setSkeleton(body).setInverseBindMatrices(accessor(doc, buffer, "MAT4", ibm));
+    const skin = doc
+      .createSkin("rig")
+      .addJoint(body)
+      .addJoint(head)
+      .setSkeleton(body)
+      .setInverseBindMatrices(accessor(doc, buffer, "MAT4", ibm));
     scene.addChild(doc.createNode("creature").setMesh(mesh).setSkin(skin));
   }
 
   if (options.animation !== false) {
     const times = new Float32Array([0, 0.5, 1]);
-    const sampler = doc.createAnimationSampler().setInput(accessor(doc, buffer, "SCALAR", times)).setInterpolation("LINEAR");
+    const sampler = doc
+      .createAnimationSampler()
+      .setInput(accessor(doc, buffer, "SCALAR", times))
+      .setInterpolation("LINEAR");
     const channel = doc.createAnimationChannel().setSampler(sampler);
     if (clip === "idle") {
       const s = Math.sin(0.1); // a small nod about X
@@ -109,7 +122,10 @@ export async function tinyRiggedGlb(options: TinyGlbOptions = {}): Promise<Uint8
       sampler.setOutput(accessor(doc, buffer, "VEC3", new Float32Array([bx, by, bz, bx, by + bob, bz, bx, by, bz])));
       channel.setTargetNode(body).setTargetPath("translation");
     }
-    doc.createAnimation(options.animationName ?? clip).addSampler(sampler).addChannel(channel);
+    doc
+      .createAnimation(options.animationName ?? clip)
+      .addSampler(sampler)
+      .addChannel(channel);
   }
 
   return new NodeIO().writeBinary(doc);

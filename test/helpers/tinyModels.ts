@@ -12,8 +12,14 @@ export function boxObj(min: Vec, max: Vec, material = "fur", second?: string): s
   const [x0, y0, z0] = min;
   const [x1, y1, z1] = max;
   const v: Vec[] = [
-    [x0, y0, z0], [x1, y0, z0], [x1, y1, z0], [x0, y1, z0],
-    [x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1],
+    [x0, y0, z0],
+    [x1, y0, z0],
+    [x1, y1, z0],
+    [x0, y1, z0],
+    [x0, y0, z1],
+    [x1, y0, z1],
+    [x1, y1, z1],
+    [x0, y1, z1],
   ];
   // Counter-clockwise seen from outside (right-handed OBJ convention).
   const faces: [number[], number][] = [
@@ -36,23 +42,59 @@ export function boxObj(min: Vec, max: Vec, material = "fur", second?: string): s
 
 /** Boxes of a quadruped 0.5 units tall (y from 0 to 0.5). */
 export const QUADRUPED_BOXES: Record<string, [Vec, Vec]> = {
-  body: [[-0.1, 0.25, -0.25], [0.1, 0.45, 0.25]],
-  head: [[-0.07, 0.35, 0.22], [0.07, 0.5, 0.4]],
-  tail: [[-0.04, 0.3, -0.55], [0.04, 0.4, -0.22]],
-  leg_front_left_top: [[0.04, 0.12, 0.12], [0.09, 0.3, 0.2]],
-  leg_front_left_bot: [[0.045, 0, 0.13], [0.085, 0.14, 0.19]],
-  leg_front_right_top: [[-0.09, 0.12, 0.12], [-0.04, 0.3, 0.2]],
-  leg_front_right_bot: [[-0.085, 0, 0.13], [-0.045, 0.14, 0.19]],
-  leg_hind_left_top: [[0.04, 0.12, -0.2], [0.09, 0.3, -0.12]],
-  leg_hind_left_bot: [[0.045, 0, -0.19], [0.085, 0.14, -0.13]],
-  leg_hind_right_top: [[-0.09, 0.12, -0.2], [-0.04, 0.3, -0.12]],
-  leg_hind_right_bot: [[-0.085, 0, -0.19], [-0.045, 0.14, -0.13]],
+  body: [
+    [-0.1, 0.25, -0.25],
+    [0.1, 0.45, 0.25],
+  ],
+  head: [
+    [-0.07, 0.35, 0.22],
+    [0.07, 0.5, 0.4],
+  ],
+  tail: [
+    [-0.04, 0.3, -0.55],
+    [0.04, 0.4, -0.22],
+  ],
+  leg_front_left_top: [
+    [0.04, 0.12, 0.12],
+    [0.09, 0.3, 0.2],
+  ],
+  leg_front_left_bot: [
+    [0.045, 0, 0.13],
+    [0.085, 0.14, 0.19],
+  ],
+  leg_front_right_top: [
+    [-0.09, 0.12, 0.12],
+    [-0.04, 0.3, 0.2],
+  ],
+  leg_front_right_bot: [
+    [-0.085, 0, 0.13],
+    [-0.045, 0.14, 0.19],
+  ],
+  leg_hind_left_top: [
+    [0.04, 0.12, -0.2],
+    [0.09, 0.3, -0.12],
+  ],
+  leg_hind_left_bot: [
+    [0.045, 0, -0.19],
+    [0.085, 0.14, -0.13],
+  ],
+  leg_hind_right_top: [
+    [-0.09, 0.12, -0.2],
+    [-0.04, 0.3, -0.12],
+  ],
+  leg_hind_right_bot: [
+    [-0.085, 0, -0.19],
+    [-0.045, 0.14, -0.13],
+  ],
 };
 
 /** The model's OBJ parts: the head has a second material (eye) on its top face. */
 export function quadrupedParts(): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(QUADRUPED_BOXES).map(([part, [min, max]]) => [part, boxObj(min, max, "fur", part === "head" ? "eye" : undefined)]),
+    Object.entries(QUADRUPED_BOXES).map(([part, [min, max]]) => [
+      part,
+      boxObj(min, max, "fur", part === "head" ? "eye" : undefined),
+    ]),
   );
 }
 

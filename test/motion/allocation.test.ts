@@ -14,9 +14,12 @@ function settledBytesPerAgentStep(world: MotionWorld, rounds = 12): { best: numb
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < 2000; i++) world.step(1 / 60);
     const steps = 100;
-    all.push(youngBytesAllocated(() => {
-      for (let i = 0; i < steps; i++) world.step(1 / 60);
-    }) / (steps * world.agents.length));
+    all.push(
+      youngBytesAllocated(() => {
+        for (let i = 0; i < steps; i++) world.step(1 / 60);
+      }) /
+        (steps * world.agents.length),
+    );
     if (all.at(-1)! < 1) break;
   }
   return { best: Math.min(...all), all };
@@ -27,7 +30,12 @@ describe("allocation", () => {
     const roles = quadrupedRoles(0.5);
     const world = new MotionWorld({ seed: 5 });
     for (let i = 0; i < 200; i++) {
-      const agent = world.createAgent({ roles, behaviour: i % 2 ? "walk" : "trot", x: (i % 20) * 0.6, z: Math.floor(i / 20) * 0.6 });
+      const agent = world.createAgent({
+        roles,
+        behaviour: i % 2 ? "walk" : "trot",
+        x: (i % 20) * 0.6,
+        z: Math.floor(i / 20) * 0.6,
+      });
       agent.vz = 0.1 + (i % 7) * 0.05; // a range of speeds: walk, blend and trot
     }
     const { best, all } = settledBytesPerAgentStep(world);
@@ -41,7 +49,17 @@ describe("allocation", () => {
     const world = new MotionWorld({ seed: 6 });
     for (let i = 0; i < 200; i++) {
       world.createAgent({ roles, behaviour: "walk", x: (i % 20) * 0.6, z: Math.floor(i / 20) * 0.6 }).wander({
-        area: i % 2 ? { center: { x: 6, z: 3 }, radius: 12 } : { points: [{ x: -4, z: -4 }, { x: 16, z: -4 }, { x: 16, z: 10 }, { x: -4, z: 10 }] },
+        area:
+          i % 2
+            ? { center: { x: 6, z: 3 }, radius: 12 }
+            : {
+                points: [
+                  { x: -4, z: -4 },
+                  { x: 16, z: -4 },
+                  { x: 16, z: 10 },
+                  { x: -4, z: 10 },
+                ],
+              },
       });
     }
     const { best, all } = settledBytesPerAgentStep(world);

@@ -93,7 +93,12 @@ describe("ClipMixer", () => {
   });
 
   it("flies with the fly clip, hovers with it while airborne, walks when told to walk", () => {
-    const bird = new ClipMixer({ clips: ["idle", "walk", "fly"], behaviour: "fly", heightMeters: 0.3, movement: { fly: 4 } });
+    const bird = new ClipMixer({
+      clips: ["idle", "walk", "fly"],
+      behaviour: "fly",
+      heightMeters: 0.3,
+      movement: { fly: 4 },
+    });
     run(bird, 4, 2);
     expect(weightsOf(bird)).toEqual({ idle: 0, walk: 0, fly: 1 });
     expect(round(bird.rates[2]!)).toBe(1);
@@ -132,8 +137,15 @@ describe("ClipMixer", () => {
   });
 
   it("allocates nothing per step once optimised", () => {
-    const mixers = Array.from({ length: 200 }, (_, i) =>
-      new ClipMixer({ clips: ["idle", "walk", "run", "fly"], behaviour: i % 3 ? "walk" : "fly", heightMeters: 0.5 + (i % 5) * 0.3, movement }),
+    const mixers = Array.from(
+      { length: 200 },
+      (_, i) =>
+        new ClipMixer({
+          clips: ["idle", "walk", "run", "fly"],
+          behaviour: i % 3 ? "walk" : "fly",
+          heightMeters: 0.5 + (i % 5) * 0.3,
+          movement,
+        }),
     );
     const stepAll = (rounds: number) => {
       for (let r = 0; r < rounds; r++) {

@@ -1,15 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { ModelRecordSchema, type ModelRecord } from "../../src/api/schemas.js";
-import { containsPoint, type Area } from "../../src/motion/area.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
+import { type Area, containsPoint } from "../../src/motion/area.js";
+import { type PopulationPlan, type PopulationPlanInput, planPopulation } from "../../src/motion/populationPlan.js";
 import { POPULATION_RULES, type PopulationRules } from "../../src/motion/populationRules.js";
-import { planPopulation, type PopulationPlan, type PopulationPlanInput } from "../../src/motion/populationPlan.js";
 import { makeRecord } from "../helpers/records.js";
 import { round } from "../helpers/round.js";
 
 /** A record as the client would hand it over (parsed by the real schema). */
-function record(name: string, fields: { behaviour?: string; height?: string | number; habitats?: string[]; extra?: Record<string, unknown> } = {}): ModelRecord {
+function record(
+  name: string,
+  fields: { behaviour?: string; height?: string | number; habitats?: string[]; extra?: Record<string, unknown> } = {},
+): ModelRecord {
   const flags = Object.fromEntries((fields.habitats ?? ["forest"]).map((h) => [h, true]));
-  return ModelRecordSchema.parse({ ...makeRecord(name), forest: false, behaviour: fields.behaviour ?? "walk", scale: { height: fields.height ?? "45 cm" }, ...flags, ...fields.extra });
+  return ModelRecordSchema.parse({
+    ...makeRecord(name),
+    forest: false,
+    behaviour: fields.behaviour ?? "walk",
+    scale: { height: fields.height ?? "45 cm" },
+    ...flags,
+    ...fields.extra,
+  });
 }
 
 const fox = record("fox");
@@ -23,9 +33,20 @@ const ground = (x: number, z: number) => 0.3 * Math.sin(x * 0.3) + 0.2 * Math.co
 const disc = (x: number, z: number, radius: number): Area => ({ center: { x, z }, radius });
 
 function plan(input: Partial<PopulationPlanInput>): PopulationPlan {
-  return planPopulation({ habitat: "forest", records: forestRecords, count: 20, area: disc(0, 0, 12), ground, seed: 1, rules: POPULATION_RULES, defaultHeight: 1, ...input });
+  return planPopulation({
+    habitat: "forest",
+    records: forestRecords,
+    count: 20,
+    area: disc(0, 0, 12),
+    ground,
+    seed: 1,
+    rules: POPULATION_RULES,
+    defaultHeight: 1,
+    ...input,
+  });
 }
-const positions = (p: PopulationPlan) => p.creatures.map((c) => [c.record.name, round(c.x), round(c.z), round(c.heading)]);
+const positions = (p: PopulationPlan) =>
+  p.creatures.map((c) => [c.record.name, round(c.x), round(c.z), round(c.heading)]);
 const footprint = (height: number) => Math.max(0.12, height * 0.45);
 
 describe("planPopulation", () => {
@@ -97,7 +118,9 @@ describe("planPopulation", () => {
     };
     expect(herded.creatures).toHaveLength(9);
     expect(spread(herded)).toBe(0);
-    expect(spread(plan({ records: [deer], count: 9, area: disc(0, 0, 30), rules: { ...rules, herdSizes: {} } }))).toBeGreaterThan(0);
+    expect(
+      spread(plan({ records: [deer], count: 9, area: disc(0, 0, 30), rules: { ...rules, herdSizes: {} } })),
+    ).toBeGreaterThan(0);
   });
 
   it("places no two creatures overlapping", () => {
@@ -130,7 +153,9 @@ describe("planPopulation", () => {
     const p = plan({ habitat: "lake", records: [blob], count: 2, defaultHeight: 1.5 });
     expect(p.creatures.map((c) => c.height)).toEqual([1.5, 1.5]);
     expect(p.waterLevel).toBe(ground(0, 0) + Math.min(3, 1.5 * 1.6));
-    expect(plan({ habitat: "lake", records: [blob], count: 2, defaultHeight: 0.2 }).waterLevel).toBe(ground(0, 0) + 0.6);
+    expect(plan({ habitat: "lake", records: [blob], count: 2, defaultHeight: 0.2 }).waterLevel).toBe(
+      ground(0, 0) + 0.6,
+    );
   });
 
   it("plans nothing for no count or no eligible record", () => {

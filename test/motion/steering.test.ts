@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { containsPoint, edgeDistance, type Area } from "../../src/motion/area.js";
+import { type Area, containsPoint, edgeDistance } from "../../src/motion/area.js";
 import { MotionWorld } from "../../src/motion/world.js";
 import { bodyOnlyRoles, flyerRoles, quadrupedRoles } from "../helpers/motionRig.js";
 
@@ -7,7 +7,14 @@ const roles = quadrupedRoles(0.5);
 
 describe("areas", () => {
   it("tells inside from outside for circles and polygons, with the way back in", () => {
-    const square: Area = { points: [{ x: 0, z: 0 }, { x: 4, z: 0 }, { x: 4, z: 4 }, { x: 0, z: 4 }] };
+    const square: Area = {
+      points: [
+        { x: 0, z: 0 },
+        { x: 4, z: 0 },
+        { x: 4, z: 4 },
+        { x: 0, z: 4 },
+      ],
+    };
     expect(containsPoint(square, 1, 1)).toBe(true);
     expect(containsPoint(square, 5, 1)).toBe(false);
     const dir = { x: 0, z: 0 };
@@ -22,7 +29,17 @@ describe("areas", () => {
 describe("steering", () => {
   it.each([
     ["circle", { center: { x: 3, z: -2 }, radius: 6 } as Area],
-    ["polygon", { points: [{ x: -5, z: -5 }, { x: 6, z: -4 }, { x: 4, z: 5 }, { x: -6, z: 3 }] } as Area],
+    [
+      "polygon",
+      {
+        points: [
+          { x: -5, z: -5 },
+          { x: 6, z: -4 },
+          { x: 4, z: 5 },
+          { x: -6, z: 3 },
+        ],
+      } as Area,
+    ],
   ])("wander stays inside its %s for 10 000 steps", (_label, area) => {
     const world = new MotionWorld({ seed: 7 });
     const agents = [0, 1, 2].map((i) => {

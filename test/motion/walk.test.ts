@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MotionAgent } from "../../src/motion/agent.js";
-import { SeededRandom } from "../../src/util/seededRandom.js";
-import { walkGait, maxWalkSpeed, dutyFactor, trotBlend } from "../../src/motion/gaits/index.js";
+import { dutyFactor, maxWalkSpeed, trotBlend, walkGait } from "../../src/motion/gaits/index.js";
 import { Pose } from "../../src/motion/pose.js";
 import type { LegRole, RigRoles } from "../../src/motion/rigRoles.js";
+import { SeededRandom } from "../../src/util/seededRandom.js";
 import { quadrupedRoles } from "../helpers/motionRig.js";
 import { round } from "../helpers/round.js";
 

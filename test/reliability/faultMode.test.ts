@@ -9,7 +9,7 @@ import type { FaultOptions } from "../../src/service/faults/faultRules.js";
 import { faultsFromEnv } from "../../src/service/faults/faultsFromEnv.js";
 import { parseFaultSpec } from "../../src/service/faults/parseFaultSpec.js";
 import { createLookupService, type LookupServer } from "../../src/service/index.js";
-import { writeFixtureCatalog, type FixtureCatalog } from "../helpers/serviceCatalog.js";
+import { type FixtureCatalog, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 
 let catalog: FixtureCatalog | undefined;
 let server: LookupServer | undefined;
@@ -26,7 +26,12 @@ afterEach(async () => {
 async function service(faults?: FaultOptions) {
   const catalog = await writeFixtureCatalog();
   written.push(catalog);
-  return createLookupService({ catalogDir: catalog.dir, rateLimit: false, signingKey: "k", ...(faults ? { faults } : {}) });
+  return createLookupService({
+    catalogDir: catalog.dir,
+    rateLimit: false,
+    signingKey: "k",
+    ...(faults ? { faults } : {}),
+  });
 }
 
 const FOX = "/anything?key=dev-key&name=fox";
@@ -89,7 +94,9 @@ describe("fault mode", () => {
     const whole = await (await s.app.request(FOX)).text();
     expect(truncated).toBe(whole.slice(0, Math.floor(Buffer.byteLength(whole) / 2)));
     expect(() => JSON.parse(truncated)).toThrow();
-    const record = JSON.parse(whole) as { model: { parts: Record<string, string>; other: { material: string; texture: string[] } } };
+    const record = JSON.parse(whole) as {
+      model: { parts: Record<string, string>; other: { material: string; texture: string[] } };
+    };
 
     const head = await s.app.request(record.model.parts["head"]!);
     const headBytes = new Uint8Array(await head.arrayBuffer());
@@ -124,7 +131,9 @@ describe("fault mode", () => {
   });
 
   it("parses the CLI / environment spec, and names what is wrong in it", () => {
-    expect(parseFaultSpec("lookup:status=503,first=2; obj|mtl:drop,rate=0.2,match=tail ;texture:slow=100,chunk=512", 9)).toEqual({
+    expect(
+      parseFaultSpec("lookup:status=503,first=2; obj|mtl:drop,rate=0.2,match=tail ;texture:slow=100,chunk=512", 9),
+    ).toEqual({
       seed: 9,
       rules: [
         { targets: ["lookup"], kind: "status", status: 503, first: 2 },
@@ -133,7 +142,10 @@ describe("fault mode", () => {
       ],
     });
     expect(faultsFromEnv({})).toBeUndefined();
-    expect(faultsFromEnv({ MENAGERIE_FAULTS: "asset:latency=50", MENAGERIE_FAULT_SEED: "4" })).toEqual({ seed: 4, rules: [{ targets: ["asset"], kind: "latency", latencyMs: 50 }] });
+    expect(faultsFromEnv({ MENAGERIE_FAULTS: "asset:latency=50", MENAGERIE_FAULT_SEED: "4" })).toEqual({
+      seed: 4,
+      rules: [{ targets: ["asset"], kind: "latency", latencyMs: 50 }],
+    });
     const bad: [string, RegExp][] = [
       ["lookup", /must read <targets>:<kind>/],
       ["moon:drop", /faults\.rules\[0\]\.targets/],
@@ -159,14 +171,20 @@ describe("fault mode", () => {
   it("is switched on by --faults / MENAGERIE_FAULTS, says so at start, and is off without them", async () => {
     catalog = await writeFixtureCatalog();
     const lines: string[] = [];
-    server = await main(["--port", "0", "--catalog", catalog.dir, "--faults", "lookup:status=503,first=1", "--fault-seed", "5"], { env: {}, log: (l) => lines.push(l) });
+    server = await main(
+      ["--port", "0", "--catalog", catalog.dir, "--faults", "lookup:status=503,first=1", "--fault-seed", "5"],
+      { env: {}, log: (l) => lines.push(l) },
+    );
     expect(lines.some((l) => l.startsWith("FAULT MODE: 1 fault rule(s) active (seed 5)"))).toBe(true);
     expect((await fetch(`${server!.url}${FOX}`)).status).toBe(503);
     expect((await fetch(`${server!.url}${FOX}`)).status).toBe(200);
     await server!.close();
 
     lines.length = 0;
-    server = await main(["--port", "0", "--catalog", catalog.dir], { env: { MENAGERIE_FAULTS: "lookup:status=500" }, log: (l) => lines.push(l) });
+    server = await main(["--port", "0", "--catalog", catalog.dir], {
+      env: { MENAGERIE_FAULTS: "lookup:status=500" },
+      log: (l) => lines.push(l),
+    });
     expect((await fetch(`${server!.url}${FOX}`)).status).toBe(500);
     await server!.close();
 
@@ -176,6 +194,8 @@ describe("fault mode", () => {
     expect(lines.some((l) => l.includes("FAULT MODE"))).toBe(false);
     expect((await fetch(`${server!.url}${FOX}`)).status).toBe(200);
 
-    await expect(main(["--port", "0", "--catalog", catalog.dir, "--fault-seed", "1"], { env: {}, log: () => undefined })).rejects.toThrow("--fault-seed needs --faults");
+    await expect(
+      main(["--port", "0", "--catalog", catalog.dir, "--fault-seed", "1"], { env: {}, log: () => undefined }),
+    ).rejects.toThrow("--fault-seed needs --faults");
   });
 });

@@ -18,11 +18,11 @@ import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import {
   generatedCatalog,
   nextTick,
+  type Settled,
   settleWithin,
   startFaultService,
   watchAbortListeners,
   watchUnhandledRejections,
-  type Settled,
 } from "../helpers/faultHarness.js";
 
 type Outcome = "succeeded" | "retried and succeeded" | "degraded" | "typed error";
@@ -77,7 +77,12 @@ const FOX_PARTS = [
 const errorOf = (r: RunResult) => (r.settled.state === "rejected" ? (r.settled.error as LoadError) : undefined);
 
 const ROWS: Row[] = [
-  { fault: "none (fault mode on, no rules)", rules: [], expected: "succeeded", check: (r) => expect(r.parts).toEqual(FOX_PARTS) },
+  {
+    fault: "none (fault mode on, no rules)",
+    rules: [],
+    expected: "succeeded",
+    check: (r) => expect(r.parts).toEqual(FOX_PARTS),
+  },
   {
     fault: "latency 300 ms on every request",
     rules: [{ targets: ["lookup", "asset"], kind: "latency", latencyMs: 300 }],
@@ -285,21 +290,32 @@ afterAll(() => {
     "| fault | outcome | attempts |",
     "| --- | --- | --- |",
     ...matrix.map((m) => `| ${m.fault} | ${m.ok ? "" : "UNEXPECTED: "}${m.outcome} | ${m.attempts} |`),
-    ...(RUN_KNOWN_BUGS ? [] : ROWS.filter((r) => r.knownBug).map((r) => `| ${r.fault} | left out, known bug: ${r.knownBug} | - |`)),
+    ...(RUN_KNOWN_BUGS
+      ? []
+      : ROWS.filter((r) => r.knownBug).map((r) => `| ${r.fault} | left out, known bug: ${r.knownBug} | - |`)),
   ];
   console.log(`\nFault matrix (${matrix.length} faults):\n\n${lines.join("\n")}\n`);
 });
 
-function classify(settled: Settled<unknown>, warnings: MenagerieWarning[], retried: boolean, omissions: string[] = []): { outcome: Outcome | "hung" | "untyped error"; detail: string } {
+function classify(
+  settled: Settled<unknown>,
+  warnings: MenagerieWarning[],
+  retried: boolean,
+  omissions: string[] = [],
+): { outcome: Outcome | "hung" | "untyped error"; detail: string } {
   if (settled.state === "hung") return { outcome: "hung", detail: "" };
   if (settled.state === "rejected") {
-    if (!isMenagerieError(settled.error)) return { outcome: "untyped error", detail: inspect(settled.error).split("\n")[0]! };
+    if (!isMenagerieError(settled.error))
+      return { outcome: "untyped error", detail: inspect(settled.error).split("\n")[0]! };
     const error = settled.error as unknown as { name: string; reason?: string; status?: number };
     const what = [error.name, error.reason ?? error.status].filter((x) => x !== undefined).join(" ");
     return { outcome: "typed error", detail: what };
   }
   if (warnings.length > 0 || omissions.length > 0) {
-    const what = [...warnings.map((w) => `${w.code}${w.asset ? ` ${w.asset}` : ""}`), ...omissions.map((o) => `left out ${o.split(":")[0]}`)];
+    const what = [
+      ...warnings.map((w) => `${w.code}${w.asset ? ` ${w.asset}` : ""}`),
+      ...omissions.map((o) => `left out ${o.split(":")[0]}`),
+    ];
     return { outcome: "degraded", detail: [...new Set(what)].join(", ") };
   }
   return { outcome: retried ? "retried and succeeded" : "succeeded", detail: "" };
@@ -330,84 +346,106 @@ describe("fault matrix", () => {
     expect(await settleWithin(Promise.reject(new Error("x")), 50)).toMatchObject({ state: "rejected" });
   });
 
-  it.each(RUN_ROWS.map((row) => [row.fault, row] as const))("%s", async (_name, row) => {
-    const server: LookupServer = await startFaultService({ rules: row.rules, seed: row.seed ?? 1 });
-    const env = createNullScene();
-    const baseline = sceneCounts(env.scene);
-    const warnings: MenagerieWarning[] = [];
-    let retries = 0;
-    const client: LookupClient = createLookupClient({
-      baseUrl: server.url,
-      apiKey: "dev-key",
-      retry: { limit: 2, baseDelayMs: 20, maxDelayMs: 100 },
-      timeoutMs: row.client?.timeoutMs ?? 5000,
-      cache: row.run !== "lookups",
-      onRetry: () => void retries++,
-    });
-    const menagerie = new Menagerie(env.scene, {
-      client,
-      assetRetry: { limit: 2, baseDelayMs: 20, maxDelayMs: 100 },
-      assetTimeoutMs: row.assetTimeoutMs ?? 5000,
-    });
-    menagerie.onWarningObservable.add((w) => void warnings.push(w));
-    const lifetime = new AbortController(); // a long-lived caller signal: listeners on it must not pile up
-    listeners.reset();
-    const unhandledBefore = rejections.count;
-    try {
-      let settled: Settled<unknown>;
-      let parts: string[] | undefined;
-      let group: RunResult["group"];
-      if (row.run === "populate") {
-        settled = await settleWithin(
-          menagerie.populate({ habitat: "forest", count: 12, seed: 3, signal: lifetime.signal, filter: (r) => ["fox", "deer", "wolf"].includes(r.name) }),
-          HUNG_MS,
-        );
-        if (settled.state === "resolved") {
-          const made = settled.value as CreatureGroup;
-          group = { names: made.creatures.map((c) => c.name), omissions: [...made.omissions] };
-          // Every creature in the scene is whole: all the parts of its record.
-          for (const creature of made.creatures) expect(creature.listParts().sort()).toEqual(Object.keys(creature.record.model.parts).sort());
+  it.each(RUN_ROWS.map((row) => [row.fault, row] as const))(
+    "%s",
+    async (_name, row) => {
+      const server: LookupServer = await startFaultService({ rules: row.rules, seed: row.seed ?? 1 });
+      const env = createNullScene();
+      const baseline = sceneCounts(env.scene);
+      const warnings: MenagerieWarning[] = [];
+      let retries = 0;
+      const client: LookupClient = createLookupClient({
+        baseUrl: server.url,
+        apiKey: "dev-key",
+        retry: { limit: 2, baseDelayMs: 20, maxDelayMs: 100 },
+        timeoutMs: row.client?.timeoutMs ?? 5000,
+        cache: row.run !== "lookups",
+        onRetry: () => void retries++,
+      });
+      const menagerie = new Menagerie(env.scene, {
+        client,
+        assetRetry: { limit: 2, baseDelayMs: 20, maxDelayMs: 100 },
+        assetTimeoutMs: row.assetTimeoutMs ?? 5000,
+      });
+      menagerie.onWarningObservable.add((w) => void warnings.push(w));
+      const lifetime = new AbortController(); // a long-lived caller signal: listeners on it must not pile up
+      listeners.reset();
+      const unhandledBefore = rejections.count;
+      try {
+        let settled: Settled<unknown>;
+        let parts: string[] | undefined;
+        let group: RunResult["group"];
+        if (row.run === "populate") {
+          settled = await settleWithin(
+            menagerie.populate({
+              habitat: "forest",
+              count: 12,
+              seed: 3,
+              signal: lifetime.signal,
+              filter: (r) => ["fox", "deer", "wolf"].includes(r.name),
+            }),
+            HUNG_MS,
+          );
+          if (settled.state === "resolved") {
+            const made = settled.value as CreatureGroup;
+            group = { names: made.creatures.map((c) => c.name), omissions: [...made.omissions] };
+            // Every creature in the scene is whole: all the parts of its record.
+            for (const creature of made.creatures)
+              expect(creature.listParts().sort()).toEqual(Object.keys(creature.record.model.parts).sort());
+          } else {
+            expect(sceneCounts(env.scene), "scene after a failed populate").toEqual(baseline);
+          }
+        } else if (row.run === "lookups") {
+          const names = ["fox", "bear", "owl", "deer", "rabbit", "frog", "duck", "cow", "horse", "sheep"];
+          settled = await settleWithin(
+            (async () => {
+              for (let i = 0; i < 20; i++) await client.getModel(names[i % names.length]!, { signal: lifetime.signal });
+            })(),
+            HUNG_MS,
+          );
         } else {
-          expect(sceneCounts(env.scene), "scene after a failed populate").toEqual(baseline);
+          settled = await settleWithin(menagerie.spawnCreature("fox", { signal: lifetime.signal }), HUNG_MS);
+          // Right after a failure, before any dispose: nothing half-built may be in the scene.
+          if (settled.state !== "resolved")
+            expect(sceneCounts(env.scene), "scene after a failed spawn").toEqual(baseline);
+          else parts = (settled.value as { listParts(): string[] }).listParts().sort();
         }
-      } else if (row.run === "lookups") {
-        const names = ["fox", "bear", "owl", "deer", "rabbit", "frog", "duck", "cow", "horse", "sheep"];
-        settled = await settleWithin(
-          (async () => {
-            for (let i = 0; i < 20; i++) await client.getModel(names[i % names.length]!, { signal: lifetime.signal });
-          })(),
-          HUNG_MS,
-        );
-      } else {
-        settled = await settleWithin(menagerie.spawnCreature("fox", { signal: lifetime.signal }), HUNG_MS);
-        // Right after a failure, before any dispose: nothing half-built may be in the scene.
-        if (settled.state !== "resolved") expect(sceneCounts(env.scene), "scene after a failed spawn").toEqual(baseline);
-        else parts = (settled.value as { listParts(): string[] }).listParts().sort();
+        const stats = server.service.faults?.stats();
+        const requests = Object.values(stats?.requests ?? {}).reduce((a, b) => a + b, 0);
+        if (row.rules.length === 0) healthyRequests = requests;
+        const retried =
+          retries > 0 ||
+          (row.run === undefined && healthyRequests > 0 && requests > healthyRequests) ||
+          (row.run === "populate" && (stats?.injected["drop"] ?? 0) > 0);
+        const { outcome, detail } = classify(settled, warnings, retried, group?.omissions);
+        const attempts = row.rules[0]
+          ? `${stats!.matched[0]} ${row.attemptsOf ?? describeTargets(row.rules[0])} request${stats!.matched[0] === 1 ? "" : "s"}`
+          : `${requests} requests (${Object.entries(stats!.requests)
+              .map(([k, n]) => `${n} ${k}`)
+              .join(", ")})`;
+        matrix.push({
+          fault: row.fault,
+          outcome: detail ? `${outcome}: ${detail}` : outcome,
+          attempts,
+          ok: outcome === row.expected,
+        });
+
+        expect(outcome).toBe(row.expected);
+        row.check?.({ settled, warnings, retries, parts, group });
+
+        menagerie.dispose();
+        await nextTick();
+        expect(sceneCounts(env.scene), "scene after dispose").toEqual(baseline);
+        expect(listeners.leaked(), "abort listeners left on live signals").toBe(0);
+        expect(rejections.count - unhandledBefore, "unhandled rejections").toBe(0);
+      } finally {
+        menagerie.dispose();
+        env.dispose();
+        await server.close();
       }
-      const stats = server.service.faults?.stats();
-      const requests = Object.values(stats?.requests ?? {}).reduce((a, b) => a + b, 0);
-      if (row.rules.length === 0) healthyRequests = requests;
-      const retried = retries > 0 || (row.run === undefined && healthyRequests > 0 && requests > healthyRequests) || (row.run === "populate" && (stats?.injected["drop"] ?? 0) > 0);
-      const { outcome, detail } = classify(settled, warnings, retried, group?.omissions);
-      const attempts = row.rules[0]
-        ? `${stats!.matched[0]} ${row.attemptsOf ?? describeTargets(row.rules[0])} request${stats!.matched[0] === 1 ? "" : "s"}`
-        : `${requests} requests (${Object.entries(stats!.requests).map(([k, n]) => `${n} ${k}`).join(", ")})`;
-      matrix.push({ fault: row.fault, outcome: detail ? `${outcome}: ${detail}` : outcome, attempts, ok: outcome === row.expected });
-
-      expect(outcome).toBe(row.expected);
-      row.check?.({ settled, warnings, retries, parts, group });
-
-      menagerie.dispose();
-      await nextTick();
-      expect(sceneCounts(env.scene), "scene after dispose").toEqual(baseline);
-      expect(listeners.leaked(), "abort listeners left on live signals").toBe(0);
-      expect(rejections.count - unhandledBefore, "unhandled rejections").toBe(0);
-    } finally {
-      menagerie.dispose();
-      env.dispose();
-      await server.close();
-    }
-  }, 40_000);
+    },
+    40_000,
+  );
 });
 
 function describeTargets(rule: FaultRule): string {

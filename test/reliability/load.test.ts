@@ -9,7 +9,12 @@ import { formatLoad, runLoad } from "../helpers/faultLoad.js";
 
 describe("load", () => {
   it("holds 256 connections for 10 s with zero errors, zero 5xx and RSS within 10%", async () => {
-    const figures = await runLoad({ catalogDir: await generatedCatalog(), connections: 256, durationSeconds: 10, warmupSeconds: 5 });
+    const figures = await runLoad({
+      catalogDir: await generatedCatalog(),
+      connections: 256,
+      durationSeconds: 10,
+      warmupSeconds: 5,
+    });
     console.log(`\nLoad (quick):\n${formatLoad(figures)}\n`);
     expect(figures.maxConnectionsHeld).toBeGreaterThanOrEqual(256);
     expect(figures.requests).toBeGreaterThan(0);

@@ -6,17 +6,17 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { inspect } from "node:util";
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
 import { createLookupClient, type LookupClient } from "../../src/api/client.js";
 import { Creature } from "../../src/babylon/creature.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import { CreatureGroup } from "../../src/babylon/populate.js";
 import { main } from "../../src/service/cli.js";
-import { startLookupServer, type LookupServer } from "../../src/service/index.js";
+import { type LookupServer, startLookupServer } from "../../src/service/index.js";
 import { createNullScene } from "../helpers/babylonScene.js";
 import { startFaultService } from "../helpers/faultHarness.js";
 import { createTestServer, type TestServer } from "../helpers/httpServer.js";
-import { writeFixtureCatalog, type FixtureCatalog } from "../helpers/serviceCatalog.js";
+import { type FixtureCatalog, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 import { boxObj } from "../helpers/tinyModels.js";
 
 const CLIENT_KEY = "sk_live_cl13nt_4f8e2b9d71c05a";
@@ -26,17 +26,24 @@ const SECRETS = [CLIENT_KEY, UPSTREAM_KEY];
 /** Everything seen, as text: console output, log lines, events, errors, responses. */
 const seen: { where: string; text: string }[] = [];
 function capture(where: string, value: unknown): void {
-  const text = typeof value === "string" ? value : inspect(value, { depth: 12, breakLength: Infinity, showHidden: false });
+  const text =
+    typeof value === "string" ? value : inspect(value, { depth: 12, breakLength: Infinity, showHidden: false });
   seen.push({ where, text });
 }
 function leaks(): string[] {
-  return seen.filter(({ text }) => SECRETS.some((s) => text.includes(s) || text.includes(encodeURIComponent(s)))).map(({ where, text }) => `${where}: ${text.slice(0, 300)}`);
+  return seen
+    .filter(({ text }) => SECRETS.some((s) => text.includes(s) || text.includes(encodeURIComponent(s))))
+    .map(({ where, text }) => `${where}: ${text.slice(0, 300)}`);
 }
 
 let consoleSpies: MockInstance[] = [];
 beforeAll(() => {
   consoleSpies = (["log", "info", "warn", "error", "debug", "trace"] as const).map((m) =>
-    vi.spyOn(console, m).mockImplementation((...args: unknown[]) => capture(`console.${m}`, args.map((a) => (typeof a === "string" ? a : inspect(a, { depth: 8 }))).join(" "))),
+    vi
+      .spyOn(console, m)
+      .mockImplementation((...args: unknown[]) =>
+        capture(`console.${m}`, args.map((a) => (typeof a === "string" ? a : inspect(a, { depth: 8 }))).join(" ")),
+      ),
   );
 });
 afterAll(() => {
@@ -45,13 +52,30 @@ afterAll(() => {
 
 /** What a result shows a caller, without walking Babylon's whole scene graph. */
 function summary(value: unknown): unknown {
-  if (value instanceof CreatureGroup) return { records: value.records, omissions: value.omissions, skipped: value.skipped, creatures: value.creatures.map((c) => c.name) };
-  if (value instanceof Creature) return { name: value.name, record: value.record, parts: value.listParts(), rootName: value.root.name, meshes: value.meshes.map((m) => m.name) };
+  if (value instanceof CreatureGroup)
+    return {
+      records: value.records,
+      omissions: value.omissions,
+      skipped: value.skipped,
+      creatures: value.creatures.map((c) => c.name),
+    };
+  if (value instanceof Creature)
+    return {
+      name: value.name,
+      record: value.record,
+      parts: value.listParts(),
+      rootName: value.root.name,
+      meshes: value.meshes.map((m) => m.name),
+    };
   return value;
 }
 
 /** Runs `op`, capturing its result or its error (message, inspect, cause chain). */
-async function outcome(where: string, op: () => Promise<unknown>, options: { captureResult?: boolean } = {}): Promise<unknown> {
+async function outcome(
+  where: string,
+  op: () => Promise<unknown>,
+  options: { captureResult?: boolean } = {},
+): Promise<unknown> {
   try {
     const value = await op();
     if (options.captureResult ?? true) capture(`${where} result`, summary(value));
@@ -65,7 +89,11 @@ async function outcome(where: string, op: () => Promise<unknown>, options: { cap
 }
 
 /** A client and a Menagerie wired so every event they emit is captured. */
-function instrumented(baseUrl: string, apiKey: string | undefined, extra: { timeoutMs?: number; captureRecords?: boolean } = {}) {
+function instrumented(
+  baseUrl: string,
+  apiKey: string | undefined,
+  extra: { timeoutMs?: number; captureRecords?: boolean } = {},
+) {
   const env = createNullScene();
   const client: LookupClient = createLookupClient({
     baseUrl,
@@ -75,10 +103,16 @@ function instrumented(baseUrl: string, apiKey: string | undefined, extra: { time
     onRetry: (e) => capture("client onRetry", e),
     onInvalidRecord: (r) => capture("client onInvalidRecord", r),
   });
-  const menagerie = new Menagerie(env.scene, { client, assetRetry: { limit: 1, baseDelayMs: 5 }, assetTimeoutMs: 3000 });
+  const menagerie = new Menagerie(env.scene, {
+    client,
+    assetRetry: { limit: 1, baseDelayMs: 5 },
+    assetTimeoutMs: 3000,
+  });
   menagerie.onWarningObservable.add((w) => capture("menagerie warning", w));
   menagerie.onProgressObservable.add((p) => capture("menagerie progress", p));
-  menagerie.onCreatureSpawnedObservable.add((c) => capture("menagerie spawned", extra.captureRecords === false ? c.name : { name: c.name, record: c.record }));
+  menagerie.onCreatureSpawnedObservable.add((c) =>
+    capture("menagerie spawned", extra.captureRecords === false ? c.name : { name: c.name, record: c.record }),
+  );
   return {
     client,
     menagerie,
@@ -108,10 +142,14 @@ describe("the API key in the client and the loader", () => {
     const t = instrumented(service.url, CLIENT_KEY, { timeoutMs: 300 });
     const wrong = instrumented(service.url, `${CLIENT_KEY}x`); // an unknown key that contains the real one
     try {
-      await outcome("spawn fox", () => t.menagerie.spawnCreature("fox", { onProgress: (p) => capture("spawn onProgress", p) }));
+      await outcome("spawn fox", () =>
+        t.menagerie.spawnCreature("fox", { onProgress: (p) => capture("spawn onProgress", p) }),
+      );
       await outcome("spawn nothing", () => t.menagerie.spawnCreature("qqqqqqqqqq zzzzzzz", { fuzzy: false }));
       await outcome("search forest", () => t.client.search("forest"));
-      await outcome("populate forest", () => t.menagerie.populate({ habitat: "forest", count: 6, onProgress: (p) => capture("populate progress", p) }));
+      await outcome("populate forest", () =>
+        t.menagerie.populate({ habitat: "forest", count: 6, onProgress: (p) => capture("populate progress", p) }),
+      );
       await outcome("wrong key", () => wrong.client.getModel("fox"));
       capture("describeRequest", t.client.describeRequest({ name: "fox" }));
       const stats = service.service.faults!.stats();
@@ -147,7 +185,10 @@ describe("the API key in the client and the loader", () => {
         name: n,
         type: "quadruped",
         scale: { height },
-        model: { parts: { body: link("body.obj"), tail: link("tail.obj") }, other: { material: link("m.mtl"), texture: [link(`${key}.png`)] } },
+        model: {
+          parts: { body: link("body.obj"), tail: link("tail.obj") },
+          other: { material: link("m.mtl"), texture: [link(`${key}.png`)] },
+        },
       });
       res.setHeader("content-type", "application/json");
       if (name === "error") {
@@ -155,10 +196,17 @@ describe("the API key in the client and the loader", () => {
         return void res.end(JSON.stringify({ code: key, message: `bad ${key}` }));
       }
       if (name === "json") return void res.end(`{"name": "${key}", "oops": ${key}`);
-      if (name === "invalid") return void res.end(JSON.stringify({ name: key, model: { parts: { [key]: 5 } }, scale: 4 }));
+      if (name === "invalid")
+        return void res.end(JSON.stringify({ name: key, model: { parts: { [key]: 5 } }, scale: 4 }));
       if (name === "creature") return void res.end(JSON.stringify(record("creature", "1 m")));
       if (url.searchParams.has("search")) {
-        return void res.end(JSON.stringify([record("good", "1 m"), { name: key, model: { parts: { [key]: key } } }, { name: 7, [key]: key }]));
+        return void res.end(
+          JSON.stringify([
+            record("good", "1 m"),
+            { name: key, model: { parts: { [key]: key } } },
+            { name: 7, [key]: key },
+          ]),
+        );
       }
       res.writeHead(404);
       res.end(JSON.stringify({ code: "Model not found", message: `nothing for ${key}` }));
@@ -166,7 +214,8 @@ describe("the API key in the client and the loader", () => {
     echo = await createTestServer(handler);
     const t = instrumented(echo.url, CLIENT_KEY, { captureRecords: false });
     try {
-      for (const name of ["error", "json", "invalid", "missing"]) await outcome(`getModel ${name}`, () => t.client.getModel(name), { captureResult: false });
+      for (const name of ["error", "json", "invalid", "missing"])
+        await outcome(`getModel ${name}`, () => t.client.getModel(name), { captureResult: false });
       await outcome("search", () => t.client.search("anything"), { captureResult: false });
       await outcome("spawn creature", () => t.menagerie.spawnCreature("creature"), { captureResult: false });
     } finally {
@@ -178,31 +227,34 @@ describe("the API key in the client and the loader", () => {
     expect(leaks()).toEqual([]);
   }, 60_000);
 
-  it(
-    "a height-unreadable warning never quotes a scale.height that echoes the key",
-    async () => {
-      const echo = await createTestServer((req, res) => {
-        const url = new URL(req.url ?? "/", "http://127.0.0.1");
-        const key = url.searchParams.get("key") ?? "";
-        if (url.pathname.startsWith("/a/")) return void res.end(boxObj([-0.1, 0, -0.2], [0.1, 0.3, 0.2]));
-        res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ name: "tall", scale: { height: `${key} m` }, model: { parts: { body: `http://127.0.0.1:${url.port || (req.socket.localPort ?? 0)}/a/body.obj` } } }));
-      });
-      // The record itself carries the echoed key (the service's own data, not a leak): only
-      // what Menagerie says about it is scanned.
-      const t = instrumented(echo.url, CLIENT_KEY, { captureRecords: false });
-      const warnings: string[] = [];
-      t.menagerie.onWarningObservable.add((w) => void warnings.push(`${w.message} ${inspect(w.error)}`));
-      try {
-        await t.menagerie.spawnCreature("tall");
-      } finally {
-        t.close();
-        await echo.close();
-      }
-      expect(warnings.length).toBe(1);
-      expect(warnings.join("\n")).not.toContain(CLIENT_KEY);
-    },
-  );
+  it("a height-unreadable warning never quotes a scale.height that echoes the key", async () => {
+    const echo = await createTestServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const key = url.searchParams.get("key") ?? "";
+      if (url.pathname.startsWith("/a/")) return void res.end(boxObj([-0.1, 0, -0.2], [0.1, 0.3, 0.2]));
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          name: "tall",
+          scale: { height: `${key} m` },
+          model: { parts: { body: `http://127.0.0.1:${url.port || (req.socket.localPort ?? 0)}/a/body.obj` } },
+        }),
+      );
+    });
+    // The record itself carries the echoed key (the service's own data, not a leak): only
+    // what Menagerie says about it is scanned.
+    const t = instrumented(echo.url, CLIENT_KEY, { captureRecords: false });
+    const warnings: string[] = [];
+    t.menagerie.onWarningObservable.add((w) => void warnings.push(`${w.message} ${inspect(w.error)}`));
+    try {
+      await t.menagerie.spawnCreature("tall");
+    } finally {
+      t.close();
+      await echo.close();
+    }
+    expect(warnings.length).toBe(1);
+    expect(warnings.join("\n")).not.toContain(CLIENT_KEY);
+  });
 });
 
 describe("the upstream key in proxy mode", () => {
@@ -222,24 +274,56 @@ describe("the upstream key in proxy mode", () => {
       rateLimit: false,
       port: 0,
       log: (l) => capture("upstream log", l),
-      faults: { seed: 4, rules: [{ targets: ["lookup"], kind: "status", status: 503, first: 1 }, { targets: ["lookup"], kind: "drop", rate: 0.15 }, { targets: ["lookup"], kind: "rate-limit", rate: 0.1 }] },
+      faults: {
+        seed: 4,
+        rules: [
+          { targets: ["lookup"], kind: "status", status: 503, first: 1 },
+          { targets: ["lookup"], kind: "drop", rate: 0.15 },
+          { targets: ["lookup"], kind: "rate-limit", rate: 0.1 },
+        ],
+      },
     });
     // An upstream that echoes the key it receives wherever it can: body, headers, status text.
     hostile = await createTestServer((req, res) => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const key = url.searchParams.get("key") ?? "";
       const name = url.searchParams.get("name") ?? "";
-      const headers = { "content-type": `application/json; key=${key}`, "retry-after": key, "x-upstream-key": key, "set-cookie": `k=${key}` };
+      const headers = {
+        "content-type": `application/json; key=${key}`,
+        "retry-after": key,
+        "x-upstream-key": key,
+        "set-cookie": `k=${key}`,
+      };
       if (name === "refuse") {
         res.writeHead(401, headers);
         return void res.end(JSON.stringify({ code: "Invalid key", message: `key ${key} refused` }));
       }
       if (name === "slow") return; // never answers: the proxy times out
       res.writeHead(name === "busy" ? 429 : 200, headers);
-      res.end(JSON.stringify({ name: key, echo: req.url, model: { parts: { body: `https://cdn.test/b.obj?key=${key}&Expires=1&KeyName=k&Signature=${encodeURIComponent(key)}` } } }));
+      res.end(
+        JSON.stringify({
+          name: key,
+          echo: req.url,
+          model: {
+            parts: {
+              body: `https://cdn.test/b.obj?key=${key}&Expires=1&KeyName=k&Signature=${encodeURIComponent(key)}`,
+            },
+          },
+        }),
+      );
     });
-    proxy = await startLookupServer({ upstream: { url: upstream.url, key: UPSTREAM_KEY, timeoutMs: 2000 }, rateLimit: false, port: 0, log: (l) => capture("proxy log", l) });
-    hostileProxy = await startLookupServer({ upstream: { url: hostile.url, key: UPSTREAM_KEY, timeoutMs: 500 }, rateLimit: false, port: 0, log: (l) => capture("hostile proxy log", l) });
+    proxy = await startLookupServer({
+      upstream: { url: upstream.url, key: UPSTREAM_KEY, timeoutMs: 2000 },
+      rateLimit: false,
+      port: 0,
+      log: (l) => capture("proxy log", l),
+    });
+    hostileProxy = await startLookupServer({
+      upstream: { url: hostile.url, key: UPSTREAM_KEY, timeoutMs: 500 },
+      rateLimit: false,
+      port: 0,
+      log: (l) => capture("hostile proxy log", l),
+    });
   });
   afterAll(async () => {
     await hostileProxy?.close();
@@ -277,7 +361,8 @@ describe("the upstream key in proxy mode", () => {
     for (let round = 0; round < 3; round++) {
       for (const path of paths) await get(proxy.url, path.replace("fox", round ? `fox${"x".repeat(round)}` : "fox"));
     }
-    for (const name of ["echo", "refuse", "busy", "slow", "echo2"]) await get(hostileProxy.url, `/anything?name=${name}`);
+    for (const name of ["echo", "refuse", "busy", "slow", "echo2"])
+      await get(hostileProxy.url, `/anything?name=${name}`);
     await get(hostileProxy.url, "/anything?search=forest");
     // A keyless client of the proxy, through the library, sees records and errors: both clean.
     const client = createLookupClient({ baseUrl: hostileProxy.url, retry: 0, cache: false });
@@ -289,7 +374,9 @@ describe("the upstream key in proxy mode", () => {
     expect(responses.some((r) => r.startsWith("502"))).toBe(true);
     expect(hostile.requests.length).toBeGreaterThan(0);
     expect(hostile.requests.every((r) => r.query.get("key") === UPSTREAM_KEY)).toBe(true); // it really had the key to echo
-    expect(responses.filter((r) => r.includes(UPSTREAM_KEY) || r.includes(encodeURIComponent(UPSTREAM_KEY)))).toEqual([]);
+    expect(responses.filter((r) => r.includes(UPSTREAM_KEY) || r.includes(encodeURIComponent(UPSTREAM_KEY)))).toEqual(
+      [],
+    );
     expect(leaks()).toEqual([]);
   }, 60_000);
 
@@ -300,10 +387,20 @@ describe("the upstream key in proxy mode", () => {
       log: (l) => lines.push(l),
     });
     await server?.close();
-    const envServer = await main(["--port", "0", "--upstream", upstream.url], { env: { MENAGERIE_UPSTREAM_KEY: UPSTREAM_KEY }, log: (l) => lines.push(l) });
+    const envServer = await main(["--port", "0", "--upstream", upstream.url], {
+      env: { MENAGERIE_UPSTREAM_KEY: UPSTREAM_KEY },
+      log: (l) => lines.push(l),
+    });
     await envServer?.close();
-    await expect(main(["--port", "0", "--upstream-key", UPSTREAM_KEY], { env: {}, log: (l) => lines.push(l) })).rejects.toThrow("--upstream-key needs --upstream");
-    await outcome("cli bad upstream", () => main(["--port", "0", "--upstream", `ftp://x/${UPSTREAM_KEY}`, "--upstream-key", UPSTREAM_KEY], { env: {}, log: (l) => lines.push(l) }));
+    await expect(
+      main(["--port", "0", "--upstream-key", UPSTREAM_KEY], { env: {}, log: (l) => lines.push(l) }),
+    ).rejects.toThrow("--upstream-key needs --upstream");
+    await outcome("cli bad upstream", () =>
+      main(["--port", "0", "--upstream", `ftp://x/${UPSTREAM_KEY}`, "--upstream-key", UPSTREAM_KEY], {
+        env: {},
+        log: (l) => lines.push(l),
+      }),
+    );
     for (const line of lines) capture("cli log", line);
     expect(lines.some((l) => l.includes("listening"))).toBe(true);
     expect(leaks()).toEqual([]);

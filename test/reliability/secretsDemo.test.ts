@@ -6,9 +6,9 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLookupServer, type LookupServer } from "../../src/service/index.js";
+import { type LookupServer, startLookupServer } from "../../src/service/index.js";
 import { launchChromium } from "../helpers/browser.js";
-import { startDemo, type DemoServer } from "../helpers/demoServer.js";
+import { type DemoServer, startDemo } from "../helpers/demoServer.js";
 import { startFaultService } from "../helpers/faultHarness.js";
 
 const UPSTREAM_KEY = "sk_live_d3mo_upstream_5c7e19a04b62";
@@ -40,14 +40,19 @@ beforeAll(async () => {
   page.on("response", (response) => {
     pending.push(
       (async () => {
-        const headers = Object.entries(await response.allHeaders()).map(([k, v]) => `${k}: ${v}`).join("\n");
+        const headers = Object.entries(await response.allHeaders())
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("\n");
         let body = "";
         try {
           body = (await response.body()).toString("latin1"); // bytes as they came, text or not
         } catch {
           // a redirect or a body already gone
         }
-        seen.push({ where: `response ${response.status()} ${response.url()}`, text: `${response.url()}\n${headers}\n\n${body}` });
+        seen.push({
+          where: `response ${response.status()} ${response.url()}`,
+          text: `${response.url()}\n${headers}\n\n${body}`,
+        });
       })(),
     );
   });
@@ -73,32 +78,45 @@ describe("the demo page through a key-injecting proxy", () => {
     );
     await page.fill("#spawn-name", "foxx");
     await page.click("#spawn");
-    await page.waitForFunction(() => (window as unknown as { __demo: { lastSpawn: string } }).__demo.lastSpawn !== "", undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __demo: { lastSpawn: string } }).__demo.lastSpawn !== "",
+      undefined,
+      { timeout: 60_000 },
+    );
     await page.waitForTimeout(500);
 
     const visible = await page.evaluate(() => ({
       html: document.documentElement.outerHTML,
-      text: document.body.innerText,
+      text: document.body.textContent,
       inputs: [...document.querySelectorAll("input")].map((i) => `${i.id}=${i.value}`).join("\n"),
       storage: JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }),
       cookies: document.cookie,
       href: location.href,
       state: JSON.stringify((window as unknown as { __demo: unknown }).__demo),
-      resources: performance.getEntriesByType("resource").map((e) => e.name).join("\n"),
+      resources: performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .join("\n"),
     }));
     for (const [where, text] of Object.entries(visible)) seen.push({ where: `page ${where}`, text });
     await Promise.all(pending);
     seen.push({ where: "vite output", text: demo.output() });
 
     const fromProxy = seen.filter((s) => s.where.startsWith("response") && s.where.includes(proxy.url));
-    const assets = seen.filter((s) => s.where.startsWith("response 200") && s.where.includes(`${upstream.url}/assets/`));
+    const assets = seen.filter(
+      (s) => s.where.startsWith("response 200") && s.where.includes(`${upstream.url}/assets/`),
+    );
     expect(fromProxy.length).toBeGreaterThan(0); // the page really went through the proxy
     expect(assets.length).toBeGreaterThan(0); // and loaded signed assets from the upstream
     expect(upstream.service.faults!.stats().injected["status"]).toBe(1);
     expect(visible.text).toContain('Did you mean "fox"?'); // the spawn answer is on the page
 
-    const leaks = seen.filter((s) => s.text.includes(UPSTREAM_KEY) || s.text.includes(encodeURIComponent(UPSTREAM_KEY))).map((s) => s.where);
-    console.log(`\nDemo secrets scan: ${seen.length} captured items (${fromProxy.length} proxy responses, ${assets.length} asset responses), ${leaks.length} containing the upstream key\n`);
+    const leaks = seen
+      .filter((s) => s.text.includes(UPSTREAM_KEY) || s.text.includes(encodeURIComponent(UPSTREAM_KEY)))
+      .map((s) => s.where);
+    console.log(
+      `\nDemo secrets scan: ${seen.length} captured items (${fromProxy.length} proxy responses, ${assets.length} asset responses), ${leaks.length} containing the upstream key\n`,
+    );
     expect(leaks).toEqual([]);
   }, 300_000);
 });

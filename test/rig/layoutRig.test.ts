@@ -87,7 +87,9 @@ describe("layoutRig", () => {
     const rig = layoutRig("loop", { a: QUADRUPED.body!, b: QUADRUPED.head! });
     expect(rig.joints).toHaveLength(2);
     expect(rig.joints.some((j) => j.parent === null)).toBe(true);
-    expect(layoutRig("loop", { a: QUADRUPED.body!, b: QUADRUPED.head! }, plans).joints.filter((j) => j.parent === null)).toHaveLength(1);
+    expect(
+      layoutRig("loop", { a: QUADRUPED.body!, b: QUADRUPED.head! }, plans).joints.filter((j) => j.parent === null),
+    ).toHaveLength(1);
   });
 
   it("rejects an empty part set", () => {
@@ -97,7 +99,11 @@ describe("layoutRig", () => {
   it("computes fractional and per-axis nearest anchors", () => {
     const b = box([0, 0, 0], [2, 4, 6]);
     expect(anchorPoint(b, { x: 0.5, y: 1, z: 0 }, undefined)).toEqual({ x: 1, y: 4, z: 0 });
-    expect(anchorPoint(b, { x: "nearest", y: 0, z: "nearest" }, box([5, 5, -3], [7, 7, -1]))).toEqual({ x: 2, y: 0, z: 0 });
+    expect(anchorPoint(b, { x: "nearest", y: 0, z: "nearest" }, box([5, 5, -3], [7, 7, -1]))).toEqual({
+      x: 2,
+      y: 0,
+      z: 0,
+    });
     expect(anchorPoint(b, "nearest", undefined)).toEqual({ x: 1, y: 2, z: 3 });
   });
 });

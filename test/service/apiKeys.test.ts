@@ -16,11 +16,16 @@ describe("loadApiKeys", () => {
     try {
       const file = join(dir, "keys.txt");
       await writeFile(file, "from-file\n");
-      expect(await loadApiKeys({ keysFile: file, env: { MENAGERIE_API_KEYS: "from-env" } })).toEqual({ keys: ["from-file"], origin: "file" });
+      expect(await loadApiKeys({ keysFile: file, env: { MENAGERIE_API_KEYS: "from-env" } })).toEqual({
+        keys: ["from-file"],
+        origin: "file",
+      });
       expect(await loadApiKeys({ env: { MENAGERIE_API_KEYS: "a, b" } })).toEqual({ keys: ["a", "b"], origin: "env" });
       expect(await loadApiKeys({ env: { MENAGERIE_API_KEYS: "  " } })).toEqual({ keys: ["dev-key"], origin: "dev" });
       expect(await loadApiKeys({ env: {} })).toEqual({ keys: ["dev-key"], origin: "dev" });
-      await expect(loadApiKeys({ env: { MENAGERIE_API_KEYS: ",," } })).rejects.toThrow("MENAGERIE_API_KEYS has no key in it");
+      await expect(loadApiKeys({ env: { MENAGERIE_API_KEYS: ",," } })).rejects.toThrow(
+        "MENAGERIE_API_KEYS has no key in it",
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

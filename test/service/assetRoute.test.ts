@@ -1,12 +1,13 @@
 /** The signed asset route over real HTTP on 127.0.0.1. */
-import { request as httpRequest } from "node:http";
+
 import { symlink } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ModelRecordSchema, type ModelRecord } from "../../src/api/schemas.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
 import { signUrl } from "../../src/service/signing.js";
 import { BOX_OBJ, MTL_TEXT, PNG_BYTES } from "../helpers/serviceCatalog.js";
-import { TEST_SIGNING_KEY, startTestService, type TestService } from "../helpers/serviceServer.js";
+import { startTestService, TEST_SIGNING_KEY, type TestService } from "../helpers/serviceServer.js";
 
 const START_MS = 1_800_000_000_000;
 let nowMs = START_MS;
@@ -16,7 +17,8 @@ let fox: ModelRecord;
 const key = { keyName: "menagerie", secret: TEST_SIGNING_KEY };
 const expires = START_MS / 1000 + 3600;
 /** Signs a raw path on the server, as the service would. */
-const signed = (path: string, options: Partial<typeof key> = {}) => signUrl(`${server.url}${path}`, { ...key, ...options, expires });
+const signed = (path: string, options: Partial<typeof key> = {}) =>
+  signUrl(`${server.url}${path}`, { ...key, ...options, expires });
 
 async function body(response: Response) {
   return { status: response.status, json: (await response.json()) as unknown };
@@ -150,12 +152,18 @@ describe("anything else is 403", () => {
         req.end();
       });
       expect(answer.status).toBe(404);
-      expect(JSON.parse(answer.text)).toEqual({ code: "Not found", message: "No such route: use /anything or /assets/." });
+      expect(JSON.parse(answer.text)).toEqual({
+        code: "Not found",
+        message: "No such route: use /anything or /assets/.",
+      });
     },
   );
 
   it("answers non-GET methods with 405", async () => {
     const res = await fetch(fox.model.parts["body"]!, { method: "DELETE" });
-    expect(await body(res)).toEqual({ status: 405, json: { code: "Method not allowed", message: "Only GET requests are allowed." } });
+    expect(await body(res)).toEqual({
+      status: 405,
+      json: { code: "Method not allowed", message: "Only GET requests are allowed." },
+    });
   });
 });

@@ -8,7 +8,7 @@ import { ModelRecordSchema } from "../../src/api/schemas.js";
 import { main } from "../../src/service/cli.js";
 import type { LookupServer } from "../../src/service/index.js";
 import { verifySignedUrl } from "../../src/service/signing.js";
-import { writeFixtureCatalog, type FixtureCatalog } from "../helpers/serviceCatalog.js";
+import { type FixtureCatalog, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 import { startTestService } from "../helpers/serviceServer.js";
 
 let catalog: FixtureCatalog;
@@ -43,7 +43,7 @@ describe("main", () => {
     });
     expect(lines).toEqual([
       `Menagerie reference service listening on ${url}/anything (6 records from ${catalog.dir})`,
-      'API key: dev-key (dev key; set MENAGERIE_API_KEYS or --keys FILE to change it)',
+      "API key: dev-key (dev key; set MENAGERIE_API_KEYS or --keys FILE to change it)",
       `Example: ${url}/anything?key=dev-key&search=forest`,
     ]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -52,33 +52,49 @@ describe("main", () => {
   it("takes keys from a keys file, without printing them", async () => {
     const file = join(scratch, "keys.txt");
     await writeFile(file, "# team keys\nalpha-key\nbeta-key, gamma-key\n\n");
-    const { lines } = await run(["--port", "0", "--catalog", catalog.dir, "--keys", file], { MENAGERIE_API_KEYS: "ignored-key" }, async (server) => {
-      expect(await status(`${server.url}/anything?key=gamma-key&name=fox`)).toBe(200);
-      expect(await status(`${server.url}/anything?key=dev-key&name=fox`)).toBe(403);
-      expect(await status(`${server.url}/anything?key=ignored-key&name=fox`)).toBe(403);
-    });
+    const { lines } = await run(
+      ["--port", "0", "--catalog", catalog.dir, "--keys", file],
+      { MENAGERIE_API_KEYS: "ignored-key" },
+      async (server) => {
+        expect(await status(`${server.url}/anything?key=gamma-key&name=fox`)).toBe(200);
+        expect(await status(`${server.url}/anything?key=dev-key&name=fox`)).toBe(403);
+        expect(await status(`${server.url}/anything?key=ignored-key&name=fox`)).toBe(403);
+      },
+    );
     expect(lines[1]).toBe(`API keys: 3 from ${file}`);
     expect(lines.join("\n")).not.toMatch(/alpha-key|beta-key|gamma-key/);
   });
 
   it("takes keys from MENAGERIE_API_KEYS and the signing key from MENAGERIE_SIGNING_KEY", async () => {
     const env = { MENAGERIE_API_KEYS: "one-key, two-key", MENAGERIE_SIGNING_KEY: "shared-secret" };
-    const { lines } = await run(["--port", "0", "--catalog", catalog.dir, "--link-lifetime", "90"], env, async (server) => {
-      const record = ModelRecordSchema.parse(await (await fetch(`${server.url}/anything?key=two-key&name=fox`)).json());
-      const check = verifySignedUrl(record.model.parts["body"]!, { keys: [{ keyName: "menagerie", secret: "shared-secret" }] });
-      expect(check.valid).toBe(true);
-      expect(check.valid && check.expires - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(89);
-      expect(check.valid && check.expires - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(90);
-    });
+    const { lines } = await run(
+      ["--port", "0", "--catalog", catalog.dir, "--link-lifetime", "90"],
+      env,
+      async (server) => {
+        const record = ModelRecordSchema.parse(
+          await (await fetch(`${server.url}/anything?key=two-key&name=fox`)).json(),
+        );
+        const check = verifySignedUrl(record.model.parts["body"]!, {
+          keys: [{ keyName: "menagerie", secret: "shared-secret" }],
+        });
+        expect(check.valid).toBe(true);
+        expect(check.valid && check.expires - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(89);
+        expect(check.valid && check.expires - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(90);
+      },
+    );
     expect(lines[1]).toBe("API keys: 2 from MENAGERIE_API_KEYS");
   });
 
   it("runs as a proxy without printing the upstream key", async () => {
     const upstream = await startTestService({ apiKeys: ["cli-upstream-key"] });
     try {
-      const { lines } = await run(["--port", "0", "--upstream", upstream.url, "--upstream-key", "cli-upstream-key"], {}, async (server) => {
-        expect(await status(`${server.url}/anything?name=fox`)).toBe(200);
-      });
+      const { lines } = await run(
+        ["--port", "0", "--upstream", upstream.url, "--upstream-key", "cli-upstream-key"],
+        {},
+        async (server) => {
+          expect(await status(`${server.url}/anything?name=fox`)).toBe(200);
+        },
+      );
       expect(lines[0]).toMatch(new RegExp(`\\(proxy to ${upstream.url.replace(/\./g, "\\.")}\\)$`));
       expect(lines).toContain("Requests without a key are accepted (proxy mode).");
       expect(lines.join("\n")).not.toContain("cli-upstream-key");
@@ -98,7 +114,10 @@ describe("main", () => {
     [["--port", "70000", "--catalog", "x"], "port must be an integer from 0 to 65535, got 70000"],
     [["--colour"], /Unknown option '--colour'/],
     [["--upstream-key", "k"], "--upstream-key needs --upstream"],
-    [["--upstream", "http://127.0.0.1:9", "--catalog", "x"], "--catalog and --upstream exclude each other: a proxy serves no catalog"],
+    [
+      ["--upstream", "http://127.0.0.1:9", "--catalog", "x"],
+      "--catalog and --upstream exclude each other: a proxy serves no catalog",
+    ],
   ];
   it.each(bad)("refuses %j", async (argv, message) => {
     await expect(main(argv, { env: {}, log: () => undefined })).rejects.toThrow(message);
@@ -115,11 +134,15 @@ describe("main", () => {
 
 describe("npm run service (tsx src/service/cli.ts)", () => {
   it("starts as a process, serves, and stops on SIGTERM", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/service/cli.ts", "--port", "0", "--catalog", catalog.dir], {
-      cwd: join(import.meta.dirname, "../.."),
-      env: { ...process.env, MENAGERIE_API_KEYS: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "src/service/cli.ts", "--port", "0", "--catalog", catalog.dir],
+      {
+        cwd: join(import.meta.dirname, "../.."),
+        env: { ...process.env, MENAGERIE_API_KEYS: "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = "";

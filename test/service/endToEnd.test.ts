@@ -63,7 +63,10 @@ describe("limits over HTTP", () => {
       expect(statuses).toEqual([200, 200, 429]);
       const res = await fetch(url);
       expect(res.headers.get("retry-after")).toBe("100");
-      expect(await res.json()).toEqual({ code: "Rate limit exceeded", message: "Too many requests: try again in 100 s." });
+      expect(await res.json()).toEqual({
+        code: "Rate limit exceeded",
+        message: "Too many requests: try again in 100 s.",
+      });
       const error = await createLookupClient({ baseUrl: limited.url, apiKey: "dev-key", retry: 0 })
         .getModel("owl")
         .catch((e: unknown) => e);
@@ -78,11 +81,11 @@ describe("limits over HTTP", () => {
       method: "OPTIONS",
       headers: { origin: "http://localhost:5173", "access-control-request-method": "GET" },
     });
-    expect([res.status, res.headers.get("access-control-allow-origin"), res.headers.get("access-control-allow-methods")]).toEqual([
-      204,
-      "*",
-      "GET,HEAD,OPTIONS",
-    ]);
+    expect([
+      res.status,
+      res.headers.get("access-control-allow-origin"),
+      res.headers.get("access-control-allow-methods"),
+    ]).toEqual([204, "*", "GET,HEAD,OPTIONS"]);
   });
 
   it("signs links for the origin the request arrived on", async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ModelRecordSchema } from "../../src/api/schemas.js";
 import { createLookupService, type LookupService } from "../../src/service/index.js";
-import { FOREST_NAMES, writeFixtureCatalog, type FixtureCatalog } from "../helpers/serviceCatalog.js";
+import { type FixtureCatalog, FOREST_NAMES, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 
 let catalog: FixtureCatalog;
 let service: LookupService;
@@ -37,7 +37,8 @@ describe("id lookups", () => {
 });
 
 describe("search limits and app", () => {
-  const names = async (query: string) => ((await get(`/anything?key=dev-key&${query}`)).json as { name: string }[]).map((r) => r.name);
+  const names = async (query: string) =>
+    ((await get(`/anything?key=dev-key&${query}`)).json as { name: string }[]).map((r) => r.name);
   const MAMMALS = ["cat#0001", "cat#0002", "fox", "polar bear"];
 
   it("caps a search at maxResultNum, in the search's order", async () => {
@@ -53,7 +54,12 @@ describe("search limits and app", () => {
 
   it("accepts app, even empty or repeated, and ignores it", async () => {
     expect(await names("search=mammals&app=zoo&maxResultNum=2")).toEqual(MAMMALS.slice(0, 2));
-    for (const query of ["name=fox&app=zoo", "id=fixture-fox&app=", "name=fox&app=a&app=b", "name=fox&maxResultNum=1&app=zoo"]) {
+    for (const query of [
+      "name=fox&app=zoo",
+      "id=fixture-fox&app=",
+      "name=fox&app=a&app=b",
+      "name=fox&maxResultNum=1&app=zoo",
+    ]) {
       const res = await get(`/anything?key=dev-key&${query}`);
       expect([res.status, (res.json as { name: string }).name], query).toEqual([200, "fox"]);
     }
@@ -62,7 +68,8 @@ describe("search limits and app", () => {
 
 describe("habitats in the service's three forms", () => {
   it("finds records by flag, by habitats list and by habitat string, whatever their case", async () => {
-    const names = async (q: string) => ((await get(`/anything?key=dev-key&search=${q}`)).json as { name: string }[]).map((r) => r.name);
+    const names = async (q: string) =>
+      ((await get(`/anything?key=dev-key&search=${q}`)).json as { name: string }[]).map((r) => r.name);
     expect(await names("forest")).toEqual(FOREST_NAMES); // flags
     expect(await names("river")).toEqual(["brown trout"]); // habitats: ["River", "Lake"]
     expect(await names("LAKE")).toEqual(["brown trout"]);

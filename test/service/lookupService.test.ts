@@ -1,11 +1,16 @@
 /** The lookup path through `app.request()` (no socket): answers, links, every error and CORS. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isOptionsError } from "../../src/api/errors.js";
-import { ModelRecordSchema, type ModelRecord } from "../../src/api/schemas.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
 import { listAssetUrls } from "../../src/api/signedUrl.js";
-import { LOOKUP_SERVICE_DEFAULTS, createLookupService, type LookupService, type LookupServiceOptions } from "../../src/service/index.js";
+import {
+  createLookupService,
+  LOOKUP_SERVICE_DEFAULTS,
+  type LookupService,
+  type LookupServiceOptions,
+} from "../../src/service/index.js";
 import { verifySignedUrl } from "../../src/service/signing.js";
-import { FOREST_NAMES, TEXTURE_NAME, writeFixtureCatalog, type FixtureCatalog } from "../helpers/serviceCatalog.js";
+import { type FixtureCatalog, FOREST_NAMES, TEXTURE_NAME, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 
 const NOW_MS = 1_800_000_000_000;
 const SIGNING_KEY = "unit-signing-key";
@@ -13,13 +18,24 @@ let catalog: FixtureCatalog;
 let service: LookupService;
 
 async function make(options: Partial<LookupServiceOptions> = {}): Promise<LookupService> {
-  return createLookupService({ catalogDir: catalog.dir, signingKey: SIGNING_KEY, now: () => NOW_MS, rateLimit: false, ...options });
+  return createLookupService({
+    catalogDir: catalog.dir,
+    signingKey: SIGNING_KEY,
+    now: () => NOW_MS,
+    rateLimit: false,
+    ...options,
+  });
 }
 
 async function get(path: string, target = service, init?: RequestInit) {
   const response = await target.app.request(path, init);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: text ? (JSON.parse(text) as unknown) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: text ? (JSON.parse(text) as unknown) : undefined,
+  };
 }
 
 beforeAll(async () => {
@@ -46,11 +62,17 @@ describe("name lookups", () => {
     const urls = listAssetUrls(record);
     expect(urls).toHaveLength(6);
     expect(record.model.parts["body"]).toMatch(
-      new RegExp(`^http://localhost/assets/fox/body\\.obj\\?Expires=${expires}&KeyName=menagerie&Signature=[A-Za-z0-9_-]{27}=$`),
+      new RegExp(
+        `^http://localhost/assets/fox/body\\.obj\\?Expires=${expires}&KeyName=menagerie&Signature=[A-Za-z0-9_-]{27}=$`,
+      ),
     );
-    expect(record.model.other.texture[0]!.split("?")[0]).toBe(`http://localhost/assets/fox/${encodeURIComponent(TEXTURE_NAME)}`);
+    expect(record.model.other.texture[0]!.split("?")[0]).toBe(
+      `http://localhost/assets/fox/${encodeURIComponent(TEXTURE_NAME)}`,
+    );
     for (const url of urls) {
-      expect(verifySignedUrl(url, { keys: [{ keyName: "menagerie", secret: SIGNING_KEY }], now: () => NOW_MS })).toEqual({
+      expect(
+        verifySignedUrl(url, { keys: [{ keyName: "menagerie", secret: SIGNING_KEY }], now: () => NOW_MS }),
+      ).toEqual({
         valid: true,
         expires,
         keyName: "menagerie",
@@ -75,7 +97,8 @@ describe("name lookups", () => {
   });
 
   it("resolves suffixes, fuzzy names and fuzzy=false as the index does", async () => {
-    const name = async (query: string) => ((await get(`/anything?key=dev-key&${query}`)).json as { name?: string }).name;
+    const name = async (query: string) =>
+      ((await get(`/anything?key=dev-key&${query}`)).json as { name?: string }).name;
     expect(await name("name=cat")).toBe("cat#0001");
     expect(await name("name=cat%230002")).toBe("cat#0002");
     expect(await name("name=Polar%20Baer")).toBe("polar bear");
@@ -103,7 +126,8 @@ describe("searches", () => {
   });
 
   it("searches by name, group and type", async () => {
-    const names = async (q: string) => ((await get(`/anything?key=dev-key&search=${q}`)).json as { name: string }[]).map((r) => r.name);
+    const names = async (q: string) =>
+      ((await get(`/anything?key=dev-key&search=${q}`)).json as { name: string }[]).map((r) => r.name);
     expect(await names("owl")).toEqual(["barn owl"]);
     expect(await names("fish")).toEqual(["brown trout"]);
     expect(await names("winged_flyer")).toEqual(["barn owl"]);
@@ -118,29 +142,114 @@ describe("searches", () => {
 
 describe("errors", () => {
   const cases: [string, string, number, { code: string; message: string }][] = [
-    ["no key", "/anything?name=fox", 401, { code: "Missing key", message: "An API key is required: add the key query parameter." }],
-    ["an empty key", "/anything?key=&name=fox", 401, { code: "Missing key", message: "An API key is required: add the key query parameter." }],
-    ["an unknown key", "/anything?key=not-a-key-42&name=fox", 403, { code: "Invalid key", message: "The API key is not valid." }],
-    ["two keys", "/anything?key=dev-key&key=dev-key&name=fox", 400, { code: "Bad request", message: "The key parameter must be given once." }],
-    ["both name and search", "/anything?key=dev-key&name=fox&search=fox", 400, { code: "Bad request", message: "Give only one of name, search or id." }],
-    ["both name and id", "/anything?key=dev-key&name=fox&id=fixture-fox", 400, { code: "Bad request", message: "Give only one of name, search or id." }],
-    ["no name, search or id", "/anything?key=dev-key&app=zoo", 400, { code: "Bad request", message: "Give a name, search or id parameter." }],
-    ["an empty id", "/anything?key=dev-key&id=", 400, { code: "Bad request", message: "The id parameter must not be empty." }],
-    ["a repeated id", "/anything?key=dev-key&id=a&id=b", 400, { code: "Bad request", message: "The id parameter must be given once." }],
-    ["an empty name", "/anything?key=dev-key&name=", 400, { code: "Bad request", message: "The name parameter must not be empty." }],
-    ["a blank search", "/anything?key=dev-key&search=%20%20", 400, { code: "Bad request", message: "The search parameter must not be empty." }],
-    ["a repeated name", "/anything?key=dev-key&name=fox&name=owl", 400, { code: "Bad request", message: "The name parameter must be given once." }],
-    ["an invalid fuzzy", "/anything?key=dev-key&name=fox&fuzzy=maybe", 400, { code: "Bad request", message: "The fuzzy parameter must be true or false." }],
-    ["an empty fuzzy", "/anything?key=dev-key&search=fox&fuzzy=", 400, { code: "Bad request", message: "The fuzzy parameter must be true or false." }],
+    [
+      "no key",
+      "/anything?name=fox",
+      401,
+      { code: "Missing key", message: "An API key is required: add the key query parameter." },
+    ],
+    [
+      "an empty key",
+      "/anything?key=&name=fox",
+      401,
+      { code: "Missing key", message: "An API key is required: add the key query parameter." },
+    ],
+    [
+      "an unknown key",
+      "/anything?key=not-a-key-42&name=fox",
+      403,
+      { code: "Invalid key", message: "The API key is not valid." },
+    ],
+    [
+      "two keys",
+      "/anything?key=dev-key&key=dev-key&name=fox",
+      400,
+      { code: "Bad request", message: "The key parameter must be given once." },
+    ],
+    [
+      "both name and search",
+      "/anything?key=dev-key&name=fox&search=fox",
+      400,
+      { code: "Bad request", message: "Give only one of name, search or id." },
+    ],
+    [
+      "both name and id",
+      "/anything?key=dev-key&name=fox&id=fixture-fox",
+      400,
+      { code: "Bad request", message: "Give only one of name, search or id." },
+    ],
+    [
+      "no name, search or id",
+      "/anything?key=dev-key&app=zoo",
+      400,
+      { code: "Bad request", message: "Give a name, search or id parameter." },
+    ],
+    [
+      "an empty id",
+      "/anything?key=dev-key&id=",
+      400,
+      { code: "Bad request", message: "The id parameter must not be empty." },
+    ],
+    [
+      "a repeated id",
+      "/anything?key=dev-key&id=a&id=b",
+      400,
+      { code: "Bad request", message: "The id parameter must be given once." },
+    ],
+    [
+      "an empty name",
+      "/anything?key=dev-key&name=",
+      400,
+      { code: "Bad request", message: "The name parameter must not be empty." },
+    ],
+    [
+      "a blank search",
+      "/anything?key=dev-key&search=%20%20",
+      400,
+      { code: "Bad request", message: "The search parameter must not be empty." },
+    ],
+    [
+      "a repeated name",
+      "/anything?key=dev-key&name=fox&name=owl",
+      400,
+      { code: "Bad request", message: "The name parameter must be given once." },
+    ],
+    [
+      "an invalid fuzzy",
+      "/anything?key=dev-key&name=fox&fuzzy=maybe",
+      400,
+      { code: "Bad request", message: "The fuzzy parameter must be true or false." },
+    ],
+    [
+      "an empty fuzzy",
+      "/anything?key=dev-key&search=fox&fuzzy=",
+      400,
+      { code: "Bad request", message: "The fuzzy parameter must be true or false." },
+    ],
     ...["0", "-2", "1.5", "ten", "", "1e3"].map((n): [string, string, number, { code: string; message: string }] => [
       `maxResultNum=${n}`,
       `/anything?key=dev-key&search=mammals&maxResultNum=${n}`,
       400,
       { code: "Bad request", message: "The maxResultNum parameter must be a positive integer or -1 (all)." },
     ]),
-    ["a repeated maxResultNum", "/anything?key=dev-key&search=fox&maxResultNum=1&maxResultNum=2", 400, { code: "Bad request", message: "The maxResultNum parameter must be given once." }],
-    ["a 257-character name", `/anything?key=dev-key&name=${"a".repeat(257)}`, 400, { code: "Bad request", message: "The name parameter must be at most 256 characters long." }],
-    ["an unknown path", "/elsewhere?key=dev-key&name=fox", 404, { code: "Not found", message: "No such route: use /anything or /assets/." }],
+    [
+      "a repeated maxResultNum",
+      "/anything?key=dev-key&search=fox&maxResultNum=1&maxResultNum=2",
+      400,
+      { code: "Bad request", message: "The maxResultNum parameter must be given once." },
+    ],
+    [
+      "a 257-character name",
+      `/anything?key=dev-key&name=${"a".repeat(257)}`,
+      400,
+      { code: "Bad request", message: "The name parameter must be at most 256 characters long." },
+    ],
+    [
+      "an unknown path",
+      "/elsewhere?key=dev-key&name=fox",
+      404,
+      { code: "Not found", message: "No such route: use /anything or /assets/." },
+    ],
   ];
   it.each(cases)("answers %s with the exact status and body", async (_what, path, status, body) => {
     const res = await get(path);
@@ -183,7 +292,11 @@ describe("errors", () => {
 describe("rate limits", () => {
   it("answers 429 with Retry-After once a key's bucket is empty, per key, until it refills", async () => {
     let now = NOW_MS;
-    const limited = await make({ rateLimit: { capacity: 2, refillPerSecond: 0.5 }, apiKeys: ["k1", "k2"], now: () => now });
+    const limited = await make({
+      rateLimit: { capacity: 2, refillPerSecond: 0.5 },
+      apiKeys: ["k1", "k2"],
+      now: () => now,
+    });
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await get("/anything?key=k1&name=fox", limited)).status);
     expect(statuses).toEqual([200, 200, 429]);
@@ -227,7 +340,14 @@ describe("CORS", () => {
 
 describe("options", () => {
   it("has one defaults constant", () => {
-    expect(LOOKUP_SERVICE_DEFAULTS).toMatchObject({ lookupPath: "anything", assetsPath: "assets", linkLifetimeSeconds: 3600, keyName: "menagerie", maxQueryLength: 256, apiKeys: ["dev-key"] });
+    expect(LOOKUP_SERVICE_DEFAULTS).toMatchObject({
+      lookupPath: "anything",
+      assetsPath: "assets",
+      linkLifetimeSeconds: 3600,
+      keyName: "menagerie",
+      maxQueryLength: 256,
+      apiKeys: ["dev-key"],
+    });
   });
 
   it("serves another lookup path", async () => {
@@ -237,14 +357,30 @@ describe("options", () => {
   });
 
   const bad: [string, Partial<LookupServiceOptions> & { catalogDir?: string }, string][] = [
-    ["catalogDir", { catalogDir: "" }, "catalogDir must be the path of a catalog folder (or set upstream for proxy mode)"],
-    ["lookupPath", { lookupPath: "a/b" }, 'lookupPath must be one URL path segment of letters, digits, \'.\', \'_\', \'~\' or \'-\', got "a/b"'],
+    [
+      "catalogDir",
+      { catalogDir: "" },
+      "catalogDir must be the path of a catalog folder (or set upstream for proxy mode)",
+    ],
+    [
+      "lookupPath",
+      { lookupPath: "a/b" },
+      "lookupPath must be one URL path segment of letters, digits, '.', '_', '~' or '-', got \"a/b\"",
+    ],
     ["assetsPath", { assetsPath: "anything" }, "assetsPath must differ from lookupPath"],
     ["linkLifetimeSeconds", { linkLifetimeSeconds: 0 }, "linkLifetimeSeconds must be a positive integer, got 0"],
     ["rateLimit.capacity", { rateLimit: { capacity: 1.5 } }, "rateLimit.capacity must be a positive integer, got 1.5"],
-    ["apiKeys", { apiKeys: ["ok", " padded "] }, "apiKeys must be an array of non-empty strings without surrounding spaces"],
+    [
+      "apiKeys",
+      { apiKeys: ["ok", " padded "] },
+      "apiKeys must be an array of non-empty strings without surrounding spaces",
+    ],
     ["upstream.url", { upstream: { url: "ftp://x.test" } }, 'upstream.url must use http or https, got "ftp:"'],
-    ["keyName", { keyName: "a b" }, "keyName must be a non-empty string of letters, digits, '.', '_', '~' or '-', got \"a b\""],
+    [
+      "keyName",
+      { keyName: "a b" },
+      "keyName must be a non-empty string of letters, digits, '.', '_', '~' or '-', got \"a b\"",
+    ],
   ];
   it.each(bad)("names a bad %s", async (_name, options, message) => {
     const error = await make(options).then(

@@ -78,7 +78,10 @@ describe("proxy mode", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).not.toContain("dev-key");
     const res = await fetch(`${proxy.url}/anything?key=nope&name=owl`);
-    expect([res.status, await res.json()]).toEqual([403, { code: "Invalid key", message: "The API key is not valid." }]);
+    expect([res.status, await res.json()]).toEqual([
+      403,
+      { code: "Invalid key", message: "The API key is not valid." },
+    ]);
     expect(sent).toHaveLength(1);
   });
 
@@ -125,20 +128,29 @@ describe("proxy mode", () => {
   it("passes not-found answers through without caching them", async () => {
     for (let i = 0; i < 2; i++) {
       const res = await fetch(`${proxy.url}/anything?name=zebra`);
-      expect([res.status, await res.json()]).toEqual([404, { code: "Model not found", message: "No model matches this name." }]);
+      expect([res.status, await res.json()]).toEqual([
+        404,
+        { code: "Model not found", message: "No model matches this name." },
+      ]);
     }
     expect(sent).toHaveLength(2);
   });
 
   it("refuses bad requests itself, without asking upstream", async () => {
     const res = await fetch(`${proxy.url}/anything?name=fox&search=fox`);
-    expect([res.status, await res.json()]).toEqual([400, { code: "Bad request", message: "Give only one of name, search or id." }]);
+    expect([res.status, await res.json()]).toEqual([
+      400,
+      { code: "Bad request", message: "Give only one of name, search or id." },
+    ]);
     expect(sent).toEqual([]);
   });
 
   it("serves no assets of its own", async () => {
     const res = await fetch(`${proxy.url}/assets/fox/body.obj`);
-    expect([res.status, await res.json()]).toEqual([404, { code: "Not found", message: "This service serves no assets in proxy mode." }]);
+    expect([res.status, await res.json()]).toEqual([
+      404,
+      { code: "Not found", message: "This service serves no assets in proxy mode." },
+    ]);
   });
 });
 
@@ -147,7 +159,10 @@ describe("proxy mode when the upstream fails", () => {
     const lost = await startTestService({ upstream: { url: upstream.url, key: "not-the-key" } });
     try {
       const res = await fetch(`${lost.url}/anything?name=fox`);
-      expect([res.status, await res.json()]).toEqual([502, { code: "Upstream error", message: "The upstream service refused the server's key." }]);
+      expect([res.status, await res.json()]).toEqual([
+        502,
+        { code: "Upstream error", message: "The upstream service refused the server's key." },
+      ]);
     } finally {
       await lost.close();
     }
@@ -161,7 +176,10 @@ describe("proxy mode when the upstream fails", () => {
     const orphan = await startTestService({ upstream: { url, key: UPSTREAM_KEY }, log: (l) => lines.push(l) });
     try {
       const res = await fetch(`${orphan.url}/anything?name=fox`);
-      expect([res.status, await res.json()]).toEqual([502, { code: "Upstream error", message: "The upstream service did not answer." }]);
+      expect([res.status, await res.json()]).toEqual([
+        502,
+        { code: "Upstream error", message: "The upstream service did not answer." },
+      ]);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain("key=***");
       expect(lines[0]).not.toContain(UPSTREAM_KEY);
@@ -171,7 +189,10 @@ describe("proxy mode when the upstream fails", () => {
   });
 
   it("passes the upstream's 429 and Retry-After through", async () => {
-    const strict = await startTestService({ apiKeys: [UPSTREAM_KEY], rateLimit: { capacity: 1, refillPerSecond: 0.1 } });
+    const strict = await startTestService({
+      apiKeys: [UPSTREAM_KEY],
+      rateLimit: { capacity: 1, refillPerSecond: 0.1 },
+    });
     const front = await startTestService({ upstream: { url: strict.url, key: UPSTREAM_KEY } });
     try {
       expect((await fetch(`${front.url}/anything?name=fox`)).status).toBe(200);

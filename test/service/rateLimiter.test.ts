@@ -43,7 +43,11 @@ describe("TokenBucketLimiter", () => {
     const limiter = new TokenBucketLimiter({ capacity: 2, refillPerSecond: 10 }, c.now);
     limiter.take("a");
     c.advance(3_600_000);
-    expect([limiter.take("a").allowed, limiter.take("a").allowed, limiter.take("a").allowed]).toEqual([true, true, false]);
+    expect([limiter.take("a").allowed, limiter.take("a").allowed, limiter.take("a").allowed]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("does not refill when the clock goes backwards", () => {
@@ -56,15 +60,24 @@ describe("TokenBucketLimiter", () => {
 
   it("uses the documented defaults", () => {
     const limiter = new TokenBucketLimiter();
-    expect([limiter.capacity, limiter.refillPerSecond]).toEqual([RATE_LIMIT_DEFAULTS.capacity, RATE_LIMIT_DEFAULTS.refillPerSecond]);
+    expect([limiter.capacity, limiter.refillPerSecond]).toEqual([
+      RATE_LIMIT_DEFAULTS.capacity,
+      RATE_LIMIT_DEFAULTS.refillPerSecond,
+    ]);
     expect(RATE_LIMIT_DEFAULTS).toEqual({ capacity: 300, refillPerSecond: 50 });
   });
 
   it("names the bad option", () => {
     // An OptionsError like every other option check, not a bare RangeError.
     expect(() => new TokenBucketLimiter({ capacity: 0 })).toThrow(OptionsError);
-    expect(() => new TokenBucketLimiter({ capacity: 0 })).toThrow("rateLimit.capacity must be a positive integer, got 0");
-    expect(() => new TokenBucketLimiter({ refillPerSecond: -1 })).toThrow("rateLimit.refillPerSecond must be a positive finite number, got -1");
-    expect(() => new TokenBucketLimiter({ refillPerSecond: Infinity })).toThrow("rateLimit.refillPerSecond must be a positive finite number, got Infinity");
+    expect(() => new TokenBucketLimiter({ capacity: 0 })).toThrow(
+      "rateLimit.capacity must be a positive integer, got 0",
+    );
+    expect(() => new TokenBucketLimiter({ refillPerSecond: -1 })).toThrow(
+      "rateLimit.refillPerSecond must be a positive finite number, got -1",
+    );
+    expect(() => new TokenBucketLimiter({ refillPerSecond: Infinity })).toThrow(
+      "rateLimit.refillPerSecond must be a positive finite number, got Infinity",
+    );
   });
 });

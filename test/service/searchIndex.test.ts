@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CatalogIndex, baseName, normalizeName, singular } from "../../src/service/searchIndex.js";
+import { baseName, CatalogIndex, normalizeName, singular } from "../../src/service/searchIndex.js";
 import { FOREST_NAMES, fixtureRecords } from "../helpers/serviceCatalog.js";
 
 const index = new CatalogIndex(fixtureRecords());
@@ -35,7 +35,8 @@ describe("CatalogIndex.findByName", () => {
   });
 
   it("with fuzzy off, finds exact (and suffix) matches only", () => {
-    for (const near of ["polar baer", "foxes", "trout brown", "owl", "cats"]) expect(byName(near, false)).toBeUndefined();
+    for (const near of ["polar baer", "foxes", "trout brown", "owl", "cats"])
+      expect(byName(near, false)).toBeUndefined();
   });
 });
 

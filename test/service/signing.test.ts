@@ -53,31 +53,52 @@ describe("verifySignedUrl", () => {
 
   it("refuses a tampered path, expiry or signature", () => {
     const now = nowBefore;
-    expect(verifySignedUrl(url.replace("fur%20coat.png", "body.obj"), { keys, now })).toEqual({ valid: false, reason: "bad-signature" });
-    expect(verifySignedUrl(url.replace(`Expires=${expires}`, `Expires=${expires + 3600}`), { keys, now: () => expires * 1000 })).toEqual({
+    expect(verifySignedUrl(url.replace("fur%20coat.png", "body.obj"), { keys, now })).toEqual({
+      valid: false,
+      reason: "bad-signature",
+    });
+    expect(
+      verifySignedUrl(url.replace(`Expires=${expires}`, `Expires=${expires + 3600}`), {
+        keys,
+        now: () => expires * 1000,
+      }),
+    ).toEqual({
       valid: false,
       reason: "bad-signature",
     });
     const sig = url.slice(url.indexOf("&Signature=") + 11);
     const flipped = (sig[0] === "A" ? "B" : "A") + sig.slice(1);
-    expect(verifySignedUrl(url.replace(sig, flipped), { keys, now })).toEqual({ valid: false, reason: "bad-signature" });
+    expect(verifySignedUrl(url.replace(sig, flipped), { keys, now })).toEqual({
+      valid: false,
+      reason: "bad-signature",
+    });
   });
 
   it("refuses a link signed under another key name or with another secret", () => {
     const other = signUrl("http://127.0.0.1:8787/assets/fox/body.obj", { keyName: "other", secret, expires });
     expect(verifySignedUrl(other, { keys, now: nowBefore })).toEqual({ valid: false, reason: "unknown-key-name" });
-    const forged = signUrl("http://127.0.0.1:8787/assets/fox/body.obj", { keyName: "menagerie", secret: "guess", expires });
+    const forged = signUrl("http://127.0.0.1:8787/assets/fox/body.obj", {
+      keyName: "menagerie",
+      secret: "guess",
+      expires,
+    });
     expect(verifySignedUrl(forged, { keys, now: nowBefore })).toEqual({ valid: false, reason: "bad-signature" });
   });
 
   it("refuses unsigned and malformed links", () => {
-    expect(verifySignedUrl("http://127.0.0.1:8787/assets/fox/body.obj", { keys })).toEqual({ valid: false, reason: "missing" });
+    expect(verifySignedUrl("http://127.0.0.1:8787/assets/fox/body.obj", { keys })).toEqual({
+      valid: false,
+      reason: "missing",
+    });
     expect(verifySignedUrl(`${url}&extra=1`, { keys, now: nowBefore })).toEqual({ valid: false, reason: "malformed" });
     const twice = `http://x.test/a?Expires=1&Expires=${expires}&KeyName=menagerie`;
     expect(verifySignedUrl(`${twice}&Signature=${googleSignature(twice, secret)}`, { keys, now: nowBefore })).toEqual({
       valid: false,
       reason: "malformed",
     });
-    expect(verifySignedUrl("http://x.test/a?KeyName=menagerie&Signature=abc", { keys })).toEqual({ valid: false, reason: "malformed" });
+    expect(verifySignedUrl("http://x.test/a?KeyName=menagerie&Signature=abc", { keys })).toEqual({
+      valid: false,
+      reason: "malformed",
+    });
   });
 });

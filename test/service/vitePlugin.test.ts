@@ -1,11 +1,11 @@
 /** The Vite plugin: the same handler inside Vite's dev and preview servers, on real ports. */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createLogger, createServer, type InlineConfig, type Logger, preview } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger, createServer, preview, type InlineConfig, type Logger } from "vite";
 import { ModelRecordSchema } from "../../src/api/schemas.js";
 import { menagerieServicePlugin } from "../../src/service/index.js";
-import { writeFixtureCatalog, type FixtureCatalog } from "../helpers/serviceCatalog.js";
+import { type FixtureCatalog, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 
 let catalog: FixtureCatalog;
 let root: string;

@@ -2,9 +2,10 @@
  * Crawling with many legs: an alternating tripod (front-left, middle-right, hind-left together;
  * the other three half a cycle later) with upper legs sweeping about Y and lower legs lifting.
  */
+
+import { typicalLegLength } from "../rigRoles.js";
 import type { Gait } from "./gait.js";
 import { TAU } from "./gait.js";
-import { typicalLegLength } from "../rigRoles.js";
 
 export const crawlGait: Gait = {
   name: "crawl",

@@ -2,8 +2,9 @@
  * Hopping: both hind legs push together, the body follows a ballistic arc for half the cycle
  * and crouches for the other half; the arms tuck during flight.
  */
-import type { Gait } from "./gait.js";
+
 import { typicalLegLength } from "../rigRoles.js";
+import type { Gait } from "./gait.js";
 
 export const hopGait: Gait = {
   name: "hop",

@@ -2,8 +2,9 @@
  * Idle, for every creature at rest and for static or unknown behaviours: slow breathing on the
  * body and an occasional head turn, eased so it never pops.
  */
-import type { Pose } from "../pose.js";
+
 import type { SeededRandom } from "../../util/seededRandom.js";
+import type { Pose } from "../pose.js";
 import type { RigRoles } from "../rigRoles.js";
 import { TAU } from "./gait.js";
 

@@ -12,15 +12,24 @@ import { slitherGait, swimGait, wriggleGait } from "./undulate.js";
 import { waddleGait } from "./waddle.js";
 import { walkGait } from "./walk.js";
 
-export type { Gait, GaitContext } from "./gait.js";
-export { walkGait, maxWalkSpeed, walkCycleSeconds, trotBlend, dutyFactor, legOffset, footCycle, type FootState } from "./walk.js";
-export { flyGait, flapFrequency } from "./fly.js";
-export { swimGait, slitherGait, wriggleGait } from "./undulate.js";
-export { hopGait } from "./hop.js";
-export { waddleGait } from "./waddle.js";
 export { crawlGait } from "./crawl.js";
 export { floatGait } from "./float.js";
-export { idlePose, createIdleState, type IdleState } from "./idle.js";
+export { flapFrequency, flyGait } from "./fly.js";
+export type { Gait, GaitContext } from "./gait.js";
+export { hopGait } from "./hop.js";
+export { createIdleState, type IdleState, idlePose } from "./idle.js";
+export { slitherGait, swimGait, wriggleGait } from "./undulate.js";
+export { waddleGait } from "./waddle.js";
+export {
+  dutyFactor,
+  type FootState,
+  footCycle,
+  legOffset,
+  maxWalkSpeed,
+  trotBlend,
+  walkCycleSeconds,
+  walkGait,
+} from "./walk.js";
 
 /** Gaits by behaviour; `null` means idle only. */
 export type GaitTable = Readonly<Record<string, Gait | null>>;
@@ -46,7 +55,11 @@ export const BEHAVIOUR_GAITS: GaitTable = Object.freeze({
 const LEGGED = new Set<Gait>([walkGait, crawlGait, waddleGait, hopGait]);
 
 /** The gait for a behaviour on a rig, or `null` for idle. */
-export function gaitFor(behaviour: string | undefined, roles: RigRoles, table: GaitTable = BEHAVIOUR_GAITS): Gait | null {
+export function gaitFor(
+  behaviour: string | undefined,
+  roles: RigRoles,
+  table: GaitTable = BEHAVIOUR_GAITS,
+): Gait | null {
   const gait = (behaviour !== undefined && table[behaviour.toLowerCase()]) || null;
   if (gait && LEGGED.has(gait) && roles.legs.length === 0) return roles.body >= 0 ? slitherGait : null;
   return gait;

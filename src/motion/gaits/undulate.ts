@@ -2,17 +2,19 @@
  * Undulation: a travelling side-to-side wave along the body, for swimmers (body yaw, tail
  * stronger than head) and slithering or wriggling creatures (a larger, slower wave).
  */
+
+import type { Pose } from "../pose.js";
 import type { Gait, GaitContext } from "./gait.js";
 import { TAU } from "./gait.js";
-import type { Pose } from "../pose.js";
 
 function undulation(name: string, amplitude: number, baseCycle: number, cruise: number): Gait {
   return {
     name,
-    cycleSeconds: (ctx: GaitContext) => baseCycle * Math.sqrt(Math.max(ctx.roles.height, 0.05)) * (1 / (1 + ctx.speed * 0.3)),
+    cycleSeconds: (ctx: GaitContext) =>
+      baseCycle * Math.sqrt(Math.max(ctx.roles.height, 0.05)) * (1 / (1 + ctx.speed * 0.3)),
     cruiseSpeed: (roles) => cruise * Math.max(roles.height, 0.2) * 2,
     pose(ctx: GaitContext, out: Pose) {
-    const phase = ctx.phase;
+      const phase = ctx.phase;
       const { roles } = ctx;
       const wave = Math.sin(TAU * phase);
       out.set(roles.body, 0, amplitude * wave, 0);

@@ -1,7 +1,8 @@
 /** Waddling (penguins, ducks): short alternating steps and a side-to-side roll of the body. */
+
+import { typicalLegLength } from "../rigRoles.js";
 import type { Gait } from "./gait.js";
 import { TAU } from "./gait.js";
-import { typicalLegLength } from "../rigRoles.js";
 
 export const waddleGait: Gait = {
   name: "waddle",

@@ -11,7 +11,7 @@
 import type { Pose } from "../pose.js";
 import type { LegEnd, LegRole, RigRoles, Side } from "../rigRoles.js";
 import { typicalLegLength } from "../rigRoles.js";
-import { TAU, smoothstep, type Gait, type GaitContext } from "./gait.js";
+import { type Gait, type GaitContext, smoothstep, TAU } from "./gait.js";
 
 /**
  * Phase offset of each leg as [walk, trot], by end and side. In the trot, front-right is 1

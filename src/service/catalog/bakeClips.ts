@@ -5,12 +5,21 @@
  * angles as Babylon's yaw-pitch-roll quaternion, in the right-handed model frame), and the body's
  * translation (rest pivot + bob) and scale (breathing).
  */
-import { idlePose, maxWalkSpeed, walkGait, flyGait, swimGait, gaitFor, type Gait, type GaitContext } from "../../motion/gaits/index.js";
+import {
+  flyGait,
+  type Gait,
+  type GaitContext,
+  gaitFor,
+  idlePose,
+  maxWalkSpeed,
+  swimGait,
+  walkGait,
+} from "../../motion/gaits/index.js";
 import { Pose } from "../../motion/pose.js";
-import { SeededRandom } from "../../util/seededRandom.js";
-import { rigRoles, type RigRoles } from "../../motion/rigRoles.js";
-import { boxOfPositions, type Box3 } from "../../rig/box.js";
+import { type RigRoles, rigRoles } from "../../motion/rigRoles.js";
+import { type Box3, boxOfPositions } from "../../rig/box.js";
 import { layoutRig, type RigLayout } from "../../rig/layoutRig.js";
+import { SeededRandom } from "../../util/seededRandom.js";
 import type { PartMesh } from "./mesh.js";
 
 /** Keys per second of every baked clip. */
@@ -56,9 +65,12 @@ export function rigOfParts(type: string, parts: ReadonlyMap<string, PartMesh>): 
 
 /** Writes Babylon's `RotationYawPitchRoll(ry, rx, rz)` (what `rotation.set(rx, ry, rz)` means) into `out`. */
 export function eulerToQuaternion(rx: number, ry: number, rz: number, out: Float32Array, offset: number): void {
-  const sr = Math.sin(rz / 2), cr = Math.cos(rz / 2);
-  const sp = Math.sin(rx / 2), cp = Math.cos(rx / 2);
-  const sy = Math.sin(ry / 2), cy = Math.cos(ry / 2);
+  const sr = Math.sin(rz / 2),
+    cr = Math.cos(rz / 2);
+  const sp = Math.sin(rx / 2),
+    cp = Math.cos(rx / 2);
+  const sy = Math.sin(ry / 2),
+    cy = Math.cos(ry / 2);
   out[offset] = cy * sp * cr + sy * cp * sr;
   out[offset + 1] = sy * cp * cr - cy * sp * sr;
   out[offset + 2] = cy * cp * sr - sy * sp * cr;
@@ -76,21 +88,39 @@ const cruise = (gait: Gait) => (roles: RigRoles) => gait.cruiseSpeed(roles);
 /** Walk and run of a gait: run is a full trot for the legged walk, twice cruise otherwise. */
 const walkAndRun = (gait: Gait): ClipSpec[] => [
   { clip: "walk", gait, speed: cruise(gait) },
-  { clip: "run", gait, speed: gait === walkGait ? (roles) => 1.3 * maxWalkSpeed(roles) : (roles) => 2 * gait.cruiseSpeed(roles) },
+  {
+    clip: "run",
+    gait,
+    speed: gait === walkGait ? (roles) => 1.3 * maxWalkSpeed(roles) : (roles) => 2 * gait.cruiseSpeed(roles),
+  },
 ];
 
 /** Moving clips by the gait of the creature's behaviour; others get {@link walkAndRun}. */
 const MOVING_CLIPS: Readonly<Record<string, (roles: RigRoles) => ClipSpec[]>> = {
-  fly: (roles) => [...(roles.legs.length > 0 ? [{ clip: "walk", gait: walkGait, speed: cruise(walkGait) }] : []), { clip: "fly", gait: flyGait, speed: cruise(flyGait) }],
+  fly: (roles) => [
+    ...(roles.legs.length > 0 ? [{ clip: "walk", gait: walkGait, speed: cruise(walkGait) }] : []),
+    { clip: "fly", gait: flyGait, speed: cruise(flyGait) },
+  ],
   swim: () => [{ clip: "swim", gait: swimGait, speed: cruise(swimGait) }],
 };
 
-function emptyClip(name: string, gait: string, speed: number, duration: number, frames: number, joints: number): BakedClip {
+function emptyClip(
+  name: string,
+  gait: string,
+  speed: number,
+  duration: number,
+  frames: number,
+  joints: number,
+): BakedClip {
   const keys = frames + 1;
   const times = new Float32Array(keys);
   for (let i = 0; i < keys; i++) times[i] = (duration * i) / frames;
   return {
-    name, gait, speed, duration, times,
+    name,
+    gait,
+    speed,
+    duration,
+    times,
     rotations: Array.from({ length: joints }, () => new Float32Array(keys * 4)),
     bodyTranslation: new Float32Array(keys * 3),
     bodyScale: new Float32Array(keys * 3),
@@ -100,7 +130,8 @@ function emptyClip(name: string, gait: string, speed: number, duration: number, 
 /** Stores `pose` as key `i` of `clip`, as syncMotion would apply it. */
 function writeKey(clip: BakedClip, i: number, pose: Pose, rig: CatalogRig): void {
   const r = pose.rotations;
-  for (let j = 0; j < clip.rotations.length; j++) eulerToQuaternion(r[j * 3]!, r[j * 3 + 1]!, r[j * 3 + 2]!, clip.rotations[j]!, i * 4);
+  for (let j = 0; j < clip.rotations.length; j++)
+    eulerToQuaternion(r[j * 3]!, r[j * 3 + 1]!, r[j * 3 + 2]!, clip.rotations[j]!, i * 4);
   const body = rig.roles.body >= 0 ? rig.layout.joints[rig.roles.body]!.pivot : { x: 0, y: 0, z: 0 };
   clip.bodyTranslation.set([body.x, body.y + pose.bodyY, body.z], i * 3);
   clip.bodyScale.set([1, pose.breath, 1], i * 3);

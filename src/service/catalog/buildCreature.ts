@@ -11,10 +11,10 @@ import { SeededRandom } from "../../util/seededRandom.js";
 import { stringHash } from "../../util/stringHash.js";
 import type { CatalogEntry } from "../catalogFormat.js";
 import type { GlbMaterial } from "./glbWriter.js";
-import { boundsOf, scaleAndMove, triangleCount, type MaterialSlot, type PartMesh } from "./mesh.js";
-import { fixed, writeMtl, writeObj, type MtlMaterial } from "./objWriter.js";
+import { boundsOf, type MaterialSlot, type PartMesh, scaleAndMove, triangleCount } from "./mesh.js";
+import { fixed, type MtlMaterial, writeMtl, writeObj } from "./objWriter.js";
 import { BODY_PLANS } from "./plans/index.js";
-import { renderReference, type ImageMaterial } from "./referenceImage.js";
+import { type ImageMaterial, renderReference } from "./referenceImage.js";
 import type { Detail, Species } from "./species/types.js";
 import { paintTexture, type Rgb, type Texture } from "./texturePainter.js";
 
@@ -26,8 +26,14 @@ const TEXTURE_SIZE: Record<Detail, number> = { low: 64, medium: 64, high: 128 };
 export const REFERENCE_SIZE = 256;
 /** Word used in the default coat texture name, per pattern. */
 const PATTERN_WORD: Record<string, string> = {
-  plain: "skin", fur: "fur", stripes: "stripes", spots: "spots", rosettes: "rosettes",
-  patches: "patches", scales: "écailles", feathers: "plumage",
+  plain: "skin",
+  fur: "fur",
+  stripes: "stripes",
+  spots: "spots",
+  rosettes: "rosettes",
+  patches: "patches",
+  scales: "écailles",
+  feathers: "plumage",
 };
 
 export interface BuiltCreature {
@@ -47,18 +53,24 @@ export interface BuiltCreature {
 
 /** Folder name of a record: lower case, `#` and spaces become `-`. */
 export function slugOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** Varies a species' numeric shape overrides by a few percent so a seed shows in the catalog. */
 function jitterShape(shape: object, rng: SeededRandom): object {
-  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, typeof v === "number" ? rng.jitter(v, 0.03) : v]));
+  return Object.fromEntries(
+    Object.entries(shape).map(([k, v]) => [k, typeof v === "number" ? rng.jitter(v, 0.03) : v]),
+  );
 }
 
 function buildParts(species: Species, shape: object): Map<string, PartMesh> {
   const plan = BODY_PLANS[species.type];
   const budget = TRIANGLE_BUDGET[species.detail];
-  const count = (built: Record<string, { mesh: PartMesh }>) => Object.values(built).reduce((n, s) => n + triangleCount(s.mesh), 0);
+  const count = (built: Record<string, { mesh: PartMesh }>) =>
+    Object.values(built).reduce((n, s) => n + triangleCount(s.mesh), 0);
   // Triangles grow about as res²; minimum segment counts bend that curve for small budgets,
   // so the resolution is corrected from the measured count a few times.
   let res = 8;
@@ -98,10 +110,18 @@ export function buildCreature(species: Species, seed: number): BuiltCreature {
   const look = species.look;
   const size = TEXTURE_SIZE[species.detail];
   const coatTexture = paintTexture(rng, {
-    size, base: look.coat, marks: look.marks ?? darker(look.coat, 0.55), pattern: look.pattern,
+    size,
+    base: look.coat,
+    marks: look.marks ?? darker(look.coat, 0.55),
+    pattern: look.pattern,
     ...(look.belly ? { belly: look.belly, bellyWidth: look.bellyWidth ?? 0.12 } : {}),
   });
-  const accentTexture = paintTexture(rng, { size: 32, base: look.accent, marks: darker(look.accent, 0.8), pattern: "fur" });
+  const accentTexture = paintTexture(rng, {
+    size: 32,
+    base: look.accent,
+    marks: darker(look.accent, 0.8),
+    pattern: "fur",
+  });
   const coatFile = look.textureName ?? `${species.creature} ${PATTERN_WORD[look.pattern]}.png`;
   const accentFile = "accent.png";
   const trim = look.trim ?? [60, 45, 35];
@@ -134,7 +154,11 @@ export function buildCreature(species: Species, seed: number): BuiltCreature {
     trim: { colour: trim, shiny: true },
     eye: { colour: eye, shiny: true },
   };
-  const picture = renderReference([...parts.values()], { width: REFERENCE_SIZE, height: REFERENCE_SIZE, materials: imageMaterials });
+  const picture = renderReference([...parts.values()], {
+    width: REFERENCE_SIZE,
+    height: REFERENCE_SIZE,
+    materials: imageMaterials,
+  });
   files.set(`${slug}/reference.png`, png({ width: REFERENCE_SIZE, height: REFERENCE_SIZE, data: picture }));
 
   const triangles = [...parts.values()].reduce((n, m) => n + triangleCount(m), 0);
@@ -152,7 +176,14 @@ export function buildCreature(species: Species, seed: number): BuiltCreature {
     source: "menagerie-procedural",
     source_endpoint: "menagerie/catalog/generate",
     scale: { height: species.height, width: metres(width), length: metres(length) },
-    tags: [species.creature, species.group, species.type, species.behaviour, ...(species.pet ? ["pet"] : []), ...species.tags],
+    tags: [
+      species.creature,
+      species.group,
+      species.type,
+      species.behaviour,
+      ...(species.pet ? ["pet"] : []),
+      ...species.tags,
+    ],
     taxonomy: [...species.taxonomy],
     triangles,
     model: {

@@ -48,9 +48,27 @@ export async function buildContactSheet(options: ContactSheetOptions): Promise<B
     if (reference) blit(sheet, PNG.sync.read(await readFile(join(options.dir, reference))), x, y, cell);
     const data = sheet.data as unknown as Uint8Array;
     const scale = textWidth(record.name, 2) <= cell - 4 ? 2 : 1;
-    drawText(data, sheet.width, sheet.height, record.name, x + Math.max(2, (cell - textWidth(record.name, scale)) >> 1), y + cell + 3, scale, [20, 20, 30]);
+    drawText(
+      data,
+      sheet.width,
+      sheet.height,
+      record.name,
+      x + Math.max(2, (cell - textWidth(record.name, scale)) >> 1),
+      y + cell + 3,
+      scale,
+      [20, 20, 30],
+    );
     const type = `${record.type} / ${record.behaviour}`;
-    drawText(data, sheet.width, sheet.height, type, x + Math.max(2, (cell - textWidth(type, 1)) >> 1), y + cell + 20, 1, [90, 90, 110]);
+    drawText(
+      data,
+      sheet.width,
+      sheet.height,
+      type,
+      x + Math.max(2, (cell - textWidth(type, 1)) >> 1),
+      y + cell + 20,
+      1,
+      [90, 90, 110],
+    );
   }
   return PNG.sync.write(sheet);
 }

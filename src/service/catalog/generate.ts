@@ -50,7 +50,8 @@ export async function generateCatalog(options: GenerateCatalogOptions): Promise<
   const records: CatalogEntry[] = [];
   for (const species of SPECIES) {
     const built = buildCreature(species, seed);
-    if (RIGGED_SPECIES.includes(species.name)) await rigCreature(built, species, RIG_ONLY_SPECIES.includes(species.name));
+    if (RIGGED_SPECIES.includes(species.name))
+      await rigCreature(built, species, RIG_ONLY_SPECIES.includes(species.name));
     records.push(built.record);
     for (const [path, content] of built.files) {
       if (files.has(path)) throw new Error(`generateCatalog: two creatures write ${path}`);

@@ -8,7 +8,7 @@
  * unrotated at their pivots, as the OBJ path's joint nodes do, so a clip's rotations are the
  * pose's rotations.
  */
-import { Document, NodeIO, type Node as GltfNode, type Material } from "@gltf-transform/core";
+import { Document, type Node as GltfNode, type Material, NodeIO } from "@gltf-transform/core";
 import type { BakedClip, CatalogRig } from "./bakeClips.js";
 import type { MaterialSlot, PartMesh } from "./mesh.js";
 
@@ -41,7 +41,11 @@ function linear(c: number): number {
 
 /** The triangles of one material over every part, with only the vertices they use. */
 function primitiveArrays(model: GlbModel, slot: MaterialSlot) {
-  const positions: number[] = [], normals: number[] = [], uvs: number[] = [], joints: number[] = [], indices: number[] = [];
+  const positions: number[] = [],
+    normals: number[] = [],
+    uvs: number[] = [],
+    joints: number[] = [],
+    indices: number[] = [];
   model.rig.layout.joints.forEach((joint, j) => {
     const mesh = model.parts.get(joint.part)!;
     const list = mesh.groups.get(slot);
@@ -65,7 +69,8 @@ function primitiveArrays(model: GlbModel, slot: MaterialSlot) {
 
 function createMaterial(doc: Document, prefix: string, m: GlbMaterial): Material {
   const material = doc.createMaterial(`${prefix}_${m.slot}`).setMetallicFactor(0).setRoughnessFactor(m.roughness);
-  if (!m.texture) return material.setBaseColorFactor([linear(m.colour[0]), linear(m.colour[1]), linear(m.colour[2]), 1]);
+  if (!m.texture)
+    return material.setBaseColorFactor([linear(m.colour[0]), linear(m.colour[1]), linear(m.colour[2]), 1]);
   const texture = doc.createTexture(m.texture.name).setImage(m.texture.png).setMimeType("image/png");
   return material.setBaseColorTexture(texture);
 }
@@ -75,10 +80,17 @@ function addAnimation(doc: Document, clip: BakedClip, nodes: readonly GltfNode[]
   const buffer = doc.getRoot().listBuffers()[0]!;
   const animation = doc.createAnimation(clip.name);
   const input = doc.createAccessor(`${clip.name}/time`, buffer).setType("SCALAR").setArray(clip.times);
-  const channel = (node: GltfNode, path: "rotation" | "translation" | "scale", type: "VEC4" | "VEC3", keys: Float32Array) => {
+  const channel = (
+    node: GltfNode,
+    path: "rotation" | "translation" | "scale",
+    type: "VEC4" | "VEC3",
+    keys: Float32Array,
+  ) => {
     const output = doc.createAccessor(`${clip.name}/${node.getName()}/${path}`, buffer).setType(type).setArray(keys);
     const sampler = doc.createAnimationSampler().setInput(input).setOutput(output).setInterpolation("LINEAR");
-    animation.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
+    animation
+      .addSampler(sampler)
+      .addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
   };
   for (let j = 0; j < nodes.length; j++) channel(nodes[j]!, "rotation", "VEC4", clip.rotations[j]!);
   if (body) {
@@ -98,8 +110,11 @@ export function riggedDocument(model: GlbModel, clip?: BakedClip): Document {
   const byPart = new Map<string, GltfNode>();
   const inverseBind = new Float32Array(layout.joints.length * 16);
   layout.joints.forEach((joint, j) => {
-    const origin = joint.parent === null ? { x: 0, y: 0, z: 0 } : layout.joints.find((p) => p.part === joint.parent)!.pivot;
-    const node = doc.createNode(joint.part).setTranslation([joint.pivot.x - origin.x, joint.pivot.y - origin.y, joint.pivot.z - origin.z]);
+    const origin =
+      joint.parent === null ? { x: 0, y: 0, z: 0 } : layout.joints.find((p) => p.part === joint.parent)!.pivot;
+    const node = doc
+      .createNode(joint.part)
+      .setTranslation([joint.pivot.x - origin.x, joint.pivot.y - origin.y, joint.pivot.z - origin.z]);
     if (joint.parent !== null) byPart.get(joint.parent)!.addChild(node);
     byPart.set(joint.part, node);
     nodes.push(node);

@@ -21,7 +21,12 @@ export interface NamedPart {
  * counting across parts, as a whole-model file needs. Material names are prefixed with the
  * model's slug so several models loaded in one scene do not share materials by accident.
  */
-export function writeObj(parts: readonly NamedPart[], mtlFile: string, materialPrefix: string, comment: string): string {
+export function writeObj(
+  parts: readonly NamedPart[],
+  mtlFile: string,
+  materialPrefix: string,
+  comment: string,
+): string {
   // The comma in the first line is deliberate: Babylon tests `data:` sources against
   // /^data:([^,]+\/[^,]+)?;base64,/, which backtracks quadratically over text with no comma
   // (a 700 kB OBJ handed over inline took ~50 s). A comma up front makes that test instant.
@@ -32,9 +37,11 @@ export function writeObj(parts: readonly NamedPart[], mtlFile: string, materialP
     const p = mesh.positions;
     const n = mesh.normals;
     const t = mesh.uvs;
-    for (let i = 0; i < p.length; i += 3) lines.push(`v ${fixed(p[i]!, 5)} ${fixed(p[i + 1]!, 5)} ${fixed(p[i + 2]!, 5)}`);
+    for (let i = 0; i < p.length; i += 3)
+      lines.push(`v ${fixed(p[i]!, 5)} ${fixed(p[i + 1]!, 5)} ${fixed(p[i + 2]!, 5)}`);
     for (let i = 0; i < t.length; i += 2) lines.push(`vt ${fixed(t[i]!, 4)} ${fixed(t[i + 1]!, 4)}`);
-    for (let i = 0; i < n.length; i += 3) lines.push(`vn ${fixed(n[i]!, 4)} ${fixed(n[i + 1]!, 4)} ${fixed(n[i + 2]!, 4)}`);
+    for (let i = 0; i < n.length; i += 3)
+      lines.push(`vn ${fixed(n[i]!, 4)} ${fixed(n[i + 1]!, 4)} ${fixed(n[i + 2]!, 4)}`);
     for (const [material, indices] of mesh.groups) {
       lines.push(`usemtl ${materialPrefix}_${material}`);
       for (let i = 0; i < indices.length; i += 3) {

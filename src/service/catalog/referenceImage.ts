@@ -47,13 +47,19 @@ export function renderReference(meshes: readonly PartMesh[], options: RenderOpti
     }
   }
   // Fit the projected model into the frame with a margin.
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   for (const m of meshes) {
     for (let i = 0; i < m.positions.length; i += 3) {
       const p: Vec3 = [m.positions[i]!, m.positions[i + 1]!, m.positions[i + 2]!];
       const sx = dot(p, right);
       const sy = dot(p, up);
-      minX = Math.min(minX, sx); maxX = Math.max(maxX, sx); minY = Math.min(minY, sy); maxY = Math.max(maxY, sy);
+      minX = Math.min(minX, sx);
+      maxX = Math.max(maxX, sx);
+      minY = Math.min(minY, sy);
+      maxY = Math.max(maxY, sy);
     }
   }
   const fit = 0.86 * Math.min(w / (maxX - minX), h / (maxY - minY));
@@ -62,7 +68,10 @@ export function renderReference(meshes: readonly PartMesh[], options: RenderOpti
   const depth = new Float32Array(w * h).fill(Infinity);
   for (const m of meshes) {
     const n = m.positions.length / 3;
-    const sx = new Float32Array(n), sy = new Float32Array(n), sz = new Float32Array(n), light = new Float32Array(n);
+    const sx = new Float32Array(n),
+      sy = new Float32Array(n),
+      sz = new Float32Array(n),
+      light = new Float32Array(n);
     for (let i = 0; i < n; i++) {
       const p: Vec3 = [m.positions[3 * i]!, m.positions[3 * i + 1]!, m.positions[3 * i + 2]!];
       sx[i] = w / 2 + (dot(p, right) - cx) * fit;
@@ -74,7 +83,9 @@ export function renderReference(meshes: readonly PartMesh[], options: RenderOpti
     for (const [slot, indices] of m.groups) {
       const mat = options.materials[slot] ?? { colour: [128, 128, 128] as Rgb };
       for (let t = 0; t < indices.length; t += 3) {
-        const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
+        const a = indices[t]!,
+          b = indices[t + 1]!,
+          c = indices[t + 2]!;
         const area = (sx[b]! - sx[a]!) * (sy[c]! - sy[a]!) - (sx[c]! - sx[a]!) * (sy[b]! - sy[a]!);
         if (Math.abs(area) < 1e-9) continue;
         const x0 = Math.max(0, Math.floor(Math.min(sx[a]!, sx[b]!, sx[c]!)));
@@ -83,7 +94,8 @@ export function renderReference(meshes: readonly PartMesh[], options: RenderOpti
         const y1 = Math.min(h - 1, Math.ceil(Math.max(sy[a]!, sy[b]!, sy[c]!)));
         for (let y = y0; y <= y1; y++) {
           for (let x = x0; x <= x1; x++) {
-            const px = x + 0.5, py = y + 0.5;
+            const px = x + 0.5,
+              py = y + 0.5;
             const wa = ((sx[b]! - px) * (sy[c]! - py) - (sx[c]! - px) * (sy[b]! - py)) / area;
             const wb = ((sx[c]! - px) * (sy[a]! - py) - (sx[a]! - px) * (sy[c]! - py)) / area;
             const wc = 1 - wa - wb;

@@ -7,7 +7,7 @@
  */
 import { HABITATS } from "../../api/schemas.js";
 import { bakeClips, rigOfParts } from "./bakeClips.js";
-import { slugOf, type BuiltCreature } from "./buildCreature.js";
+import { type BuiltCreature, slugOf } from "./buildCreature.js";
 import { writeRiggedGlb } from "./glbWriter.js";
 import type { Species } from "./species/types.js";
 
@@ -19,7 +19,13 @@ export async function rigCreature(built: BuiltCreature, species: Species, rigOnl
   const slug = slugOf(species.name);
   const rig = rigOfParts(species.type, built.parts);
   const clips = bakeClips(rig, species.behaviour);
-  const model = { name: species.name, materialPrefix: built.materialPrefix, parts: built.parts, rig, materials: built.materials };
+  const model = {
+    name: species.name,
+    materialPrefix: built.materialPrefix,
+    parts: built.parts,
+    rig,
+    materials: built.materials,
+  };
   const modelPath = `${slug}/rig/model.glb`;
   built.files.set(modelPath, Buffer.from(await writeRiggedGlb(model)));
   const animations: Record<string, { GLB: string }> = {};

@@ -37,7 +37,16 @@ export class Sculptor {
    * Ellipsoid centred at `centre`, its long axis along `axis` with half-length `half`, and
    * half-widths `a` (toward `hint`) and `b` (across).
    */
-  ellipsoid(material: MaterialSlot, centre: Vec3, axis: Vec3, half: number, a: number, b: number, hint: Vec3 = [0, 1, 0], detail = 1): this {
+  ellipsoid(
+    material: MaterialSlot,
+    centre: Vec3,
+    axis: Vec3,
+    half: number,
+    a: number,
+    b: number,
+    hint: Vec3 = [0, 1, 0],
+    detail = 1,
+  ): this {
     const dir = normalize(axis);
     const start = sub(centre, scale(dir, half));
     const end = add(centre, scale(dir, half));
@@ -77,7 +86,16 @@ export class Sculptor {
   }
 
   /** A sweep along any path, for snakes and curled tails. */
-  path(material: MaterialSlot, path: (s: number) => Vec3, radius: (s: number) => readonly [number, number], hint: Vec3, len: number, rmax: number, detail = 1, roundness = 0.5): this {
+  path(
+    material: MaterialSlot,
+    path: (s: number) => Vec3,
+    radius: (s: number) => readonly [number, number],
+    hint: Vec3,
+    len: number,
+    rmax: number,
+    detail = 1,
+    roundness = 0.5,
+  ): this {
     const { segments } = this.counts(detail, len, rmax);
     const rings = Math.max(3, Math.round(segments * Math.min(8, len / (2 * rmax))));
     sweep(this.mesh, material, { path, radius, hint, roundness, segments, rings });

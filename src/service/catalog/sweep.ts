@@ -52,11 +52,13 @@ export function sweep(mesh: PartMesh, material: MaterialSlot, spec: SweepSpec): 
     const s = along(t);
     const { centre, n1, n2 } = frame(spec, s);
     const [ra, rb] = spec.radius(s);
-    const envelope = Math.pow(Math.max(0, Math.sin(Math.PI * t)), spec.roundness ?? 1);
+    const envelope = Math.max(0, Math.sin(Math.PI * t)) ** (spec.roundness ?? 1);
     const row: Vec3[] = [];
     for (let j = 0; j < segs; j++) {
       const angle = (2 * Math.PI * j) / segs;
-      row.push(add(centre, add(scale(n1, ra * envelope * Math.cos(angle)), scale(n2, rb * envelope * Math.sin(angle)))));
+      row.push(
+        add(centre, add(scale(n1, ra * envelope * Math.cos(angle)), scale(n2, rb * envelope * Math.sin(angle)))),
+      );
     }
     grid.push(row);
     centres.push(centre);

@@ -31,7 +31,8 @@ export interface PaintOptions {
 /** Periodic value noise: a `cells`×`cells` lattice of random values, smoothly interpolated. */
 function makeNoise(rng: SeededRandom, cells: number): (u: number, v: number) => number {
   const lattice = Array.from({ length: cells * cells }, () => rng.next());
-  const at = (i: number, j: number) => lattice[(((j % cells) + cells) % cells) * cells + (((i % cells) + cells) % cells)]!;
+  const at = (i: number, j: number) =>
+    lattice[(((j % cells) + cells) % cells) * cells + (((i % cells) + cells) % cells)]!;
   const smooth = (t: number) => t * t * (3 - 2 * t);
   return (u, v) => {
     const x = u * cells;
@@ -61,24 +62,31 @@ const smoothstep = (a: number, b: number, x: number): number => {
 };
 
 function dots(rng: SeededRandom, count: number, rMin: number, rMax: number): Array<[number, number, number]> {
-  return Array.from({ length: count }, () => [rng.next(), rng.next(), rng.range(rMin, rMax)] as [number, number, number]);
+  return Array.from(
+    { length: count },
+    () => [rng.next(), rng.next(), rng.range(rMin, rMax)] as [number, number, number],
+  );
 }
 
 /** Pattern → amount of mark colour (0..1) at (u, v). */
 const PATTERNS: Record<Pattern, PatternMaker> = {
   plain: () => () => 0,
   fur: (_rng, noise) => (u, v) => 0.25 * smoothstep(0.55, 0.9, noise(u * 3, v * 0.5)),
-  stripes: (_rng, noise) => (u, v) => smoothstep(0.35, 0.6, Math.sin(2 * Math.PI * (v * 9 + 0.6 * noise(u, v) + 0.15 * Math.sin(2 * Math.PI * u)))),
+  stripes: (_rng, noise) => (u, v) =>
+    smoothstep(0.35, 0.6, Math.sin(2 * Math.PI * (v * 9 + 0.6 * noise(u, v) + 0.15 * Math.sin(2 * Math.PI * u)))),
   spots: (rng) => {
     const list = dots(rng, 40, 0.025, 0.05);
     return (u, v) => (list.some(([cu, cv, r]) => wrappedDistance(u, v, cu, cv) < r) ? 1 : 0);
   },
   rosettes: (rng) => {
     const list = dots(rng, 34, 0.03, 0.045);
-    return (u, v) => (list.some(([cu, cv, r]) => {
-      const d = wrappedDistance(u, v, cu, cv);
-      return d < r && d > r * 0.55;
-    }) ? 1 : 0);
+    return (u, v) =>
+      list.some(([cu, cv, r]) => {
+        const d = wrappedDistance(u, v, cu, cv);
+        return d < r && d > r * 0.55;
+      })
+        ? 1
+        : 0;
   },
   patches: (_rng, noise) => (u, v) => smoothstep(0.6, 0.64, noise(u, v)),
   scales: () => (u, v) => {

@@ -2,8 +2,9 @@
  * How a request's fault decisions change its answer: delayed, replaced by an error (5xx, 429,
  * an expired link), or its body cut, corrupted or slowed down.
  */
-import { FAULT_DEFAULTS, type FaultRule } from "./faultRules.js";
+
 import type { FaultDecision, FaultInjector } from "./faultInjector.js";
+import { FAULT_DEFAULTS, type FaultRule } from "./faultRules.js";
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,11 +37,15 @@ export async function applyFaults(
     }
     if (kind === "rate-limit") {
       const seconds = rule.retryAfterSeconds ?? FAULT_DEFAULTS.retryAfterSeconds;
-      return injectedError(429, "Rate limit exceeded", `Too many requests: try again in ${seconds} s.`, { "retry-after": String(seconds) });
+      return injectedError(429, "Rate limit exceeded", `Too many requests: try again in ${seconds} s.`, {
+        "retry-after": String(seconds),
+      });
     }
     if (kind === "expire") return injectedError(403, "Forbidden", "The asset link has expired.");
   }
-  const bodyFaults = decisions.filter((d) => d.kind === "drop" || d.kind === "truncate" || d.kind === "corrupt" || d.kind === "slow");
+  const bodyFaults = decisions.filter(
+    (d) => d.kind === "drop" || d.kind === "truncate" || d.kind === "corrupt" || d.kind === "slow",
+  );
   const response = await answer();
   if (bodyFaults.length === 0 || response.body === null || response.status !== 200) return response;
   let bytes: Uint8Array<ArrayBuffer> = new Uint8Array(await response.arrayBuffer());
@@ -57,7 +62,11 @@ export async function applyFaults(
   }
   // The full length is announced even when the connection is dropped, as a real cut-off would.
   headers.set("content-length", String(bytes.length));
-  return new Response(bodyStream(bytes, dropAt, slow), { status: response.status, statusText: response.statusText, headers });
+  return new Response(bodyStream(bytes, dropAt, slow), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /**
@@ -71,7 +80,11 @@ function droppedError(): Error {
 }
 
 /** A body that sends `bytes` (slowly, in chunks, for `slow`) and errors after `dropAt` bytes. */
-function bodyStream(bytes: Uint8Array<ArrayBuffer>, dropAt: number | undefined, slow: FaultRule | undefined): ReadableStream<Uint8Array<ArrayBuffer>> {
+function bodyStream(
+  bytes: Uint8Array<ArrayBuffer>,
+  dropAt: number | undefined,
+  slow: FaultRule | undefined,
+): ReadableStream<Uint8Array<ArrayBuffer>> {
   const end = dropAt ?? bytes.length;
   const chunk = slow ? (slow.chunkBytes ?? FAULT_DEFAULTS.chunkBytes) : Math.max(1, end);
   const delay = slow ? (slow.chunkDelayMs ?? FAULT_DEFAULTS.chunkDelayMs) : 0;

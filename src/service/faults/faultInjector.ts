@@ -5,7 +5,14 @@
  */
 import { SeededRandom } from "../../util/seededRandom.js";
 import { stringHash } from "../../util/stringHash.js";
-import { FAULT_DEFAULTS, validateFaultOptions, type FaultKind, type FaultOptions, type FaultRule, type FaultTarget } from "./faultRules.js";
+import {
+  FAULT_DEFAULTS,
+  type FaultKind,
+  type FaultOptions,
+  type FaultRule,
+  type FaultTarget,
+  validateFaultOptions,
+} from "./faultRules.js";
 
 /** What to do with one request, decided before it is answered. */
 export interface FaultDecision {
@@ -87,7 +94,10 @@ export class FaultInjector {
       const attempt = (byPath.get(decoded) ?? 0) + 1;
       byPath.set(decoded, attempt);
       const key = `${this.#seed}\u0000${index}\u0000${decoded}\u0000${attempt}`;
-      const fires = rule.first !== undefined ? seen <= rule.first : SeededRandom.fromState(stringHash(key)).next() < (rule.rate ?? 1);
+      const fires =
+        rule.first !== undefined
+          ? seen <= rule.first
+          : SeededRandom.fromState(stringHash(key)).next() < (rule.rate ?? 1);
       if (!fires) return;
       this.#stats.injected[rule.kind] = (this.#stats.injected[rule.kind] ?? 0) + 1;
       out.push({ kind: rule.kind, rule, key });

@@ -68,18 +68,35 @@ export interface FaultOptions {
 type FaultParameter = "latencyMs" | "status" | "retryAfterSeconds" | "fraction" | "chunkDelayMs" | "chunkBytes";
 
 /** Defaults of the seed and of the rule parameters. */
-export const FAULT_DEFAULTS: Readonly<Required<Pick<FaultOptions, "seed"> & Pick<FaultRule, FaultParameter>>> = Object.freeze({
-  seed: 1,
-  latencyMs: 500,
-  status: 503,
-  retryAfterSeconds: 1,
-  fraction: 0.5,
-  chunkDelayMs: 100,
-  chunkBytes: 1024,
-});
+export const FAULT_DEFAULTS: Readonly<Required<Pick<FaultOptions, "seed"> & Pick<FaultRule, FaultParameter>>> =
+  Object.freeze({
+    seed: 1,
+    latencyMs: 500,
+    status: 503,
+    retryAfterSeconds: 1,
+    fraction: 0.5,
+    chunkDelayMs: 100,
+    chunkBytes: 1024,
+  });
 
-export const FAULT_TARGETS: readonly FaultTarget[] = Object.freeze(["lookup", "obj", "mtl", "texture", "asset", "other"]);
-export const FAULT_KINDS: readonly FaultKind[] = Object.freeze(["latency", "status", "rate-limit", "drop", "truncate", "corrupt", "expire", "slow"]);
+export const FAULT_TARGETS: readonly FaultTarget[] = Object.freeze([
+  "lookup",
+  "obj",
+  "mtl",
+  "texture",
+  "asset",
+  "other",
+]);
+export const FAULT_KINDS: readonly FaultKind[] = Object.freeze([
+  "latency",
+  "status",
+  "rate-limit",
+  "drop",
+  "truncate",
+  "corrupt",
+  "expire",
+  "slow",
+]);
 
 /** Inclusive bounds of each numeric rule field, and whether it is whole. */
 const RULE_NUMBERS: readonly [keyof FaultRule, number, number, boolean][] = [
@@ -105,9 +122,12 @@ export function validateFaultOptions(options: FaultOptions): FaultOptions {
     if (!Array.isArray(rule.targets) || rule.targets.length === 0) {
       throw new OptionsError(`${at}.targets`, `must be a non-empty array of ${FAULT_TARGETS.join(", ")}`);
     }
-    rule.targets.forEach((target: unknown, j: number) => oneOf(`${at}.targets[${j}]`, target, FAULT_TARGETS));
+    rule.targets.forEach((target: unknown, j: number) => {
+      oneOf(`${at}.targets[${j}]`, target, FAULT_TARGETS);
+    });
     oneOf(`${at}.kind`, rule.kind, FAULT_KINDS);
-    if (rule.first !== undefined && rule.rate !== undefined) throw new OptionsError(`${at}.first`, "and rate exclude each other");
+    if (rule.first !== undefined && rule.rate !== undefined)
+      throw new OptionsError(`${at}.first`, "and rate exclude each other");
     if (rule.match !== undefined) stringOption(`${at}.match`, rule.match, { nonEmpty: true });
     for (const [field, min, max, integer] of RULE_NUMBERS) {
       if (rule[field] !== undefined) numberInRange(`${at}.${field}`, rule[field], min, max, integer);

@@ -8,6 +8,7 @@ export function faultsFromEnv(env: Record<string, string | undefined>): FaultOpt
   const spec = env["MENAGERIE_FAULTS"];
   if (spec === undefined || spec.trim() === "") return undefined;
   const rawSeed = env["MENAGERIE_FAULT_SEED"];
-  if (rawSeed !== undefined && !/^\d+$/.test(rawSeed)) throw new OptionsError("MENAGERIE_FAULT_SEED", `must be a non-negative integer, got "${rawSeed}"`);
+  if (rawSeed !== undefined && !/^\d+$/.test(rawSeed))
+    throw new OptionsError("MENAGERIE_FAULT_SEED", `must be a non-negative integer, got "${rawSeed}"`);
   return parseFaultSpec(spec, rawSeed === undefined ? undefined : Number(rawSeed));
 }

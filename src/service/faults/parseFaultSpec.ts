@@ -4,7 +4,13 @@
  * `lookup:status=503,first=2; obj:drop,rate=0.2,match=tail; texture:slow=100,chunk=1024`.
  */
 import { OptionsError } from "../../api/errors.js";
-import { validateFaultOptions, type FaultKind, type FaultOptions, type FaultRule, type FaultTarget } from "./faultRules.js";
+import {
+  type FaultKind,
+  type FaultOptions,
+  type FaultRule,
+  type FaultTarget,
+  validateFaultOptions,
+} from "./faultRules.js";
 
 /** Which rule field the value after `<kind>=` sets, per kind; other kinds take no value. */
 const VALUE_FIELDS: Readonly<Partial<Record<FaultKind, keyof FaultRule>>> = Object.freeze({
@@ -38,9 +44,16 @@ export function parseFaultSpec(text: string, seed?: number): FaultOptions {
     const ruleText = raw.trim();
     if (ruleText === "") continue;
     const colon = ruleText.indexOf(":");
-    if (colon < 0) throw new OptionsError("faults", `rule "${ruleText}" must read <targets>:<kind>[=value][,option=value]`);
-    const targets = ruleText.slice(0, colon).split("|").map((t) => t.trim()) as FaultTarget[];
-    const [head, ...rest] = ruleText.slice(colon + 1).split(",").map((s) => s.trim());
+    if (colon < 0)
+      throw new OptionsError("faults", `rule "${ruleText}" must read <targets>:<kind>[=value][,option=value]`);
+    const targets = ruleText
+      .slice(0, colon)
+      .split("|")
+      .map((t) => t.trim()) as FaultTarget[];
+    const [head, ...rest] = ruleText
+      .slice(colon + 1)
+      .split(",")
+      .map((s) => s.trim());
     const [kind, value] = (head ?? "").split("=", 2) as [FaultKind, string | undefined];
     const rule: Record<string, unknown> = { targets, kind };
     const numeric = (key: string, v: string | undefined): number => {

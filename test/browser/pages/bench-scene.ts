@@ -6,17 +6,18 @@
  * Frame time = performance.now() around one frame's work and `gl.finish()`, so SwiftShader's
  * rasterisation is in it, not only the command submission.
  */
-import { Engine } from "@babylonjs/core/Engines/engine.js";
-import { Scene } from "@babylonjs/core/scene.js";
+
 import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
+import { Engine } from "@babylonjs/core/Engines/engine.js";
+import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
 import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
-import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { type ObviousCreature, ObviousLoader } from "../../../bench/obviousWay.js";
 import { Menagerie } from "../../../src/index.js";
-import { ObviousLoader, type ObviousCreature } from "../../../bench/obviousWay.js";
 
 declare global {
   interface Window {
@@ -37,7 +38,11 @@ interface Layout {
 function gridLayout(count: number): Layout {
   const columns = Math.ceil(Math.sqrt(count));
   const half = ((columns - 1) * SPACING) / 2;
-  return { columns, radius: half * 1.5 + 1, positionOf: (i) => ({ x: (i % columns) * SPACING - half, z: Math.floor(i / columns) * SPACING - half }) };
+  return {
+    columns,
+    radius: half * 1.5 + 1,
+    positionOf: (i) => ({ x: (i % columns) * SPACING - half, z: Math.floor(i / columns) * SPACING - half }),
+  };
 }
 
 /** Menagerie: every creature spawned by name, wandering; motion stepped by hand at 1/60 s. */
@@ -46,10 +51,20 @@ interface MadeScene {
   dispose(): void;
 }
 
-async function menagerieScene(scene: Scene, service: string, key: string, count: number, layout: Layout): Promise<MadeScene> {
+async function menagerieScene(
+  scene: Scene,
+  service: string,
+  key: string,
+  count: number,
+  layout: Layout,
+): Promise<MadeScene> {
   const menagerie = new Menagerie(scene, { baseUrl: service, apiKey: key });
   const area = { center: { x: 0, z: 0 }, radius: layout.radius };
-  const creatures = await Promise.all(Array.from({ length: count }, (_, i) => menagerie.spawnCreature(SPECIES[i % SPECIES.length]!, { position: { ...layout.positionOf(i), y: 0 } })));
+  const creatures = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      menagerie.spawnCreature(SPECIES[i % SPECIES.length]!, { position: { ...layout.positionOf(i), y: 0 } }),
+    ),
+  );
   for (const creature of creatures) creature.wander({ area });
   scene.onBeforeRenderObservable.clear(); // fixed steps below, not wall-clock deltas
   return { animate: () => menagerie.stepMotion(1 / 60), dispose: () => menagerie.dispose() };
@@ -61,10 +76,17 @@ async function menagerieScene(scene: Scene, service: string, key: string, count:
  * copies, as loading it again would give, without paying the load 1 000 times. Animation by
  * hand: roots walk in circles, leg meshes swing.
  */
-async function baselineScene(scene: Scene, service: string, key: string, count: number, layout: Layout): Promise<MadeScene> {
+async function baselineScene(
+  scene: Scene,
+  service: string,
+  key: string,
+  count: number,
+  layout: Layout,
+): Promise<MadeScene> {
   const loader = new ObviousLoader(scene, service, key).install();
   const firsts = new Map<string, ObviousCreature>();
-  for (const name of SPECIES.slice(0, count)) firsts.set(name, await loader.spawn(name, layout.positionOf(SPECIES.indexOf(name))));
+  for (const name of SPECIES.slice(0, count))
+    firsts.set(name, await loader.spawn(name, layout.positionOf(SPECIES.indexOf(name))));
   const roots: TransformNode[] = [...firsts.values()].map((c) => c.root);
   const legs: Mesh[] = [];
   for (const c of firsts.values()) for (const m of c.meshes) if (m instanceof Mesh && /leg/.test(m.name)) legs.push(m);
@@ -124,7 +146,10 @@ async function bench(params: BenchParams) {
   let cleanUp = () => {};
   try {
     const loadStart = performance.now();
-    const made = mode === "baseline" ? await baselineScene(scene, service, key, count, layout) : await menagerieScene(scene, service, key, count, layout);
+    const made =
+      mode === "baseline"
+        ? await baselineScene(scene, service, key, count, layout)
+        : await menagerieScene(scene, service, key, count, layout);
     cleanUp = made.dispose;
     await scene.whenReadyAsync();
     const loadMs = performance.now() - loadStart;

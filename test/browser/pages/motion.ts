@@ -4,22 +4,30 @@
  * by fixed 1/30 s steps, renders, and reports where the creature is and how its joints turn.
  * Query: ?service=<url>&name=fox&key=dev-key[&water=1]
  */
-import { Engine } from "@babylonjs/core/Engines/engine.js";
-import { Scene } from "@babylonjs/core/scene.js";
+
 import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
+import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
-import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
-import { CreatePlane } from "@babylonjs/core/Meshes/Builders/planeBuilder.js";
 import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
 import { Color3, Color4 } from "@babylonjs/core/Maths/math.color.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { Menagerie, type Creature } from "../../../src/index.js";
+import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
+import { CreatePlane } from "@babylonjs/core/Meshes/Builders/planeBuilder.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { type Creature, Menagerie } from "../../../src/index.js";
 
 declare global {
   interface Window {
     __ready?: boolean;
     __error?: string;
-    __step?: (frames: number) => { x: number; y: number; z: number; heading: number; joints: Record<string, number[]>; gait: string | undefined };
+    __step?: (frames: number) => {
+      x: number;
+      y: number;
+      z: number;
+      heading: number;
+      joints: Record<string, number[]>;
+      gait: string | undefined;
+    };
   }
 }
 
@@ -46,7 +54,11 @@ async function main() {
     m.alpha = 0.35;
     surface.material = m;
   }
-  const menagerie = new Menagerie(scene, { baseUrl: params.get("service")!, apiKey: params.get("key") ?? undefined, seed: 3 });
+  const menagerie = new Menagerie(scene, {
+    baseUrl: params.get("service")!,
+    apiKey: params.get("key") ?? undefined,
+    seed: 3,
+  });
   const creature: Creature = await menagerie.spawnCreature(params.get("name") ?? "fox", { rotationY: Math.PI / 2 });
   const motion = creature.motion;
   if (water) {

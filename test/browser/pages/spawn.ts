@@ -1,19 +1,19 @@
-import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
+import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
 /**
  * Browser test page: spawns `count` copies of `name` from the service at `service`, on a ground,
  * renders, and publishes counts on `window.__result` for the test to read.
  * Query: ?service=<url>&name=fox&count=50&key=<api key>
  */
 import { Engine } from "@babylonjs/core/Engines/engine.js";
-import { Scene } from "@babylonjs/core/scene.js";
-import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
-import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
+import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
 import { DirectionalLight } from "@babylonjs/core/Lights/directionalLight.js";
-import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
+import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
 import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
 import { Color3, Color4 } from "@babylonjs/core/Maths/math.color.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
+import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
+import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
+import { Scene } from "@babylonjs/core/scene.js";
 import { Menagerie } from "../../../src/index.js";
 
 declare global {
@@ -54,7 +54,12 @@ async function main() {
     const x = (i % columns) - (columns - 1) / 2;
     const z = Math.floor(i / columns);
     // A lone creature turns its side to the camera; a crowd faces away from it at an angle.
-    creatures.push(menagerie.spawnCreature(name, { position: new Vector3(x * 0.8, 0, z * 0.8), rotationY: count === 1 ? -2.1 : -0.6 }));
+    creatures.push(
+      menagerie.spawnCreature(name, {
+        position: new Vector3(x * 0.8, 0, z * 0.8),
+        rotationY: count === 1 ? -2.1 : -0.6,
+      }),
+    );
   }
   const spawned = await Promise.all(creatures);
   const first = spawned[0]!;

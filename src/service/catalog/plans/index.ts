@@ -22,7 +22,11 @@ export interface BodyPlan {
 const SIDES = ["left", "right"];
 /** `leg_<end>_<side>_<segment>` names, in the real service's order. */
 const legs = (ends: readonly string[], segments: readonly string[]): string[] =>
-  ends.flatMap((end) => SIDES.flatMap((side) => (segments.length ? segments.map((seg) => `leg_${end}_${side}_${seg}`) : [`leg_${end}_${side}`])));
+  ends.flatMap((end) =>
+    SIDES.flatMap((side) =>
+      segments.length ? segments.map((seg) => `leg_${end}_${side}_${seg}`) : [`leg_${end}_${side}`],
+    ),
+  );
 const paired = (name: string): string[] => SIDES.map((side) => `${name}_${side}`);
 
 export const BODY_PLANS: Record<BodyType, BodyPlan> = {
