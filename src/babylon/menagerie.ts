@@ -7,22 +7,21 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { type AssetFetcher, createAssetFetcher } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
-import { type ModelPreference, modelForm } from "../api/modelAssets.js";
+import type { ModelPreference } from "../api/modelAssets.js";
 import { assignDefaults, functionOption, nonNegativeNumber, oneOf, positiveNumber } from "../api/options.js";
 import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
-import { InflightRequests } from "../api/shared.js";
-import { linkSignals } from "../util/linkSignals.js";
 import { Creature } from "./creature.js";
 import { creatureSize } from "./creatureSize.js";
-import { type LoadContext, type LoadedModel, loadModel } from "./loadModel.js";
+import type { LoadContext } from "./loadModel.js";
 import {
   MENAGERIE_DEFAULTS,
   type MenagerieOptions,
   type MenagerieStats,
   type SpawnOptions,
 } from "./menagerieOptions.js";
+import { ModelLibrary } from "./modelLibrary.js";
 import { MotionDriver } from "./motionDriver.js";
 import { type CreatureGroup, type PopulateOptions, populate } from "./populate.js";
 import { registerMenagerie } from "./register.js";
@@ -59,10 +58,7 @@ export class Menagerie {
   readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, modelsLoaded: 0 };
 
   readonly #options: Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch">>;
-  /** Loaded models by form and record name (a record may load as parts and as a rig). */
-  readonly #templates = new Map<string, LoadedModel>();
-  readonly #loads = new InflightRequests();
-  readonly #progressListeners = new Map<string, Set<(p: LoadProgress) => void>>();
+  readonly #models: ModelLibrary;
   readonly #creatures = new Set<Creature>();
   readonly #lifetime = new AbortController();
   readonly #motion: MotionDriver;
@@ -99,6 +95,12 @@ export class Menagerie {
       retry: resolveRetryOptions(this.#options.assetRetry),
       counters: this.stats,
     });
+    this.#models = new ModelLibrary({
+      lifetime: this.#lifetime.signal,
+      context: (prefer) => this.#loadContext(prefer),
+      progress: (progress) => this.onProgressObservable.notifyObservers(progress),
+      loaded: () => void this.stats.modelsLoaded++,
+    });
   }
 
   /** The creatures alive now. */
@@ -122,7 +124,7 @@ export class Menagerie {
     const signal = options.signal;
     const record = typeof nameOrRecord === "string" ? await this.#lookup(nameOrRecord, options) : nameOrRecord;
     const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
-    const template = await this.#template(record, prefer, signal, options.onProgress);
+    const template = await this.#models.get(record, prefer, signal, options.onProgress);
     signal?.throwIfAborted();
     this.#assertAlive();
     const creature = new Creature(this.scene, template, {
@@ -156,7 +158,7 @@ export class Menagerie {
     this.#assertAlive();
     const record = typeof nameOrRecord === "string" ? await this.#lookup(nameOrRecord, options) : nameOrRecord;
     const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
-    return (await this.#template(record, prefer, options.signal, options.onProgress)).record;
+    return (await this.#models.get(record, prefer, options.signal, options.onProgress)).record;
   }
 
   /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */
@@ -212,8 +214,7 @@ export class Menagerie {
 
   /** Whether a model is loaded (its templates are in the scene). */
   isLoaded(name: string): boolean {
-    for (const model of this.#templates.values()) if (model.record.name === name) return true;
-    return false;
+    return this.#models.has(name);
   }
 
   /**
@@ -224,10 +225,8 @@ export class Menagerie {
     if (this.isDisposed) return;
     this.#lifetime.abort(new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" }));
     for (const creature of [...this.#creatures]) creature.dispose();
-    for (const template of this.#templates.values()) template.dispose();
-    this.#templates.clear();
+    this.#models.dispose();
     this.#motion.dispose();
-    this.#progressListeners.clear();
     this.onProgressObservable.clear();
     this.onWarningObservable.clear();
     this.onCreatureSpawnedObservable.clear();
@@ -263,45 +262,7 @@ export class Menagerie {
     });
   }
 
-  async #template(
-    record: ModelRecord,
-    prefer: ModelPreference,
-    signal: AbortSignal | undefined,
-    onProgress?: (p: LoadProgress) => void,
-  ): Promise<LoadedModel> {
-    const key = `${modelForm(record, prefer)}:${record.name}`;
-    const cached = this.#templates.get(key);
-    if (cached) {
-      const total = cached.assetCount;
-      onProgress?.({ model: record.name, assetsLoaded: total, assetsTotal: total, bytesLoaded: 0, done: true });
-      return cached;
-    }
-    let listeners = this.#progressListeners.get(record.name);
-    if (!listeners) this.#progressListeners.set(record.name, (listeners = new Set()));
-    if (onProgress) listeners.add(onProgress);
-    try {
-      return await this.#loads.join(key, signal, async (loadSignal) => {
-        const both = linkSignals(loadSignal, this.#lifetime.signal);
-        try {
-          const template = await loadModel(this.#context(prefer), record, both.signal);
-          if (this.isDisposed) {
-            template.dispose();
-            throw this.#lifetime.signal.reason;
-          }
-          this.#templates.set(key, template);
-          this.stats.modelsLoaded++;
-          return template;
-        } finally {
-          both.release();
-        }
-      });
-    } finally {
-      if (onProgress) listeners.delete(onProgress);
-      if (listeners.size === 0) this.#progressListeners.delete(record.name);
-    }
-  }
-
-  #context(prefer: ModelPreference): LoadContext {
+  #loadContext(prefer: ModelPreference): Omit<LoadContext, "progress"> {
     return {
       prefer,
       scene: this.scene,
@@ -310,19 +271,13 @@ export class Menagerie {
       now: Date.now,
       fetchAsset: this.#fetchAsset,
       refresh: async (record, signal) => {
-        if (!this.client)
-          throw new LoadError({
-            reason: "expired",
-            model: record.name,
-            detail: "its links expired and there is no client to renew them",
-          });
+        if (!this.client) {
+          const detail = "its links expired and there is no client to renew them";
+          throw new LoadError({ reason: "expired", model: record.name, detail });
+        }
         return this.client.refresh(record, { signal });
       },
       warn: (warning) => this.#warn(warning),
-      progress: (progress) => {
-        this.onProgressObservable.notifyObservers(progress);
-        for (const listener of this.#progressListeners.get(progress.model) ?? []) listener(progress);
-      },
     };
   }
 }

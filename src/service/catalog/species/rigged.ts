@@ -8,23 +8,9 @@
 /** Species whose records carry `model.rig` (and keep their OBJ parts unless rig-only). */
 export const RIGGED_SPECIES: readonly string[] = [
   // kept with their OBJ parts as well
-  "dog",
-  "hippo",
-  "parrot",
-  "penguin",
-  "rabbit#0002",
-  "spider",
-  "shark",
-  "python",
+  "dog", "hippo", "parrot", "penguin", "rabbit#0002", "spider", "shark", "python",
   // rig-only (see RIG_ONLY_SPECIES)
-  "zebra",
-  "reindeer",
-  "crocodile",
-  "crow",
-  "chicken",
-  "kangaroo",
-  "scorpion",
-  "dolphin",
+  "zebra", "reindeer", "crocodile", "crow", "chicken", "kangaroo", "scorpion", "dolphin",
 ];
 
 /**
@@ -33,13 +19,4 @@ export const RIGGED_SPECIES: readonly string[] = [
  * as a list instead of the 16 flags. A subset of {@link RIGGED_SPECIES}. Tests that spawn
  * every creature through the OBJ loader skip these until the GLB loader lands.
  */
-export const RIG_ONLY_SPECIES: readonly string[] = [
-  "zebra",
-  "reindeer",
-  "crocodile",
-  "crow",
-  "chicken",
-  "kangaroo",
-  "scorpion",
-  "dolphin",
-];
+export const RIG_ONLY_SPECIES: readonly string[] = ["zebra", "reindeer", "crocodile", "crow", "chicken", "kangaroo", "scorpion", "dolphin"];

@@ -6,14 +6,7 @@
 import type { Habitat } from "../../../api/schemas.js";
 import type { Pattern, Rgb } from "../texturePainter.js";
 
-export type BodyType =
-  | "quadruped"
-  | "quadruped_fat"
-  | "winged_flyer"
-  | "winged_standing"
-  | "hopper"
-  | "multileg_crawler"
-  | "uniform";
+export type BodyType = "quadruped" | "quadruped_fat" | "winged_flyer" | "winged_standing" | "hopper" | "multileg_crawler" | "uniform";
 export type Group = "mammals" | "birds" | "fish" | "reptiles" | "amphibians" | "insects" | "arachnids" | "crustaceans";
 export type Detail = "low" | "medium" | "high";
 
