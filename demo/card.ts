@@ -1,17 +1,29 @@
-/** The creature card: a record's fields, its habitats and its reference image. */
-import { type ModelRecord, parseHeight, recordHabitats } from "../src/index.js";
+/** The creature card: a record's fields, how the creature was built, its size and habitats. */
+import { type Creature, recordHabitats, recordSize } from "../src/index.js";
 
-function heightText(record: ModelRecord): string {
-  const raw = record.scale?.height;
-  try {
-    return `${parseHeight(raw).toFixed(2)} m (${String(raw)})`;
-  } catch {
-    return raw === undefined ? "unknown" : String(raw);
-  }
+const AXIS_WORDS = { height: "tall", length: "long", width: "wide" } as const;
+
+/** What the creature was built from: a rigged glTF and its clips, or OBJ parts. */
+function kindText(creature: Creature): string {
+  if (creature.kind === "parts") return "OBJ parts";
+  const clips = [...creature.animations.keys()];
+  return `rigged glTF, clips: ${clips.join(", ") || "none"}`;
 }
 
-/** Fills the card element with a record and shows it. */
-export function showCard(record: ModelRecord): void {
+/**
+ * The size the record gives, as Menagerie reads it: the first usable of height, length and
+ * width (rig-only records often send `height: 0` beside a length), with the raw value.
+ */
+function sizeText(creature: Creature): string {
+  const size = recordSize(creature.record);
+  if (!size) return "unknown (default height used)";
+  const raw = (creature.record.scale as Record<string, unknown> | undefined)?.[size.axis];
+  return `${size.meters.toFixed(2)} m ${AXIS_WORDS[size.axis]} (scale.${size.axis}: ${String(raw)})`;
+}
+
+/** Fills the card element with a creature's record and shows it. */
+export function showCard(creature: Creature): void {
+  const { record } = creature;
   const card = document.querySelector<HTMLElement>("#card")!;
   document.querySelector("#card-name")!.textContent = record.name;
   const image = document.querySelector<HTMLImageElement>("#card-image")!;
@@ -22,12 +34,14 @@ export function showCard(record: ModelRecord): void {
     image.alt = `Reference picture of ${record.name}`;
   }
   const fields: [string, string][] = [
+    ["Kind", kindText(creature)],
     ["Group", record.group ?? "-"],
     ["Type", record.type ?? "-"],
     ["Behaviour", record.behaviour ?? "-"],
     ["Pet", record.pet ? "yes" : "no"],
     ["Detail", record.detail ?? "-"],
-    ["Height", heightText(record)],
+    ["Size", sizeText(creature)],
+    ["Height", `${creature.heightMeters.toFixed(2)} m as spawned`],
     ["Author", record.author ?? "-"],
     ["Source", record.source ?? "-"],
     ["Habitats", recordHabitats(record).join(", ") || "-"],
@@ -45,10 +59,12 @@ export function showCard(record: ModelRecord): void {
   );
   card.hidden = false;
   card.dataset["record"] = record.name;
+  card.dataset["kind"] = creature.kind;
 }
 
 export function hideCard(): void {
   const card = document.querySelector<HTMLElement>("#card")!;
   card.hidden = true;
   delete card.dataset["record"];
+  delete card.dataset["kind"];
 }

@@ -47,8 +47,11 @@ const state = {
   lastSpawn: "",
   lastError: "",
   habitat: "",
+  /** Creatures built from a rigged glTF, and how many of those have every clip playing. */
+  rigged: 0,
+  riggedPlaying: 0,
   /** Where creature `index` of the current scene is on screen, in CSS pixels. */
-  screenPointOf(index: number): { x: number; y: number; name: string } | undefined {
+  screenPointOf(index: number): { x: number; y: number; name: string; kind: Creature["kind"] } | undefined {
     const creature = menagerie.creatures[index];
     if (!creature) return undefined;
     const body = creature.meshes[0]!;
@@ -62,7 +65,7 @@ const state = {
     const scaleX = canvas.clientWidth / engine.getRenderWidth();
     const scaleY = canvas.clientHeight / engine.getRenderHeight();
     const rect = canvas.getBoundingClientRect();
-    return { x: rect.left + p.x * scaleX, y: rect.top + p.y * scaleY, name: creature.name };
+    return { x: rect.left + p.x * scaleX, y: rect.top + p.y * scaleY, name: creature.name, kind: creature.kind };
   },
 };
 (window as unknown as { __demo: typeof state }).__demo = state;
@@ -162,7 +165,7 @@ async function spawnByName(name: string): Promise<void> {
         ? `Spawned ${matched}.`
         : `Did you mean "${matched}"? Spawned ${matched}.`;
     state.lastSpawn = matched;
-    showCard(creature.record);
+    showCard(creature);
     demo.camera.setTarget(new Vector3(x, demo.height(x, z) + creature.heightMeters / 2, z));
   } catch (error) {
     did.textContent =
@@ -193,7 +196,7 @@ $<HTMLFormElement>("#service-form").addEventListener("submit", (event) => {
 scene.onPointerObservable.add((info) => {
   if (info.type !== PointerEventTypes.POINTERPICK) return;
   const creature = info.pickInfo?.pickedMesh?.metadata?.menagerie?.creature as Creature | undefined;
-  if (creature) showCard(creature.record);
+  if (creature) showCard(creature);
 });
 
 // Slow GPUs (and software GL) get fewer pixels rather than a stalled page: every two seconds
@@ -218,6 +221,11 @@ engine.runRenderLoop(() => {
     state.creatures = menagerie.creatures.length;
     state.instances = menagerie.creatures.reduce((n, c) => n + c.meshes.length, 0);
     state.distinctSources = new Set(menagerie.creatures.flatMap((c) => c.meshes.map(sourceOf))).size;
+    const rigged = menagerie.creatures.filter((c) => c.kind === "rig");
+    state.rigged = rigged.length;
+    state.riggedPlaying = rigged.filter(
+      (c) => c.animations.size > 0 && [...c.animations.values()].every((g) => g.isPlaying),
+    ).length;
     $("#fps").textContent = String(state.fps);
     $("#draw-calls").textContent = String(state.drawCalls);
     $("#creature-count").textContent = String(state.creatures);

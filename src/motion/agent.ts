@@ -3,7 +3,6 @@
  * steering behaviours, and its gait state and pose. The Babylon side copies the result onto
  * nodes once per frame (syncMotion.ts).
  */
-
 import type { SeededRandom } from "../util/seededRandom.js";
 import type { Area } from "./area.js";
 import type { Gait, GaitContext } from "./gaits/gait.js";
@@ -63,8 +62,7 @@ export class MotionAgent implements SteeringAgent {
   heading = 0;
   /** Measured heading change rate, rad/s. */
   turnRate = 0;
-  /** Footprint radius, metres. */
-  radius = 0;
+  radius = 0; // footprint radius, metres
   maxSpeed = 0;
   /** Speed wandering and moveTo aim for. */
   cruiseSpeed = 0;

@@ -12,7 +12,19 @@ interface DemoState {
   drawCalls: number;
   habitat: string;
   lastSpawn: string;
+  rigged: number;
+  riggedPlaying: number;
 }
+
+type ScreenPoint = { x: number; y: number; name: string; kind: "parts" | "rig" };
+const screenPointOf = (index: number) =>
+  page.evaluate(
+    (i) =>
+      (window as unknown as { __demo: { screenPointOf(i: number): ScreenPoint | undefined } }).__demo.screenPointOf(i),
+    index,
+  );
+const onCanvas = (p: ScreenPoint | undefined): p is ScreenPoint =>
+  !!p && p.x >= 5 && p.y >= 5 && p.x <= 950 && p.y <= 715;
 
 let browser: Browser;
 let demo: DemoServer;
@@ -73,6 +85,35 @@ describe("the demo page (npm run demo)", () => {
     expect(badResponses).toEqual([]);
   }, 180_000);
 
+  it("shows rigged desert species with their clips playing, and a clicked one's card says it is rigged", async () => {
+    // The desert holds rig-only zebra, kangaroo and scorpion from the catalog (habitats as a list).
+    const state = await demoState();
+    expect(state.habitat).toBe("desert");
+    expect(state.rigged).toBeGreaterThan(0);
+    expect(state.riggedPlaying).toBe(state.rigged);
+    let card: { name: string; kind: string; fields: string } | undefined;
+    for (let i = 0; i < 40 && !card; i++) {
+      const point = await screenPointOf(i);
+      if (!onCanvas(point) || point.kind !== "rig") continue;
+      await page.mouse.click(point.x, point.y);
+      await page.waitForTimeout(300);
+      if ((await page.getAttribute("[data-testid=card]", "data-kind")) !== "rig") continue;
+      card = {
+        name: (await page.getAttribute("[data-testid=card]", "data-record")) ?? "",
+        kind: (await page.textContent("#card-fields [data-field=kind]")) ?? "",
+        fields: (await page.textContent("#card-fields")) ?? "",
+      };
+    }
+    expect(card, "no rigged creature could be clicked").toBeTruthy();
+    await page.screenshot({ path: "test-results/demo-rigged-card.png" });
+    expect(card!.kind).toMatch(/^rigged glTF, clips: idle, walk/);
+    expect(card!.fields).toMatch(/Habitats.*desert/s);
+    // Rig-only records send height 0 and a length: the card sizes them by length.
+    expect(await page.textContent("#card-fields [data-field=size]")).toMatch(/^\d+\.\d\d m long \(scale\.length: /);
+    expect(watch.errors).toEqual([]);
+    expect(badResponses).toEqual([]);
+  }, 120_000);
+
   it("spawns 'foxx' as a fox and says what it matched", async () => {
     await page.fill("#spawn-name", "foxx");
     await page.click("#spawn");
@@ -92,16 +133,8 @@ describe("the demo page (npm run demo)", () => {
     await page.evaluate(() => (window as unknown as { __demo: DemoState }).__demo); // settle
     let clicked: string | undefined;
     for (let i = 0; i < 40 && !clicked; i++) {
-      const point = await page.evaluate(
-        (index) =>
-          (
-            window as unknown as {
-              __demo: { screenPointOf(i: number): { x: number; y: number; name: string } | undefined };
-            }
-          ).__demo.screenPointOf(index),
-        i,
-      );
-      if (!point || point.x < 5 || point.y < 5 || point.x > 950 || point.y > 715) continue;
+      const point = await screenPointOf(i);
+      if (!onCanvas(point)) continue;
       await page.mouse.click(point.x, point.y);
       await page.waitForTimeout(300);
       if (await page.isVisible("[data-testid=card]"))
@@ -109,7 +142,7 @@ describe("the demo page (npm run demo)", () => {
     }
     expect(clicked).toBeTruthy();
     expect(await page.textContent("#card-fields")).toMatch(
-      /Group.*Type.*Behaviour.*Pet.*Detail.*Height.*Author.*Source.*Habitats/s,
+      /Kind.*Group.*Type.*Behaviour.*Pet.*Detail.*Size.*Height.*Author.*Source.*Habitats/s,
     );
     await page.screenshot({ path: "test-results/demo-clicked-card.png" });
     expect(watch.errors).toEqual([]);

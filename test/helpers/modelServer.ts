@@ -1,6 +1,7 @@
 /**
- * A small lookup service with signed assets, for loader tests: records built from inline models,
- * assets under /assets/ that answer 403 unless the link's signature is valid and unexpired.
+ * A small lookup service with signed assets, for loader tests: records built from inline models
+ * (OBJ parts, a whole OBJ, rigged GLB clips, a rigged model, whole-model formats), assets under
+ * /assets/ that answer 403 unless the link's signature is valid and unexpired.
  * Counts every request by path.
  */
 import { createHash } from "node:crypto";
@@ -17,6 +18,14 @@ export interface InlineModel {
   textures?: Record<string, Buffer>;
   /** The whole-model OBJ. */
   whole?: string;
+  /** Rigged GLBs by clip name: `model.rig.animations[clip] = { GLB: <clip>.glb }`. */
+  clips?: Record<string, Uint8Array>;
+  /** The rigged model alone: `model.rig.GLB = rig.glb`. */
+  rigModel?: Uint8Array;
+  /** Whole-model files by format: `model.formats[format] = format.<format>`. */
+  formats?: Record<string, Uint8Array | string>;
+  /** Replaces `scale` (which is `{ height }` otherwise). */
+  scale?: Record<string, number | string>;
   /** Habitat flags that are true. @default ["forest"] */
   habitats?: string[];
   /** Milliseconds every asset of this model waits before answering. */
@@ -62,7 +71,7 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
     creature: name,
     type: m.type ?? "quadruped",
     behaviour: m.behaviour ?? "walk",
-    scale: m.height === undefined ? {} : { height: m.height },
+    scale: m.scale ?? (m.height === undefined ? {} : { height: m.height }),
     tags: [name],
     ...Object.fromEntries(HABITATS.map((h) => [h, (m.habitats ?? ["forest"]).includes(h)])),
     model: {
@@ -72,6 +81,23 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
         ...(m.whole !== undefined ? { model: link(name, "model.obj") } : {}),
         texture: Object.keys(m.textures ?? {}).map((f) => link(name, f)),
       },
+      ...(m.clips || m.rigModel
+        ? {
+            rig: {
+              ...(m.rigModel ? { GLB: link(name, "rig.glb") } : {}),
+              ...(m.clips
+                ? {
+                    animations: Object.fromEntries(
+                      Object.keys(m.clips).map((c) => [c, { GLB: link(name, `${c}.glb`) }]),
+                    ),
+                  }
+                : {}),
+            },
+          }
+        : {}),
+      ...(m.formats
+        ? { formats: Object.fromEntries(Object.keys(m.formats).map((f) => [f, link(name, `format.${f}`)])) }
+        : {}),
     },
   });
 
@@ -106,18 +132,27 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
     const [modelSlug, file] = [decodeURIComponent(match[1]!), decodeURIComponent(match[2]!)];
     const [name, m] = [...map].find(([n]) => slug(n) === encodeURIComponent(modelSlug)) ?? [];
     if (!name || !m || m.missing?.includes(file)) return sendJson(res, 404, { code: "Not found", message: file });
-    const body =
-      file === "model.mtl"
-        ? m.mtl
-        : file === "model.obj"
-          ? m.whole
-          : file.endsWith(".obj")
-            ? m.parts?.[file.slice(0, -4)]
-            : m.textures?.[file];
+    const body = file.startsWith("format.")
+      ? m.formats?.[file.slice("format.".length)]
+      : file === "rig.glb"
+        ? m.rigModel
+        : file.endsWith(".glb")
+          ? m.clips?.[file.slice(0, -4)]
+          : file === "model.mtl"
+            ? m.mtl
+            : file === "model.obj"
+              ? m.whole
+              : file.endsWith(".obj")
+                ? m.parts?.[file.slice(0, -4)]
+                : m.textures?.[file];
     if (body === undefined) return sendJson(res, 404, { code: "Not found", message: file });
     if (m.delayMs) await new Promise((r) => setTimeout(r, m.delayMs));
     res.writeHead(200, {
-      "content-type": file.endsWith(".png") ? "image/png" : "text/plain",
+      "content-type": file.endsWith(".png")
+        ? "image/png"
+        : /\.(glb|gltf)$/.test(file)
+          ? "model/gltf-binary"
+          : "text/plain",
       "access-control-allow-origin": "*",
     });
     res.end(body);
