@@ -16,7 +16,7 @@ export const RIGGED_SPECIES: readonly string[] = [
 /**
  * The one switch for rig-only records, as the real service sends them: no parts, no
  * `other.model`, `scale` as numbers with `height: 0` and `length`/`width` set, and `habitats`
- * as a list instead of the 16 flags. A subset of {@link RIGGED_SPECIES}. Tests that spawn
- * every creature through the OBJ loader skip these until the GLB loader lands.
+ * as a list instead of the 16 flags. A subset of {@link RIGGED_SPECIES}; tests that read
+ * every creature's OBJ files skip these.
  */
 export const RIG_ONLY_SPECIES: readonly string[] = ["zebra", "reindeer", "crocodile", "crow", "chicken", "kangaroo", "scorpion", "dolphin"];
