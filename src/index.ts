@@ -42,6 +42,8 @@ export {
   type ValidationIssue,
 } from "./api/errors.js";
 export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./api/height.js";
+export type { ModelForm, ModelPreference } from "./api/modelAssets.js";
+export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./api/recordAssets.js";
 export { recordHabitats, recordHasHabitat } from "./api/recordHabitats.js";
 export { type RecordSize, recordSize } from "./api/recordSize.js";
 export { redactText, redactUrl } from "./api/redact.js";
