@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MotionAgent } from "../../src/motion/agent.js";
-import { dutyFactor, maxWalkSpeed, trotBlend, walkGait } from "../../src/motion/gaits/index.js";
-import { Pose } from "../../src/motion/pose.js";
-import type { LegRole, RigRoles } from "../../src/motion/rigRoles.js";
-import { SeededRandom } from "../../src/util/seededRandom.js";
-import { quadrupedRoles } from "../helpers/motionRig.js";
-import { round } from "../helpers/round.js";
+import { MotionAgent } from "../../../src/motion/agent.js";
+import { dutyFactor, maxWalkSpeed, trotBlend, walkGait } from "../../../src/motion/gaits/walk.js";
+import { Pose } from "../../../src/motion/pose.js";
+import type { LegRole, RigRoles } from "../../../src/motion/rigRoles.js";
+import { SeededRandom } from "../../../src/util/seededRandom.js";
+import { quadrupedRoles } from "../../helpers/motionRig.js";
+import { round } from "../../helpers/round.js";
 
 const roles = quadrupedRoles(0.5);
 const leg = (end: string, side: string) => roles.legs.find((l) => l.end === end && l.side === side)!;
