@@ -63,13 +63,34 @@ export function modelClipName(clips: Iterable<string>): string | undefined {
   return first;
 }
 
-function loadGlb(scene: Scene, bytes: GlbBytes): Promise<AssetContainer> {
+async function loadGlb(scene: Scene, bytes: GlbBytes): Promise<AssetContainer> {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  // No animation starts: a started group of a hidden container would play in the scene.
-  return LoadAssetContainerAsync(view, scene, {
-    pluginExtension: ".glb",
-    pluginOptions: { gltf: { animationStartMode: GLTFLoaderAnimationStartMode.NONE } },
-  });
+  // Babylon keeps the container of a load that fails midway (its observers on the scene and the
+  // engine, the meshes and materials made so far) and disposes none of it: what was made is
+  // gathered here, its root mesh names the container, and all of it is disposed on failure.
+  const made: { dispose(): void }[] = [];
+  let container: AssetContainer | undefined;
+  try {
+    return await LoadAssetContainerAsync(view, scene, {
+      pluginExtension: ".glb",
+      pluginOptions: {
+        gltf: {
+          // No animation starts: a started group of a hidden container would play in the scene.
+          animationStartMode: GLTFLoaderAnimationStartMode.NONE,
+          onMeshLoaded: (mesh) => {
+            made.push(mesh);
+            container ??= (mesh._parentContainer as AssetContainer | null) ?? undefined;
+          },
+          onMaterialLoaded: (material) => void made.push(material),
+          onTextureLoaded: (texture) => void made.push(texture),
+        },
+      },
+    });
+  } catch (error) {
+    for (const thing of made.reverse()) thing.dispose();
+    container?.dispose();
+    throw error;
+  }
 }
 
 /** The group for `clip` in a container (the one named like it, else the first); disposes the rest. */
