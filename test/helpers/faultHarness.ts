@@ -4,8 +4,9 @@
  * bounded race that tells a hung promise from a slow one.
  */
 import { fileURLToPath } from "node:url";
+import type { MenagerieWarning } from "../../src/babylon/types.js";
 import { ensureDefaultCatalog } from "../../src/service/defaultCatalog.js";
-import type { FaultOptions } from "../../src/service/faults/faultRules.js";
+import type { FaultOptions, FaultRule, FaultTarget } from "../../src/service/faults/faultRules.js";
 import { type LookupServer, type LookupServerOptions, startLookupServer } from "../../src/service/index.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -125,4 +126,48 @@ export async function settleWithin<T>(promise: Promise<T>, limitMs: number): Pro
 /** Waits for Babylon's deferred observer removals (they happen on the next tick). */
 export function nextTick(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The outcomes a row of the fault matrix (test/reliability/faults.test.ts) can document. */
+export type FaultOutcome = "succeeded" | "retried and succeeded" | "degraded" | "typed error";
+
+/** One row of the fault matrix: a fault, and the outcome it must give. */
+export interface FaultRow {
+  fault: string;
+  rules: FaultRule[];
+  seed?: number;
+  /** The documented outcome this fault must give. */
+  expected: FaultOutcome;
+  /** Attempts column: requests the first rule matched (or, without rules, lookups made). */
+  attemptsOf?: FaultTarget;
+  /**
+   * What runs: one spawn of the generated fox (default), 20 lookups with the cache off, or a
+   * populate of 12 forest creatures among fox, deer and wolf.
+   */
+  run?: "spawn" | "lookups" | "populate";
+  /** The species a spawn row spawns. @default "fox" */
+  species?: string;
+  client?: { timeoutMs?: number };
+  assetTimeoutMs?: number;
+  /** Extra assertions on the result (the creature, the error, the warnings). */
+  check?: (result: FaultRunResult) => void;
+  /**
+   * A bug in code these tests do not own makes the row fail: it is left out of the matrix run
+   * (and listed as left out) unless MENAGERIE_KNOWN_BUGS=1 is set, which runs it to reproduce.
+   */
+  knownBug?: string;
+}
+
+/** What a row's `check` sees. */
+export interface FaultRunResult {
+  settled: Settled<unknown>;
+  warnings: MenagerieWarning[];
+  retries: number;
+  /** spawn: the creature's parts (bones for a rigged one), sorted. */
+  parts: string[] | undefined;
+  /** spawn: the creature's clips, in order (none for a part-built one). */
+  clips?: string[] | undefined;
+  kind?: "parts" | "rig" | undefined;
+  /** populate: the creatures made, by name, and what was left out. */
+  group?: { names: string[]; omissions: string[] };
 }

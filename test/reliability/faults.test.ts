@@ -9,13 +9,16 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient, type LookupClient } from "../../src/api/client.js";
 import { isMenagerieError, type LoadError } from "../../src/api/errors.js";
+import type { Creature } from "../../src/babylon/creature.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import type { CreatureGroup } from "../../src/babylon/populate.js";
 import type { MenagerieWarning } from "../../src/babylon/types.js";
-import type { FaultRule, FaultTarget } from "../../src/service/faults/faultRules.js";
+import type { FaultRule } from "../../src/service/faults/faultRules.js";
 import type { LookupServer } from "../../src/service/index.js";
-import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import {
+  type FaultOutcome,
+  type FaultRow,
+  type FaultRunResult,
   generatedCatalog,
   nextTick,
   type Settled,
@@ -24,41 +27,12 @@ import {
   watchAbortListeners,
   watchUnhandledRejections,
 } from "../helpers/faultHarness.js";
+import { createRiggedScene, riggedCounts } from "../helpers/riggedScene.js";
+import { GLB_ROWS } from "./glbFaultRows.js";
 
-type Outcome = "succeeded" | "retried and succeeded" | "degraded" | "typed error";
-
-interface Row {
-  fault: string;
-  rules: FaultRule[];
-  seed?: number;
-  /** The documented outcome this fault must give. */
-  expected: Outcome;
-  /** Attempts column: requests the first rule matched (or, without rules, lookups made). */
-  attemptsOf?: FaultTarget;
-  /**
-   * What runs: one spawn of the generated fox (default), 20 lookups with the cache off, or a
-   * populate of 12 forest creatures among fox, deer and wolf.
-   */
-  run?: "spawn" | "lookups" | "populate";
-  client?: { timeoutMs?: number };
-  assetTimeoutMs?: number;
-  /** Extra assertions on the result (the creature, the error, the warnings). */
-  check?: (result: RunResult) => void;
-  /**
-   * A bug in code these tests do not own makes the row fail: it is left out of the matrix run
-   * (and listed as left out) unless MENAGERIE_KNOWN_BUGS=1 is set, which runs it to reproduce.
-   */
-  knownBug?: string;
-}
-
-interface RunResult {
-  settled: Settled<unknown>;
-  warnings: MenagerieWarning[];
-  retries: number;
-  parts: string[] | undefined;
-  /** populate: the creatures made, by name, and what was left out. */
-  group?: { names: string[]; omissions: string[] };
-}
+type Outcome = FaultOutcome;
+type Row = FaultRow;
+type RunResult = FaultRunResult;
 
 const FOX_PARTS = [
   "body",
@@ -263,6 +237,7 @@ const ROWS: Row[] = [
     expected: "typed error",
     check: (r) => expect(errorOf(r)).toMatchObject({ name: "LoadError", reason: "no-body" }),
   },
+  ...GLB_ROWS,
 ];
 
 interface MatrixLine {
@@ -273,7 +248,8 @@ interface MatrixLine {
 }
 
 const matrix: MatrixLine[] = [];
-let healthyRequests = 0;
+/** Requests a healthy spawn of each species makes (its row without rules runs first). */
+const healthyRequests = new Map<string, number>();
 let rejections: ReturnType<typeof watchUnhandledRejections>;
 let listeners: ReturnType<typeof watchAbortListeners>;
 
@@ -350,8 +326,11 @@ describe("fault matrix", () => {
     "%s",
     async (_name, row) => {
       const server: LookupServer = await startFaultService({ rules: row.rules, seed: row.seed ?? 1 });
-      const env = createNullScene();
-      const baseline = sceneCounts(env.scene);
+      // Rigged species bring PBR materials and the scene's shared BRDF texture: made before the
+      // baseline, which also counts skeletons, animation groups and live asset containers.
+      const env = createRiggedScene();
+      const baseline = riggedCounts(env.scene);
+      const species = row.species ?? "fox";
       const warnings: MenagerieWarning[] = [];
       let retries = 0;
       const client: LookupClient = createLookupClient({
@@ -375,6 +354,8 @@ describe("fault matrix", () => {
         let settled: Settled<unknown>;
         let parts: string[] | undefined;
         let group: RunResult["group"];
+        let clips: string[] | undefined;
+        let kind: RunResult["kind"];
         if (row.run === "populate") {
           settled = await settleWithin(
             menagerie.populate({
@@ -393,7 +374,7 @@ describe("fault matrix", () => {
             for (const creature of made.creatures)
               expect(creature.listParts().sort()).toEqual(Object.keys(creature.record.model.parts).sort());
           } else {
-            expect(sceneCounts(env.scene), "scene after a failed populate").toEqual(baseline);
+            expect(riggedCounts(env.scene), "scene after a failed populate").toEqual(baseline);
           }
         } else if (row.run === "lookups") {
           const names = ["fox", "bear", "owl", "deer", "rabbit", "frog", "duck", "cow", "horse", "sheep"];
@@ -404,18 +385,24 @@ describe("fault matrix", () => {
             HUNG_MS,
           );
         } else {
-          settled = await settleWithin(menagerie.spawnCreature("fox", { signal: lifetime.signal }), HUNG_MS);
+          settled = await settleWithin(menagerie.spawnCreature(species, { signal: lifetime.signal }), HUNG_MS);
           // Right after a failure, before any dispose: nothing half-built may be in the scene.
           if (settled.state !== "resolved")
-            expect(sceneCounts(env.scene), "scene after a failed spawn").toEqual(baseline);
-          else parts = (settled.value as { listParts(): string[] }).listParts().sort();
+            expect(riggedCounts(env.scene), "scene after a failed spawn").toEqual(baseline);
+          else {
+            const creature = settled.value as Creature;
+            parts = creature.listParts().sort();
+            clips = [...creature.animations.keys()];
+            kind = creature.kind;
+          }
         }
         const stats = server.service.faults?.stats();
         const requests = Object.values(stats?.requests ?? {}).reduce((a, b) => a + b, 0);
-        if (row.rules.length === 0) healthyRequests = requests;
+        if (row.rules.length === 0 && row.run === undefined) healthyRequests.set(species, requests);
+        const healthy = healthyRequests.get(species) ?? 0;
         const retried =
           retries > 0 ||
-          (row.run === undefined && healthyRequests > 0 && requests > healthyRequests) ||
+          (row.run === undefined && healthy > 0 && requests > healthy) ||
           (row.run === "populate" && (stats?.injected["drop"] ?? 0) > 0);
         const { outcome, detail } = classify(settled, warnings, retried, group?.omissions);
         const attempts = row.rules[0]
@@ -431,11 +418,11 @@ describe("fault matrix", () => {
         });
 
         expect(outcome).toBe(row.expected);
-        row.check?.({ settled, warnings, retries, parts, group });
+        row.check?.({ settled, warnings, retries, parts, clips, kind, group });
 
         menagerie.dispose();
         await nextTick();
-        expect(sceneCounts(env.scene), "scene after dispose").toEqual(baseline);
+        expect(riggedCounts(env.scene), "scene after dispose").toEqual(baseline);
         expect(listeners.leaked(), "abort listeners left on live signals").toBe(0);
         expect(rejections.count - unhandledBefore, "unhandled rejections").toBe(0);
       } finally {

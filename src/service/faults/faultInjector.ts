@@ -24,7 +24,7 @@ export interface FaultDecision {
 
 /** Counts kept by an injector, for tests and logs. */
 export interface FaultStats {
-  /** Requests seen per target kind (`lookup`, `obj`, `mtl`, `texture`, `other`). */
+  /** Requests seen per target kind (`lookup`, `obj`, `mtl`, `texture`, `glb`, `other`). */
   requests: Record<string, number>;
   /** Faults injected per kind. */
   injected: Record<string, number>;
@@ -39,6 +39,7 @@ const ASSET_KINDS: Readonly<Record<string, FaultTarget>> = Object.freeze({
   ".png": "texture",
   ".jpg": "texture",
   ".jpeg": "texture",
+  ".glb": "glb",
 });
 
 /** The fault target of an asset path, by its extension. */

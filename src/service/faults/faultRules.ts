@@ -1,8 +1,8 @@
 /**
  * Fault mode of the reference service, its rules: added latency, 5xx answers, 429 with
  * `Retry-After`, connections dropped mid-body, truncated bodies, corrupt bytes, links refused as
- * expired early, and slow bodies — per request kind (lookup, OBJ, MTL, texture), either for the
- * first N matching requests or at a seeded rate.
+ * expired early, and slow bodies — per request kind (lookup, OBJ, MTL, texture, GLB), either for
+ * the first N matching requests or at a seeded rate.
  *
  * Off by default. It is configured only by the service's `faults` option, the CLI's `--faults`
  * / `--fault-seed` flags or the `MENAGERIE_FAULTS` / `MENAGERIE_FAULT_SEED` variables, and
@@ -13,8 +13,11 @@
 import { OptionsError } from "../../api/errors.js";
 import { numberInRange, objectOption, oneOf, stringOption } from "../../api/options.js";
 
-/** Which requests a rule applies to. `asset` is every asset; `other` an asset of no known kind. */
-export type FaultTarget = "lookup" | "obj" | "mtl" | "texture" | "asset" | "other";
+/**
+ * Which requests a rule applies to. `glb` is a rigged glTF binary (a clip or a whole model);
+ * `asset` is every asset; `other` an asset of no known kind.
+ */
+export type FaultTarget = "lookup" | "obj" | "mtl" | "texture" | "glb" | "asset" | "other";
 
 /** What a rule does to a request it fires on. */
 export type FaultKind = "latency" | "status" | "rate-limit" | "drop" | "truncate" | "corrupt" | "expire" | "slow";
@@ -84,6 +87,7 @@ export const FAULT_TARGETS: readonly FaultTarget[] = Object.freeze([
   "obj",
   "mtl",
   "texture",
+  "glb",
   "asset",
   "other",
 ]);
