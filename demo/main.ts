@@ -50,12 +50,23 @@ const state = {
   /** Creatures built from a rigged glTF, and how many of those have every clip playing. */
   rigged: 0,
   riggedPlaying: 0,
+  /** Turns the camera toward creature `index`, as spawning one does (for tests). */
+  lookAt(index: number): boolean {
+    const creature = menagerie.creatures[index];
+    if (!creature) return false;
+    demo.camera.setTarget(creature.root.position.add(new Vector3(0, creature.heightMeters / 2, 0)));
+    return true;
+  },
   /** Where creature `index` of the current scene is on screen, in CSS pixels. */
   screenPointOf(index: number): { x: number; y: number; name: string; kind: Creature["kind"] } | undefined {
     const creature = menagerie.creatures[index];
     if (!creature) return undefined;
-    const body = creature.meshes[0]!;
-    const center = body.getBoundingInfo().boundingBox.centerWorld;
+    // A skinned mesh's bounding box stays in its bind pose, and its first mesh may be a small
+    // part (one material's triangles): aim halfway up from a rigged creature's feet instead.
+    const center =
+      creature.kind === "rig"
+        ? creature.root.position.add(new Vector3(0, creature.heightMeters / 2, 0))
+        : creature.meshes[0]!.getBoundingInfo().boundingBox.centerWorld;
     const p = Vector3.Project(
       center,
       Matrix.IdentityReadOnly,
