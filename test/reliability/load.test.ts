@@ -1,14 +1,16 @@
 /**
  * Load, quick version (CI): 256 connections on loopback for 10 s after a 5 s warm-up; zero
- * errors, zero 5xx, every answer 2xx, the connections really held, and the service's RSS at the
- * end within 10% of the start. `npm run soak` runs the same for 60 s.
+ * errors, zero 5xx, every answer 2xx, the connections really held, and the service's heap
+ * after GC at the end within 10% of the start. RSS is held to 20% here: in 10 s on a 2-core
+ * machine shared with the rest of the suite it moved by -8% to +10% between runs (allocator
+ * pages, not live objects); `npm run soak` runs 60 s and holds RSS to 10%.
  */
 import { describe, expect, it } from "vitest";
 import { generatedCatalog } from "../helpers/faultHarness.js";
 import { formatLoad, runLoad } from "../helpers/faultLoad.js";
 
 describe("load", () => {
-  it("holds 256 connections for 10 s with zero errors, zero 5xx and RSS within 10%", async () => {
+  it("holds 256 connections for 10 s with zero errors, zero 5xx and the heap within 10%", async () => {
     const figures = await runLoad({
       catalogDir: await generatedCatalog(),
       connections: 256,
@@ -22,6 +24,7 @@ describe("load", () => {
     expect(figures.timeouts).toBe(0);
     expect(figures.status5xx).toBe(0);
     expect(figures.non2xx).toBe(0);
-    expect(Math.abs(figures.rssDrift)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(figures.heapEnd - figures.heapStart) / figures.heapStart).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(figures.rssDrift)).toBeLessThanOrEqual(0.2);
   }, 90_000);
 });
