@@ -7,6 +7,7 @@
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
 import type { Skeleton } from "@babylonjs/core/Bones/skeleton.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../api/errors.js";
@@ -144,7 +145,18 @@ export function instantiateRigged(
       disposed = true;
       for (const group of animations.values()) group.dispose(); // stops it first
       for (const skeleton of entries.skeletons) skeleton.dispose();
+      // Babylon (9.34) leaves a disposed clone's id in its material's meshMap and its source's
+      // cloneMeshMap (set to undefined, not deleted): a dead key per creature ever made, kept
+      // for the template's life and walked by Material.dispose. Dropped here.
+      const clones = root
+        .getChildMeshes(false)
+        .map((m) => ({ id: m.uniqueId, material: m.material, source: (m as Mesh).source }));
       root.dispose(false, false); // materials and geometry belong to the template
+      for (const { id, material, source } of clones) {
+        if (material?.meshMap) delete material.meshMap[id];
+        const map = source?.cloneMeshMap;
+        if (map) delete map[id];
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
+import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -194,6 +195,20 @@ describe("rigged template and creatures", () => {
     expect(t.isDisposed).toBe(true);
     expect(counts(scene)).toEqual(baseline);
     expect(() => spawn(scene, t)).toThrow(/was disposed/);
+  });
+
+  it("leaves no dead key of a disposed creature in the template's material and clone maps", async () => {
+    const scene = setup();
+    const t = await template(scene, [["idle", idle]]);
+    const keep = spawn(scene, t, "kept");
+    const source = t.container.meshes.find((m) => m.getTotalVertices() > 0) as Mesh;
+    const material = source.material!;
+    const keysOf = (map: object | null | undefined) => Object.keys(map ?? {}).length;
+    const before = { material: keysOf(material.meshMap), clones: keysOf(source.cloneMeshMap) };
+    // Babylon marks a disposed clone's entry undefined; 50 creatures would leave 50 dead keys each.
+    for (let i = 0; i < 50; i++) spawn(scene, t, `c${i}`).dispose();
+    expect({ material: keysOf(material.meshMap), clones: keysOf(source.cloneMeshMap) }).toEqual(before);
+    keep.dispose();
   });
 
   it("refuses bad bytes and a GLB with no mesh as the model with a LoadError, leaving nothing", async () => {
