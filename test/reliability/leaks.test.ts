@@ -116,10 +116,18 @@ describe("leaks", () => {
       // Every forest species loaded first (seeds pick different mixes): the new baseline.
       const forest = await client.search("forest");
       for (const record of forest) await menagerie.preload(record);
+      // A frame as a game's render loop has it: render, then end the frame (Babylon runs some
+      // cleanups of disposed meshes at the frame's end); one after each dispose too, so the
+      // deferred disposal of a skeleton's leftovers has run before each count.
+      const frame = () => {
+        env.scene.render();
+        env.engine.endFrame();
+      };
       for (let seed = 100; seed < 105; seed++) {
         const group = await menagerie.populate({ habitat: "forest", count: 20, seed });
-        env.scene.render(); // the first renders size Babylon's per-mesh render caches
+        frame(); // the first renders size Babylon's per-mesh render caches
         group.dispose();
+        frame();
       }
       await nextTick();
       const species = menagerie.stats.modelsLoaded;
@@ -129,8 +137,9 @@ describe("leaks", () => {
       for (let i = 0; i < 50; i++) {
         const group = await menagerie.populate({ habitat: "forest", count: 20, seed: i + 2 });
         spawned += group.creatures.length;
-        env.scene.render();
+        frame();
         group.dispose();
+        frame();
       }
       await nextTick();
       const after = census(env.scene);
@@ -140,7 +149,7 @@ describe("leaks", () => {
       expect(after).toEqual(loaded);
       expect(menagerie.creatures).toHaveLength(0);
       menagerie.dispose();
-      env.scene.render(); // Babylon disposes a disposed skeleton's leftovers on the next frame
+      frame(); // Babylon disposes a disposed skeleton's leftovers on the next frame
       await nextTick();
       expect(census(env.scene)).toEqual(empty);
       figures.push(
