@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import { MotionAgent } from "../../src/motion/agent.js";
+import { flyGait, hopGait, slitherGait, walkGait } from "../../src/motion/gaits/index.js";
+import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
+import {
+  ArriveBehavior,
+  AvoidAreaBehavior,
+  BrakeBehavior,
+  SeparationBehavior,
+  StayInAreaBehavior,
+  WanderBehavior,
+} from "../../src/motion/steering.js";
+import { SeededRandom } from "../../src/util/seededRandom.js";
+import { bodyOnlyRoles, flyerRoles, quadrupedRoles } from "../helpers/motionRig.js";
+import { round } from "../helpers/round.js";
+
+const roles = quadrupedRoles(0.5);
+const agent = (behaviour?: string, r = roles) => new MotionAgent({ roles: r, rng: new SeededRandom(2), behaviour });
+
+describe("MotionAgent", () => {
+  it("sizes its footprint and speeds from its rig and gait", () => {
+    const a = agent("walk");
+    expect(a.gait).toBe(walkGait);
+    expect(round(a.radius)).toBe(round(0.45 * roles.height));
+    expect(a.cruiseSpeed).toBe(walkGait.cruiseSpeed(roles));
+    expect([a.maxSpeed, a.maxForce]).toEqual([a.cruiseSpeed * 2, a.cruiseSpeed * 4]);
+    expect(agent("walk", sizeOnlyRoles(0.01)).radius).toBe(0.05);
+    expect(a.pose.jointCount).toBe(roles.joints.length);
+  });
+
+  it("idles for static, unknown or missing behaviours, and picks gaits in any case", () => {
+    for (const behaviour of [undefined, "static", "teleport"]) {
+      const a = agent(behaviour);
+      expect([a.gait, a.cruiseSpeed], String(behaviour)).toEqual([null, 0.5]);
+    }
+    expect(agent(undefined).behaviour).toBe("none");
+    expect(agent("HOP").gait).toBe(hopGait);
+    expect(agent("walk", bodyOnlyRoles()).gait).toBe(slitherGait); // a walker without legs slithers
+  });
+
+  it("flies a few body heights up, and lands when it stops flying", () => {
+    const bird = agent("fly", flyerRoles());
+    expect(bird.gait).toBe(flyGait);
+    expect(bird.altitude).toBe(Math.max(1.5, flyerRoles().height * 6));
+    bird.setBehaviour("walk");
+    expect([bird.gait, bird.altitude]).toEqual([walkGait, 0]);
+    expect(agent("walk").altitude).toBe(0);
+  });
+
+  it("setBehaviour takes the new gait's cruise speed and never lowers the top speed", () => {
+    const a = agent("walk");
+    const top = a.maxSpeed;
+    a.setBehaviour("hop");
+    expect(a.cruiseSpeed).toBe(hopGait.cruiseSpeed(roles));
+    expect(a.maxSpeed).toBe(Math.max(top, a.cruiseSpeed * 1.5));
+    expect(a.maxForce).toBe(a.maxSpeed * 2);
+  });
+
+  it("travels along its heading, turning at most maxTurnRate per second", () => {
+    const a = agent("walk");
+    a.vx = 0.2; // wants +X, faces +Z
+    a.step(0.1);
+    expect(round(a.heading)).toBe(round(a.maxTurnRate * 0.1));
+    expect(round(a.turnRate)).toBe(round(a.maxTurnRate));
+    expect(round(Math.atan2(a.vx, a.vz))).toBe(round(a.heading)); // moves where it faces
+    expect(a.speed).toBeLessThan(0.2); // turning away from its wish costs speed
+    expect(round(a.x)).toBe(round(a.vx * 0.1));
+    expect(round(a.z)).toBe(round(a.vz * 0.1));
+  });
+
+  it("keeps under its top speed and comes to rest below a tiny speed", () => {
+    const a = agent("walk");
+    a.vz = 100;
+    a.step(0.01);
+    expect(round(a.speed)).toBe(round(a.maxSpeed));
+    a.vz = 1e-5;
+    a.step(0.01);
+    expect([a.vx, a.vz, a.speed]).toEqual([0, 0, 0]);
+  });
+
+  it("blends from idle into its gait while moving, advancing the phase within [0, 1)", () => {
+    const a = agent("walk");
+    a.step(1 / 60);
+    expect([a.moveBlend, a.phase]).toEqual([0, 0]);
+    const blends: number[] = [];
+    const phases: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      a.vz = 0.5 * a.cruiseSpeed;
+      a.step(1 / 60);
+      blends.push(a.moveBlend);
+      phases.push(a.phase);
+    }
+    // 0.35 s from idle to gait: 1/21 of the way per 1/60 s frame.
+    expect(blends.map((b) => round(b, 4))).toEqual(blends.map((_, i) => round(Math.min(1, (i + 1) / 21), 4)));
+    expect(phases.every((p, i) => p > 0 && p < 1 && (i === 0 || p > phases[i - 1]!))).toBe(true);
+    expect([...a.pose.rotations].every(Number.isFinite)).toBe(true);
+  });
+
+  // Known bug (reported): at moveBlend 1 the target (1) is not greater than the blend, so it steps
+  // down, and a steadily moving creature flickers between 1 and 1 - dt/0.35. Turn into `it` once fixed.
+  it.fails("stays fully in its gait while moving steadily", () => {
+    const a = agent("walk");
+    const blends: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      a.vz = 0.5 * a.cruiseSpeed;
+      a.step(1 / 60);
+      if (i >= 21) blends.push(a.moveBlend);
+    }
+    expect(blends.every((b) => b === 1)).toBe(true);
+  });
+
+  it("wander sets up wandering, staying in and out of areas, apart from others", () => {
+    const a = agent("walk");
+    const area = { center: { x: 0, z: 0 }, radius: 5 };
+    const pond = { center: { x: 1, z: 1 }, radius: 1 };
+    a.wander({ area, avoid: [pond, pond], speed: 0.3 });
+    expect(a.behaviours.map((b) => b.constructor)).toEqual([
+      WanderBehavior,
+      StayInAreaBehavior,
+      AvoidAreaBehavior,
+      AvoidAreaBehavior,
+      SeparationBehavior,
+    ]);
+    expect(a.cruiseSpeed).toBe(0.3);
+    a.wander();
+    expect(a.behaviours.map((b) => b.constructor)).toEqual([WanderBehavior, SeparationBehavior]);
+  });
+
+  it("moveTo arrives once; a new order, stop or cancel settles the last one as not arrived", () => {
+    const a = agent("walk");
+    const settled: string[] = [];
+    a.moveTo({ x: 0, z: 0.01 }, { onArrive: (ok) => settled.push(`first ${ok}`) });
+    expect(a.behaviours.map((b) => b.constructor)).toEqual([ArriveBehavior, SeparationBehavior]);
+    a.step(1 / 60);
+    a.step(1 / 60);
+    expect(settled).toEqual(["first true"]);
+    a.moveTo({ x: 9, z: 9 }, { onArrive: (ok) => settled.push(`second ${ok}`) });
+    a.moveTo({ x: 9, z: 9 }, { onArrive: (ok) => settled.push(`third ${ok}`) });
+    a.stop();
+    expect(a.behaviours.map((b) => b.constructor)).toEqual([BrakeBehavior]);
+    a.moveTo({ x: 9, z: 9 }, { onArrive: (ok) => settled.push(`fourth ${ok}`) });
+    a.cancel();
+    a.cancel();
+    expect(settled).toEqual(["first true", "second false", "third false", "fourth false"]);
+  });
+
+  it("stands on the ground; a swimmer never rises above swimDepth under the water line", () => {
+    const walker = agent("walk");
+    walker.ground = (x, z) => 1 + x + z;
+    walker.vz = 0.1;
+    walker.step(0.1);
+    expect(walker.y).toBe(1 + walker.x + walker.z);
+    const fish = agent("swim", bodyOnlyRoles());
+    fish.waterLevel = 0;
+    fish.ground = () => -0.2; // shallower than the swim depth: it rests on the bed
+    fish.step(0.1);
+    expect(fish.y).toBe(-0.2);
+    fish.ground = () => -2;
+    fish.step(0.1);
+    expect(fish.y).toBeLessThanOrEqual(-fish.swimDepth);
+    expect(fish.y).toBeGreaterThanOrEqual(-2);
+  });
+
+  // Known bug (reported): a swimmer's target height is ground + altitude (0 for swimmers), only
+  // capped by the water line, so it sinks to the bed instead of swimming swimDepth under the
+  // surface (populate starts it there; its first step drops it). Turn into `it` once fixed.
+  it.fails("swims swimDepth under the water line over deep water", () => {
+    const fish = agent("swim", bodyOnlyRoles());
+    fish.ground = () => -2;
+    fish.waterLevel = 0;
+    fish.y = -fish.swimDepth;
+    fish.step(0.1);
+    expect(fish.y).toBe(-fish.swimDepth);
+  });
+});
