@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rigRoles, sizeOnlyRoles, typicalLegLength } from "../../src/motion/rigRoles.js";
+import { type LegRole, rigRoles, sizeOnlyRoles, typicalLegLength } from "../../src/motion/rigRoles.js";
 import type { RigLayout } from "../../src/rig/layoutRig.js";
 import { round } from "../helpers/round.js";
 
@@ -12,8 +12,7 @@ function layout(pivots: Record<string, number>, minY = 0, maxY = 1): RigLayout {
   };
 }
 
-const rounded = <T extends Record<string, unknown>>(o: T) =>
-  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === "number" ? round(v) : v]));
+const rounded = (leg: LegRole) => ({ ...leg, length: round(leg.length), upperLength: round(leg.upperLength) });
 
 describe("rigRoles", () => {
   it("indexes the named joints in the layout's order, -1 for those the rig lacks", () => {
