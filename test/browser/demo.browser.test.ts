@@ -17,12 +17,12 @@ interface DemoState {
 }
 
 type ScreenPoint = { x: number; y: number; name: string; kind: "parts" | "rig" };
+interface DemoHooks {
+  screenPointOf(i: number): ScreenPoint | undefined;
+  lookAt(i: number): boolean;
+}
 const screenPointOf = (index: number) =>
-  page.evaluate(
-    (i) =>
-      (window as unknown as { __demo: { screenPointOf(i: number): ScreenPoint | undefined } }).__demo.screenPointOf(i),
-    index,
-  );
+  page.evaluate((i) => (window as unknown as { __demo: DemoHooks }).__demo.screenPointOf(i), index);
 const onCanvas = (p: ScreenPoint | undefined): p is ScreenPoint =>
   !!p && p.x >= 5 && p.y >= 5 && p.x <= 950 && p.y <= 715;
 
@@ -93,8 +93,12 @@ describe("the demo page (npm run demo)", () => {
     expect(state.riggedPlaying).toBe(state.rigged);
     let card: { name: string; kind: string; fields: string } | undefined;
     for (let i = 0; i < 40 && !card; i++) {
+      if ((await screenPointOf(i))?.kind !== "rig") continue;
+      // Turn the camera to it (as spawning does): the herd may be behind the camera.
+      await page.evaluate((index) => (window as unknown as { __demo: DemoHooks }).__demo.lookAt(index), i);
+      await page.waitForTimeout(500);
       const point = await screenPointOf(i);
-      if (!onCanvas(point) || point.kind !== "rig") continue;
+      if (!onCanvas(point)) continue;
       await page.mouse.click(point.x, point.y);
       await page.waitForTimeout(300);
       if ((await page.getAttribute("[data-testid=card]", "data-kind")) !== "rig") continue;
@@ -106,6 +110,7 @@ describe("the demo page (npm run demo)", () => {
     }
     expect(card, "no rigged creature could be clicked").toBeTruthy();
     await page.screenshot({ path: "test-results/demo-rigged-card.png" });
+    await page.locator("[data-testid=card]").screenshot({ path: "test-results/demo-rigged-card-fields.png" });
     expect(card!.kind).toMatch(/^rigged glTF, clips: idle, walk/);
     expect(card!.fields).toMatch(/Habitats.*desert/s);
     // Rig-only records send height 0 and a length: the card sizes them by length.
