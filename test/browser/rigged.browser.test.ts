@@ -64,7 +64,7 @@ describe("rigged creatures in Chromium", () => {
       const [maxX] = info.box.max as [number, number, number];
       expect(maxX - minX).toBeGreaterThan(length!.meters * 0.8);
       expect(maxX - minX).toBeLessThan(length!.meters * 1.25);
-      expect(Math.abs(minY)).toBeLessThan(0.1);
+      expect(Math.abs(minY)).toBeLessThan(0.02);
 
       await step(page, 30); // get going
       const steps: RiggedStep[] = [];

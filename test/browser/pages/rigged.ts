@@ -29,7 +29,7 @@ export interface RiggedInfo {
   skinnedMeshes: number;
   skeletons: number;
   bones: string[];
-  /** The first creature's world bounding box after skinning, metres. */
+  /** The first creature's world bounding box after skinning (all its meshes), metres. */
   box: { min: number[]; max: number[] };
   texturesReady: boolean[];
   warnings: string[];
@@ -98,8 +98,14 @@ async function main() {
   const local = new Vector3();
 
   window.__riggedInfo = () => {
-    mesh.refreshBoundingInfo({ applySkeleton: true });
-    const box = mesh.getBoundingInfo().boundingBox;
+    // Every mesh counts: one holds a single material's triangles (the hooves reach the ground).
+    const min = new Vector3(Infinity, Infinity, Infinity);
+    const max = new Vector3(-Infinity, -Infinity, -Infinity);
+    for (const m of walker.meshes) {
+      m.refreshBoundingInfo({ applySkeleton: true });
+      min.minimizeInPlace(m.getBoundingInfo().boundingBox.minimumWorld);
+      max.maximizeInPlace(m.getBoundingInfo().boundingBox.maximumWorld);
+    }
     const textures = scene.textures.filter((t) => t !== scene.environmentTexture);
     return {
       creatures: spawned.length,
@@ -111,7 +117,7 @@ async function main() {
       skinnedMeshes: spawned.flatMap((c) => c.meshes).filter((m) => m.skeleton).length,
       skeletons: new Set(spawned.flatMap((c) => c.meshes.map((m) => m.skeleton)).filter(Boolean)).size,
       bones: mesh.skeleton?.bones.map((b) => b.name) ?? [],
-      box: { min: box.minimumWorld.asArray(), max: box.maximumWorld.asArray() },
+      box: { min: min.asArray(), max: max.asArray() },
       texturesReady: textures.map((t) => t.isReady()),
       warnings,
     };
