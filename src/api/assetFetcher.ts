@@ -33,6 +33,11 @@ export type AssetFetcher = (url: string, as: "text" | "bytes", signal: AbortSign
 
 export function createAssetFetcher(options: AssetFetcherOptions): AssetFetcher {
   const decoder = new TextDecoder();
+  // Counted where requests are made, so every attempt counts: retried, failed or aborted mid-way.
+  const countingFetch: typeof fetch = (input, init) => {
+    options.counters.assetRequests++;
+    return options.fetch(input, init);
+  };
   return async (url, as, signal) => {
     const response = await requestBody(
       {
@@ -41,15 +46,13 @@ export function createAssetFetcher(options: AssetFetcherOptions): AssetFetcher {
         headers: {},
         timeoutMs: options.timeoutMs,
         retry: options.retry,
-        fetch: options.fetch,
+        fetch: countingFetch,
         signal,
         random: Math.random,
         now: Date.now,
-        onRetry: () => void options.counters.assetRequests++,
       },
       (res) => res.arrayBuffer(),
     );
-    options.counters.assetRequests++;
     const size = response.body.byteLength;
     options.counters.assetBytes += size;
     return {

@@ -76,6 +76,8 @@ export function parseRetryAfter(header: string | null, nowMs: number): number | 
   if (header === null) return undefined;
   const trimmed = header.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  // Only an HTTP date (it starts with a day name): Date.parse also takes "-5" or "foo 1".
+  if (!/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /i.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - nowMs);

@@ -259,8 +259,9 @@ export class MotionAgent implements SteeringAgent {
     this.z += vz * dt;
     // 3. Height: the ground, plus altitude in flight, or under the water line for swimmers.
     const ground = this.ground ? this.ground(this.x, this.z) : 0;
-    let targetY = ground + this.altitude;
-    if (this.waterLevel !== undefined) targetY = Math.max(ground, Math.min(targetY, this.waterLevel - this.swimDepth));
+    // Swimmers hold swimDepth under the water line (never below the bed), whatever the depth.
+    const targetY =
+      this.waterLevel !== undefined ? Math.max(ground, this.waterLevel - this.swimDepth) : ground + this.altitude;
     // Walkers keep their feet on the ground; flyers climb and descend smoothly (no pop at take-off).
     this.y = this.altitude > 0 ? this.y + (targetY - this.y) * Math.min(1, dt * 1.5) : targetY;
     if (this.altitude > 0 && this.y < ground) this.y = ground;
@@ -275,7 +276,8 @@ export class MotionAgent implements SteeringAgent {
     const speed = this.#speedNow;
     const target = this.gait && speed > 1e-3 ? 1 : 0;
     const step = dt / BLEND_SECONDS;
-    this.moveBlend = target > this.moveBlend ? Math.min(1, this.moveBlend + step) : Math.max(0, this.moveBlend - step);
+    // Settles at either end: a blend already at 1 stays there (no flicker, no re-dirtied scale).
+    this.moveBlend = target === 1 ? Math.min(1, this.moveBlend + step) : Math.max(0, this.moveBlend - step);
     this.#idlePose.reset();
     this.#idle.dt = dt;
     idlePose(this.roles, this.#idle, this.rng, this.#idlePose);

@@ -14,6 +14,9 @@ class QueryPoint {
 export class SpatialGrid {
   #cellSize = 2; // initialised: see MotionAgent's note on number fields
   readonly #heads = new Int32Array(BUCKETS);
+  /** The query that last visited each bucket: two cells of one query may share a bucket. */
+  readonly #seen = new Int32Array(BUCKETS);
+  #queryStamp = 0;
   #next = new Int32Array(64);
 
   constructor(cellSize = 2) {
@@ -41,7 +44,10 @@ export class SpatialGrid {
   /** The point and radius of the next {@link query} (fields, so no double crosses the call). */
   readonly at = new QueryPoint();
 
-  /** Calls `visit(i)` for every index in the cells within `at.radius` of `at` (a superset). */
+  /**
+   * Calls `visit(i)` once for every index in the cells within `at.radius` of `at` (a superset of
+   * the items within the radius).
+   */
   query(visit: (i: number) => void): void {
     const { x, z, radius } = this.at;
     const size = this.#cellSize;
@@ -54,9 +60,13 @@ export class SpatialGrid {
       for (let b = 0; b < BUCKETS; b++) for (let i = this.#heads[b]!; i >= 0; i = this.#next[i]!) visit(i);
       return;
     }
+    const stamp = ++this.#queryStamp;
     for (let cx = x0; cx <= x1; cx++) {
       for (let cz = z0; cz <= z1; cz++) {
-        for (let i = this.#heads[this.#bucket(cx, cz)]!; i >= 0; i = this.#next[i]!) visit(i);
+        const b = this.#bucket(cx, cz);
+        if (this.#seen[b] === stamp) continue; // each item once per query
+        this.#seen[b] = stamp;
+        for (let i = this.#heads[b]!; i >= 0; i = this.#next[i]!) visit(i);
       }
     }
   }

@@ -107,5 +107,14 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("", now)).toBeUndefined();
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter("3e2", now)).toBeUndefined();
+    // Date.parse reads these as (past) dates: they are not HTTP dates, so no "retry at once".
+    expect(parseRetryAfter("-5", now)).toBeUndefined();
+    expect(parseRetryAfter("foo 1", now)).toBeUndefined();
+    expect(parseRetryAfter("2024-01-15", now)).toBeUndefined();
+  });
+
+  it("reads the obsolete HTTP date forms too", () => {
+    expect(parseRetryAfter("Monday, 15-Jan-24 12:00:30 GMT", now)).toBe(30_000);
+    expect(parseRetryAfter("Mon Jan 15 12:00:30 2024", now)).toBeGreaterThanOrEqual(0);
   });
 });

@@ -98,7 +98,7 @@ describe("MotionAgent", () => {
 
   // Known bug (reported): at moveBlend 1 the target (1) is not greater than the blend, so it steps
   // down, and a steadily moving creature flickers between 1 and 1 - dt/0.35. Turn into `it` once fixed.
-  it.fails("stays fully in its gait while moving steadily", () => {
+  it("stays fully in its gait while moving steadily", () => {
     const a = agent("walk");
     const blends: number[] = [];
     for (let i = 0; i < 40; i++) {
@@ -164,7 +164,7 @@ describe("MotionAgent", () => {
   // Known bug (reported): a swimmer's target height is ground + altitude (0 for swimmers), only
   // capped by the water line, so it sinks to the bed instead of swimming swimDepth under the
   // surface (populate starts it there; its first step drops it). Turn into `it` once fixed.
-  it.fails("swims swimDepth under the water line over deep water", () => {
+  it("swims swimDepth under the water line over deep water", () => {
     const fish = agent("swim", bodyOnlyRoles());
     fish.ground = () => -2;
     fish.waterLevel = 0;

@@ -60,7 +60,9 @@ export function gaitFor(
   roles: RigRoles,
   table: GaitTable = BEHAVIOUR_GAITS,
 ): Gait | null {
-  const gait = (behaviour !== undefined && table[behaviour.toLowerCase()]) || null;
+  // Own keys only: a behaviour named "constructor" or "__proto__" is unknown, not Object's.
+  const key = behaviour?.toLowerCase();
+  const gait = (key !== undefined && Object.hasOwn(table, key) && table[key]) || null;
   if (gait && LEGGED.has(gait) && roles.legs.length === 0) return roles.body >= 0 ? slitherGait : null;
   return gait;
 }
