@@ -11,17 +11,15 @@
 
 import { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.pure.js";
 import type { AssetContainer } from "@babylonjs/core/assetContainer.js";
-import { LoadAssetContainerAsync } from "@babylonjs/core/Loading/sceneLoader.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { GLTFLoaderAnimationStartMode } from "@babylonjs/loaders/glTF/glTFFileLoader.pure.js";
-import type {} from "@babylonjs/loaders/glTF/glTFFileLoader.types.js"; // types of pluginOptions.gltf
 import { LoadError } from "../api/errors.js";
+import { type GlbBytes, loadGlb } from "./loadGlb.js";
 import type { MenagerieWarning } from "./types.js";
 
 /** GLB bytes of one clip. */
-export type GlbBytes = ArrayBuffer | Uint8Array;
+export type { GlbBytes } from "./loadGlb.js";
 
 /** An axis-aligned box in the scene's frame, model units. */
 export interface RestBounds {
@@ -63,40 +61,10 @@ export function modelClipName(clips: Iterable<string>): string | undefined {
   return first;
 }
 
-async function loadGlb(scene: Scene, bytes: GlbBytes): Promise<AssetContainer> {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  // Babylon keeps the container of a load that fails midway (its observers on the scene and the
-  // engine, the meshes and materials made so far) and disposes none of it: what was made is
-  // gathered here, its root mesh names the container, and all of it is disposed on failure.
-  const made: { dispose(): void }[] = [];
-  let container: AssetContainer | undefined;
-  try {
-    return await LoadAssetContainerAsync(view, scene, {
-      pluginExtension: ".glb",
-      pluginOptions: {
-        gltf: {
-          // No animation starts: a started group of a hidden container would play in the scene.
-          animationStartMode: GLTFLoaderAnimationStartMode.NONE,
-          onMeshLoaded: (mesh) => {
-            made.push(mesh);
-            container ??= (mesh._parentContainer as AssetContainer | null) ?? undefined;
-          },
-          onMaterialLoaded: (material) => void made.push(material),
-          onTextureLoaded: (texture) => void made.push(texture),
-        },
-      },
-    });
-  } catch (error) {
-    for (const thing of made.reverse()) thing.dispose();
-    container?.dispose();
-    throw error;
-  }
-}
-
 /** The group for `clip` in a container (the one named like it, else the first); disposes the rest. */
 function takeClipGroup(container: AssetContainer, clip: string): AnimationGroup | undefined {
   const groups = container.animationGroups;
-  const kept = groups.find((g) => g.name.toLowerCase() === clip.toLowerCase()) ?? groups[0];
+  const kept = groups.find((g) => String(g.name).toLowerCase() === clip.toLowerCase()) ?? groups[0];
   for (const group of groups.slice()) if (group !== kept) group.dispose();
   groups.splice(0, groups.length, ...(kept ? [kept] : []));
   return kept;
