@@ -7,6 +7,7 @@
 import type { MenagerieWarning } from "./loadEvents.js";
 import type { SplitMtl } from "./mtlText.js";
 import {
+  isHttpUrl,
   recordHasObj,
   recordObjModelUrl,
   recordRigClips,
@@ -77,7 +78,9 @@ export interface TextureImage {
 export function modelForm(record: ModelRecord, prefer: ModelPreference = "rig"): ModelForm {
   const hasRig = recordRigModelUrl(record) !== undefined;
   if (hasRig && (prefer === "rig" || !recordHasObj(record))) return "rig";
-  return Object.keys(record.model.parts).length > 0 ? "parts" : "whole";
+  // Parts only when one of them has a link: a record whose parts are all unusable (but which
+  // validated) has a whole-model OBJ.
+  return Object.values(record.model.parts).some(isHttpUrl) ? "parts" : "whole";
 }
 
 /**
