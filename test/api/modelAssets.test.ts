@@ -49,6 +49,17 @@ describe("modelForm", () => {
     expect(modelForm(bothRecord(), "rig")).toBe("rig");
     expect(modelForm(bothRecord(), "parts")).toBe("parts");
   });
+
+  it("loads the whole-model OBJ when no part has a usable link", () => {
+    const raw: Raw = makeRecord("fox", 2_000_000_000);
+    raw.model.parts = { body: "", head: "head.obj" } as never;
+    const record = parse(raw);
+    expect(modelForm(record)).toBe("whole");
+    expect(located(modelAssets(record).assets, record)[0]).toMatchObject({
+      id: WHOLE_MODEL_PART,
+      url: record.model.other.model,
+    });
+  });
 });
 
 describe("modelAssets", () => {
