@@ -98,6 +98,7 @@ export async function fetchModelAssets(
   // One listener on the load's signal fans out to a controller per request, so a model with
   // many parts does not pile a dozen listeners onto one signal (Node warns past ten).
   const active = new Set<AbortController>();
+  let failed = false;
   const abortAll = () => {
     for (const c of active) c.abort(signal.reason);
   };
@@ -169,7 +170,7 @@ export async function fetchModelAssets(
     try {
       return read(await get(asset));
     } catch (error) {
-      if (signal.aborted || asset.onFailure === "required") throw error;
+      if (signal.aborted || failed || asset.onFailure === "required") throw error;
       deps.warn({ code: asset.onFailure, model, asset: asset.id, message: (error as Error).message, error });
       return undefined;
     }
@@ -227,6 +228,10 @@ export async function fetchModelAssets(
     });
     return { record, parts, mtl, images, rigged, form, clips, progress: { ...progress } };
   } catch (error) {
+    // The load has failed (its model could not be had): what is still on its way is cancelled,
+    // and what fails because of that is no warning.
+    failed = true;
+    for (const c of active) c.abort(error);
     progress.done = true;
     report();
     throw error;

@@ -208,6 +208,21 @@ describe("fetchModelAssets", () => {
     expect(seen.reports.at(-1)!.assetsLoaded).toBeLessThan(13);
   });
 
+  it("cancels the other requests, without warnings, when the model's required GLB fails", async () => {
+    const glb = new Uint8Array([103, 108, 84, 70]);
+    server.models.set("deer", { clips: { idle: glb, walk: glb, run: glb }, missing: ["idle.glb"], delayMs: 2000 });
+    const { deps, seen } = harness();
+    const error = await fetchModelAssets(await lookup("deer"), deps, new AbortController().signal).catch((e) => e);
+    expect(isLoadError(error) && [error.reason, error.status, error.asset]).toEqual(["http", 404, "clip:idle"]);
+    // The walk and run GLBs, still on their way (the server holds them 2 s), were cancelled.
+    const others = seen.requests.filter((r) => !r.settled);
+    expect(others).toHaveLength(2);
+    expect(others.every((r) => r.signal.aborted)).toBe(true);
+    const outcomes = await Promise.allSettled(others.map((r) => r.answer));
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+    expect(seen.warnings).toEqual([]);
+  });
+
   it("turns a part that fails into a warning and an undefined text, and goes on", async () => {
     server.models.set("fox", { ...fox(), missing: ["tail.obj"] });
     const { deps, seen } = harness();

@@ -68,6 +68,18 @@ export const GLB_ROWS: FaultRow[] = [
     check: modelClipFailed("http", 503),
   },
   {
+    fault: "idle GLB (the model) 503 always, walk GLB slow (latency 1.5 s)",
+    species,
+    rules: [
+      { targets: ["glb"], kind: "status", status: 503, match: "/zebra/rig/idle" },
+      { targets: ["glb"], kind: "latency", latencyMs: 1500, match: "/zebra/rig/walk" },
+    ],
+    expected: "typed error",
+    // The load fails as soon as its model cannot be had: the walk GLB still on its way is
+    // cancelled then, not left running (the row's check of abort listeners sees it).
+    check: modelClipFailed("http", 503),
+  },
+  {
     fault: "walk GLB 503 always",
     species,
     rules: [{ targets: ["glb"], kind: "status", status: 503, match: "/zebra/rig/walk" }],
