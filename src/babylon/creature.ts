@@ -154,7 +154,10 @@ export class Creature {
 
   /**
    * The joint node of a part (the bone's node, by bone name, for a rigged creature), or `null`
-   * when the creature has no such part. Rotate it to turn a head.
+   * when the creature has no such part. On a part-built creature, rotate it to turn a head
+   * (gaits add to it). A rigged creature's bone nodes turn by `rotationQuaternion`, which its
+   * playing clips write every frame: turn a bone after the animations, in
+   * `scene.onAfterAnimationsObservable` (for example `node.rotate(Axis.Y, 0.3)` there).
    */
   getPart(name: string): TransformNode | null {
     return this.#body.getPart(name);
