@@ -259,9 +259,8 @@ export class MotionAgent implements SteeringAgent {
     this.z += vz * dt;
     // 3. Height: the ground, plus altitude in flight, or under the water line for swimmers.
     const ground = this.ground ? this.ground(this.x, this.z) : 0;
-    // Swimmers hold swimDepth under the water line (never below the bed), whatever the depth.
-    const targetY =
-      this.waterLevel !== undefined ? Math.max(ground, this.waterLevel - this.swimDepth) : ground + this.altitude;
+    const swim = this.waterLevel !== undefined; // swimmers hold swimDepth under the line, above the bed
+    const targetY = swim ? Math.max(ground, this.waterLevel! - this.swimDepth) : ground + this.altitude;
     // Walkers keep their feet on the ground; flyers climb and descend smoothly (no pop at take-off).
     this.y = this.altitude > 0 ? this.y + (targetY - this.y) * Math.min(1, dt * 1.5) : targetY;
     if (this.altitude > 0 && this.y < ground) this.y = ground;
@@ -276,7 +275,7 @@ export class MotionAgent implements SteeringAgent {
     const speed = this.#speedNow;
     const target = this.gait && speed > 1e-3 ? 1 : 0;
     const step = dt / BLEND_SECONDS;
-    // Settles at either end: a blend already at 1 stays there (no flicker, no re-dirtied scale).
+    // A blend at 1 stays there (no flicker, no re-dirtied scale).
     this.moveBlend = target === 1 ? Math.min(1, this.moveBlend + step) : Math.max(0, this.moveBlend - step);
     this.#idlePose.reset();
     this.#idle.dt = dt;
