@@ -72,7 +72,10 @@ describe("checkPackedFiles", () => {
   });
 
   it("rejects a source map that points at unshipped sources, and an import of an unshipped file", () => {
-    const outside = { ...texts, "dist/index.js.map": JSON.stringify({ version: 3, sources: ["../src/index.ts"] }) };
+    const outside: Record<string, string> = {
+      ...texts,
+      "dist/index.js.map": JSON.stringify({ version: 3, sources: ["../src/index.ts"] }),
+    };
     const files = GOOD.filter((f) => f !== "dist/a.js" && f !== "dist/a.d.ts");
     expect(checkPackedFiles(files, manifest, (path) => outside[path] ?? "")).toEqual([
       "dist/index.js: imports ./a.js, which is not shipped",
