@@ -10,6 +10,7 @@ export interface InvalidRecordReport {
   index: number;
   /** The element's `name`, when it had a string one. */
   name: string | undefined;
+  /** What was wrong with the element. */
   issues: ValidationIssue[];
   /** The search request, redacted. */
   url: string;
@@ -136,6 +137,7 @@ export interface SearchOptions extends LookupCallOptions {
 export interface LookupClient {
   /** The resolved base URL (without a trailing slash). */
   readonly baseUrl: string;
+  /** The resolved lookup path, without a leading slash (`anything` by default). */
   readonly lookupPath: string;
   /**
    * The record for `name`, or `null` when the service found none.

@@ -16,6 +16,7 @@ export type MenagerieErrorKind = "http" | "network" | "timeout" | "validation" |
 
 /** Base class of every error the library throws on purpose. */
 export class MenagerieError extends Error {
+  /** Which error of the family this is; the `is*` guards read it. */
   readonly kind: MenagerieErrorKind;
   /**
    * Always true; the registry-wide symbol is the same in every realm, so the `is*` guards
@@ -32,6 +33,7 @@ export class MenagerieError extends Error {
 
 /** Request context shared by the errors that come from one HTTP exchange. */
 export interface RequestInfo {
+  /** The HTTP method, such as `GET`. */
   method: string;
   /** The request URL with secrets redacted (`key=***`). */
   url: string;
@@ -39,12 +41,15 @@ export interface RequestInfo {
 
 /** The service answered with a status that is not a success. */
 export class HTTPError extends MenagerieError {
+  /** The HTTP status of the answer, such as 404 or 503. */
   readonly status: number;
   /** The service's error `code` (for example `Model not found`), when its body had one. */
   readonly code: string | undefined;
   /** The service's error `message`, when its body had one. */
   readonly serviceMessage: string | undefined;
+  /** The request's HTTP method. */
   readonly method: string;
+  /** The request URL with secrets redacted (`key=***`). */
   readonly url: string;
   /** The response body as text (secrets redacted), at most 2 000 characters. */
   readonly body: string;
@@ -79,7 +84,9 @@ export class HTTPError extends MenagerieError {
 
 /** The request never got an answer (DNS, refused connection, reset, CORS...). */
 export class NetworkError extends MenagerieError {
+  /** The request's HTTP method. */
   readonly method: string;
+  /** The request URL with secrets redacted (`key=***`). */
   readonly url: string;
   constructor(request: RequestInfo, cause: unknown) {
     super("network", `Network error: ${request.method} ${request.url}`, { cause });
@@ -91,8 +98,11 @@ export class NetworkError extends MenagerieError {
 
 /** One attempt took longer than the configured timeout. */
 export class TimeoutError extends MenagerieError {
+  /** The request's HTTP method. */
   readonly method: string;
+  /** The request URL with secrets redacted (`key=***`). */
   readonly url: string;
+  /** The timeout that was exceeded, in milliseconds. */
   readonly timeoutMs: number;
   constructor(request: RequestInfo, timeoutMs: number, cause?: unknown) {
     super("timeout", `Request timed out after ${timeoutMs} ms: ${request.method} ${request.url}`, {
@@ -107,8 +117,11 @@ export class TimeoutError extends MenagerieError {
 
 /** One problem found while validating a response, with its path inside the body. */
 export interface ValidationIssue {
+  /** Where the problem is inside the body: keys and array indices, outermost first. */
   path: (string | number)[];
+  /** What is wrong, in words. */
   message: string;
+  /** zod's issue code (such as `invalid_type`), or `invalid_json`. */
   code: string;
 }
 
@@ -127,8 +140,11 @@ function formatIssues(issues: readonly ValidationIssue[]): string {
 
 /** A response body was not JSON, or did not have the shape of a model record. */
 export class ResponseValidationError extends MenagerieError {
+  /** The problems found; one `invalid_json` issue when the body was not JSON. */
   readonly issues: ValidationIssue[];
+  /** The request's HTTP method. */
   readonly method: string;
+  /** The request URL with secrets redacted (`key=***`). */
   readonly url: string;
   constructor(what: string, request: RequestInfo, issues: ValidationIssue[], cause?: unknown) {
     super(
@@ -145,6 +161,7 @@ export class ResponseValidationError extends MenagerieError {
 
 /** An option passed to a factory or method is invalid; the message names the option. */
 export class OptionsError extends MenagerieError {
+  /** The name of the invalid option, as the message starts with it. */
   readonly option: string;
   constructor(option: string, message: string) {
     super("options", `${option} ${message}`);
@@ -190,12 +207,15 @@ export type LoadFailure = "not-found" | "expired" | "http" | "network" | "parse"
  * Message: `Cannot load <what> of "<model>": <detail>[: GET <url>]`.
  */
 export class LoadError extends MenagerieError {
+  /** Why it failed, as one word a program can switch on. */
   readonly reason: LoadFailure;
   /** The record name (or the name asked for). */
   readonly model: string;
   /** The part, `"material"`, `"texture:<file>"` or `"model"`, when one asset failed. */
   readonly asset: string | undefined;
+  /** The URL that failed, redacted, when one request did. */
   readonly url: string | undefined;
+  /** The HTTP status, when the failure was an HTTP answer. */
   readonly status: number | undefined;
 
   constructor(init: {

@@ -42,7 +42,9 @@ export type ScaleDimension = "height" | "length" | "width";
 
 /** Thrown by {@link parseLength}; the message names the dimension and quotes the value. */
 export class LengthParseError extends Error {
+  /** The value that could not be parsed, as given. */
   readonly value: unknown;
+  /** The `scale` dimension the value was read for. */
   readonly dimension: ScaleDimension;
   constructor(value: unknown, reason: string, dimension: ScaleDimension = "length") {
     super(`Cannot parse ${dimension} ${JSON.stringify(value) ?? String(value)}: ${reason}`);

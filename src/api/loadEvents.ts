@@ -13,7 +13,9 @@ export interface MenagerieWarning {
   asset?: string;
   /** The asset URL, redacted. */
   url?: string;
+  /** What happened, in words (URLs redacted). */
   message: string;
+  /** The error that caused it, when there was one. */
   error?: unknown;
 }
 
@@ -21,7 +23,9 @@ export interface MenagerieWarning {
 export interface LoadProgress {
   /** The record name. */
   model: string;
+  /** Assets fetched so far. */
   assetsLoaded: number;
+  /** Assets to fetch in all (parts or models, material, textures); it shrinks once the MTL names its textures. */
   assetsTotal: number;
   /** Bytes received so far. */
   bytesLoaded: number;

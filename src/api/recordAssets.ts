@@ -84,7 +84,7 @@ export function recordFormatUrl(record: AssetSource, format: string): string | u
 }
 
 /**
- * The glTF model of a record: the GLB of its model clip ({@link recordRigModelClip}), else
+ * The glTF model of a record: the GLB of its model clip (`idle`, else the first clip), else
  * `model.rig.GLB` (or `glb`), else `model.formats.glb`, else `model.formats.gltf`.
  * `undefined` when it has none.
  */

@@ -24,7 +24,9 @@ export interface TextResponse extends Omit<BodyResponse<string>, "body"> {
 export interface RetryEvent {
   /** The retry about to be made, 1-based. */
   retry: number;
+  /** How long the client waits before it, in milliseconds. */
   delayMs: number;
+  /** The request URL, redacted. */
   url: string;
   /** The status that caused the retry, when the service answered. */
   status?: number;

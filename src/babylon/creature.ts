@@ -30,7 +30,9 @@ export interface CreaturePlacement {
 
 /** What Menagerie puts in `metadata.menagerie` of every node it creates for a creature. */
 export interface CreatureNodeMetadata {
+  /** The record the creature was loaded from. */
   record: ModelRecord;
+  /** The creature the node belongs to (a pick's way back to it). */
   creature: Creature;
   /** The part (or bone), for joint, bone and mesh nodes. */
   part?: string;

@@ -44,6 +44,7 @@ export {
  * menagerie.dispose();
  */
 export class Menagerie {
+  /** The scene creatures are spawned into. */
   readonly scene: Scene;
   /** The lookup client, when one was given or made from `baseUrl`. */
   readonly client: LookupClient | undefined;
@@ -55,6 +56,7 @@ export class Menagerie {
   readonly onCreatureSpawnedObservable = new Observable<Creature>();
   /** A creature was disposed. */
   readonly onCreatureDisposedObservable = new Observable<Creature>();
+  /** Running counts of asset requests, bytes and models loaded, for budgets and tests. */
   readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, modelsLoaded: 0 };
 
   readonly #options: Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch">>;
@@ -171,10 +173,12 @@ export class Menagerie {
     this.#motion.paused = true;
   }
 
+  /** Lets motion go on after {@link pause}. */
   resume(): void {
     this.#motion.paused = false;
   }
 
+  /** True between {@link pause} and {@link resume}. */
   get isPaused(): boolean {
     return this.#motion.paused;
   }

@@ -52,16 +52,22 @@ export interface PopulateOptions {
 
 /** Progress of a populate. */
 export interface PopulateProgress {
+  /** Species whose model is loaded (or failed to load). */
   modelsLoaded: number;
+  /** Species the populate uses. */
   modelsTotal: number;
+  /** Creatures spawned so far. */
   creaturesSpawned: number;
+  /** Creatures planned; lowered when a species' model fails to load. */
   creaturesTotal: number;
 }
 
+/** The defaults of {@link PopulateOptions}; `radius` is that of the default area, in metres. */
 export const POPULATE_DEFAULTS = Object.freeze({ count: 20, seed: 1, wander: true, concurrency: 4, radius: 10 });
 
 /** The creatures one populate() made. */
 export class CreatureGroup {
+  /** Its living creatures (in plan order once populate resolves); one disposed on its own leaves. */
   readonly creatures: Creature[] = [];
   /** The species used. */
   readonly records: ModelRecord[] = [];
@@ -69,17 +75,24 @@ export class CreatureGroup {
   readonly skipped: InvalidRecordReport[] = [];
   /** Species or creatures left out, with why (no room, model failed to load). */
   readonly omissions: string[] = [];
+  /** A creature joined the group, as soon as its model had loaded. */
   readonly onCreatureAddedObservable = new Observable<Creature>();
+  /** Progress, as `onProgress` of the options reports it. */
   readonly onProgressObservable = new Observable<PopulateProgress>();
   #disposed = false;
 
   constructor(
+    /** The habitat (or query) it was populated for. */
     readonly habitat: string,
+    /** The area its creatures wander in. */
     readonly area: Area,
+    /** Where its swimmers swim, in a water habitat. */
     readonly water: Area | undefined,
+    /** The water surface's height, in a water habitat. */
     readonly waterLevel: number | undefined,
   ) {}
 
+  /** True once {@link dispose} has run. */
   get isDisposed(): boolean {
     return this.#disposed;
   }

@@ -45,27 +45,39 @@ const part = new ForceVector();
 
 let nextId = 1;
 
+/** A creature's motion (`creature.motion`): where it is, how it steers, and the pose its gait sets. */
 export class MotionAgent implements SteeringAgent {
   // Every number written per frame has an initializer: a field declared bare starts as
   // `undefined` (ES2022 class fields), V8 then keeps it "tagged" and boxes each new double in
   // a fresh heap object; an initialised one holds its double in place.
+  /** Unique per agent in this page or process. */
   readonly id = nextId++;
+  /** What each joint of its rig does (legs, wings, head, tail). */
   readonly roles: RigRoles;
+  /** Its own seeded random numbers (idle moves, wandering). */
   readonly rng: SeededRandom;
+  /** The joint rotations of this frame, blended from idle and gait. */
   readonly pose: Pose;
+  /** Position east-west (x), metres. */
   x = 0;
+  /** Height of its feet, metres (set from the ground, altitude or water each step). */
   y = 0;
+  /** Position north-south (z), metres. */
   z = 0;
+  /** Velocity along x, m/s. */
   vx = 0;
+  /** Velocity along z, m/s. */
   vz = 0;
   /** Radians about +Y; 0 faces +Z, travel direction is (sin, cos). */
   heading = 0;
   /** Measured heading change rate, rad/s. */
   turnRate = 0;
   radius = 0; // footprint radius, metres
+  /** Fastest it may travel, m/s. */
   maxSpeed = 0;
   /** Speed wandering and moveTo aim for. */
   cruiseSpeed = 0;
+  /** Cap on the summed steering force (an acceleration, m/s²). */
   maxForce = 0;
   /** Largest turn rate, rad/s. */
   maxTurnRate = 2.5;
@@ -75,11 +87,15 @@ export class MotionAgent implements SteeringAgent {
   altitude = 0;
   /** Swimmers stay `swimDepth` below this level. */
   waterLevel: number | undefined;
+  /** Metres below `waterLevel` a swimmer holds (never below the bed). */
   swimDepth = 0.5;
   /** The world it moves in, when added to one. */
   world: SteeringWorld | undefined;
+  /** Its steering behaviours, summed by weight each step; `wander`, `moveTo` and `stop` replace them. */
   readonly behaviours: SteeringBehavior[] = [];
+  /** The gait that animates it, or `null` for none (it idles). */
   gait: Gait | null;
+  /** The record's behaviour its gait was chosen for (`"none"` when it had none). */
   behaviour: string;
   /** Phase of the gait cycle, [0, 1). */
   phase = 0;

@@ -4,15 +4,19 @@
 
 /** A circle on the ground. */
 export interface CircleArea {
+  /** Its centre on the ground plane, metres. */
   center: { x: number; z: number };
+  /** Its radius, metres. */
   radius: number;
 }
 
 /** A simple polygon on the ground, its points in order (either winding). */
 export interface PolygonArea {
+  /** The corners on the ground plane (x, z), metres. */
   points: readonly { x: number; z: number }[];
 }
 
+/** A region of the ground plane: a circle or a polygon. */
 export type Area = CircleArea | PolygonArea;
 
 export function isCircleArea(area: Area): area is CircleArea {

@@ -35,11 +35,18 @@ export const HERD_SIZES: Readonly<Record<string, readonly [number, number]>> = O
 
 /** The population rules populate() uses. */
 export interface PopulationRules {
+  /** Habitats whose scenes have water for swimmers. */
   waterHabitats: ReadonlySet<string>;
+  /** Realm by behaviour; any other behaviour is "ground". */
   realmByBehaviour: Readonly<Record<string, Realm>>;
+  /** Herd sizes [min, max] by creature name (lower case, without a `#0002` suffix). */
   herdSizes: Readonly<Record<string, readonly [number, number]>>;
 }
 
+/**
+ * The default rules: water in sea, lake, pond, river and swamp scenes; flyers in the air and
+ * swimmers in water; herds for the species of `HERD_SIZES`.
+ */
 export const POPULATION_RULES: PopulationRules = Object.freeze({
   waterHabitats: WATER_HABITATS,
   realmByBehaviour: REALM_BY_BEHAVIOUR,

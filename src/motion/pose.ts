@@ -11,16 +11,19 @@ export class Pose {
   /** Body breathing scale along Y (1 = rest). */
   breath = 1;
 
+  /** @param jointCount - How many joints the pose holds rotations for. */
   constructor(readonly jointCount: number) {
     this.rotations = new Float32Array(jointCount * 3);
   }
 
+  /** Back to rest: no rotation, no rise, breath 1. */
   reset(): void {
     this.rotations.fill(0);
     this.bodyY = 0;
     this.breath = 1;
   }
 
+  /** Sets joint `joint`'s rotation (radians about X, Y, Z); a negative index (a missing joint) is ignored. */
   set(joint: number, rx: number, ry: number, rz: number): void {
     if (joint < 0) return;
     const i = joint * 3;
@@ -29,6 +32,7 @@ export class Pose {
     this.rotations[i + 2] = rz;
   }
 
+  /** Adds to joint `joint`'s rotation (radians about X, Y, Z); a negative index is ignored. */
   add(joint: number, rx: number, ry: number, rz: number): void {
     if (joint < 0) return;
     const i = joint * 3;

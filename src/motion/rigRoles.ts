@@ -4,15 +4,20 @@
  */
 import type { RigLayout } from "../rig/layoutRig.js";
 
+/** Which side of the body a limb is on. */
 export type Side = "left" | "right";
+/** Where along the body a leg is; `""` for a biped's or a bird's legs. */
 export type LegEnd = "front" | "middle" | "hind" | "";
 
 /** One leg: its upper joint, optional lower joint, and lengths in metres. */
 export interface LegRole {
+  /** Index of the upper (or only) joint in `joints`. */
   upper: number;
   /** -1 for a one-segment leg. */
   lower: number;
+  /** Its side of the body. */
   side: Side;
+  /** Where along the body it is. */
   end: LegEnd;
   /** Hip height above the feet (≈ leg length), metres. */
   length: number;
@@ -20,16 +25,23 @@ export interface LegRole {
   upperLength: number;
 }
 
+/** The roles of one rig's joints, as indices into `joints` (-1 where the rig has none). */
 export interface RigRoles {
   /** Joint names, in the layout's order; pose arrays index into this. */
   joints: string[];
+  /** The body joint. */
   body: number;
+  /** The head joint. */
   head: number;
+  /** The neck joint. */
   neck: number;
+  /** The tail joint. */
   tail: number;
+  /** The two wing joints. */
   wings: { left: number; right: number };
   /** Arms (hopper, biped), treated as short legs. */
   arms: LegRole[];
+  /** Legs, in the order of `joints`. */
   legs: LegRole[];
   /** Creature height in metres. */
   height: number;

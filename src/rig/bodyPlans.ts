@@ -24,6 +24,7 @@ export type JointAnchor =
 export interface PartPlan {
   /** The parent part, or `null` for the root part of the plan (normally `body`). */
   parent: string | null;
+  /** Where its joint sits in its bounding box. */
   anchor: JointAnchor;
 }
 

@@ -12,6 +12,7 @@ import { CATALOG_INDEX_FILE } from "./catalogFormat.js";
 /** Bump when the generator's output changes, so cached catalogs are regenerated. */
 export const CATALOG_FORMAT_REVISION = 3;
 
+/** Options of {@link ensureDefaultCatalog}. */
 export interface DefaultCatalogOptions {
   /**
    * Folder that holds generated catalogs.

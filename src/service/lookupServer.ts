@@ -36,7 +36,9 @@ export const LOOKUP_SERVER_DEFAULTS: Readonly<Required<Pick<LookupServerOptions,
 export interface LookupServer {
   /** `http://<host>:<port>`, the base URL to give a lookup client. */
   readonly url: string;
+  /** The port it listens on (the one picked, when `0` was asked for). */
   readonly port: number;
+  /** The service it serves (its handler, mode and record count). */
   readonly service: LookupService;
   /** Open client connections now (load tests read it to show they are held). */
   readonly connections: number;

@@ -4,7 +4,7 @@
  */
 import { assignDefaults, positiveInteger, positiveNumber } from "../api/options.js";
 
-/** Options of {@link TokenBucketLimiter}. */
+/** Options of the rate limit: a token bucket per client key. */
 export interface RateLimitOptions {
   /**
    * Requests a key may make at once (the bucket's size).

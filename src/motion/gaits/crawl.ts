@@ -7,6 +7,7 @@ import { typicalLegLength } from "../rigRoles.js";
 import type { Gait } from "./gait.js";
 import { TAU } from "./gait.js";
 
+/** Many-legged crawl: an alternating tripod of legs. */
 export const crawlGait: Gait = {
   name: "crawl",
   cycleSeconds: (ctx) => 1.6 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.02)),

@@ -2,6 +2,7 @@
 import type { Gait } from "./gait.js";
 import { TAU } from "./gait.js";
 
+/** Floating: a slow bob with a slight roll. */
 export const floatGait: Gait = {
   name: "float",
   cycleSeconds: () => 3,

@@ -10,6 +10,7 @@ export function flapFrequency(height: number): number {
   return Math.min(8, Math.max(2, 2.2 / Math.sqrt(Math.max(height, 0.05))));
 }
 
+/** Flight: flapping wings, legs tucked, banking into turns. */
 export const flyGait: Gait = {
   name: "fly",
   cycleSeconds: (ctx) => 1 / flapFrequency(ctx.roles.height),

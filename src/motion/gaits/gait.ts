@@ -4,6 +4,7 @@ import type { RigRoles } from "../rigRoles.js";
 
 /** What a gait reads each frame (and where the agent keeps per-frame gait numbers). */
 export interface GaitContext {
+  /** What each joint of the rig does. */
   roles: RigRoles;
   /** Ground speed, m/s (>= 0). */
   speed: number;
@@ -20,6 +21,7 @@ export interface GaitContext {
 
 /** A periodic motion for one behaviour. Pure: all state is the phase the caller advances. */
 export interface Gait {
+  /** The gait's name, such as `walk` or `fly`. */
   readonly name: string;
   /** Seconds per cycle at the context's speed. */
   cycleSeconds(ctx: GaitContext): number;

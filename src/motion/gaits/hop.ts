@@ -6,6 +6,7 @@
 import { typicalLegLength } from "../rigRoles.js";
 import type { Gait } from "./gait.js";
 
+/** Hopping: hind legs push together, then a ballistic arc. */
 export const hopGait: Gait = {
   name: "hop",
   cycleSeconds: (ctx) => 0.9 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.03) / 0.15),

@@ -34,6 +34,7 @@ export {
 /** Gaits by behaviour; `null` means idle only. */
 export type GaitTable = Readonly<Record<string, Gait | null>>;
 
+/** The default gait table: a record's `behaviour` (lower-cased) → its gait; `null` idles. */
 export const BEHAVIOUR_GAITS: GaitTable = Object.freeze({
   walk: walkGait,
   run: walkGait,

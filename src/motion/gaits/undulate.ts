@@ -24,6 +24,9 @@ function undulation(name: string, amplitude: number, baseCycle: number, cruise: 
   };
 }
 
+/** Swimming: a side-to-side wave along the body, strongest at the tail. */
 export const swimGait = undulation("swim", 0.22, 1.6, 1.2);
+/** Slithering (snakes): a larger, slower body wave. */
 export const slitherGait = undulation("slither", 0.4, 2.4, 0.4);
+/** Wriggling: a short, quick body wave. */
 export const wriggleGait = undulation("wriggle", 0.3, 0.9, 0.2);

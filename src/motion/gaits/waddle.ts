@@ -4,6 +4,7 @@ import { typicalLegLength } from "../rigRoles.js";
 import type { Gait } from "./gait.js";
 import { TAU } from "./gait.js";
 
+/** Waddling (penguins, ducks): short alternating steps and a side-to-side roll. */
 export const waddleGait: Gait = {
   name: "waddle",
   cycleSeconds: (ctx) => 1.4 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.03)),

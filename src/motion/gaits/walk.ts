@@ -147,6 +147,7 @@ function computeParams(ctx: GaitContext): void {
   params[3] = vWalkMax;
 }
 
+/** Legged walk blending into a trot with speed, with no foot slide. */
 export const walkGait: Gait = {
   name: "walk",
   cycleSeconds(ctx: GaitContext) {

@@ -73,8 +73,8 @@ export class FaultInjector {
   }
 
   /**
-   * The faults for a request to `pathname` of `kind` (`lookup`, or an asset's kind from
-   * {@link assetKind}), in rule order. Counts the request.
+   * The faults for a request to `pathname` of `kind` (`lookup`, or an asset's kind read from
+   * its path), in rule order. Counts the request.
    */
   decide(kind: FaultTarget, pathname: string): FaultDecision[] {
     this.#stats.requests[kind] = (this.#stats.requests[kind] ?? 0) + 1;

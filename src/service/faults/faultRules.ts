@@ -26,6 +26,7 @@ export type FaultKind = "latency" | "status" | "rate-limit" | "drop" | "truncate
 export interface FaultRule {
   /** Requests it applies to. */
   targets: readonly FaultTarget[];
+  /** What it does to a request it fires on. */
   kind: FaultKind;
   /**
    * Only requests whose decoded path contains this text (for example `tail` for one part).
@@ -59,6 +60,7 @@ export interface FaultRule {
 
 /** Options of the fault mode (`LookupServiceOptions.faults`). */
 export interface FaultOptions {
+  /** The rules, each checked on every request. */
   rules: readonly FaultRule[];
   /**
    * Seed of the generator behind `rate` and `corrupt`.

@@ -1,0 +1,90 @@
+/**
+ * The demo as a static site: `npm run demo:build` into a temp folder, served by Vite's preview
+ * server with no service mounted (a static host), and the reference service as a server of its
+ * own on another port, named by `?service=&key=`, as a deployment away from a clone would be.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { Browser, Page } from "playwright-core";
+import { type PreviewServer, preview } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureDefaultCatalog } from "../../src/service/index.js";
+import { launchChromium, watchPage } from "../helpers/browser.js";
+import { startTestService, type TestService } from "../helpers/serviceServer.js";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+interface DemoState {
+  ready: boolean;
+  populating: boolean;
+  creatures: number;
+  drawCalls: number;
+  habitat: string;
+}
+
+let outDir: string;
+let site: PreviewServer;
+let service: TestService;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), "menagerie-demo-site-"));
+  await promisify(execFile)("npm", ["run", "demo:build", "--", "--outDir", outDir, "--logLevel", "warn"], {
+    cwd: repoRoot,
+  });
+  // The repo's Vite config as `npm run demo:preview` reads it; under Vitest it mounts no service,
+  // so this server only hands out the built files.
+  site = await preview({
+    configFile: join(repoRoot, "vite.config.ts"),
+    logLevel: "silent",
+    build: { outDir },
+    preview: { host: "127.0.0.1", port: 0, strictPort: false },
+  });
+  [service, browser] = await Promise.all([
+    ensureDefaultCatalog().then((catalogDir) => startTestService({ catalogDir })),
+    launchChromium(),
+  ]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await service?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe("the built demo (npm run demo:build)", () => {
+  it("populates the forest from a service on another origin, with no console errors", async () => {
+    const origin = site.resolvedUrls!.local[0]!.replace(/\/$/, "");
+    const watch = watchPage(page);
+    const bad: string[] = [];
+    const lookups: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) bad.push(`${response.status()} ${response.url()}`);
+    });
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/anything") lookups.push(new URL(request.url()).origin);
+    });
+    await page.goto(`${origin}/?service=${encodeURIComponent(service.url)}&key=dev-key`);
+    await page.waitForFunction(
+      () => {
+        const d = (window as unknown as { __demo?: DemoState }).__demo;
+        return !!d && d.ready && !d.populating && d.habitat === "forest" && d.creatures === 40 && d.drawCalls > 0;
+      },
+      undefined,
+      { timeout: 180_000, polling: 250 },
+    );
+    await page.screenshot({ path: "test-results/demo-built-forest.png" });
+    expect(await page.locator("[data-testid=creature-count]").textContent()).toBe("40");
+    // The one habitat search went to the named service, none to the static site.
+    expect(lookups).toEqual([new URL(service.url).origin]);
+    expect(watch.errors).toEqual([]);
+    expect(bad).toEqual([]);
+  }, 240_000);
+});
