@@ -27,12 +27,18 @@ export async function startTestService(options: Partial<LookupServerOptions> = {
       port: 0,
       hostname: "127.0.0.1",
     });
+    // Getters stay getters: a spread would freeze the connection counts at their start values.
     return {
-      ...server,
       url: server.url,
       port: server.port,
       service: server.service,
       catalog,
+      get connections() {
+        return server.connections;
+      },
+      get refusedConnections() {
+        return server.refusedConnections;
+      },
       close: async () => {
         await server.close();
         await catalog?.remove();
