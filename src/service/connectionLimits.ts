@@ -28,6 +28,11 @@ export function limitConnections(
   const perAddress = new Map<string, number>();
   let refused = 0;
   server.on("drop", () => void refused++);
+  // Refused before Node's HTTP layer sees the socket: http.Server's own connection listener
+  // (the only one it adds) runs only for admitted connections, so a refused one costs no
+  // parser, no timers and no request state.
+  const httpListeners = server.listeners("connection") as ((socket: Socket) => void)[];
+  server.removeAllListeners("connection");
   server.on("connection", (socket: Socket) => {
     const key = clientAddressKey(socket.remoteAddress);
     const count = perAddress.get(key) ?? 0;
@@ -45,6 +50,7 @@ export function limitConnections(
       if (left <= 0) perAddress.delete(key);
       else perAddress.set(key, left);
     });
+    for (const listener of httpListeners) listener.call(server, socket);
   });
   return {
     get open() {

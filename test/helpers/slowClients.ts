@@ -21,6 +21,8 @@ export interface SlowClientOptions {
   reconnect?: boolean;
   /** Connections opened at once before waiting for them to connect. @default 200 */
   batch?: number;
+  /** With `reconnect`, the pause before a refused connection is tried again. @default 250 */
+  retryRefusedMs?: number;
 }
 
 export interface SlowClients {
@@ -69,7 +71,8 @@ export function openSlowClients(options: SlowClientOptions): SlowClients {
         if (received) counts.answered++;
         else counts.refused++;
         // A refused client comes back after a pause, as a real one would, not in a hot loop.
-        if (options.reconnect && !stopped) setTimeout(() => !stopped && void open(), received ? 0 : 250).unref();
+        if (options.reconnect && !stopped)
+          setTimeout(() => !stopped && void open(), received ? 0 : (options.retryRefusedMs ?? 250)).unref();
       });
     });
   }
