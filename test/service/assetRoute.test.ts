@@ -108,17 +108,17 @@ describe("a valid signed link", () => {
 });
 
 describe("anything else is 403", () => {
-  // Every refusal reads the same: which check failed is nobody's business.
-  const forbidden = (_why: string) => ({ status: 403, json: { code: "Forbidden", message: "Forbidden" } });
+  // Every refusal reads the same: which check failed would only help whoever probes the links.
+  const forbidden = () => ({ status: 403, json: { code: "Forbidden", message: "Forbidden" } });
 
   it("refuses a link without a signature", async () => {
     const bare = fox.model.parts["body"]!.split("?")[0]!;
-    expect(await body(await fetch(bare))).toEqual(forbidden("The asset link is not signed."));
+    expect(await body(await fetch(bare))).toEqual(forbidden());
   });
 
   it("refuses a tampered path, expiry or signature", async () => {
     const url = fox.model.parts["body"]!;
-    const bad = forbidden("The asset link's signature is not valid.");
+    const bad = forbidden();
     expect(await body(await fetch(url.replace("/fox/body.obj", "/fox/head.obj")))).toEqual(bad);
     expect(await body(await fetch(url.replace(`Expires=${expires}`, `Expires=${expires + 1}`)))).toEqual(bad);
     const sig = url.slice(url.indexOf("Signature=") + 10);
@@ -130,18 +130,16 @@ describe("anything else is 403", () => {
     nowMs = expires * 1000;
     const expired = await body(await fetch(url));
     nowMs = START_MS;
-    expect(expired).toEqual(forbidden("The asset link has expired."));
+    expect(expired).toEqual(forbidden());
     expect((await fetch(url)).status).toBe(200);
   });
 
   it("refuses a link signed under another key name", async () => {
-    expect(await body(await fetch(signed("/assets/fox/body.obj", { keyName: "other" })))).toEqual(
-      forbidden("The asset link is signed with an unknown key name."),
-    );
+    expect(await body(await fetch(signed("/assets/fox/body.obj", { keyName: "other" })))).toEqual(forbidden());
   });
 
   it("refuses paths that leave the catalog, even correctly signed", async () => {
-    const outside = forbidden("The asset path is not inside the catalog.");
+    const outside = forbidden();
     for (const path of [
       "/assets/fox/..%2F..%2Foutside%2Fsecret.txt",
       "/assets/%2Fetc%2Fpasswd",
