@@ -67,7 +67,12 @@ export async function benchBrowser(options: BrowserBenchOptions): Promise<Sectio
   let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   let page: Awaited<ReturnType<typeof openBenchPage>> | undefined;
   try {
-    service = await startLookupServer({ catalogDir: options.catalogDir, port: 0, rateLimit: false });
+    service = await startLookupServer({
+      catalogDir: options.catalogDir,
+      port: 0,
+      rateLimit: false,
+      assetRateLimit: false,
+    });
     pages = await startPageServer();
     browser = await launchChromium();
     page = await openBenchPage(browser, `${pages.url}/bench-scene.html`);

@@ -26,7 +26,7 @@ export interface CountingServer {
 
 export async function startCountingServer(catalogDir: string): Promise<CountingServer> {
   // No rate limit: the baseline's one lookup per creature must not be throttled into slowness.
-  const service = await createLookupService({ catalogDir, rateLimit: false });
+  const service = await createLookupService({ catalogDir, rateLimit: false, assetRateLimit: false });
   const traffic: Traffic = { requests: 0, bytes: 0, failures: 0 };
   const server = createAdaptorServer({
     hostname: "127.0.0.1",

@@ -88,7 +88,7 @@ async function benchCatalog(
     records.map((r) => r.name),
     1000,
   );
-  const service = await startLookupServer({ catalogDir, port: 0, rateLimit: false });
+  const service = await startLookupServer({ catalogDir, port: 0, rateLimit: false, assetRateLimit: false });
   const q = (params: string) => `/anything?key=dev-key&${params}`;
   // A habitat search of a big catalog answers thousands of full records (megabytes): fewer
   // connections and a longer window, or no request would finish inside a run.

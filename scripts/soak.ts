@@ -1,35 +1,58 @@
 /**
  * `npm run soak`: the full load test of the reference service — 256 connections on loopback for
- * 60 s after a 10 s warm-up, the service in its own process. Passes with zero connection errors,
- * zero 5xx, every answer 2xx, every connection held, and the service's RSS at the end within 10%
- * of the start. Prints the figures; exits 1 on failure.
+ * 60 s after a 10 s warm-up, the service in its own process — under attack the whole time: a
+ * slowloris client (1 000 connections trickling headers, from 127.0.0.2) and key guessers (from
+ * 127.0.0.3). Passes with, for the legitimate clients, zero connection errors, zero 5xx, every
+ * answer 2xx and every connection held; the service's RSS at the end within 10% of the start;
+ * slow connections refused past their address's cap and cut by the headers timeout; and no
+ * more wrong keys checked than the failed-key throttle allows. Prints the figures; exits 1 on
+ * failure.
  *
- *   npm run soak [-- --connections 256 --duration 60 --warmup 10]
+ *   npm run soak [-- --connections 256 --duration 60 --warmup 10 --slowloris 1000 --guessers 4]
  */
 import { parseArgs } from "node:util";
 import { ensureDefaultCatalog } from "../src/service/defaultCatalog.js";
+import { LOOKUP_SERVICE_DEFAULTS } from "../src/service/options.js";
 import { formatLoad, runLoad } from "../test/helpers/faultLoad.js";
 
 const { values } = parseArgs({
-  options: { connections: { type: "string" }, duration: { type: "string" }, warmup: { type: "string" } },
+  options: {
+    connections: { type: "string" },
+    duration: { type: "string" },
+    warmup: { type: "string" },
+    slowloris: { type: "string" },
+    guessers: { type: "string" },
+  },
 });
 const connections = Number(values.connections ?? 256);
 const durationSeconds = Number(values.duration ?? 60);
 const warmupSeconds = Number(values.warmup ?? 10);
+const slowloris = Number(values.slowloris ?? 1000);
+const guessers = Number(values.guessers ?? 4);
 for (const [name, value] of Object.entries({ connections, duration: durationSeconds, warmup: warmupSeconds })) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);
 }
+for (const [name, value] of Object.entries({ slowloris, guessers })) {
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a non-negative integer`);
+}
 
 const catalogDir = await ensureDefaultCatalog({ log: (line) => console.log(line) });
+const started = Date.now();
 const figures = await runLoad({
   catalogDir,
   connections,
   durationSeconds,
   warmupSeconds,
+  attacks: { slowloris, guessers },
   log: (line) => console.log(line),
 });
+const attackSeconds = (Date.now() - started) / 1000;
 console.log(`\nSoak:\n${formatLoad(figures)}\n`);
 
+// The most wrong keys the throttle lets one address try in the time the guessers ran.
+const throttle = LOOKUP_SERVICE_DEFAULTS.authFailureLimit as { capacity: number; refillPerSecond: number };
+const allowedGuesses = Math.floor(throttle.capacity + throttle.refillPerSecond * attackSeconds);
+const { slowloris: slow, guessing } = figures.attacks!;
 const failures = [
   figures.maxConnectionsHeld < connections &&
     `held ${figures.maxConnectionsHeld} connections at once, not ${connections}`,
@@ -37,6 +60,10 @@ const failures = [
   figures.status5xx > 0 && `${figures.status5xx} answers 5xx`,
   figures.non2xx > 0 && `${figures.non2xx} answers not 2xx`,
   Math.abs(figures.rssDrift) > 0.1 && `RSS drifted ${(figures.rssDrift * 100).toFixed(1)}% (limit 10%)`,
+  slowloris > 256 && slow.refused === 0 && "no slowloris connection was refused at once",
+  slowloris > 0 && slow.timedOut === 0 && "no slowloris connection was cut by the headers timeout",
+  guessing.status403 > allowedGuesses && `${guessing.status403} wrong keys checked (throttle allows ${allowedGuesses})`,
+  guessing.other > 0 && `${guessing.other} guesses answered neither 403 nor 429`,
 ].filter((f): f is string => typeof f === "string");
 if (failures.length > 0) {
   console.error(`Soak FAILED: ${failures.join("; ")}`);

@@ -14,7 +14,7 @@ import type { RequestInfo } from "./errors.js";
 import { readRecord, readRecords } from "./lookupAnswer.js";
 import { applyLimit, fuzzyParams, limitParams, resolveApp, resolveLimit } from "./lookupParams.js";
 import { RecordCache } from "./recordCache.js";
-import { redactText } from "./redact.js";
+import { redactError, secretRedactor } from "./redact.js";
 import { requestText, type TextResponse } from "./request.js";
 import { resolveRetryOptions } from "./retry.js";
 
@@ -75,6 +75,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   const app = resolveApp(options.app);
   const headers = { accept: "application/json", ...options.headers };
   const secrets = [apiKey];
+  const redact = secretRedactor(secrets);
 
   const cache = new RecordCache({ linkMarginSeconds, maxAgeMs: maxCacheAgeMs, now });
   const inflight = new InflightRequests();
@@ -97,6 +98,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     const response = await requestText({
       url: buildUrl(params, false),
       redactedUrl: info.url,
+      secrets,
       headers,
       timeoutMs,
       retry,
@@ -110,8 +112,13 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   }
 
   async function fetchRecord(params: Record<string, string>, signal: AbortSignal): Promise<ModelRecord | null> {
-    const { response, info } = await lookup(params, signal);
-    return readRecord(response, info, secrets);
+    try {
+      const { response, info } = await lookup(params, signal);
+      return readRecord(response, info, secrets);
+    } catch (error) {
+      // The last net: whatever a lookup throws, no key in it (an error with none keeps its identity).
+      throw redactError(error, redact);
+    }
   }
 
   async function fetchSearch(
@@ -119,8 +126,12 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     signal: AbortSignal,
     report: (r: InvalidRecordReport) => void,
   ): Promise<ModelRecord[]> {
-    const { response, info } = await lookup(params, signal);
-    return readRecords(response, info, secrets, (skipped) => report({ ...skipped, url: info.url }));
+    try {
+      const { response, info } = await lookup(params, signal);
+      return readRecords(response, info, secrets, (skipped) => report({ ...skipped, url: info.url }));
+    } catch (error) {
+      throw redactError(error, redact);
+    }
   }
 
   function cacheKey(op: string, value: string, fuzzy: boolean | undefined, limit?: number): string {
@@ -149,7 +160,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     lookupPath,
 
     describeRequest: (params) => buildUrl(params, true),
-    redact: (text) => redactText(text, secrets),
+    redact,
 
     async getModel(name, callOptions = {}) {
       stringOption("name", name, { nonEmpty: true });

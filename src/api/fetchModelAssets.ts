@@ -17,7 +17,7 @@ import {
   textureAssets,
 } from "./modelAssets.js";
 import { type SplitMtl, splitMtl } from "./mtlText.js";
-import { redactUrl } from "./redact.js";
+import { redactError, redactUrl } from "./redact.js";
 import { isHttpUrl, type ModelRecord } from "./schemas.js";
 import { areLinksValid } from "./signedUrl.js";
 
@@ -31,6 +31,11 @@ export interface FetchModelDeps {
   refresh(record: ModelRecord, signal: AbortSignal): Promise<ModelRecord | null>;
   warn(warning: MenagerieWarning): void;
   progress(progress: LoadProgress): void;
+  /**
+   * Hides secrets (the API key) in what an error or a warning quotes: links, messages, causes.
+   * @default redactUrl
+   */
+  redact?: (text: string) => string;
   /** Which form wins when a record has both OBJ and a rig. @default "rig" */
   prefer?: ModelPreference;
 }
@@ -79,6 +84,7 @@ export async function fetchModelAssets(
   signal: AbortSignal,
 ): Promise<ModelAssets> {
   const model = initial.name;
+  const redact = deps.redact ?? redactUrl;
   let record = initial;
   let refreshing: Promise<ModelRecord> | undefined;
   const refreshOnce = (): Promise<ModelRecord> =>
@@ -121,7 +127,8 @@ export async function fetchModelAssets(
   async function get({ locate, as, id: asset }: AssetDescriptor): Promise<AssetResponse> {
     let url = locate(record);
     if (!isHttpUrl(url)) {
-      throw new LoadError({ reason: "http", model, asset, detail: `no usable URL (${JSON.stringify(url ?? null)})` });
+      const shown = redact(JSON.stringify(url ?? null));
+      throw new LoadError({ reason: "http", model, asset, detail: `no usable URL (${shown})` });
     }
     try {
       let response = await fetchAsset(url, as);
@@ -141,7 +148,7 @@ export async function fetchModelAssets(
           model,
           asset,
           status: response.status,
-          url: redactUrl(url),
+          url: redact(url),
           detail: `HTTP ${response.status}`,
         });
       }
@@ -150,14 +157,16 @@ export async function fetchModelAssets(
       report();
       return response;
     } catch (error) {
-      if (signal.aborted || isMenagerieError(error)) throw error;
+      if (signal.aborted) throw error;
+      // A request error only knew the link's own secret parameters; the key may be elsewhere.
+      if (isMenagerieError(error)) throw redactError(error, redact);
       throw new LoadError({
         reason: "network",
         model,
         asset,
-        url: redactUrl(url),
-        detail: String((error as Error)?.message ?? error),
-        cause: error,
+        url: redact(url),
+        detail: redact(String((error as Error)?.message ?? error)),
+        cause: redactError(error, redact),
       });
     }
   }
@@ -171,7 +180,8 @@ export async function fetchModelAssets(
       return read(await get(asset));
     } catch (error) {
       if (signal.aborted || failed || asset.onFailure === "required") throw error;
-      deps.warn({ code: asset.onFailure, model, asset: asset.id, message: (error as Error).message, error });
+      const safe = redactError(error, redact);
+      deps.warn({ code: asset.onFailure, model, asset: asset.id, message: (safe as Error).message, error: safe });
       return undefined;
     }
   }

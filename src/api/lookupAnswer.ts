@@ -53,7 +53,8 @@ export function checkStatus(response: TextResponse, info: RequestInfo, secrets: 
     statusText: response.statusText,
     code: body.code === undefined ? undefined : redactText(body.code, secrets),
     serviceMessage: body.message === undefined ? undefined : redactText(body.message, secrets),
-    body: redactText(response.text.slice(0, 2000), secrets),
+    // Redacted before it is cut: a key straddling the cut would otherwise survive in part.
+    body: redactText(response.text, secrets).slice(0, 2000),
     request: info,
     retryAfterSeconds: retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined,
   });
@@ -64,12 +65,26 @@ export function parseJson(response: TextResponse, info: RequestInfo, secrets: Se
   if (response.text.trim() === "") return undefined;
   try {
     return JSON.parse(response.text);
-  } catch (error) {
-    // The parser's message quotes the body, which a misbehaving server may fill with the key:
-    // it is redacted, and the raw SyntaxError is not kept as the cause.
+  } catch {
+    // The parser's message quotes a snippet of the body, which a misbehaving server may fill
+    // with the key, and the snippet may cut the key where redaction no longer recognises it:
+    // the message is the parser's on the body already redacted. No SyntaxError is kept as cause.
     throw new ResponseValidationError("Invalid JSON in response", info, [
-      { path: [], code: "invalid_json", message: redactText((error as Error).message, secrets) },
+      {
+        path: [],
+        code: "invalid_json",
+        message: redactText(jsonErrorMessage(redactText(response.text, secrets)), secrets),
+      },
     ]);
+  }
+}
+
+function jsonErrorMessage(text: string): string {
+  try {
+    JSON.parse(text);
+    return "the body is not valid JSON";
+  } catch (error) {
+    return (error as Error).message;
   }
 }
 

@@ -3,6 +3,7 @@
  * the attempt, so a connection dropped mid-body is retried like any network error.
  */
 import { NetworkError, type RequestInfo, TimeoutError } from "./errors.js";
+import { redactError, secretParamValues, secretRedactor } from "./redact.js";
 import { backoffDelay, parseRetryAfter, type RetryOptions } from "./retry.js";
 
 /** A response whose body has been read. */
@@ -39,6 +40,12 @@ export interface RequestOptions {
   url: string;
   /** The same URL with secrets redacted, for messages. */
   redactedUrl: string;
+  /**
+   * Secrets hidden in what a failed request reports (a fetch error may quote the URL, in its
+   * message or deep in its causes), besides the URL's own secret parameters.
+   * @default []
+   */
+  secrets?: readonly (string | undefined)[];
   headers: Record<string, string>;
   timeoutMs: number;
   retry: Required<RetryOptions>;
@@ -93,7 +100,9 @@ async function attempt<T>(
     const info: RequestInfo = { method: "GET", url: options.redactedUrl };
     if (outer?.aborted) throw abortReason(outer);
     if (controller.signal.reason === TIMED_OUT) throw new TimeoutError(info, options.timeoutMs);
-    throw new NetworkError(info, error);
+    // Node's "fetch failed" keeps the URL in its causes; a custom fetch may quote it anywhere.
+    const redact = secretRedactor([...(options.secrets ?? []), ...secretParamValues(options.url)]);
+    throw new NetworkError(info, redactError(error, redact));
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener("abort", onOuterAbort);

@@ -6,6 +6,7 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import { type FetchModelDeps, fetchModelAssets } from "../api/fetchModelAssets.js";
+import { redactError, redactUrl } from "../api/redact.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
@@ -53,6 +54,9 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     }
     const template = buildTemplate(ctx.scene, assets, ctx.plans, (warning) => ctx.warn(warning));
     return Object.assign(template, { kind: "obj" as const, assetCount });
+  } catch (error) {
+    // A parser's error may quote what the service sent, the key included.
+    throw redactError(error, ctx.redact ?? redactUrl);
   } finally {
     // The load's last report, after the build, whether it succeeded or not.
     ctx.progress({ ...assets.progress, done: true });

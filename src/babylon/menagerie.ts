@@ -9,7 +9,7 @@ import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import type { ModelPreference } from "../api/modelAssets.js";
 import { assignDefaults, functionOption, nonNegativeNumber, oneOf, positiveNumber } from "../api/options.js";
-import { redactUrl } from "../api/redact.js";
+import { redactError, redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import { Creature } from "./creature.js";
@@ -259,10 +259,15 @@ export class Menagerie {
   }
 
   #warn(warning: MenagerieWarning): void {
+    const redact = (text: string) => this.#redact(text);
     this.onWarningObservable.notifyObservers({
       ...warning,
-      message: this.#redact(warning.message),
-      ...(warning.url !== undefined ? { url: this.#redact(warning.url) } : {}),
+      model: redact(warning.model),
+      ...(warning.asset !== undefined ? { asset: redact(warning.asset) } : {}),
+      message: redact(warning.message),
+      ...(warning.url !== undefined ? { url: redact(warning.url) } : {}),
+      // The error too, its causes included: its message is not the only text it shows.
+      ...(warning.error !== undefined ? { error: redactError(warning.error, redact) } : {}),
     });
   }
 
@@ -274,6 +279,7 @@ export class Menagerie {
       linkMarginSeconds: this.#options.linkMarginSeconds,
       now: Date.now,
       fetchAsset: this.#fetchAsset,
+      redact: (text) => this.#redact(text),
       refresh: async (record, signal) => {
         if (!this.client) {
           const detail = "its links expired and there is no client to renew them";

@@ -1,11 +1,14 @@
 /**
  * The asset route: serves a catalog file only through a valid, unexpired signed link, confined
- * to the catalog folder, with its content type, a cache life that ends with the link, and ETags.
+ * to the catalog folder, with its content type, a cache life that ends with the link, and an
+ * ETag made from the file's content. Every refusal reads only `Forbidden`: which check failed
+ * would help whoever is probing the links.
  */
+import { createHash } from "node:crypto";
 import { readFile, realpath, stat } from "node:fs/promises";
 import { extname, join, sep } from "node:path";
 import { SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
-import { type SignatureFailure, type SigningKey, verifySignedUrl } from "./signing.js";
+import { type SigningKey, verifySignedUrl } from "./signing.js";
 
 /** Content types by file extension; anything else is served as bytes. */
 export const ASSET_CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
@@ -19,14 +22,6 @@ export const ASSET_CONTENT_TYPES: Readonly<Record<string, string>> = Object.free
   ".gltf": "model/gltf+json",
 });
 
-const FAILURE_MESSAGES: Record<SignatureFailure, string> = {
-  missing: "The asset link is not signed.",
-  malformed: "The asset link's signature parameters are malformed.",
-  expired: "The asset link has expired.",
-  "unknown-key-name": "The asset link is signed with an unknown key name.",
-  "bad-signature": "The asset link's signature is not valid.",
-};
-
 /** What the asset route needs. */
 export interface AssetRouteContext {
   /** The catalog folder, already resolved through symlinks. */
@@ -35,10 +30,12 @@ export interface AssetRouteContext {
   prefix: string;
   keys: readonly SigningKey[];
   now: () => number;
+  /** The service's memo of content ETags (hashing a file once, not per request). */
+  etags: EtagMemo;
 }
 
-function forbidden(message: string): ServiceError {
-  return new ServiceError(403, SERVICE_ERROR_CODES.forbidden, message);
+function forbidden(): ServiceError {
+  return new ServiceError(403, SERVICE_ERROR_CODES.forbidden, "Forbidden");
 }
 
 /** The catalog-relative segments of a request path; throws 403 for anything that could escape. */
@@ -47,22 +44,47 @@ function safeSegments(encodedPath: string): string[] {
     try {
       return decodeURIComponent(segment);
     } catch {
-      throw forbidden("The asset path is not valid.");
+      throw forbidden();
     }
   });
   const bad = segments.some((s) => s === "" || s === "." || s === ".." || /[/\\\0]/.test(s) || /^[A-Za-z]:/.test(s));
-  if (segments.length === 0 || bad) throw forbidden("The asset path is not inside the catalog.");
+  if (segments.length === 0 || bad) throw forbidden();
   return segments;
 }
 
-/** Answers one asset request (GET or HEAD). */
-export async function serveAsset(request: Request, context: AssetRouteContext): Promise<Response> {
-  const url = request.url;
+/** Content ETags by file, each valid while the file's size and mtime stay the same. */
+export type EtagMemo = Map<string, { size: number; mtimeMs: number; etag: string }>;
+/** Files whose ETag is remembered at most. */
+const MAX_ETAGS = 10_000;
+
+/** The file's ETag: a hash of its bytes (the mtime would tell when the catalog was written). */
+async function contentEtag(etags: EtagMemo, file: string, size: number, mtimeMs: number): Promise<string> {
+  const known = etags.get(file);
+  if (known && known.size === size && known.mtimeMs === mtimeMs) return known.etag;
+  const hash = createHash("sha256")
+    .update(await readFile(file))
+    .digest("base64url");
+  const etag = `"${hash.slice(0, 27)}"`;
+  if (etags.size >= MAX_ETAGS) etags.delete(etags.keys().next().value!);
+  etags.set(file, { size, mtimeMs, etag });
+  return etag;
+}
+
+/**
+ * Answers one asset request (GET or HEAD). `url` is the request's URL on the origin its link
+ * was signed for (the route never trusts the Host the client sent).
+ * @default url request.url
+ */
+export async function serveAsset(
+  request: Request,
+  context: AssetRouteContext,
+  url: string = request.url,
+): Promise<Response> {
   const check = verifySignedUrl(url, { keys: context.keys, now: context.now });
   // The signature comes first: an unsigned request never touches the file system.
-  if (!check.valid) throw forbidden(FAILURE_MESSAGES[check.reason]);
+  if (!check.valid) throw forbidden();
   const pathname = new URL(url).pathname;
-  if (!pathname.startsWith(context.prefix)) throw forbidden("The asset path is not inside the catalog.");
+  if (!pathname.startsWith(context.prefix)) throw forbidden();
   const segments = safeSegments(pathname.slice(context.prefix.length));
   let file: string;
   try {
@@ -71,11 +93,11 @@ export async function serveAsset(request: Request, context: AssetRouteContext): 
     throw new ServiceError(404, SERVICE_ERROR_CODES.routeNotFound, "Asset not found.");
   }
   // A symlink inside the catalog may point anywhere: what counts is where it resolves.
-  if (!file.startsWith(context.dir + sep)) throw forbidden("The asset path is not inside the catalog.");
+  if (!file.startsWith(context.dir + sep)) throw forbidden();
   const info = await stat(file);
   if (!info.isFile()) throw new ServiceError(404, SERVICE_ERROR_CODES.routeNotFound, "Asset not found.");
 
-  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const etag = await contentEtag(context.etags, file, info.size, info.mtimeMs);
   const maxAge = Math.max(0, check.expires - Math.floor(context.now() / 1000));
   const headers: Record<string, string> = {
     etag,
@@ -86,8 +108,8 @@ export async function serveAsset(request: Request, context: AssetRouteContext): 
     return new Response(null, { status: 304, headers });
   }
   const type = ASSET_CONTENT_TYPES[extname(file).toLowerCase()] ?? "application/octet-stream";
-  const body = request.method === "HEAD" ? null : await readFile(file);
-  return new Response(body, {
+  const bytes = request.method === "HEAD" ? null : await readFile(file);
+  return new Response(bytes, {
     status: 200,
     headers: { ...headers, "content-type": type, "content-length": String(info.size) },
   });

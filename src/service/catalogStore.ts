@@ -1,6 +1,6 @@
 /**
  * A loaded catalog: its records, their search index, and the answer JSON of each record with
- * its asset paths turned into signed links for the origin a request arrived on.
+ * its asset paths turned into signed links on the service's link origin (see requestOrigin.ts).
  */
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -15,7 +15,7 @@ export function encodeAssetPath(path: string): string {
 
 /** How links are made for one answer. */
 export interface LinkContext {
-  /** `http://host:port`, the origin the request arrived on. */
+  /** `http://host:port`: the public URL, else the listening address (never the Host header). */
   origin: string;
   /** Path prefix of the asset route, with leading and trailing `/` (`"/assets/"`). */
   assetsPrefix: string;

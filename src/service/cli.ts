@@ -2,9 +2,9 @@
  * `menagerie-service`: the reference lookup service on a port.
  *
  * ```
- * menagerie-service [--port 8787] [--host 127.0.0.1] [--catalog DIR] [--keys FILE]
- *                   [--upstream URL --upstream-key K] [--link-lifetime SECONDS]
- *                   [--faults SPEC [--fault-seed N]]
+ * menagerie-service [--port 8787] [--host 127.0.0.1] [--public-url URL] [--trust-proxy-headers]
+ *                   [--catalog DIR] [--keys FILE] [--upstream URL --upstream-key K]
+ *                   [--link-lifetime SECONDS] [--faults SPEC [--fault-seed N]]
  * ```
  *
  * `--faults` (or `MENAGERIE_FAULTS`, seed `MENAGERIE_FAULT_SEED`) turns on fault mode for
@@ -28,6 +28,9 @@ export const CLI_USAGE = `Usage: menagerie-service [options]
 
   --port N              port to listen on, 0 for any free port (default ${LOOKUP_SERVER_DEFAULTS.port})
   --host ADDRESS        interface to listen on (default ${LOOKUP_SERVER_DEFAULTS.hostname})
+  --public-url URL      origin of signed asset links, as clients reach the service
+                        (default: the address it listens on; never the Host header)
+  --trust-proxy-headers build links from X-Forwarded-Host/-Proto (only behind your own proxy)
   --catalog DIR         catalog folder to serve (default: the generated default catalog)
   --keys FILE           API keys, one per line (default: MENAGERIE_API_KEYS, else "dev-key")
   --upstream URL        proxy mode: forward lookups to this service
@@ -67,6 +70,8 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     options: {
       port: { type: "string" },
       host: { type: "string" },
+      "public-url": { type: "string" },
+      "trust-proxy-headers": { type: "boolean" },
       catalog: { type: "string" },
       keys: { type: "string" },
       upstream: { type: "string" },
@@ -104,6 +109,8 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     apiKeys: keys.keys,
     upstream: values.upstream ? { url: values.upstream, key: upstreamKey } : undefined,
     linkLifetimeSeconds,
+    publicUrl: values["public-url"],
+    trustProxyHeaders: values["trust-proxy-headers"],
     ...(faults ? { faults } : {}),
     signingKey: env["MENAGERIE_SIGNING_KEY"] || undefined,
     log: (line) => log(redactText(line, [...keys.keys, upstreamKey])),

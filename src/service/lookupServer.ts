@@ -1,16 +1,20 @@
 /**
- * The service on a real Node HTTP port (`@hono/node-server`), with a `close()` that also ends
- * kept-alive connections so a test or a CLI shuts down at once.
+ * The service on a real Node HTTP port (`@hono/node-server`), with the socket-level limits a
+ * public port needs (Node's own header and request timeouts, a header-size cap, caps on open
+ * connections) and a `close()` that also ends kept-alive connections so a test or a CLI shuts
+ * down at once.
  */
 
 import type { Server } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
-import { assignDefaults, numberInRange, stringOption } from "../api/options.js";
+import { OptionsError } from "../api/errors.js";
+import { assignDefaults, numberInRange, positiveInteger, stringOption } from "../api/options.js";
+import { limitConnections } from "./connectionLimits.js";
 import { createLookupService, type LookupService } from "./lookupService.js";
 import type { LookupServiceOptions } from "./options.js";
 
-/** Options of {@link startLookupServer}: the service's, plus where to listen. */
+/** Options of {@link startLookupServer}: the service's, plus where to listen and the socket limits. */
 export interface LookupServerOptions extends LookupServiceOptions {
   /**
    * TCP port; `0` picks a free one.
@@ -22,15 +26,68 @@ export interface LookupServerOptions extends LookupServiceOptions {
    * @default "127.0.0.1"
    */
   hostname?: string;
+  /**
+   * Milliseconds a client has to send a request's headers; a connection that trickles them
+   * (slowloris) is answered 408 and closed. Node's `server.headersTimeout`.
+   * @default 10000
+   */
+  headersTimeout?: number;
+  /**
+   * Milliseconds a client has to send a whole request. Node's `server.requestTimeout`; at
+   * least `headersTimeout`.
+   * @default 30000
+   */
+  requestTimeout?: number;
+  /**
+   * Milliseconds an idle kept-alive connection stays open. Node's `server.keepAliveTimeout`.
+   * @default 5000
+   */
+  keepAliveTimeout?: number;
+  /**
+   * Open connections at most; an extra one is closed as soon as it is accepted, not queued.
+   * Node's `server.maxConnections`.
+   * @default 1024
+   */
+  maxConnections?: number;
+  /**
+   * Open connections at most from one client address (IPv6: one /64); an extra one is closed
+   * at once, so one client cannot take every slot.
+   * @default 256
+   */
+  maxConnectionsPerAddress?: number;
+  /**
+   * Largest request head (request line and headers) in bytes; a larger one is answered 431.
+   * Node's `maxHeaderSize`.
+   * @default 16384
+   */
+  maxHeaderSize?: number;
 }
 
-/** Defaults of the listening options of {@link LookupServerOptions}. */
-export const LOOKUP_SERVER_DEFAULTS: Readonly<Required<Pick<LookupServerOptions, "port" | "hostname">>> = Object.freeze(
-  {
-    port: 8787,
-    hostname: "127.0.0.1",
-  },
-);
+type ServerDefaults = Required<
+  Pick<
+    LookupServerOptions,
+    | "port"
+    | "hostname"
+    | "headersTimeout"
+    | "requestTimeout"
+    | "keepAliveTimeout"
+    | "maxConnections"
+    | "maxConnectionsPerAddress"
+    | "maxHeaderSize"
+  >
+>;
+
+/** Defaults of the listening options and socket limits of {@link LookupServerOptions}. */
+export const LOOKUP_SERVER_DEFAULTS: Readonly<ServerDefaults> = Object.freeze({
+  port: 8787,
+  hostname: "127.0.0.1",
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  maxConnections: 1024,
+  maxConnectionsPerAddress: 256,
+  maxHeaderSize: 16_384,
+});
 
 /** A listening service. */
 export interface LookupServer {
@@ -42,8 +99,28 @@ export interface LookupServer {
   readonly service: LookupService;
   /** Open client connections now (load tests read it to show they are held). */
   readonly connections: number;
+  /** Connections closed at once because `maxConnections` or `maxConnectionsPerAddress` was reached. */
+  readonly refusedConnections: number;
   /** Stops listening and closes open connections. */
   close(): Promise<void>;
+}
+
+function resolveServerOptions(options: LookupServerOptions): ServerDefaults {
+  const o = assignDefaults(LOOKUP_SERVER_DEFAULTS, options);
+  const limits = {
+    port: numberInRange("port", o.port, 0, 65535, true),
+    hostname: stringOption("hostname", o.hostname, { nonEmpty: true }),
+    headersTimeout: positiveInteger("headersTimeout", o.headersTimeout),
+    requestTimeout: positiveInteger("requestTimeout", o.requestTimeout),
+    keepAliveTimeout: positiveInteger("keepAliveTimeout", o.keepAliveTimeout),
+    maxConnections: positiveInteger("maxConnections", o.maxConnections),
+    maxConnectionsPerAddress: positiveInteger("maxConnectionsPerAddress", o.maxConnectionsPerAddress),
+    maxHeaderSize: positiveInteger("maxHeaderSize", o.maxHeaderSize),
+  };
+  // Node refuses a request timeout shorter than the headers' own.
+  if (limits.requestTimeout < limits.headersTimeout)
+    throw new OptionsError("requestTimeout", "must be at least headersTimeout");
+  return limits;
 }
 
 /**
@@ -55,16 +132,23 @@ export interface LookupServer {
  * await server.close();
  */
 export async function startLookupServer(options: LookupServerOptions): Promise<LookupServer> {
-  const o = assignDefaults(LOOKUP_SERVER_DEFAULTS, options);
-  const port = numberInRange("port", o.port, 0, 65535, true);
-  const hostname = stringOption("hostname", o.hostname, { nonEmpty: true });
+  const limits = resolveServerOptions(options);
+  const { port, hostname } = limits;
   const service = await createLookupService(options);
-  const server = createAdaptorServer({ fetch: service.app.fetch, hostname }) as Server;
-  const sockets = new Set<Socket>();
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
+  const server = createAdaptorServer({
+    fetch: service.app.fetch,
+    hostname,
+    serverOptions: {
+      headersTimeout: limits.headersTimeout,
+      requestTimeout: limits.requestTimeout,
+      keepAliveTimeout: limits.keepAliveTimeout,
+      maxHeaderSize: limits.maxHeaderSize,
+      // Node checks the two timeouts on this interval (30 s by default, which would let a slow
+      // client keep its connection up to 30 s past headersTimeout).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeout / 4))),
+    },
+  }) as Server;
+  const connections = limitConnections(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => {
@@ -80,12 +164,15 @@ export async function startLookupServer(options: LookupServerOptions): Promise<L
     port: address.port,
     service,
     get connections() {
-      return sockets.size;
+      return connections.open;
+    },
+    get refusedConnections() {
+      return connections.refused;
     },
     close: () =>
       (closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
-        for (const socket of sockets) socket.destroy();
+        connections.destroyAll();
       })),
   };
 }

@@ -4,19 +4,18 @@
  * `{ code, message }` in one place. Runs unchanged on Node, in Vite, or on an edge runtime
  * that offers `node:fs` for the asset route.
  */
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { redactText } from "../api/redact.js";
-import { createKeyMatcher } from "./apiKeys.js";
-import { serveAsset } from "./assetRoute.js";
+import { createAdmission } from "./admission.js";
+import { type EtagMemo, serveAsset } from "./assetRoute.js";
 import { CatalogStore } from "./catalogStore.js";
 import { applyFaults } from "./faults/applyFaults.js";
 import { assetKind, FaultInjector } from "./faults/faultInjector.js";
 import type { FaultTarget } from "./faults/faultRules.js";
 import { type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
-import { TokenBucketLimiter } from "./rateLimiter.js";
+import { linkOrigin, onOrigin } from "./requestOrigin.js";
 import { errorResponse, isServiceError, jsonResponse, SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
 import type { SigningKey } from "./signing.js";
 import { UpstreamProxy } from "./upstreamProxy.js";
@@ -25,8 +24,11 @@ import { UpstreamProxy } from "./upstreamProxy.js";
 export interface LookupService {
   /** The Hono app; `app.request(path)` answers without a socket. */
   readonly app: Hono;
-  /** Answers one request. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers one request. Pass the Node adapter's bindings (`{ incoming, outgoing }`) as `env`
+   * when there is a socket: per-address limits and link origins read it.
+   */
+  fetch(request: Request, env?: unknown): Promise<Response>;
   /** `"catalog"` when serving a catalog folder, `"proxy"` when forwarding to `upstream`. */
   readonly mode: "catalog" | "proxy";
   /** Records served (0 in proxy mode). */
@@ -38,18 +40,6 @@ export interface LookupService {
 }
 
 const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"];
-
-/**
- * The client's address when the request came through the Node adapter; `undefined` without a
- * socket (`app.request()`, a `fetch` call from the Vite plugin), where the helper has no bindings.
- */
-function remoteAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Creates the service: loads and indexes the catalog (or prepares proxy mode) once, then
@@ -65,8 +55,8 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   const store = resolved.upstream ? undefined : await CatalogStore.load(resolved.catalogDir!);
   const proxy = resolved.upstream ? new UpstreamProxy(resolved.upstream, now, log) : undefined;
   const signing: SigningKey = { keyName: resolved.keyName, secret: resolved.signingKey };
-  const isKnownKey = createKeyMatcher(resolved.apiKeys);
-  const limiter = resolved.rateLimit ? new TokenBucketLimiter(resolved.rateLimit, now) : undefined;
+  const admission = createAdmission(resolved);
+  const etags: EtagMemo = new Map();
   const assetsPrefix = `/${assetsPath}/`;
   // Everything that could carry a secret is redacted before it is logged.
   const secrets = [
@@ -76,6 +66,14 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   ];
 
   const app = new Hono();
+  // Outermost, so it also marks error answers and fault mode's replacements.
+  app.use("*", async (c, next) => {
+    await next();
+    // Never sniffed into something runnable: every answer is JSON or an asset of a known type.
+    c.res.headers.set("x-content-type-options", "nosniff");
+    // An error (a 403, a 429, a 404) is about this moment only.
+    if (c.res.status >= 400 && !c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
+  });
   app.use(
     "*",
     cors({
@@ -110,70 +108,37 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     });
   }
 
-  /** Checks the key (401 / 403) and takes a rate-limit token (429); returns nothing on success. */
-  function admit(c: Context): void {
-    const keys = c.req.queries("key") ?? [];
-    const key = keys[0];
-    if (keys.length > 1)
-      throw new ServiceError(400, SERVICE_ERROR_CODES.badRequest, "The key parameter must be given once.");
-    let bucket: string;
-    if (key === undefined || key === "") {
-      if (!resolved.allowAnonymous) {
-        throw new ServiceError(
-          401,
-          SERVICE_ERROR_CODES.missingKey,
-          "An API key is required: add the key query parameter.",
-        );
-      }
-      // Keyless clients of a proxy share a bucket per address, as they have nothing else to tell them apart.
-      bucket = `anonymous:${remoteAddress(c) ?? ""}`;
-    } else if (!isKnownKey(key)) {
-      throw new ServiceError(403, SERVICE_ERROR_CODES.invalidKey, "The API key is not valid.");
-    } else {
-      bucket = `key:${key}`;
-    }
-    const decision = limiter?.take(bucket);
-    if (decision && !decision.allowed) {
-      throw new ServiceError(
-        429,
-        SERVICE_ERROR_CODES.rateLimited,
-        `Too many requests: try again in ${decision.retryAfterSeconds} s.`,
-        { "retry-after": String(decision.retryAfterSeconds) },
-      );
-    }
-  }
-
   function answerFromCatalog(c: Context, query: LookupQuery): Response {
-    const links = {
-      origin: new URL(c.req.url).origin,
-      assetsPrefix,
-      key: signing,
-      expires: Math.floor(now() / 1000) + resolved.linkLifetimeSeconds,
-    };
+    const nowMs = now();
+    const expires = Math.floor(nowMs / 1000) + resolved.linkLifetimeSeconds;
+    const links = { origin: linkOrigin(c, resolved), assetsPrefix, key: signing, expires };
+    const answer = (body: string) =>
+      new Response(body, {
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          // The links are capabilities for one client: private, and stale before they die.
+          "cache-control": `private, max-age=${Math.max(0, Math.floor(expires - resolved.cacheMarginSeconds - nowMs / 1000))}`,
+        },
+      });
     if (query.op === "name") {
       const entry = store!.index.findByName(query.value, query.fuzzy);
       if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model matches this name.");
-      return new Response(store!.recordJson(entry, links), {
-        headers: { "content-type": "application/json; charset=utf-8" },
-      });
+      return answer(store!.recordJson(entry, links));
     }
     if (query.op === "id") {
       const entry = store!.index.findById(query.value);
       if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model has this id.");
-      return new Response(store!.recordJson(entry, links), {
-        headers: { "content-type": "application/json; charset=utf-8" },
-      });
+      return answer(store!.recordJson(entry, links));
     }
     const found = store!.index.search(query.value, query.fuzzy);
     // maxResultNum caps a search; -1, like its absence, asks for every match.
     const max = query.maxResultNum;
     const entries = max === undefined || max === -1 ? found : found.slice(0, max);
-    const body = `[${entries.map((entry) => store!.recordJson(entry, links)).join(",")}]`;
-    return new Response(body, { headers: { "content-type": "application/json; charset=utf-8" } });
+    return answer(`[${entries.map((entry) => store!.recordJson(entry, links)).join(",")}]`);
   }
 
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {
-    admit(c);
+    admission.lookup(c);
     const query = parseLookupQuery(new URL(c.req.url).searchParams, resolved.maxQueryLength);
     return proxy ? proxy.lookup(query) : answerFromCatalog(c, query);
   });
@@ -181,7 +146,10 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   app.on(["GET", "HEAD"], `${assetsPrefix}*`, async (c) => {
     if (!store)
       throw new ServiceError(404, SERVICE_ERROR_CODES.routeNotFound, "This service serves no assets in proxy mode.");
-    return serveAsset(c.req.raw, { dir: store.dir, prefix: assetsPrefix, keys: [signing], now });
+    admission.asset(c);
+    // Verified on the origin links are signed for, not on the Host the client sent.
+    const url = onOrigin(c.req.url, linkOrigin(c, resolved));
+    return serveAsset(c.req.raw, { dir: store.dir, prefix: assetsPrefix, keys: [signing], now, etags }, url);
   });
 
   const methodNotAllowed = () => {
@@ -211,7 +179,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
 
   return {
     app,
-    fetch: async (request) => app.fetch(request),
+    fetch: async (request, env) => app.fetch(request, env),
     mode: proxy ? "proxy" : "catalog",
     faults,
     recordCount: store?.size ?? 0,

@@ -14,45 +14,13 @@ import {
   nonNegativeNumber,
   objectOption,
   positiveInteger,
-  stringOption,
 } from "../api/options.js";
 import { DEV_API_KEY } from "./apiKeys.js";
 import { type FaultOptions, validateFaultOptions } from "./faults/faultRules.js";
 import { RATE_LIMIT_DEFAULTS, type RateLimitOptions, resolveRateLimitOptions } from "./rateLimiter.js";
+import { pathSegment, type ResolvedUpstream, resolveUpstream, type UpstreamOptions } from "./upstreamOptions.js";
 
-/** Proxy mode: where lookups are forwarded, with the key only the server holds. */
-export interface UpstreamOptions {
-  /** Base address of the real service, for example `https://api.anything.world`. */
-  url: string;
-  /** The server-held API key sent upstream. Never reaches a client, a message or a log. */
-  key?: string | undefined;
-  /**
-   * The upstream's lookup path.
-   * @default "anything"
-   */
-  lookupPath?: string;
-  /**
-   * Time limit of one upstream request in milliseconds.
-   * @default 15000
-   */
-  timeoutMs?: number;
-  /**
-   * Answers whose links carry no `Expires` are cached this long, in milliseconds.
-   * @default 300000
-   */
-  maxCacheAgeMs?: number;
-  /**
-   * A cached answer is dropped this many seconds before its first link expires, so clients
-   * never receive a link about to die.
-   * @default 60
-   */
-  linkMarginSeconds?: number;
-  /**
-   * The fetch used to reach the upstream (tests count requests through it).
-   * @default globalThis.fetch
-   */
-  fetch?: typeof fetch;
-}
+export type { UpstreamOptions } from "./upstreamOptions.js";
 
 /** Options of {@link createLookupService}. */
 export interface LookupServiceOptions {
@@ -103,6 +71,40 @@ export interface LookupServiceOptions {
    */
   rateLimit?: RateLimitOptions | false;
   /**
+   * Per-address token bucket of failed key checks (a wrong `key`), or `false` for none. Once
+   * an address has none left, every lookup from it that carries a key is answered 429 with
+   * `Retry-After`, a right key included, so guessing learns nothing while throttled. The
+   * default allows at most 60 failed attempts in any minute.
+   * @default { capacity: 30, refillPerSecond: 0.5 }
+   */
+  authFailureLimit?: RateLimitOptions | false;
+  /**
+   * Per-address token bucket of the asset route, or `false` for no limit.
+   * @default { capacity: 600, refillPerSecond: 100 }
+   */
+  assetRateLimit?: RateLimitOptions | false;
+  /**
+   * The origin signed asset links are built on, as clients reach the service (behind a
+   * reverse proxy, its public address), for example `"https://models.example.com"`. Without
+   * it, links use the address the request's connection arrived on (where the server
+   * listens), never the request's `Host` header, which the client chooses.
+   * @default undefined (the listening address)
+   */
+  publicUrl?: string;
+  /**
+   * Build links from `X-Forwarded-Host` and `X-Forwarded-Proto` when a request carries them.
+   * Only behind a reverse proxy you run that sets them (and strips the client's own): anyone
+   * else could point your signed links at a host of their choosing.
+   * @default false
+   */
+  trustProxyHeaders?: boolean;
+  /**
+   * Lookup answers may be cached (`Cache-Control: private, max-age`) until this many seconds
+   * before their first link expires.
+   * @default 60
+   */
+  cacheMarginSeconds?: number;
+  /**
    * Longest accepted `name` or `search` value, in characters.
    * @default 256
    */
@@ -141,6 +143,10 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
       | "linkLifetimeSeconds"
       | "keyName"
       | "rateLimit"
+      | "authFailureLimit"
+      | "assetRateLimit"
+      | "trustProxyHeaders"
+      | "cacheMarginSeconds"
       | "maxQueryLength"
     >
   >
@@ -152,17 +158,11 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
   linkLifetimeSeconds: 3600,
   keyName: "menagerie",
   rateLimit: RATE_LIMIT_DEFAULTS,
+  authFailureLimit: Object.freeze({ capacity: 30, refillPerSecond: 0.5 }),
+  assetRateLimit: Object.freeze({ capacity: 600, refillPerSecond: 100 }),
+  trustProxyHeaders: false,
+  cacheMarginSeconds: 60,
   maxQueryLength: 256,
-});
-
-/** Defaults of {@link UpstreamOptions} (proxy mode). */
-export const UPSTREAM_DEFAULTS: Readonly<
-  Required<Pick<UpstreamOptions, "lookupPath" | "timeoutMs" | "maxCacheAgeMs" | "linkMarginSeconds">>
-> = Object.freeze({
-  lookupPath: "anything",
-  timeoutMs: 15_000,
-  maxCacheAgeMs: 300_000,
-  linkMarginSeconds: 60,
 });
 
 /** Options after defaults and validation. */
@@ -176,45 +176,36 @@ export interface ResolvedServiceOptions {
   signingKey: string | Uint8Array;
   keyName: string;
   rateLimit: Required<RateLimitOptions> | false;
+  authFailureLimit: Required<RateLimitOptions> | false;
+  assetRateLimit: Required<RateLimitOptions> | false;
+  /** The configured public origin (`scheme://host[:port]`), if any. */
+  publicUrl: string | undefined;
+  trustProxyHeaders: boolean;
+  cacheMarginSeconds: number;
   maxQueryLength: number;
-  upstream: (Required<Omit<UpstreamOptions, "key">> & { key: string | undefined }) | undefined;
+  upstream: ResolvedUpstream | undefined;
   now: () => number;
   log: (line: string) => void;
   faults: FaultOptions | undefined;
 }
 
-function pathSegment(name: string, value: unknown): string {
-  return matchingString(
-    name,
-    value,
-    /^(?!\.\.?$)[A-Za-z0-9._~-]+$/,
-    "one URL path segment of letters, digits, '.', '_', '~' or '-'",
-  );
-}
+type Limit = "rateLimit" | "authFailureLimit" | "assetRateLimit";
 
-function resolveUpstream(upstream: UpstreamOptions | undefined): ResolvedServiceOptions["upstream"] {
-  if (upstream === undefined) return undefined;
-  objectOption("upstream", upstream);
-  const o = assignDefaults(UPSTREAM_DEFAULTS, upstream);
-  return {
-    url: httpBaseUrl("upstream.url", upstream.url),
-    key:
-      upstream.key === undefined
-        ? undefined
-        : stringOption("upstream.key", upstream.key, { nonEmpty: true, secret: true }),
-    lookupPath: pathSegment("upstream.lookupPath", o.lookupPath),
-    timeoutMs: positiveInteger("upstream.timeoutMs", o.timeoutMs),
-    maxCacheAgeMs: nonNegativeNumber("upstream.maxCacheAgeMs", o.maxCacheAgeMs),
-    linkMarginSeconds: nonNegativeNumber("upstream.linkMarginSeconds", o.linkMarginSeconds),
-    fetch: functionOption<typeof fetch>("upstream.fetch", upstream.fetch ?? globalThis.fetch),
-  };
-}
-
-function resolveRateLimit(value: unknown): Required<RateLimitOptions> | false {
+/** A limit's options, a field left out taking that limit's own default. */
+function resolveRateLimit(name: Limit, value: unknown): Required<RateLimitOptions> | false {
   if (value === false) return false;
   if (typeof value !== "object" || value === null)
-    throw new OptionsError("rateLimit", `must be an object or false, got ${describeValue(value)}`);
-  return resolveRateLimitOptions(value);
+    throw new OptionsError(name, `must be an object or false, got ${describeValue(value)}`);
+  return resolveRateLimitOptions(value, name, LOOKUP_SERVICE_DEFAULTS[name] as Required<RateLimitOptions>);
+}
+
+/** An http(s) origin: a URL with nothing after its host and port (a trailing `/` is fine). */
+function publicOrigin(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const url = new URL(httpBaseUrl("publicUrl", value));
+  if (url.pathname !== "/" || url.username || url.password)
+    throw new OptionsError("publicUrl", "must be an origin such as https://models.example.com, without a path");
+  return url.origin;
 }
 
 /** Applies {@link LOOKUP_SERVICE_DEFAULTS} and checks every option. */
@@ -255,7 +246,12 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
     linkLifetimeSeconds: positiveInteger("linkLifetimeSeconds", o.linkLifetimeSeconds),
     signingKey,
     keyName,
-    rateLimit: resolveRateLimit(o.rateLimit),
+    rateLimit: resolveRateLimit("rateLimit", o.rateLimit),
+    authFailureLimit: resolveRateLimit("authFailureLimit", o.authFailureLimit),
+    assetRateLimit: resolveRateLimit("assetRateLimit", o.assetRateLimit),
+    publicUrl: publicOrigin(options.publicUrl),
+    trustProxyHeaders: booleanOption("trustProxyHeaders", o.trustProxyHeaders),
+    cacheMarginSeconds: nonNegativeNumber("cacheMarginSeconds", o.cacheMarginSeconds),
     maxQueryLength: positiveInteger("maxQueryLength", o.maxQueryLength),
     upstream,
     now: functionOption<() => number>("now", options.now ?? Date.now),

@@ -1,6 +1,8 @@
 /**
- * A token bucket per client key: each key may burst up to `capacity` requests, then gets
- * `refillPerSecond` more per second. Pure and clock-injected, so tests never sleep.
+ * A token bucket per client key (an API key, or a client address): each key may burst up to
+ * `capacity` requests, then gets `refillPerSecond` more per second. Memory is bounded: past
+ * `maxBuckets` keys the least recently used bucket is forgotten, in constant time, however
+ * many keys are tried. Pure and clock-injected, so tests never sleep.
  */
 import { assignDefaults, positiveInteger, positiveNumber } from "../api/options.js";
 
@@ -24,12 +26,20 @@ export const RATE_LIMIT_DEFAULTS: Readonly<Required<RateLimitOptions>> = Object.
   refillPerSecond: 50,
 });
 
-/** Checks rate-limit options (messages name `rateLimit.<field>`) and fills in the defaults. */
-export function resolveRateLimitOptions(options: RateLimitOptions): Required<RateLimitOptions> {
-  const o = assignDefaults(RATE_LIMIT_DEFAULTS, options);
+/**
+ * Checks rate-limit options (messages name `<name>.<field>`) and fills in the missing fields
+ * from `defaults`.
+ * @default name "rateLimit", defaults RATE_LIMIT_DEFAULTS
+ */
+export function resolveRateLimitOptions(
+  options: RateLimitOptions,
+  name = "rateLimit",
+  defaults: Readonly<Required<RateLimitOptions>> = RATE_LIMIT_DEFAULTS,
+): Required<RateLimitOptions> {
+  const o = assignDefaults(defaults, options);
   return {
-    capacity: positiveInteger("rateLimit.capacity", o.capacity),
-    refillPerSecond: positiveNumber("rateLimit.refillPerSecond", o.refillPerSecond),
+    capacity: positiveInteger(`${name}.capacity`, o.capacity),
+    refillPerSecond: positiveNumber(`${name}.refillPerSecond`, o.refillPerSecond),
   };
 }
 
@@ -41,24 +51,28 @@ interface Bucket {
   updatedMs: number;
 }
 
-/** Buckets kept before idle full ones are forgotten, so random keys cannot grow memory forever. */
-const MAX_BUCKETS = 10_000;
+/** Buckets kept at most, so random keys or addresses cannot grow memory without bound. */
+export const MAX_BUCKETS = 10_000;
 
 /** Per-key token buckets. */
 export class TokenBucketLimiter {
   readonly capacity: number;
   readonly refillPerSecond: number;
   readonly #now: () => number;
+  readonly #maxBuckets: number;
+  /** In least-recently-used order: a key used again moves to the end. */
   readonly #buckets = new Map<string, Bucket>();
 
   /**
    * @param now the clock in milliseconds. @default Date.now
+   * @param maxBuckets keys remembered at most. @default MAX_BUCKETS
    */
-  constructor(options: RateLimitOptions = {}, now: () => number = Date.now) {
+  constructor(options: RateLimitOptions = {}, now: () => number = Date.now, maxBuckets = MAX_BUCKETS) {
     const resolved = resolveRateLimitOptions(options);
     this.capacity = resolved.capacity;
     this.refillPerSecond = resolved.refillPerSecond;
     this.#now = now;
+    this.#maxBuckets = positiveInteger("maxBuckets", maxBuckets);
   }
 
   /** Number of keys with a bucket. */
@@ -72,37 +86,42 @@ export class TokenBucketLimiter {
     bucket.updatedMs = nowMs;
   }
 
-  /** Takes one token for `key`; when none is left, says how long until one is back. */
-  take(key: string): RateDecision {
-    const nowMs = this.#now();
+  /** The bucket of `key`, refilled to now and moved to the most recently used end. */
+  #bucket(key: string, nowMs: number): Bucket {
     let bucket = this.#buckets.get(key);
-    if (!bucket) {
-      if (this.#buckets.size >= MAX_BUCKETS) this.#prune(nowMs);
-      bucket = { tokens: this.capacity, updatedMs: nowMs };
-      this.#buckets.set(key, bucket);
-    } else {
+    if (bucket) {
+      this.#buckets.delete(key);
       this.#refill(bucket, nowMs);
+    } else {
+      // The least recently used bucket goes first; a forgotten full one behaves like a new one.
+      if (this.#buckets.size >= this.#maxBuckets) this.#buckets.delete(this.#buckets.keys().next().value!);
+      bucket = { tokens: this.capacity, updatedMs: nowMs };
     }
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return { allowed: true, remaining: Math.floor(bucket.tokens) };
-    }
+    this.#buckets.set(key, bucket);
+    return bucket;
+  }
+
+  #refused(bucket: Bucket): RateDecision {
     // Whole seconds, rounded up, as Retry-After takes them; never 0, which would invite a hot loop.
     const retryAfterSeconds = Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerSecond));
     return { allowed: false, retryAfterSeconds };
   }
 
-  /** Forgets the buckets that have refilled completely: they behave like new ones. */
-  #prune(nowMs: number): void {
-    for (const [key, bucket] of this.#buckets) {
-      this.#refill(bucket, nowMs);
-      if (bucket.tokens >= this.capacity) this.#buckets.delete(key);
+  /** Takes one token for `key`; when none is left, says how long until one is back. */
+  take(key: string): RateDecision {
+    const bucket = this.#bucket(key, this.#now());
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return { allowed: true, remaining: Math.floor(bucket.tokens) };
     }
-    // Still full of busy keys: drop the oldest, a lesser harm than unbounded memory.
-    while (this.#buckets.size >= MAX_BUCKETS) {
-      const oldest = this.#buckets.keys().next().value;
-      if (oldest === undefined) break;
-      this.#buckets.delete(oldest);
-    }
+    return this.#refused(bucket);
+  }
+
+  /** Whether `key` has a token left, without taking it (a key never seen has a full bucket). */
+  peek(key: string): RateDecision {
+    const bucket = this.#buckets.get(key);
+    if (!bucket) return { allowed: true, remaining: this.capacity };
+    this.#refill(bucket, this.#now());
+    return bucket.tokens >= 1 ? { allowed: true, remaining: Math.floor(bucket.tokens) } : this.#refused(bucket);
   }
 }

@@ -65,7 +65,7 @@ export interface VerifySignedUrlOptions {
 /**
  * Checks a signed link exactly as it was requested. The signed text is everything before the
  * last `&Signature=`, so the link must reach the verifier with the origin and encoding it was
- * signed with (the service signs for the origin each request arrived on, and verifies the same way).
+ * signed with (the service signs on its link origin, see requestOrigin.ts, and verifies on it too).
  */
 export function verifySignedUrl(url: string, options: VerifySignedUrlOptions): SignatureCheck {
   const cut = url.lastIndexOf("&Signature=");

@@ -2,38 +2,38 @@
  * Proxy mode: lookups are forwarded to a real service with the key only the server holds. Asset
  * links pass through untouched (they point at the upstream's CDN); answers are cached until
  * their first link is about to expire, and identical concurrent lookups share one request.
+ *
+ * The upstream is not trusted further than that: its answer is read up to a byte cap, a
+ * redirect is refused (never followed), and what reaches a client is always JSON re-serialised
+ * from the parsed body with the server's key redacted from every string, whatever its case or
+ * escaping. Nothing of the upstream's headers passes but a well-formed `Retry-After`.
  */
-import { redactText } from "../api/redact.js";
+import { redactText, secretRedactor } from "../api/redact.js";
 import { InflightRequests } from "../api/shared.js";
 import { getUrlExpiry } from "../api/signedUrl.js";
 import type { LookupQuery } from "./lookupQuery.js";
-import type { ResolvedServiceOptions } from "./options.js";
 import { normalizeName } from "./searchIndex.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
-
-type Upstream = NonNullable<ResolvedServiceOptions["upstream"]>;
+import { readCapped, redactStrings } from "./upstreamBody.js";
+import type { ResolvedUpstream } from "./upstreamOptions.js";
 
 interface Answer {
   status: number;
   body: string;
+  /** Only `retry-after`, validated. */
   headers: Record<string, string>;
+  /** Bytes the body takes in the cache. */
+  bytes: number;
+  /** Until when it may be served (clients told so by `Cache-Control`), in ms. */
+  untilMs: number;
 }
 
-/** Answers kept at most; the oldest is dropped first. */
-const MAX_CACHED = 1000;
-
 /**
- * The earliest `Expires` of any signed link in a JSON answer body, in unix seconds; `undefined`
- * when none carries one or the body is not JSON. Every string of the body is read, whatever the
- * record's shape, as an upstream may add fields; a stack, not recursion, walks it.
+ * The earliest `Expires` of any signed link in a parsed answer, in unix seconds; `undefined`
+ * when none carries one. Every string is read, whatever the record's shape, as an upstream may
+ * add fields; a stack, not recursion, walks it.
  */
-export function earliestExpiry(body: string): number | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
+export function earliestExpiryOf(parsed: unknown): number | undefined {
   let earliest: number | undefined;
   const stack: unknown[] = [parsed];
   while (stack.length > 0) {
@@ -48,23 +48,43 @@ export function earliestExpiry(body: string): number | undefined {
   return earliest;
 }
 
+/** {@link earliestExpiryOf} a JSON body; `undefined` when it is not JSON. */
+export function earliestExpiry(body: string): number | undefined {
+  try {
+    return earliestExpiryOf(JSON.parse(body));
+  } catch {
+    return undefined;
+  }
+}
+
+const upstreamError = (message: string) => new ServiceError(502, SERVICE_ERROR_CODES.upstream, message);
+
 /** Forwards lookups to the upstream service. */
 export class UpstreamProxy {
-  readonly #upstream: Upstream;
+  readonly #upstream: ResolvedUpstream;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
-  readonly #cache = new Map<string, { answer: Answer; untilMs: number }>();
+  /** Oldest first (a Map keeps insertion order). */
+  readonly #cache = new Map<string, Answer>();
+  #cacheBytes = 0;
   readonly #inflight = new InflightRequests();
+  readonly #redact: (text: string) => string;
 
-  constructor(upstream: Upstream, now: () => number, log: (line: string) => void) {
+  constructor(upstream: ResolvedUpstream, now: () => number, log: (line: string) => void) {
     this.#upstream = upstream;
     this.#now = now;
     this.#log = log;
+    this.#redact = secretRedactor([upstream.key]);
   }
 
   /** Number of cached answers. */
   get cacheSize(): number {
     return this.#cache.size;
+  }
+
+  /** Bytes of cached answers. */
+  get cacheBytes(): number {
+    return this.#cacheBytes;
   }
 
   /** The answer to one lookup, from cache or from the upstream. */
@@ -73,64 +93,107 @@ export class UpstreamProxy {
     const value = query.op === "id" ? query.value : normalizeName(query.value);
     const key = `${query.op}\u0000${value}\u0000${query.fuzzy}\u0000${query.maxResultNum ?? ""}`;
     const cached = this.#cache.get(key);
-    if (cached && cached.untilMs > this.#now()) return toResponse(cached.answer);
-    if (cached) this.#cache.delete(key);
+    if (cached && cached.untilMs > this.#now()) return this.#toResponse(cached);
+    if (cached) this.#forget(key, cached);
     // No caller signal: a client that leaves does not cancel a lookup others may share.
     const answer = await this.#inflight.join(key, undefined, () => this.#forward(query));
     if (answer.status === 200) this.#remember(key, answer);
-    return toResponse(answer);
+    return this.#toResponse(answer);
+  }
+
+  #forget(key: string, answer: Answer): void {
+    this.#cache.delete(key);
+    this.#cacheBytes -= answer.bytes;
   }
 
   #remember(key: string, answer: Answer): void {
-    const now = this.#now();
-    const expiry = earliestExpiry(answer.body);
-    const untilLinks = expiry === undefined ? Infinity : (expiry - this.#upstream.linkMarginSeconds) * 1000;
-    const untilMs = Math.min(untilLinks, now + this.#upstream.maxCacheAgeMs);
-    if (untilMs <= now || this.#cache.has(key)) return;
-    if (this.#cache.size >= MAX_CACHED) this.#cache.delete(this.#cache.keys().next().value!);
-    this.#cache.set(key, { answer, untilMs });
+    const { maxCacheBytes, maxCacheEntries } = this.#upstream;
+    if (answer.untilMs <= this.#now() || this.#cache.has(key) || answer.bytes > maxCacheBytes) return;
+    // Oldest first, until both caps leave room for this one.
+    while (this.#cache.size >= maxCacheEntries || this.#cacheBytes + answer.bytes > maxCacheBytes) {
+      const [oldKey, old] = this.#cache.entries().next().value!;
+      this.#forget(oldKey, old);
+    }
+    this.#cache.set(key, answer);
+    this.#cacheBytes += answer.bytes;
+  }
+
+  #toResponse(answer: Answer): Response {
+    const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...answer.headers };
+    if (answer.status === 200) {
+      headers["cache-control"] = `private, max-age=${Math.max(0, Math.floor((answer.untilMs - this.#now()) / 1000))}`;
+    }
+    return new Response(answer.body, { status: answer.status, headers });
   }
 
   async #forward(query: LookupQuery): Promise<Answer> {
-    const { url, key, lookupPath, timeoutMs } = this.#upstream;
+    const { url, key, lookupPath, timeoutMs, maxResponseBytes } = this.#upstream;
     const params = new URLSearchParams();
     if (key !== undefined) params.set("key", key);
     params.set(query.op, query.value);
     if (query.op !== "id") params.set("fuzzy", String(query.fuzzy));
     if (query.maxResultNum !== undefined) params.set("maxResultNum", String(query.maxResultNum));
     const target = `${url}/${lookupPath}?${params}`;
+    const log = (line: string) => this.#log(redactText(`${line}: GET ${target}`, [key]));
     let response: Response;
-    let text: string;
+    let text: string | undefined;
     try {
+      // A redirect could lead anywhere (an internal address, an attacker's host): not followed.
       response = await this.#upstream.fetch(target, {
         headers: { accept: "application/json" },
         signal: AbortSignal.timeout(timeoutMs),
+        redirect: "manual",
       });
-      text = await response.text();
+      const redirected = response.redirected || response.type === "opaqueredirect";
+      if (redirected || (response.status >= 300 && response.status < 400)) {
+        await response.body?.cancel().catch(() => undefined);
+        log(`Upstream answered with a redirect (${response.status})`);
+        throw upstreamError("The upstream service answered with a redirect, which the proxy does not follow.");
+      }
+      text = await readCapped(response, maxResponseBytes);
     } catch (error) {
-      this.#log(redactText(`Upstream request failed: GET ${target}: ${String(error)}`, [key]));
-      throw new ServiceError(502, SERVICE_ERROR_CODES.upstream, "The upstream service did not answer.");
+      if (error instanceof ServiceError) throw error;
+      log(`Upstream request failed: ${String(error)}`);
+      throw upstreamError("The upstream service did not answer.");
+    }
+    if (text === undefined) {
+      log(`Upstream answer over ${maxResponseBytes} bytes`);
+      throw upstreamError(`The upstream service's answer is larger than ${maxResponseBytes} bytes.`);
     }
     if (response.status === 401 || response.status === 403) {
       // The client's request was fine: the server's own key was refused. Passing 401/403 on
       // would tell the client to fix a key it does not hold.
-      this.#log(redactText(`Upstream refused the server key (${response.status}): GET ${target}`, [key]));
-      throw new ServiceError(502, SERVICE_ERROR_CODES.upstream, "The upstream service refused the server's key.");
+      log(`Upstream refused the server key (${response.status})`);
+      throw upstreamError("The upstream service refused the server's key.");
     }
-    // Only two headers pass, both redacted: an upstream that echoes its key in a header must
-    // not hand it to our clients either. Retry-After passes only in one of its two valid forms.
-    const headers: Record<string, string> = {
-      "content-type": redactText(response.headers.get("content-type") ?? "application/json; charset=utf-8", [key]),
-    };
+    const headers: Record<string, string> = {};
     const retryAfter = response.headers.get("retry-after")?.trim();
     if (retryAfter && (/^\d{1,9}$/.test(retryAfter) || !Number.isNaN(Date.parse(retryAfter)))) {
-      headers["retry-after"] = redactText(retryAfter, [key]);
+      headers["retry-after"] = this.#redact(retryAfter);
     }
-    // An upstream that echoes its key in a body must not hand it to our clients.
-    return { status: response.status, body: redactText(text, [key]), headers };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      if (response.status === 429) {
+        parsed = { code: SERVICE_ERROR_CODES.rateLimited, message: "The upstream service is rate limiting." };
+      } else {
+        log(`Upstream answered ${response.status} with a body that is not JSON`);
+        throw upstreamError("The upstream service answered with something other than JSON.");
+      }
+    }
+    // Re-serialised from the parsed value: no upstream byte reaches a client as it was sent.
+    let body: string;
+    try {
+      body = JSON.stringify(redactStrings(parsed, this.#redact));
+    } catch {
+      log("Upstream answer nested too deeply");
+      throw upstreamError("The upstream service's answer is nested too deeply.");
+    }
+    const nowMs = this.#now();
+    const expiry = earliestExpiryOf(parsed);
+    const untilLinks = expiry === undefined ? Infinity : (expiry - this.#upstream.linkMarginSeconds) * 1000;
+    const untilMs = Math.min(untilLinks, nowMs + this.#upstream.maxCacheAgeMs);
+    return { status: response.status, body, headers, bytes: Buffer.byteLength(body), untilMs };
   }
-}
-
-function toResponse(answer: Answer): Response {
-  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }

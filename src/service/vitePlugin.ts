@@ -65,8 +65,9 @@ export function menagerieServicePlugin(options: MenagerieServicePluginOptions = 
   }
 
   function middleware(log: (line: string) => void): Middleware {
-    // Vite's own globals stay untouched: the service answers with standard Responses.
-    const listener = getRequestListener((request) => start(log).then((s) => s.fetch(request)), {
+    // Vite's own globals stay untouched: the service answers with standard Responses. The
+    // bindings carry the socket, which per-address limits and link origins read.
+    const listener = getRequestListener((request, env) => start(log).then((s) => s.fetch(request, env)), {
       overrideGlobalObjects: false,
     });
     return (req, res, next) => {

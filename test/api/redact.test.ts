@@ -1,5 +1,6 @@
+import { inspect, types } from "node:util";
 import { describe, expect, it } from "vitest";
-import { redactText, redactUrl } from "../../src/api/redact.js";
+import { redactError, redactText, redactUrl } from "../../src/api/redact.js";
 
 describe("redaction", () => {
   it("hides the key query parameter wherever it stands", () => {
@@ -15,5 +16,58 @@ describe("redaction", () => {
   it("hides literal secrets, raw and URL-encoded, in free text", () => {
     expect(redactText("bad key s3 cr/et or s3%20cr%2Fet", ["s3 cr/et"])).toBe("bad key *** or ***");
     expect(redactText("echo s3+cr%2Fe%21t", ["s3 cr/e!t"])).toBe("echo ***"); // form encoding
+  });
+
+  it("hides a secret in any letter case", () => {
+    expect(redactText("A AbC-1 b abc-1 c ABC-1", ["aBc-1"])).toBe("A *** b *** c ***");
+  });
+});
+
+describe("redactError", () => {
+  const KEY = "s3cretKEY";
+  const redact = (text: string) => redactText(text, [KEY]);
+
+  it("returns the same error when it shows no secret", () => {
+    const error = new Error("fine", { cause: new Error("also fine") });
+    expect(redactError(error, redact)).toBe(error);
+    expect(redactError("text", redact)).toBe("text");
+  });
+
+  it("copies an error that shows one: message, stack, properties, causes, any case", () => {
+    class Custom extends Error {
+      readonly extra = { url: `https://x.test/a?key=${KEY}`, list: [KEY.toUpperCase()] };
+    }
+    const inner = Object.assign(new Error(`inner ${KEY}`), { code: "E_X", input: `https://x.test/${KEY}` });
+    const error = new Custom(`outer ${KEY.toLowerCase()}`, { cause: new AggregateError([inner], "agg") });
+    const copy = redactError(error, redact);
+    expect(copy).not.toBe(error);
+    expect(copy).toBeInstanceOf(Custom);
+    expect(types.isNativeError(copy)).toBe(true);
+    const shown = inspect(copy, { depth: Infinity, showHidden: true });
+    expect(shown.toLowerCase()).not.toContain(KEY.toLowerCase());
+    expect(copy.message).toBe("outer ***");
+    expect(copy.extra).toEqual({ url: "https://x.test/a?key=***", list: ["***"] });
+    const agg = copy.cause as AggregateError;
+    expect((agg.errors[0] as Error & { code: string }).code).toBe("E_X");
+    // The original is untouched.
+    expect(error.message).toBe(`outer ${KEY.toLowerCase()}`);
+  });
+
+  it("follows cycles and drops what is nested too deep", () => {
+    const error = new Error(KEY) as Error & { self?: unknown };
+    error.self = error;
+    const copy = redactError(error, redact) as typeof error;
+    expect(copy.self).toBe(copy);
+    let deep: Error = new Error(`bottom ${KEY}`);
+    for (let i = 0; i < 40; i++) deep = new Error(`level ${i}`, { cause: deep });
+    expect(inspect(redactError(deep, redact), { depth: Infinity })).not.toContain(KEY);
+  });
+
+  it("leaves class instances other than errors alone", () => {
+    class Holder {
+      readonly secret = KEY;
+    }
+    const holder = new Holder();
+    expect(redactError({ holder }, redact)).toEqual({ holder });
   });
 });

@@ -26,6 +26,7 @@ export async function startFaultService(
   return startLookupServer({
     catalogDir: await generatedCatalog(),
     rateLimit: false,
+    assetRateLimit: false,
     ...options,
     ...(faults ? { faults } : {}),
     port: 0,

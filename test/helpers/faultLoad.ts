@@ -2,11 +2,14 @@
  * The load test shared by the quick CI run (test/reliability/load.test.ts) and the full soak
  * (`npm run soak`): the reference service in a child process (faultServerProcess.ts), autocannon
  * in this one, N connections held for D seconds after a warm-up, and the service's RSS after a
- * full GC before and after.
+ * full GC before and after. With `attacks`, a slowloris client and a key guesser run from other
+ * loopback addresses for the whole time (attackLoad.ts); the figures of autocannon stay those
+ * of the legitimate clients alone.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { type AttackFigures, type AttackOptions, startAttacks } from "./attackLoad.js";
 
 export interface LoadOptions {
   catalogDir: string;
@@ -15,6 +18,8 @@ export interface LoadOptions {
   durationSeconds: number;
   /** Load before the first memory reading, so caches and pools have reached their size. @default 5 */
   warmupSeconds?: number;
+  /** Attacks run alongside, from warm-up to the last reading. @default none */
+  attacks?: AttackOptions;
   log?: (line: string) => void;
 }
 
@@ -38,6 +43,9 @@ export interface LoadFigures {
   rssDrift: number;
   heapStart: number;
   heapEnd: number;
+  /** Connections the service refused at once (a connection cap was reached). */
+  refusedConnections: number;
+  attacks: AttackFigures | undefined;
 }
 
 interface Stats {
@@ -45,6 +53,7 @@ interface Stats {
   heapUsed: number;
   connections: number;
   maxConnections: number;
+  refusedConnections: number;
 }
 
 const CHILD = fileURLToPath(new URL("./faultServerProcess.ts", import.meta.url));
@@ -52,11 +61,12 @@ const CHILD = fileURLToPath(new URL("./faultServerProcess.ts", import.meta.url))
 /** Starts the service process; resolves once it listens. */
 async function startChild(
   catalogDir: string,
+  connections: number,
 ): Promise<{ child: ChildProcess; url: string; stats(): Promise<Stats>; stop(): Promise<void> }> {
   const child = fork(CHILD, [], {
     execArgv: ["--import", "tsx"],
     // Two malloc arenas: glibc's per-thread arenas make RSS swing by tens of MB on their own.
-    env: { ...process.env, MALLOC_ARENA_MAX: "2", MENAGERIE_LOAD_SERVER: JSON.stringify({ catalogDir }) },
+    env: { ...process.env, MALLOC_ARENA_MAX: "2", MENAGERIE_LOAD_SERVER: JSON.stringify({ catalogDir, connections }) },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -146,9 +156,14 @@ function run(
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const connections = options.connections ?? 256;
   const log = options.log ?? (() => undefined);
-  const service = await startChild(options.catalogDir);
+  const service = await startChild(options.catalogDir, connections);
+  let attacks: ReturnType<typeof startAttacks> | undefined;
   try {
     const requests = await requestMix(service.url);
+    if (options.attacks) {
+      log(`attacks: ${options.attacks.slowloris} slowloris connections, ${options.attacks.guessers} key guessers`);
+      attacks = startAttacks(service.url, options.attacks);
+    }
     const warmup = options.warmupSeconds ?? 5;
     log(`warm-up: ${connections} connections for ${warmup} s on ${service.url} (${requests.length} distinct requests)`);
     await run(service.url, connections, warmup, requests);
@@ -156,6 +171,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     log(`measuring: ${connections} connections for ${options.durationSeconds} s`);
     const result = await run(service.url, connections, options.durationSeconds, requests);
     const end = await service.stats();
+    const attackFigures = await attacks?.stop();
+    attacks = undefined;
     return {
       connections,
       maxConnectionsHeld: end.maxConnections,
@@ -173,8 +190,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       rssDrift: (end.rss - start.rss) / start.rss,
       heapStart: start.heapUsed,
       heapEnd: end.heapUsed,
+      refusedConnections: end.refusedConnections,
+      attacks: attackFigures,
     };
   } finally {
+    await attacks?.stop();
     await service.stop();
   }
 }
@@ -186,5 +206,11 @@ export function formatLoad(f: LoadFigures): string {
     `connections: ${f.connections} (held at once: ${f.maxConnectionsHeld}), ${f.durationSeconds.toFixed(1)} s`,
     `requests: ${f.requests} (${f.requestsPerSecond}/s), 2xx ${f.status2xx}, 4xx ${f.status4xx}, 5xx ${f.status5xx}, errors ${f.errors} (timeouts ${f.timeouts})`,
     `service RSS after GC: start ${mb(f.rssStart)}, end ${mb(f.rssEnd)}, drift ${(f.rssDrift * 100).toFixed(1)}%; heap ${mb(f.heapStart)} -> ${mb(f.heapEnd)}`,
+    ...(f.attacks
+      ? [
+          `slowloris (127.0.0.2): ${f.attacks.slowloris.opened} connections opened, ${f.attacks.slowloris.refused} refused at once, ${f.attacks.slowloris.timedOut} cut by the headers timeout, ${f.attacks.slowloris.openAtEnd} open at the end; the service refused ${f.refusedConnections} in all`,
+          `key guessing (127.0.0.3): ${f.attacks.guessing.requests} requests, 403 ${f.attacks.guessing.status403}, 429 ${f.attacks.guessing.status429}, other ${f.attacks.guessing.other}, errors ${f.attacks.guessing.errors}`,
+        ]
+      : []),
   ].join("\n");
 }

@@ -2,8 +2,8 @@
  * A reference service in its own process, for load tests: the load generator and the service
  * do not share a heap, so the RSS measured is the service's alone. Started by faultLoad.ts
  * with an IPC channel; configured by the MENAGERIE_LOAD_SERVER environment variable (JSON:
- * `{ catalogDir, faults? }`). Messages: "stats" (answers `{ rss, heapUsed, connections,
- * maxConnections }` after a full GC) and "stop".
+ * `{ catalogDir, connections?, faults? }`). Messages: "stats" (answers `{ rss, heapUsed,
+ * connections, maxConnections, refusedConnections }` after a full GC) and "stop".
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -15,14 +15,20 @@ const gc = runInNewContext("gc") as () => void;
 
 const config = JSON.parse(process.env["MENAGERIE_LOAD_SERVER"] ?? "{}") as {
   catalogDir: string;
+  /** Legitimate connections the load opens from 127.0.0.1. */
+  connections?: number;
   faults?: FaultOptions;
 };
 const server = await startLookupServer({
   catalogDir: config.catalogDir,
   port: 0,
   hostname: "127.0.0.1",
-  // Hundreds of connections on one key: the per-key limit would answer 429 by design.
+  // Hundreds of connections on one key and one address: the per-key, per-address asset and
+  // per-address connection limits would refuse the legitimate load by design. The throttle of
+  // failed key checks and the other limits stay at their defaults (the soak attacks them).
   rateLimit: false,
+  assetRateLimit: false,
+  maxConnectionsPerAddress: Math.max(256, (config.connections ?? 256) + 64),
   ...(config.faults ? { faults: config.faults } : {}),
   log: (line) => process.stderr.write(`${line}\n`),
 });
@@ -64,6 +70,7 @@ async function sendStats(): Promise<void> {
     heapUsed: Math.round(heapUsed),
     connections: server.connections,
     maxConnections,
+    refusedConnections: server.refusedConnections,
   });
   maxConnections = server.connections;
 }

@@ -14,7 +14,8 @@ export const TEST_SIGNING_KEY = "test-signing-secret";
 
 /**
  * Starts a service. Without `catalogDir` or `upstream` it writes and serves the fixture
- * catalog. The rate limit is off unless given, so tests that are not about it never hit it.
+ * catalog. The per-key and asset rate limits are off unless given, so tests that are not about
+ * them never hit them (the throttle of failed key checks stays at its default).
  */
 export async function startTestService(options: Partial<LookupServerOptions> = {}): Promise<TestService> {
   const catalog = options.catalogDir || options.upstream ? undefined : await writeFixtureCatalog();
@@ -22,17 +23,24 @@ export async function startTestService(options: Partial<LookupServerOptions> = {
     const server = await startLookupServer({
       signingKey: TEST_SIGNING_KEY,
       rateLimit: false,
+      assetRateLimit: false,
       ...options,
       ...(catalog ? { catalogDir: catalog.dir } : {}),
       port: 0,
       hostname: "127.0.0.1",
     });
+    // Getters stay getters: a spread would freeze the connection counts at their start values.
     return {
-      ...server,
       url: server.url,
       port: server.port,
       service: server.service,
       catalog,
+      get connections() {
+        return server.connections;
+      },
+      get refusedConnections() {
+        return server.refusedConnections;
+      },
       close: async () => {
         await server.close();
         await catalog?.remove();
