@@ -77,7 +77,7 @@ export { CreatureGroup, POPULATE_DEFAULTS, type PopulateOptions, type PopulatePr
 export { registerMenagerie } from "./babylon/register.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
 // Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
-export type { HeightFunction, MotionAgent } from "./motion/agent.js";
+export type { MotionAgent } from "./motion/agent.js";
 export type { Area, CircleArea, PolygonArea } from "./motion/area.js";
 export {
   BEHAVIOUR_GAITS,
@@ -97,6 +97,7 @@ export {
 export { POPULATION_RULES, type PopulationRules, type Realm } from "./motion/populationRules.js";
 export type { Pose } from "./motion/pose.js";
 export type { LegEnd, LegRole, RigRoles, Side } from "./motion/rigRoles.js";
+export type { HeightFunction } from "./motion/types.js";
 // Data a game extends: body plans, gaits by behaviour, population rules.
 export {
   BODY_PLANS,

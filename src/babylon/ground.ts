@@ -6,8 +6,8 @@
 import { Ray } from "@babylonjs/core/Culling/ray.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { HeightFunction } from "../motion/agent.js";
 import type { Area } from "../motion/area.js";
+import type { HeightFunction } from "../motion/types.js";
 
 /** An area as a game may give it: a circle (centre may be a Vector3), a polygon, or a mesh. */
 export type AreaInput =

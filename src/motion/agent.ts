@@ -4,7 +4,6 @@
  * nodes once per frame (syncMotion.ts).
  */
 import type { SeededRandom } from "../util/seededRandom.js";
-import type { Area } from "./area.js";
 import type { Gait, GaitContext } from "./gaits/gait.js";
 import { createIdleState, type IdleState, idlePose } from "./gaits/idle.js";
 import { BEHAVIOUR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
@@ -19,23 +18,16 @@ import {
   StayInAreaBehavior,
   WanderBehavior,
 } from "./steering.js";
-import type { HeightFunction, SteeringAgent, SteeringBehavior, SteeringWorld, Vec2 } from "./types.js";
-
-export type { HeightFunction } from "./types.js";
-
-/** Options of a {@link MotionAgent}. */
-export interface MotionAgentOptions {
-  roles: RigRoles;
-  rng: SeededRandom;
-  /** The record's behaviour (walk, fly, swim, ...). */
-  behaviour?: string | undefined;
-  x?: number;
-  y?: number;
-  z?: number;
-  heading?: number;
-  /** Gait table to choose from. @default BEHAVIOUR_GAITS */
-  gaits?: GaitTable;
-}
+import type {
+  HeightFunction,
+  MotionAgentOptions,
+  MoveOrder,
+  SteeringAgent,
+  SteeringBehavior,
+  SteeringWorld,
+  Vec2,
+  WanderOrder,
+} from "./types.js";
 
 /** How long (s) motion takes to blend between idle and moving. */
 const BLEND_SECONDS = 0.35;
@@ -154,9 +146,7 @@ export class MotionAgent implements SteeringAgent {
   }
 
   /** Wanders inside `area` (if given) and outside `avoid`, keeping apart from others. */
-  wander(
-    options: { area?: Area | undefined; avoid?: readonly Area[] | undefined; speed?: number | undefined } = {},
-  ): void {
+  wander(options: WanderOrder = {}): void {
     this.#settle(false);
     if (options.speed !== undefined) this.#setCruise(options.speed);
     this.behaviours.length = 0;
@@ -168,18 +158,12 @@ export class MotionAgent implements SteeringAgent {
   }
 
   /** Walks to (x, z); `onArrive(true)` on arrival, `(false)` if interrupted first. */
-  moveTo(
-    target: Vec2,
-    options: { speed?: number | undefined; onArrive?: ((arrived: boolean) => void) | undefined } = {},
-  ): void {
+  moveTo(target: Vec2, options: MoveOrder = {}): void {
     this.#settle(false);
     if (options.speed !== undefined) this.#setCruise(options.speed);
     this.behaviours.length = 0;
-    this.#arrive = new ArriveBehavior(
-      { x: target.x, z: target.z },
-      Math.max(0.05, this.radius * 0.5),
-      Math.max(0.5, this.radius * 4),
-    );
+    const near = Math.max(0.05, this.radius * 0.5);
+    this.#arrive = new ArriveBehavior({ x: target.x, z: target.z }, near, Math.max(0.5, this.radius * 4));
     this.#onArrive = options.onArrive;
     this.behaviours.push(this.#arrive, new SeparationBehavior(this.radius));
   }

@@ -8,10 +8,10 @@ import { recordHasHabitat } from "../api/recordHabitats.js";
 import { recordSize } from "../api/recordSize.js";
 import { isHabitat, type ModelRecord } from "../api/schemas.js";
 import { SeededRandom } from "../util/seededRandom.js";
-import type { HeightFunction } from "./agent.js";
 import { type Area, areaCenter, isCircleArea } from "./area.js";
 import { type PlacementRequest, placeCreatures } from "./placement.js";
 import { herdKey, type PopulationRules, type Realm } from "./populationRules.js";
+import type { HeightFunction } from "./types.js";
 
 /** What a plan is made from. `count` is taken as validated (a non-negative integer). */
 export interface PopulationPlanInput {

@@ -5,6 +5,9 @@
  * circle between the files.
  */
 import type { SeededRandom } from "../util/seededRandom.js";
+import type { Area } from "./area.js";
+import type { GaitTable } from "./gaits/index.js";
+import type { RigRoles } from "./rigRoles.js";
 
 /** A 2D vector on the ground plane (x, z). */
 export interface Vec2 {
@@ -59,4 +62,31 @@ export interface SteeringBehavior {
    * inline, and this runs per agent per frame.)
    */
   calculate(agent: SteeringAgent, out: Vec2): void;
+}
+
+/** Options of a {@link MotionAgent}. */
+export interface MotionAgentOptions {
+  roles: RigRoles;
+  rng: SeededRandom;
+  /** The record's behaviour (walk, fly, swim, ...). */
+  behaviour?: string | undefined;
+  x?: number;
+  y?: number;
+  z?: number;
+  heading?: number;
+  /** Gait table to choose from. @default BEHAVIOUR_GAITS */
+  gaits?: GaitTable;
+}
+
+/** What `MotionAgent.wander` takes: where to wander, what to avoid, at what speed. */
+export interface WanderOrder {
+  area?: Area | undefined;
+  avoid?: readonly Area[] | undefined;
+  speed?: number | undefined;
+}
+
+/** What `MotionAgent.moveTo` takes: the speed, and who hears of arrival (or interruption). */
+export interface MoveOrder {
+  speed?: number | undefined;
+  onArrive?: ((arrived: boolean) => void) | undefined;
 }

@@ -5,9 +5,9 @@
  */
 
 import { SeededRandom } from "../util/seededRandom.js";
-import { MotionAgent, type MotionAgentOptions } from "./agent.js";
+import { MotionAgent } from "./agent.js";
 import { SpatialGrid } from "./spatialGrid.js";
-import type { SteeringAgent, SteeringWorld } from "./types.js";
+import type { MotionAgentOptions, SteeringAgent, SteeringWorld } from "./types.js";
 
 /** Options of a {@link MotionWorld}. */
 export interface MotionWorldOptions {
