@@ -28,7 +28,9 @@ const args = process.argv.slice(2);
 async function changedModules(): Promise<string[]> {
   const config = (await import(pathToFileURL(resolve(root, "stryker.config.mjs")).href)).default;
   const git = (...a: string[]) => execFileSync("git", a, { cwd: root, encoding: "utf8" });
-  const base = git("merge-base", "HEAD", "main").trim();
+  // A fresh clone may have only origin/main.
+  const main = git("branch", "--list", "main").trim() ? "main" : "origin/main";
+  const base = git("merge-base", "HEAD", main).trim();
   const changed = new Set([...git("diff", "--name-only", base).split("\n"), ...git("diff", "--name-only").split("\n")]);
   return (config.mutate as string[]).filter((file) => changed.has(file));
 }
