@@ -9,6 +9,14 @@ describe("redaction", () => {
     expect(redactUrl("GET /anything?KEY=abc#frag")).toBe("GET /anything?KEY=***#frag");
   });
 
+  it("hides every secret parameter name, not only key", () => {
+    const url = "https://x.test/a?api_key=a1&upstream_key=u2&apikey=k3&ApiKey=k4&name=fox";
+    expect(redactUrl(url)).toBe("https://x.test/a?api_key=***&upstream_key=***&apikey=***&ApiKey=***&name=fox");
+    expect(redactText("see /anything?upstream_key=u2 and &api_key=a1")).toBe(
+      "see /anything?upstream_key=*** and &api_key=***",
+    );
+  });
+
   it("leaves parameters that merely end in 'key' alone", () => {
     expect(redactUrl("https://x.test/a?KeyName=cdn&monkey=1")).toBe("https://x.test/a?KeyName=cdn&monkey=1");
   });

@@ -342,4 +342,13 @@ describe("dispose", () => {
     expect(sceneCounts(env.scene)).toEqual(before);
     expect(b.isDisposed).toBe(true);
   });
+
+  it("disposes a model whose load ends after menagerie.dispose(), called from its last progress report", async () => {
+    const before = sceneCounts(env.scene);
+    const onProgress = (p: { done: boolean }) => p.done && menagerie.dispose();
+    const error = await menagerie.spawnCreature("fox", { onProgress }).catch((e: unknown) => e);
+    expect(isLoadError(error) && error.reason).toBe("disposed");
+    expect(menagerie.creatures).toHaveLength(0);
+    expect(sceneCounts(env.scene)).toEqual(before);
+  });
 });

@@ -300,6 +300,8 @@ function classify(
 const HUNG_MS = 15_000;
 const RUN_KNOWN_BUGS = process.env["MENAGERIE_KNOWN_BUGS"] === "1";
 const RUN_ROWS = ROWS.filter((row) => RUN_KNOWN_BUGS || !row.knownBug);
+// Left-out rows are registered as skipped, so Vitest counts and names them: never a silent skip.
+const KNOWN_BUG_ROWS = ROWS.filter((row) => !RUN_ROWS.includes(row));
 
 describe("fault matrix", () => {
   it("sees what it watches: a listener left on a live signal counts, a removed one does not", () => {
@@ -321,6 +323,9 @@ describe("fault matrix", () => {
     expect(await settleWithin(new Promise(() => undefined), 50)).toEqual({ state: "hung" });
     expect(await settleWithin(Promise.reject(new Error("x")), 50)).toMatchObject({ state: "rejected" });
   });
+
+  if (KNOWN_BUG_ROWS.length > 0)
+    it.skip.each(KNOWN_BUG_ROWS.map((row) => [row.fault, row.knownBug]))("%s: left out, known bug: %s", () => {});
 
   it.each(RUN_ROWS.map((row) => [row.fault, row] as const))(
     "%s",
@@ -367,6 +372,8 @@ describe("fault matrix", () => {
             }),
             HUNG_MS,
           );
+          // Pinned by the row, so which of the checks below runs is not left to chance.
+          expect(settled.state).toBe(row.expected === "typed error" ? "rejected" : "resolved");
           if (settled.state === "resolved") {
             const made = settled.value as CreatureGroup;
             group = { names: made.creatures.map((c) => c.name), omissions: [...made.omissions] };
@@ -386,6 +393,7 @@ describe("fault matrix", () => {
           );
         } else {
           settled = await settleWithin(menagerie.spawnCreature(species, { signal: lifetime.signal }), HUNG_MS);
+          expect(settled.state).toBe(row.expected === "typed error" ? "rejected" : "resolved");
           // Right after a failure, before any dispose: nothing half-built may be in the scene.
           if (settled.state !== "resolved")
             expect(riggedCounts(env.scene), "scene after a failed spawn").toEqual(baseline);

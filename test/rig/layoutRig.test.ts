@@ -84,12 +84,22 @@ describe("layoutRig", () => {
     const plans = extendBodyPlans(BODY_PLANS, {
       loop: { a: { parent: "b", anchor: "center" }, b: { parent: "a", anchor: "center" } },
     });
-    const rig = layoutRig("loop", { a: QUADRUPED.body!, b: QUADRUPED.head! });
-    expect(rig.joints).toHaveLength(2);
-    expect(rig.joints.some((j) => j.parent === null)).toBe(true);
-    expect(
-      layoutRig("loop", { a: QUADRUPED.body!, b: QUADRUPED.head! }, plans).joints.filter((j) => j.parent === null),
-    ).toHaveLength(1);
+    const tree = (plansUsed?: typeof plans) =>
+      layoutRig("loop", { a: QUADRUPED.body!, b: QUADRUPED.head! }, plansUsed).joints.map((j) => [
+        j.part,
+        j.parent,
+        j.known,
+      ]);
+    // Without the added plans "loop" is unknown: both parts hang from the root.
+    expect(tree()).toEqual([
+      ["a", null, false],
+      ["b", null, false],
+    ]);
+    // With them, the cycle a -> b -> a is broken at the root: b is placed first (as a's parent).
+    expect(tree(plans)).toEqual([
+      ["b", null, true],
+      ["a", "b", true],
+    ]);
   });
 
   it("rejects an empty part set", () => {

@@ -1,9 +1,9 @@
 /** The signed asset route over real HTTP on 127.0.0.1. */
 
 import { createHash } from "node:crypto";
-import { copyFile, stat, symlink, utimes } from "node:fs/promises";
+import { copyFile, mkdir, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
 import { signUrl } from "../../src/service/signing.js";
@@ -29,6 +29,13 @@ beforeAll(async () => {
   server = await startTestService({ now: () => nowMs });
   await symlink(join(server.catalog!.outsideDir, "secret.txt"), join(server.catalog!.dir, "fox", "escape.txt"));
   await symlink(join(server.catalog!.dir, "fox", "body.obj"), join(server.catalog!.dir, "fox", "alias.obj"));
+  // A sibling folder whose name starts with the catalog's: `<root>/catalog-evil` is outside
+  // `<root>/catalog`, though its path starts with the catalog's path.
+  const sibling = `${server.catalog!.dir}-evil`;
+  await mkdir(sibling);
+  await writeFile(join(sibling, "secret.txt"), "beside the catalog");
+  await symlink(join(sibling, "secret.txt"), join(server.catalog!.dir, "fox", "sibling.txt"));
+  expect(dirname(sibling)).toBe(dirname(server.catalog!.dir));
   fox = ModelRecordSchema.parse(await (await fetch(`${server.url}/anything?key=dev-key&name=fox`)).json());
 });
 afterAll(() => server.close());
@@ -145,6 +152,7 @@ describe("anything else is 403", () => {
       "/assets/%2Fetc%2Fpasswd",
       "/assets/fox/..%5C..%5Coutside%5Csecret.txt",
       "/assets/fox/escape.txt",
+      "/assets/fox/sibling.txt",
     ]) {
       expect({ path, ...(await body(await fetch(signed(path)))) }).toEqual({ path, ...outside });
     }

@@ -1,0 +1,80 @@
+/**
+ * `npm run test:mutation`: runs Stryker (config in stryker.config.mjs) and prints the mutation
+ * score per file and per module, then every surviving mutant, from the JSON report.
+ *
+ * - `npm run test:mutation` — every critical module (incremental: only changed code is re-tested).
+ * - `npm run test:mutation -- --mutate src/api/retry.ts` — only the files given (quick mode).
+ * - `npm run test:mutation:changed` — only the critical modules changed since `main`.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+interface Mutant {
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  location: { start: { line: number; column: number } };
+}
+interface Report {
+  files: Record<string, { mutants: Mutant[] }>;
+}
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const args = process.argv.slice(2);
+
+/** The critical modules changed since the merge base with `main`, committed or not. */
+async function changedModules(): Promise<string[]> {
+  const config = (await import(pathToFileURL(resolve(root, "stryker.config.mjs")).href)).default;
+  const git = (...a: string[]) => execFileSync("git", a, { cwd: root, encoding: "utf8" });
+  // A fresh clone may have only origin/main.
+  const main = git("branch", "--list", "main").trim() ? "main" : "origin/main";
+  const base = git("merge-base", "HEAD", main).trim();
+  const changed = new Set([...git("diff", "--name-only", base).split("\n"), ...git("diff", "--name-only").split("\n")]);
+  return (config.mutate as string[]).filter((file) => changed.has(file));
+}
+
+/** Killed and timed-out mutants count as detected; compile errors are not valid mutants. */
+function score(mutants: Mutant[]): { detected: number; valid: number; text: string } {
+  const detected = mutants.filter((m) => m.status === "Killed" || m.status === "Timeout").length;
+  const valid = mutants.filter((m) => ["Killed", "Timeout", "Survived", "NoCoverage"].includes(m.status)).length;
+  const text = valid === 0 ? "  n/a" : `${((100 * detected) / valid).toFixed(1).padStart(5)}%`;
+  return { detected, valid, text };
+}
+
+let strykerArgs = args;
+if (args[0] === "--changed") {
+  const files = await changedModules();
+  if (files.length === 0) {
+    console.log("test:mutation:changed: no critical module changed since main.");
+    process.exit(0);
+  }
+  strykerArgs = ["--mutate", files.join(","), ...args.slice(1)];
+}
+const run = spawnSync("npx", ["stryker", "run", ...strykerArgs], { cwd: root, stdio: "inherit" });
+const quick = strykerArgs.some((a) => a === "--mutate" || a === "-m" || a.startsWith("--mutate="));
+const reportFile = resolve(root, quick ? "test-results/mutation/quick" : "test-results/mutation", "mutation.json");
+if (!existsSync(reportFile)) process.exit(run.status ?? 1);
+
+const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report;
+const entries = Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b));
+const modules = new Map<string, Mutant[]>();
+console.log("\nMutation score per file (killed + timeout) / (valid mutants):");
+for (const [file, { mutants }] of entries) {
+  const s = score(mutants);
+  console.log(`  ${s.text}  ${String(s.detected).padStart(4)}/${String(s.valid).padEnd(4)} ${file}`);
+  const module = dirname(file);
+  modules.set(module, [...(modules.get(module) ?? []), ...mutants]);
+}
+console.log("Per module:");
+for (const [module, mutants] of modules) console.log(`  ${score(mutants).text}  ${module}`);
+console.log(`  ${score(entries.flatMap(([, f]) => f.mutants)).text}  all`);
+const survivors = entries.flatMap(([file, { mutants }]) =>
+  mutants
+    .filter((m) => m.status === "Survived" || m.status === "NoCoverage")
+    .map((m) => `  ${file}:${m.location.start.line} ${m.mutatorName} (${m.status}) ${m.replacement ?? ""}`),
+);
+console.log(`Survivors (${survivors.length}):`);
+for (const line of survivors) console.log(line.replace(/\s+/g, " ").slice(0, 160));
+process.exit(run.status ?? 0);

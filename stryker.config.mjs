@@ -1,0 +1,52 @@
+// @ts-check
+/** A run narrowed with `--mutate` (quick mode) keeps its own incremental file and reports, so it
+ * does not overwrite the full run's. */
+const quick = process.argv.some((arg) => arg === "--mutate" || arg === "-m" || arg.startsWith("--mutate="));
+const out = quick ? "test-results/mutation/quick" : "test-results/mutation";
+
+/**
+ * Mutation testing of the modules where a silent bug hurts most (`npm run test:mutation`).
+ * Slow: not run by CI. Incremental, so a second run only re-tests mutants whose code or tests
+ * changed; reports go to test-results/mutation/ (git-ignored).
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  mutate: [
+    "src/api/client.ts",
+    "src/api/request.ts",
+    "src/api/retry.ts",
+    "src/api/redact.ts",
+    "src/api/signedUrl.ts",
+    "src/api/recordCache.ts",
+    "src/api/fetchModelAssets.ts",
+    "src/api/assetFetcher.ts",
+    "src/service/signing.ts",
+    "src/service/assetRoute.ts",
+    "src/service/lookupService.ts",
+    "src/service/upstreamProxy.ts",
+    "src/service/rateLimiter.ts",
+    "src/service/apiKeys.ts",
+    "src/babylon/buildTemplate.ts",
+  ],
+  testRunner: "vitest",
+  // Only the Node tests of the modules above (no browser tests); `related` then runs, for each
+  // mutated file, only the test files that import it.
+  vitest: { configFile: "vitest.mutation.config.ts", related: true },
+  // Drops mutants that do not compile. Only src: a mutant changes src, and a smaller program
+  // keeps the checker from being the slow half of the pipeline.
+  checkers: ["typescript"],
+  tsconfigFile: "tsconfig.mutation.json",
+  coverageAnalysis: "perTest",
+  // The machine has two cores.
+  concurrency: 2,
+  incremental: true,
+  incrementalFile: `${out}/stryker-incremental.json`,
+  reporters: ["clear-text", "html", "json", "progress"],
+  htmlReporter: { fileName: `${out}/index.html` },
+  jsonReporter: { fileName: `${out}/mutation.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: ".stryker-tmp",
+  ignorePatterns: ["dist", "dist-demo", "test-results", "coverage", ".menagerie", "bench/results", "test/browser"],
+  timeoutMS: 10_000,
+};
