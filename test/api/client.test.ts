@@ -107,6 +107,14 @@ describe("requests", () => {
       [{ retry: { limit: 1.5 } }, "retry.limit must be a non-negative integer, got 1.5"],
       [{ lookupPath: "a?b" }, "lookupPath must be a path without '?' or '#', got \"a?b\""],
       [{ apiKey: 42 as unknown as string }, "apiKey must be a string"],
+      [{ linkMarginSeconds: -1 }, "linkMarginSeconds must be a non-negative finite number, got -1"],
+      [{ maxCacheAgeMs: -1 }, "maxCacheAgeMs must be a non-negative finite number, got -1"],
+      [{ fetch: 1 as unknown as typeof fetch }, "fetch must be a function, got 1"],
+      [{ now: 1 as unknown as () => number }, "now must be a function, got 1"],
+      [{ random: 1 as unknown as () => number }, "random must be a function, got 1"],
+      [{ headers: 1 as unknown as Record<string, string> }, "headers must be an object, got 1"],
+      [{ onRetry: 1 as unknown as () => void }, "onRetry must be a function, got 1"],
+      [{ onInvalidRecord: 1 as unknown as () => void }, "onInvalidRecord must be a function, got 1"],
     ];
     for (const [options, message] of cases) {
       let caught: unknown;

@@ -111,6 +111,17 @@ describe("requestText and requestBody", () => {
     const response = await requestText(options());
     expect(response).toMatchObject({ status: 429, attempts: 1 });
     expect(server.count() - before).toBe(1);
+
+    // Exactly maxRetryAfterMs is still waited for: the limit is inclusive.
+    let first: number | undefined;
+    reply = (n) => {
+      first ??= n;
+      return n === first ? { status: 503, headers: { "retry-after": "1" } } : { status: 200 };
+    };
+    const atLimit: RetryEvent[] = [];
+    const retry = { ...RETRY_DEFAULTS, maxRetryAfterMs: 1000 };
+    expect(await requestText(options({ retry, onRetry: (e) => atLimit.push(e) }))).toMatchObject({ status: 200 });
+    expect(atLimit.map((e) => e.delayMs)).toEqual([1000]);
   });
 
   it("retries a reset connection, then throws a NetworkError with the redacted URL", async () => {

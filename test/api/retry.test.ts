@@ -50,6 +50,11 @@ describe("resolveRetryOptions", () => {
     expect(rejection(() => resolveRetryOptions({ statusCodes: [503, 99] }))).toBe(
       "retry.statusCodes must be an array of HTTP status codes",
     );
+    expect(rejection(() => resolveRetryOptions({ statusCodes: [600] }))).toBe(
+      "retry.statusCodes must be an array of HTTP status codes",
+    );
+    // The bounds are statuses: 100 and 599 are accepted.
+    expect(resolveRetryOptions({ statusCodes: [100, 599] }).statusCodes).toEqual([100, 599]);
     expect(rejection(() => resolveRetryOptions({ statusCodes: 503 as never }))).toBe(
       "retry.statusCodes must be an array of HTTP status codes",
     );
@@ -94,6 +99,7 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("3", now)).toBe(3000);
     expect(parseRetryAfter(" 120 ", now)).toBe(120_000);
     expect(parseRetryAfter("1.5", now)).toBe(1500);
+    expect(parseRetryAfter("1.25", now)).toBe(1250);
   });
 
   it("reads an HTTP date as the time left from now, never negative", () => {
@@ -111,6 +117,9 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("-5", now)).toBeUndefined();
     expect(parseRetryAfter("foo 1", now)).toBeUndefined();
     expect(parseRetryAfter("2024-01-15", now)).toBeUndefined();
+    // A day name later in the text does not make it a date; a day name before garbage is no date.
+    expect(parseRetryAfter("x Mon, 15 Jan 2024 12:00:30 GMT", now)).toBeUndefined();
+    expect(parseRetryAfter("Mon, 99 Foo 2024", now)).toBeUndefined();
   });
 
   it("reads the obsolete HTTP date forms too", () => {

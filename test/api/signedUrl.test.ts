@@ -15,6 +15,13 @@ describe("signed links", () => {
     expect(getUrlExpiry("https://cdn.test/a.obj?Expires=")).toBeUndefined();
   });
 
+  it("reads Expires only as whole digits before any fragment, around spaces", () => {
+    const at = (expires: string) => getUrlExpiry(`https://cdn.test/a.obj?Expires=${expires}&Signature=s`);
+    expect([at("12x"), at("x12"), at("%2012%20"), at("1.5")]).toEqual([undefined, undefined, 12, undefined]);
+    expect(getUrlExpiry("https://cdn.test/a.obj#frag?Expires=12")).toBeUndefined();
+    expect(getUrlExpiry("https://cdn.test/a.obj?Expires=12#frag")).toBe(12);
+  });
+
   it("reads Expires when the signature holds '/' and '+' (plain base64)", () => {
     expect(getUrlExpiry("https://cdn.test/x/a.obj?Expires=99&KeyName=k&Signature=a/b+c=")).toBe(99);
   });
