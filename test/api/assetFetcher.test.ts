@@ -3,6 +3,7 @@ import { type AssetCounters, createAssetFetcher } from "../../src/api/assetFetch
 import { isNetworkError, isTimeoutError, type NetworkError } from "../../src/api/errors.js";
 import { RETRY_DEFAULTS } from "../../src/api/retry.js";
 import { createTestServer, type TestServer } from "../helpers/httpServer.js";
+import { rejection } from "../helpers/rejection.js";
 
 /** What the server does for request number n (0-based) of a path; set by each test. */
 let reply: (n: number) => { status: number; body?: string | Uint8Array } | "hang" | "reset";
@@ -41,15 +42,6 @@ function fetcher(counters: AssetCounters, timeoutMs = 2000) {
 
 const url = (file: string) => `${server.url}/assets/fox/${file}?Expires=2000000000&KeyName=k&Signature=s&key=secret`;
 const signal = () => new AbortController().signal;
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("createAssetFetcher", () => {
   it("reads OBJ and MTL as text and the rest as bytes, counting requests and bytes", async () => {

@@ -15,6 +15,7 @@ import {
 import type { RetryEvent } from "../../src/api/request.js";
 import { createTestServer, sendJson, type TestServer } from "../helpers/httpServer.js";
 import { makeRecord } from "../helpers/records.js";
+import { rejection } from "../helpers/rejection.js";
 
 const KEY = "sk_live_7f3a9c2e41b8";
 
@@ -52,15 +53,6 @@ afterEach(async () => {
 
 function client(options: Partial<LookupClientOptions> = {}) {
   return createLookupClient({ baseUrl: server.url, apiKey: KEY, retry: { baseDelayMs: 1, maxDelayMs: 5 }, ...options });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("requests", () => {

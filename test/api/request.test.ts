@@ -10,6 +10,7 @@ import {
 } from "../../src/api/request.js";
 import { RETRY_DEFAULTS } from "../../src/api/retry.js";
 import { createTestServer, type TestServer } from "../helpers/httpServer.js";
+import { rejection } from "../helpers/rejection.js";
 
 /** What the server does for request number n (0-based); set by each test. */
 let reply: (n: number) => { status: number; body?: string; headers?: Record<string, string> } | "hang" | "reset";
@@ -46,15 +47,6 @@ function options(overrides: Partial<RequestOptions> = {}): RequestOptions {
     now: Date.now,
     ...overrides,
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("requestText and requestBody", () => {

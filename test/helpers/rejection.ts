@@ -1,0 +1,9 @@
+/** What a promise rejects with; fails the test when it resolves instead. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a rejection");
+}
