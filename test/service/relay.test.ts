@@ -129,6 +129,8 @@ describe("the asset relay", () => {
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     const again = await fetch(link, { headers: { "if-none-match": etag } });
     expect([again.status, await again.text(), again.headers.get("etag")]).toEqual([304, "", etag]);
+    const head = await fetch(link, { method: "HEAD" });
+    expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([200, String(PNG.length), ""]);
     // The asset host names OBJ and MTL files application/octet-stream: the extension decides.
     const part = await fetch(fox.model.parts.body);
     expect([part.status, part.headers.get("content-type")]).toEqual([200, "model/obj"]);

@@ -37,7 +37,7 @@ interface Cached {
  * them with links by the last segment of their path.
  */
 function fileSegment(url: string): string {
-  const path = new URL(url).pathname;
+  const path = URL.canParse(url) ? new URL(url).pathname : "";
   return path.slice(path.lastIndexOf("/") + 1) || "file";
 }
 
@@ -106,7 +106,9 @@ export class AssetRelay {
     } catch {
       return new Response(text, { status: answer.status, headers });
     }
-    const body = JSON.stringify(rewriteAssetLinks(parsed, (url) => this.link(url, origin)));
+    // A link the URL parser refuses is left as it is: nothing could fetch it anyway.
+    const relayed = (url: string) => (URL.canParse(url) ? this.link(url, origin) : url);
+    const body = JSON.stringify(rewriteAssetLinks(parsed, relayed));
     return new Response(body, { status: answer.status, headers });
   }
 
