@@ -140,7 +140,7 @@ describe("the asset relay", () => {
   });
 
   it("costs the asset host one request per file, however many clients ask at once", async () => {
-    const clients = await Promise.all(Array.from({ length: 8 }, () => lookup("fox")));
+    const clients = await Promise.all(Array.from({ length: 5 }, () => lookup("fox")));
     const answers = await Promise.all(clients.flatMap((record) => listAssetUrls(record).map((url) => fetch(url))));
     expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
     await Promise.all(answers.map((r) => r.arrayBuffer()));
