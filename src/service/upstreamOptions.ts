@@ -65,10 +65,11 @@ export interface UpstreamOptions {
   fetch?: typeof fetch;
   /**
    * The asset relay: every asset link of an answer is rewritten to a signed link of this
-   * service (`/relay/<opaque id>`) that fetches the upstream file for the browser, with CORS.
+   * service (`/relay/<opaque id>/<file>`) that fetches the upstream file for the browser, with CORS.
    * `true` takes the limits' defaults (`RELAY_ASSETS_DEFAULTS`). Links made with a random
    * signing key die with the process: set `signingKey` to keep them across restarts.
    * @default false
+   * @example { url: "https://api.anything.world", key, relayAssets: true }
    */
   relayAssets?: boolean | RelayAssetsOptions;
 }
