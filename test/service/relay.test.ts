@@ -43,6 +43,7 @@ beforeAll(async () => {
           "vector.svg": { body: "<svg/>", type: "image/svg+xml" },
           "notes.txt": { body: "hello", type: "text/plain" },
           "gone.png": { body: "no", status: 403 },
+          "lost.png": { body: "no", status: 404 },
           "broken.png": { body: "no", status: 500 },
           "moved.png": moved,
           "ok.jpg": { body: PNG, type: "image/jpg" },
@@ -201,7 +202,7 @@ describe("the asset relay", () => {
     }
     const links = [...listAssetUrls(await lookup("fox")), ...listAssetUrls(await lookup("odd"))];
     for (const link of links) await keep(await fetch(link));
-    expect(seen.length).toBe(4 + 20 + 8);
+    expect(seen.length).toBe(4 + 20 + 9);
     expect(logs.length).toBeGreaterThan(0); // the odd files' failures were logged
     for (const text of [...seen, ...logs]) for (const secret of secrets) expect(text).not.toContain(secret);
     // Answers do not even tell where the files are (log lines name the failing file's path).
@@ -209,7 +210,7 @@ describe("the asset relay", () => {
       for (const hidden of [cdn.assetOrigin, "/models/", "cdn-key"]) expect(text).not.toContain(hidden);
   });
 
-  it("relays only the allowed types, within the size cap, and passes a refusal on as 403", async () => {
+  it("relays only the allowed types, within the size cap, and passes a refusal on as 403, a 404 as 404", async () => {
     const odd = await lookup("odd");
     const status = async (name: string) => {
       const res = await fetch(odd.thumbnails[name]);
@@ -221,6 +222,7 @@ describe("the asset relay", () => {
       ["vector.svg", 502, "Upstream error"],
       ["notes.txt", 502, "Upstream error"],
       ["gone.png", 403, "Forbidden"],
+      ["lost.png", 404, "Not found"],
       ["broken.png", 502, "Upstream error"],
       ["moved.png", 502, "Upstream error"],
       ["ok.jpg", 200, "image/jpeg"],
