@@ -1,8 +1,10 @@
 /**
  * Asset requests of a Menagerie: one GET per signed URL with a per-attempt timeout, retries
  * for network errors, 408, 429 and 5xx, and counters. Bodies are read as bytes (their size is
- * the byte count) and decoded to text only for OBJ and MTL files.
+ * the byte count) and decoded to text only for OBJ and MTL files. A network error that looks
+ * like a browser's CORS refusal carries a hint naming the remedy (corsHint.ts).
  */
+import { withCorsHint } from "./corsHint.js";
 import { redactUrl } from "./redact.js";
 import { requestBody } from "./request.js";
 import type { RetryOptions } from "./retry.js";
@@ -52,7 +54,10 @@ export function createAssetFetcher(options: AssetFetcherOptions): AssetFetcher {
         now: Date.now,
       },
       (res) => res.arrayBuffer(),
-    );
+    ).catch((error: unknown) => {
+      // A browser's CORS refusal is a bare network error: say so, and what to do about it.
+      throw withCorsHint(error, url);
+    });
     const size = response.body.byteLength;
     options.counters.assetBytes += size;
     return {

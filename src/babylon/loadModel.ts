@@ -5,6 +5,7 @@
  * creature.ts); nothing here is visible.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
+import { hintOf, loadErrorWithHint } from "../api/corsHint.js";
 import { type FetchModelDeps, fetchModelAssets } from "../api/fetchModelAssets.js";
 import { redactError, redactUrl } from "../api/redact.js";
 import type { ModelRecord } from "../api/schemas.js";
@@ -42,7 +43,13 @@ export interface LoadContext extends FetchModelDeps {
  * never leaves meshes behind; a failed build cleans up after itself.
  */
 export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: AbortSignal): Promise<LoadedModel> {
-  const assets = await fetchModelAssets(record, ctx, signal);
+  // Each part refused by CORS is a warning of its own; the load's error says it too.
+  let hint: string | undefined;
+  const warn: LoadContext["warn"] = (warning) => {
+    hint ??= hintOf(warning.error);
+    ctx.warn(warning);
+  };
+  const assets = await fetchModelAssets(record, { ...ctx, warn }, signal);
   const assetCount = assets.progress.assetsLoaded;
   try {
     if (assets.form === "rig") {
@@ -56,7 +63,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     return Object.assign(template, { kind: "obj" as const, assetCount });
   } catch (error) {
     // A parser's error may quote what the service sent, the key included.
-    throw redactError(error, ctx.redact ?? redactUrl);
+    throw redactError(loadErrorWithHint(error, hint), ctx.redact ?? redactUrl);
   } finally {
     // The load's last report, after the build, whether it succeeded or not.
     ctx.progress({ ...assets.progress, done: true });

@@ -3,7 +3,7 @@
  *
  * ```
  * menagerie-service [--port 8787] [--host 127.0.0.1] [--public-url URL] [--trust-proxy-headers]
- *                   [--catalog DIR] [--keys FILE] [--upstream URL --upstream-key K]
+ *                   [--catalog DIR] [--keys FILE] [--upstream URL --upstream-key K [--relay-assets]]
  *                   [--link-lifetime SECONDS] [--faults SPEC [--fault-seed N]]
  * ```
  *
@@ -35,6 +35,9 @@ export const CLI_USAGE = `Usage: menagerie-service [options]
   --keys FILE           API keys, one per line (default: MENAGERIE_API_KEYS, else "dev-key")
   --upstream URL        proxy mode: forward lookups to this service
   --upstream-key KEY    the key sent upstream (or MENAGERIE_UPSTREAM_KEY)
+  --relay-assets        proxy mode: serve asset files through this service (/relay/), with
+                        CORS, for asset hosts a browser page may not read; set
+                        MENAGERIE_SIGNING_KEY to keep relay links valid across restarts
   --link-lifetime S     life of signed asset links in seconds (default 3600)
   --faults SPEC         fault mode for tests, e.g. "lookup:status=503,first=2;texture:slow=100"
                         (or MENAGERIE_FAULTS; off by default)
@@ -76,6 +79,7 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
       keys: { type: "string" },
       upstream: { type: "string" },
       "upstream-key": { type: "string" },
+      "relay-assets": { type: "boolean" },
       "link-lifetime": { type: "string" },
       faults: { type: "string" },
       "fault-seed": { type: "string" },
@@ -90,6 +94,7 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
   if (upstreamKey !== undefined && values.upstream === undefined) {
     throw new Error("--upstream-key needs --upstream");
   }
+  if (values["relay-assets"] && values.upstream === undefined) throw new Error("--relay-assets needs --upstream");
   if (values.upstream !== undefined && values.catalog !== undefined) {
     throw new Error("--catalog and --upstream exclude each other: a proxy serves no catalog");
   }
@@ -107,7 +112,9 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     hostname: values.host ?? LOOKUP_SERVER_DEFAULTS.hostname,
     catalogDir,
     apiKeys: keys.keys,
-    upstream: values.upstream ? { url: values.upstream, key: upstreamKey } : undefined,
+    upstream: values.upstream
+      ? { url: values.upstream, key: upstreamKey, ...(values["relay-assets"] ? { relayAssets: true } : {}) }
+      : undefined,
     linkLifetimeSeconds,
     publicUrl: values["public-url"],
     trustProxyHeaders: values["trust-proxy-headers"],
@@ -126,6 +133,12 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
   if (faults)
     log(`FAULT MODE: ${faults.rules.length} fault rule(s) active (seed ${faults.seed ?? 1}); not for production.`);
   if (service.options.allowAnonymous) log("Requests without a key are accepted (proxy mode).");
+  if (values["relay-assets"]) {
+    const lasting = env["MENAGERIE_SIGNING_KEY"]
+      ? "they outlive a restart (MENAGERIE_SIGNING_KEY)"
+      : "they end with this process (set MENAGERIE_SIGNING_KEY to keep them across restarts)";
+    log(`Asset relay on: asset links point at ${service.options.publicUrl ?? server.url}/relay/; ${lasting}.`);
+  }
   log(
     `Example: ${server.url}/${service.options.lookupPath}?key=${keys.origin === "dev" ? keys.keys[0] : "<key>"}&search=forest`,
   );

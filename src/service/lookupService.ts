@@ -15,6 +15,7 @@ import { assetKind, FaultInjector } from "./faults/faultInjector.js";
 import type { FaultTarget } from "./faults/faultRules.js";
 import { type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
+import { createAssetRelay, RELAY_PATH } from "./relay/assetRelay.js";
 import { linkOrigin, onOrigin } from "./requestOrigin.js";
 import { errorResponse, isServiceError, jsonResponse, SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
 import type { SigningKey } from "./signing.js";
@@ -54,6 +55,8 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   const { lookupPath, assetsPath, now, log } = resolved;
   const store = resolved.upstream ? undefined : await CatalogStore.load(resolved.catalogDir!);
   const proxy = resolved.upstream ? new UpstreamProxy(resolved.upstream, now, log) : undefined;
+  // Proxy mode with `relayAssets`: answers' asset links point at /relay/ on this service.
+  const relay = createAssetRelay(resolved);
   const signing: SigningKey = { keyName: resolved.keyName, secret: resolved.signingKey };
   const admission = createAdmission(resolved);
   const etags: EtagMemo = new Map();
@@ -140,8 +143,18 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {
     admission.lookup(c);
     const query = parseLookupQuery(new URL(c.req.url).searchParams, resolved.maxQueryLength);
-    return proxy ? proxy.lookup(query) : answerFromCatalog(c, query);
+    if (!proxy) return answerFromCatalog(c, query);
+    const answer = await proxy.lookup(query);
+    return relay ? relay.rewrite(answer, linkOrigin(c, resolved)) : answer;
   });
+
+  if (relay) {
+    app.on(["GET", "HEAD"], `/${RELAY_PATH}/*`, async (c) => {
+      admission.asset(c);
+      // Verified on the origin links are signed for, as on the asset route.
+      return relay.serve(c.req.raw, onOrigin(c.req.url, linkOrigin(c, resolved)));
+    });
+  }
 
   app.on(["GET", "HEAD"], `${assetsPrefix}*`, async (c) => {
     if (!store)
@@ -159,6 +172,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   };
   app.all(`/${lookupPath}`, methodNotAllowed);
   app.all(`${assetsPrefix}*`, methodNotAllowed);
+  if (relay) app.all(`/${RELAY_PATH}/*`, methodNotAllowed);
 
   app.notFound(() =>
     jsonResponse(404, {
