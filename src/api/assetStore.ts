@@ -147,7 +147,10 @@ export class MemoryAssetStore implements AssetStore {
   }
 
   put(key: string, asset: StoredAsset): void {
-    if (asset.bytes.byteLength > this.#budget.maxBytes) return this.delete(key);
+    if (asset.bytes.byteLength > this.#budget.maxBytes) {
+      this.delete(key);
+      return;
+    }
     const bytes = asset.bytes.slice(0);
     this.#entries.set(key, { etag: asset.etag, bytes });
     for (const gone of this.#budget.add(key, bytes.byteLength)) this.#entries.delete(gone);
