@@ -66,6 +66,7 @@ export class LruBudget {
     return this.#total;
   }
 
+  /** Whether `key` is counted. */
   has(key: string): boolean {
     return this.#sizes.has(key);
   }
@@ -98,6 +99,7 @@ export class LruBudget {
     return evicted;
   }
 
+  /** Stops counting `key`. */
   remove(key: string): void {
     const size = this.#sizes.get(key);
     if (size === undefined) return;
@@ -139,6 +141,7 @@ export class MemoryAssetStore implements AssetStore {
     return this.#budget.entries().map(([key]) => key);
   }
 
+  /** A copy of the entry under `key`, now the most recently used; `undefined` when there is none. */
   get(key: string): StoredAsset | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
@@ -146,6 +149,7 @@ export class MemoryAssetStore implements AssetStore {
     return { etag: entry.etag, bytes: entry.bytes.slice(0) };
   }
 
+  /** Stores a copy of `asset` under `key`, dropping the least recently used entries past `maxBytes`. */
   put(key: string, asset: StoredAsset): void {
     if (asset.bytes.byteLength > this.#budget.maxBytes) {
       this.delete(key);
@@ -156,6 +160,7 @@ export class MemoryAssetStore implements AssetStore {
     for (const gone of this.#budget.add(key, bytes.byteLength)) this.#entries.delete(gone);
   }
 
+  /** Forgets the entry under `key`. */
   delete(key: string): void {
     this.#entries.delete(key);
     this.#budget.remove(key);

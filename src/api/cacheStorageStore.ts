@@ -62,6 +62,7 @@ export class CacheStorageAssetStore implements AssetStore {
     this.#maxBytes = positiveNumber("assetCache.maxBytes", options.maxBytes ?? DEFAULT_ASSET_CACHE_BYTES);
   }
 
+  /** The entry under `key`, now the most recently used; `undefined` when there is none. */
   async get(key: string): Promise<StoredAsset | undefined> {
     const opened = await this.#open();
     const response = await opened.cache.match(key);
@@ -75,6 +76,7 @@ export class CacheStorageAssetStore implements AssetStore {
     return { etag: response.headers.get(ETAG_HEADER) ?? "", bytes };
   }
 
+  /** Stores `asset` under `key` (and the index), dropping the least recently used entries past `maxBytes`. */
   async put(key: string, asset: StoredAsset): Promise<void> {
     const opened = await this.#open();
     const size = asset.bytes.byteLength;
@@ -96,6 +98,7 @@ export class CacheStorageAssetStore implements AssetStore {
     }
   }
 
+  /** Forgets the entry under `key`. */
   async delete(key: string): Promise<void> {
     const opened = await this.#open();
     opened.budget.remove(key);
