@@ -138,8 +138,8 @@ export class CacheStorageAssetStore implements AssetStore {
       const drop: string[] = [];
       // Entries the index lost count as the oldest; then the index's own, in its order.
       for (const key of stored.filter((k) => !known.has(k))) {
-        const size = Number((await cache.match(key))?.headers.get(SIZE_HEADER));
-        drop.push(...(Number.isInteger(size) && size >= 0 ? budget.add(key, size) : [key]));
+        const size = (await cache.match(key))?.headers.get(SIZE_HEADER) ?? "";
+        drop.push(...(/^\d{1,15}$/.test(size) ? budget.add(key, Number(size)) : [key]));
       }
       for (const [key, size] of saved) if (present.has(key)) drop.push(...budget.add(key, size));
       const opened = { cache, budget };
