@@ -55,12 +55,14 @@ describe("assetCache in Chromium", () => {
       const first = await load(context);
       const second = await load(context);
 
-      // First visit: plain downloads (no custom header, so no preflight), all kept.
+      // First visit: plain downloads (no custom header, so no preflight), all kept. (Only an
+      // asset two models shared would be revalidated by the second; the catalog has none today.)
+      const revalidated = first.assets.filter((r) => r.conditional);
       expect(first.result.creatures.length).toBe(6);
-      expect(first.assets.length).toBeGreaterThan(0);
-      expect(first.assets.every((r) => r.status === 200 && !r.conditional)).toBe(true);
+      expect(first.assets.length).toBeGreaterThan(revalidated.length);
+      expect(first.assets.every((r) => r.status === (r.conditional ? 304 : 200))).toBe(true);
       expect(bodyBytes(first.assets)).toBeGreaterThan(0);
-      expect(first.preflights).toEqual([]);
+      expect(first.preflights.length).toBeLessThanOrEqual(revalidated.length);
       expect(first.result.cacheNames).toContain("babylon-menagerie-assets");
 
       // Second visit: every asset asked again with If-None-Match, every answer a bodiless 304.
