@@ -196,3 +196,41 @@ describe("an asset host that refuses conditional requests on the network (a CORS
     }
   });
 });
+
+describe("what other answers do to a stored entry", () => {
+  it("drops it on a 200 without an ETag and on 404 or 410, keeps it on 500 or 403, stores a weak ETag", async () => {
+    const answers: Record<string, [number, Record<string, string>]> = {
+      "no-etag.obj": [200, {}],
+      "gone.obj": [404, {}],
+      "removed.obj": [410, {}],
+      "failing.obj": [500, {}],
+      "refused.obj": [403, {}],
+      "weak.obj": [200, { etag: 'W/"w1"' }],
+    };
+    const host = await createTestServer((req, res) => {
+      const [status, headers] = answers[new URL(req.url!, "http://x").pathname.slice("/assets/".length)]!;
+      res.writeHead(status, headers);
+      res.end("v 1 1 1\n");
+    });
+    try {
+      const store = new MemoryAssetStore();
+      const url = (file: string) => `${host.url}/assets/${file}?Expires=2000000000&KeyName=k&Signature=s`;
+      for (const file of Object.keys(answers)) {
+        store.put(assetCacheKey(url(file))!, { etag: '"old"', bytes: new ArrayBuffer(2) });
+      }
+      const get = fetcher(zero(), store, 0);
+      for (const file of Object.keys(answers)) await get(url(file), "text", signal());
+      const kept = Object.keys(answers).map((file) => [file, store.get(assetCacheKey(url(file))!)?.etag ?? null]);
+      expect(kept).toEqual([
+        ["no-etag.obj", null],
+        ["gone.obj", null],
+        ["removed.obj", null],
+        ["failing.obj", '"old"'],
+        ["refused.obj", '"old"'],
+        ["weak.obj", 'W/"w1"'],
+      ]);
+    } finally {
+      await host.close();
+    }
+  });
+});
