@@ -10,6 +10,20 @@
  * `test/publicApi.test.ts` fails when it changes (`npm run api:report` rewrites it).
  */
 
+// The persistent asset cache (`assetCache`).
+export type { AssetCacheOption, AssetCacheOptions } from "./api/assetCache.js";
+export {
+  type AssetStore,
+  type AssetStoreOptions,
+  DEFAULT_ASSET_CACHE_BYTES,
+  MemoryAssetStore,
+  type StoredAsset,
+} from "./api/assetStore.js";
+export {
+  CacheStorageAssetStore,
+  type CacheStorageStoreOptions,
+  DEFAULT_ASSET_CACHE_NAME,
+} from "./api/cacheStorageStore.js";
 // The lookup client.
 export { createLookupClient } from "./api/client.js";
 export {

@@ -57,9 +57,9 @@ export class Menagerie {
   /** A creature was disposed. */
   readonly onCreatureDisposedObservable = new Observable<Creature>();
   /** Running counts of asset requests, bytes and models loaded, for budgets and tests. */
-  readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, modelsLoaded: 0 };
+  readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, cacheHits: 0, revalidations: 0, modelsLoaded: 0 };
 
-  readonly #options: Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch">>;
+  readonly #options: typeof MENAGERIE_DEFAULTS;
   readonly #models: ModelLibrary;
   readonly #creatures = new Set<Creature>();
   readonly #lifetime = new AbortController();
@@ -96,6 +96,7 @@ export class Menagerie {
       timeoutMs: this.#options.assetTimeoutMs,
       retry: resolveRetryOptions(this.#options.assetRetry),
       counters: this.stats,
+      cache: options.assetCache,
     });
     this.#models = new ModelLibrary({
       lifetime: this.#lifetime.signal,

@@ -1,5 +1,6 @@
 /** Options, defaults and small types of the `Menagerie` (menagerie.ts). */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { AssetCacheOption } from "../api/assetCache.js";
 import type { LookupClient } from "../api/client.js";
 import type { ModelPreference } from "../api/modelAssets.js";
 import type { RetryOptions } from "../api/retry.js";
@@ -69,11 +70,21 @@ export interface MenagerieOptions {
    * @default "rig"
    */
   prefer?: ModelPreference;
+  /**
+   * Persistent asset cache: assets are kept by their URL without the query string (signed links
+   * change with every lookup) with the service's ETag, and a later load asks with
+   * `If-None-Match`, using the kept bytes on 304. `true` (or absent): the browser's Cache
+   * Storage, 128 MiB at most, least recently used out first (none in Node); `false`: none;
+   * `{ maxBytes, cacheName }`: the default store with these settings; an `AssetStore` (such as
+   * `new MemoryAssetStore()`) or `{ store }`: yours.
+   * @default true
+   */
+  assetCache?: AssetCacheOption;
 }
 
 /** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's). */
 export const MENAGERIE_DEFAULTS: Readonly<
-  Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch">>
+  Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch" | "assetCache">>
 > = Object.freeze({
   assetTimeoutMs: 30_000,
   assetRetry: 2,
@@ -110,8 +121,12 @@ export interface SpawnOptions {
 export interface MenagerieStats {
   /** HTTP requests made for assets (retries included). */
   assetRequests: number;
-  /** Bytes of asset bodies received. */
+  /** Bytes of asset bodies received (a 304 has none). */
   assetBytes: number;
+  /** Assets taken from the asset cache because the service answered 304 (see `assetCache`). */
+  cacheHits: number;
+  /** Asset requests that asked with `If-None-Match` to revalidate a cached asset (retries included). */
+  revalidations: number;
   /** Models loaded (templates built). */
   modelsLoaded: number;
 }
