@@ -8,6 +8,7 @@ import type { ModelRecord } from "../../src/api/schemas.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import { MASS_PER_BOX_CUBIC_METRE } from "../../src/babylon/physics/bodyFit.js";
 import { createNullScene } from "../helpers/babylonScene.js";
+import { startCatalogService } from "../helpers/catalogService.js";
 import { dynamicBall, enableHavok, loadHavok, playerCapsule, stepPhysics } from "../helpers/havok.js";
 import { createModelServer, type ModelServer } from "../helpers/modelServer.js";
 import { rejection as rejectionOf } from "../helpers/rejection.js";
@@ -240,4 +241,26 @@ describe("a creature the game moves itself", () => {
     expect(ball.getLinearVelocity().length()).toBe(0);
     expect(ball.transformNode.position.x).toBe(4);
   });
+});
+
+describe("a rigged catalog creature (skinned glTF)", () => {
+  it("gets a body sized from its skinned meshes: feet on the ground, as tall as it was sized", async () => {
+    const catalog = await startCatalogService();
+    const herd = new Menagerie(env.scene, { baseUrl: catalog.url, apiKey: "dev-key" });
+    try {
+      const zebra = await herd.spawnCreature("zebra", { physics: { shape: "box" } });
+      expect(zebra.kind).toBe("rig");
+      const box = zebra.physicsBody!.shape!.getBoundingBox();
+      expect(box.minimum.y).toBeCloseTo(0, 3); // feet on the root's y = 0
+      expect(box.maximum.y).toBeCloseTo(zebra.heightMeters, 3);
+      expect(box.maximum.z - box.minimum.z).toBeGreaterThan(2 * (box.maximum.x - box.minimum.x)); // long, not wide
+      const { min, max } = zebra.root.getHierarchyBoundingVectors();
+      expect([box.minimum, box.maximum].map((v) => v.asArray().map((n) => round(n, 3)))).toEqual(
+        [min, max].map((v) => v.asArray().map((n) => round(n, 3))),
+      );
+    } finally {
+      herd.dispose();
+      await catalog.close();
+    }
+  }, 120_000);
 });
