@@ -198,6 +198,22 @@ describe("creature physics bodies (Havok in Node)", () => {
   });
 });
 
+describe("a populated herd", () => {
+  it("gives every creature a body from the Menagerie-wide option, and its dispose takes them all", async () => {
+    const herd = new Menagerie(env.scene, { baseUrl: server.url, physics: true });
+    try {
+      const group = await herd.populate({ habitat: "forest", count: 6, area: { center: { x: 0, z: 0 }, radius: 12 } });
+      expect(group.creatures.length).toBeGreaterThan(1);
+      expect(group.creatures.every((c) => c.physicsBody?.getMotionType() === PhysicsMotionType.ANIMATED)).toBe(true);
+      expect(bodyCount()).toBe(group.creatures.length);
+      group.dispose();
+      expect(bodyCount()).toBe(0);
+    } finally {
+      herd.dispose();
+    }
+  });
+});
+
 describe("physics options", () => {
   it("rejects a spawn with physics in a scene without Havok, before any lookup", async () => {
     const bare = createNullScene();
