@@ -87,6 +87,12 @@ export {
   type MenagerieStats,
   type SpawnOptions,
 } from "./babylon/menagerieOptions.js";
+// Physics bodies: the option's types and defaults; the body code loads on demand (SpawnOptions.physics).
+export {
+  CREATURE_PHYSICS_DEFAULTS,
+  type CreaturePhysicsOptions,
+  type CreaturePhysicsShape,
+} from "./babylon/physics/physicsOptions.js";
 export { CreatureGroup, POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/populate.js";
 export { registerMenagerie } from "./babylon/register.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";

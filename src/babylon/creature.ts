@@ -8,6 +8,7 @@ import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
+import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../api/recordSize.js";
 import type { ModelRecord } from "../api/schemas.js";
@@ -65,6 +66,7 @@ export class Creature {
   readonly #body: CreatureBody;
   #disposed = false;
   #binding: MotionBinding | undefined;
+  #physicsBody: PhysicsBody | null = null;
 
   /** @internal Use {@link Menagerie.spawnCreature}. */
   constructor(scene: Scene, model: LoadedModel, placement: CreaturePlacement) {
@@ -97,6 +99,19 @@ export class Creature {
   /** @internal Attaches the motion agent that drives this creature (done by the Menagerie). */
   _bindMotion(binding: MotionBinding): void {
     this.#binding = binding;
+  }
+
+  /**
+   * Its kinematic Havok body (spawned with the `physics` option), or `null`. It follows the
+   * creature; set its shape's `material` or enable its collision callbacks here.
+   */
+  get physicsBody(): PhysicsBody | null {
+    return this.#physicsBody;
+  }
+
+  /** @internal Set by the physics module (physics/creaturePhysics.ts) when it attaches or drops a body. */
+  _setPhysicsBody(body: PhysicsBody | null): void {
+    this.#physicsBody = body;
   }
 
   /**

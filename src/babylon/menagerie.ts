@@ -8,7 +8,7 @@ import { type AssetFetcher, createAssetFetcher } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import type { ModelPreference } from "../api/modelAssets.js";
-import { assignDefaults, functionOption, nonNegativeNumber, oneOf, positiveNumber } from "../api/options.js";
+import { assignDefaults, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
 import { redactError, redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
@@ -19,10 +19,12 @@ import {
   MENAGERIE_DEFAULTS,
   type MenagerieOptions,
   type MenagerieStats,
+  preference,
   type SpawnOptions,
 } from "./menagerieOptions.js";
 import { ModelLibrary } from "./modelLibrary.js";
 import { MotionDriver } from "./motionDriver.js";
+import { checkPhysicsOption, loadCreaturePhysics } from "./physics/loadPhysics.js";
 import { type CreatureGroup, type PopulateOptions, populate } from "./populate.js";
 import { registerMenagerie } from "./register.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
@@ -89,6 +91,7 @@ export class Menagerie {
       linkMarginSeconds: nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds),
       defaultHeightMeters: positiveNumber("defaultHeightMeters", o.defaultHeightMeters),
       prefer: preference("prefer", o.prefer),
+      physics: checkPhysicsOption("physics", o.physics) ?? false,
     };
     this.#motion = new MotionDriver(scene, { seed: this.#options.seed, gaits: this.#options.gaits });
     this.#fetchAsset = createAssetFetcher({
@@ -125,6 +128,7 @@ export class Menagerie {
   async spawnCreature(nameOrRecord: string | ModelRecord, options: SpawnOptions = {}): Promise<Creature> {
     this.#assertAlive();
     const signal = options.signal;
+    const attachPhysics = await loadCreaturePhysics(this.scene, options.physics, this.#options.physics);
     const record = typeof nameOrRecord === "string" ? await this.#lookup(nameOrRecord, options) : nameOrRecord;
     const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
     const template = await this.#models.get(record, prefer, signal, options.onProgress);
@@ -146,6 +150,7 @@ export class Menagerie {
       this.#creatures.delete(creature);
       this.onCreatureDisposedObservable.notifyObservers(creature);
     });
+    attachPhysics?.(creature);
     this.onCreatureSpawnedObservable.notifyObservers(creature);
     return creature;
   }
@@ -291,9 +296,4 @@ export class Menagerie {
       warn: (warning) => this.#warn(warning),
     };
   }
-}
-
-/** Checks a `prefer` option. */
-function preference(name: string, value: unknown): ModelPreference {
-  return oneOf(name, value, ["rig", "parts"] as const);
 }

@@ -3,9 +3,11 @@ import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AssetCacheOption } from "../api/assetCache.js";
 import type { LookupClient } from "../api/client.js";
 import type { ModelPreference } from "../api/modelAssets.js";
+import { oneOf } from "../api/options.js";
 import type { RetryOptions } from "../api/retry.js";
 import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
 import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
+import type { CreaturePhysicsOptions } from "./physics/physicsOptions.js";
 import type { LoadProgress } from "./types.js";
 
 /** Options of `new Menagerie()`. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one. */
@@ -80,6 +82,12 @@ export interface MenagerieOptions {
    * @default true
    */
   assetCache?: AssetCacheOption;
+  /**
+   * A Havok body for every creature spawned (populated ones included), unless a spawn says
+   * otherwise: `true` or `{ shape, mass }`. The scene must have Havok physics enabled.
+   * @default false
+   */
+  physics?: boolean | CreaturePhysicsOptions;
 }
 
 /** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's). */
@@ -94,6 +102,7 @@ export const MENAGERIE_DEFAULTS: Readonly<
   seed: 1,
   gaits: BEHAVIOUR_GAITS,
   prefer: "rig",
+  physics: false,
 });
 
 /** Options of `Menagerie.spawnCreature`. */
@@ -111,6 +120,14 @@ export interface SpawnOptions {
   prefer?: ModelPreference;
   /** Approximate name matching for the lookup. @default the service's default (true) */
   fuzzy?: boolean;
+  /**
+   * A kinematic Havok body sized from the creature's bounds: `true` or `{ shape, mass }`
+   * (fields override the Menagerie's `physics`), `false` for none. Needs Havok physics enabled
+   * on the scene first (`scene.enablePhysics(gravity, new HavokPlugin(true, havok))`), else
+   * the spawn rejects with an OptionsError. The physics code loads on first use.
+   * @default the Menagerie's `physics`
+   */
+  physics?: boolean | CreaturePhysicsOptions;
   /** Cancels the spawn; a model load shared with other spawns goes on for them. */
   signal?: AbortSignal;
   /** Progress of this spawn's model load (a model already loaded reports once, done). */
@@ -129,4 +146,9 @@ export interface MenagerieStats {
   revalidations: number;
   /** Models loaded (templates built). */
   modelsLoaded: number;
+}
+
+/** Checks a `prefer` option. */
+export function preference(name: string, value: unknown): ModelPreference {
+  return oneOf(name, value, ["rig", "parts"] as const);
 }
