@@ -50,8 +50,15 @@ export class Creature {
   readonly heightMeters: number;
   /** How it was built: `"parts"` (OBJ parts or the whole OBJ) or `"rig"` (a rigged glTF). */
   readonly kind: "parts" | "rig";
-  /** The meshes that draw it: instances of the part meshes, or the rig's skinned meshes. */
-  readonly meshes: readonly AbstractMesh[];
+  /**
+   * The meshes that draw it: instances of the part meshes, or the rig's skinned meshes. A
+   * part-built creature is drawn by its model's shared thin-instance meshes until a game asks
+   * for its meshes or parts: then it grows its own joint nodes and instances (as many nodes as
+   * parts and part meshes), which stay until it is disposed.
+   */
+  get meshes(): readonly AbstractMesh[] {
+    return this.#body.meshes;
+  }
   /**
    * Its own animation clips, by clip name (`idle`, `walk`, `run`, ...), for a rigged creature;
    * empty for a part-built one (its gaits pose its joints instead). Menagerie plays them all,
@@ -85,18 +92,18 @@ export class Creature {
       this.animations = instance.animations;
       this.kind = "rig";
     } else {
-      this.#body = buildPartsBody(scene, model, placement, tag);
+      this.#body = buildPartsBody(scene, model, placement, tag, this);
       this.animations = NO_ANIMATIONS;
       this.kind = "parts";
     }
     this.root = this.#body.root;
-    this.meshes = this.#body.meshes;
     this.heightMeters = this.#body.heightMeters;
   }
 
   /** @internal Attaches the motion agent that drives this creature (done by the Menagerie). */
   _bindMotion(binding: MotionBinding): void {
     this.#binding = binding;
+    this.#body.bindMotion?.(binding);
   }
 
   /**

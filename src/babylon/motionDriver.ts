@@ -57,13 +57,13 @@ export class MotionDriver {
       z: root.position.z,
       heading: root.rotation.y,
     });
-    const joints = roles.joints.map((name) => creature.getPart(name)!);
     const binding: MotionBinding = {
       agent,
       root,
-      joints,
+      // Joint nodes, or the crowd that draws the body, come from the body itself (_bindMotion).
+      joints: [],
       body: roles.body,
-      bodyRestY: roles.body >= 0 ? joints[roles.body]!.position.y : 0,
+      bodyRestY: 0,
       scale,
       mirror: this.#scene.useRightHandedSystem ? 1 : -1,
       lastX: root.position.x,

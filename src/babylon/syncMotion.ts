@@ -5,14 +5,29 @@
  */
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../motion/agent.js";
+import type { CrowdMember, CrowdRenderer, JointPose } from "./crowdRenderer.js";
 import type { ClipBinding } from "./syncClips.js";
+
+/** A part-built creature drawn by its model's crowd: where its matrices go, and a reused pose. */
+export interface CrowdPose {
+  renderer: CrowdRenderer;
+  member: CrowdMember;
+  pose: JointPose;
+}
+
+/** The crowd side of a binding. */
+export function crowdPose(renderer: CrowdRenderer, member: CrowdMember): CrowdPose {
+  return { renderer, member, pose: { rotations: null, mirror: 1, body: -1, bodyLift: 0, breath: 1 } };
+}
 
 /** What the sync needs of a creature, captured once at spawn. */
 export interface MotionBinding {
   agent: MotionAgent;
   root: TransformNode;
-  /** Joint nodes in the agent's joint order. */
+  /** Joint nodes in the agent's joint order (none while the body is drawn by its crowd). */
   joints: TransformNode[];
+  /** Set while a part-built creature has no joint nodes: its pose goes into crowd matrices. */
+  crowd?: CrowdPose | undefined;
   /** Index of the body joint, or -1. */
   body: number;
   /** The body joint's rest height in the root's (scaled) frame. */
@@ -50,6 +65,17 @@ export function syncMotion(b: MotionBinding): void {
   b.lastY = root.position.y;
   b.lastZ = root.position.z;
   b.lastHeading = root.rotation.y;
+  const crowd = b.crowd;
+  if (crowd) {
+    const pose = crowd.pose;
+    pose.rotations = agent.pose.rotations;
+    pose.mirror = mirror;
+    pose.body = b.body;
+    pose.bodyLift = agent.pose.bodyY / b.scale;
+    pose.breath = agent.pose.breath;
+    crowd.renderer.write(crowd.member, root.computeWorldMatrix(true), pose);
+    return;
+  }
   const r = agent.pose.rotations;
   for (let i = 0; i < joints.length; i++) {
     joints[i]!.rotation.set(r[i * 3]!, mirror * r[i * 3 + 1]!, mirror * r[i * 3 + 2]!);
