@@ -12,6 +12,7 @@ import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
 import { Matrix, Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { RegisterThinInstanceMesh } from "@babylonjs/core/Meshes/thinInstanceMesh.pure.js";
+import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelTemplate } from "./buildTemplate.js";
@@ -25,6 +26,8 @@ export interface CrowdMember {
   y: number;
   z: number;
   reach: number;
+  /** True while its root is disabled: nothing of it is drawn. */
+  hidden: boolean;
   /** Whatever the crowd's owner wants back from a picked thin instance (the creature). */
   readonly owner: unknown;
 }
@@ -149,7 +152,7 @@ export class CrowdRenderer {
 
   /** Adds a creature (drawn at rest until its first {@link write}). */
   add(owner: unknown, reach: number): CrowdMember {
-    const member: CrowdMember = { slot: this.#members.length, x: 0, y: 0, z: 0, reach, owner };
+    const member: CrowdMember = { slot: this.#members.length, x: 0, y: 0, z: 0, reach, hidden: false, owner };
     this.#members.push(member);
     if (this.#members.length > this.#capacity) this.#grow();
     this.#setCount();
@@ -178,6 +181,12 @@ export class CrowdRenderer {
   write(member: CrowdMember, rootWorld: Matrix, pose: JointPose = REST): void {
     const world = this.#world;
     const m = rootWorld.m;
+    if (member.hidden) {
+      // A disabled root hides its creature: zero matrices draw (and pick) nothing.
+      for (const buffer of this.#buffers) buffer.fill(0, member.slot * 16, member.slot * 16 + 16);
+      this.#dirty = true;
+      return;
+    }
     member.x = m[12]!;
     member.y = m[13]!;
     member.z = m[14]!;
@@ -261,6 +270,23 @@ export class CrowdRenderer {
     });
     this.#capacity = capacity;
   }
+}
+
+const rootQuat = new Quaternion();
+
+/**
+ * A root's world matrix, composed directly when it hangs from nothing (Babylon's
+ * `computeWorldMatrix` costs several times more, with its flags and observers, and Babylon
+ * recomputes the root's own matrix lazily when a game asks for it); Babylon's otherwise.
+ */
+export function rootWorldOf(root: TransformNode, out: Matrix): Matrix {
+  if (root.parent || root.rotationQuaternion || root.billboardMode || !root.isEnabled(false)) {
+    return root.computeWorldMatrix(true);
+  }
+  const r = root.rotation;
+  Quaternion.RotationYawPitchRollToRef(r.y, r.x, r.z, rootQuat);
+  Matrix.ComposeToRef(root.scaling, rootQuat, root.position, out);
+  return out;
 }
 
 /** out[base..] = translate(-pivot) × m: the part mesh sits in the model frame, hung at its joint. */

@@ -3,9 +3,10 @@
  * creature's nodes. Poses are in the creature's right-handed model frame; in a left-handed
  * scene the model is mirrored in X, which flips the sign of rotations about Y and Z.
  */
+import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../motion/agent.js";
-import type { CrowdMember, CrowdRenderer, JointPose } from "./crowdRenderer.js";
+import { type CrowdMember, type CrowdRenderer, type JointPose, rootWorldOf } from "./crowdRenderer.js";
 import type { ClipBinding } from "./syncClips.js";
 
 /** A part-built creature drawn by its model's crowd: where its matrices go, and a reused pose. */
@@ -13,11 +14,18 @@ export interface CrowdPose {
   renderer: CrowdRenderer;
   member: CrowdMember;
   pose: JointPose;
+  /** Scratch for the root's world matrix. */
+  rootWorld: Matrix;
 }
 
 /** The crowd side of a binding. */
 export function crowdPose(renderer: CrowdRenderer, member: CrowdMember): CrowdPose {
-  return { renderer, member, pose: { rotations: null, mirror: 1, body: -1, bodyLift: 0, breath: 1 } };
+  return {
+    renderer,
+    member,
+    pose: { rotations: null, mirror: 1, body: -1, bodyLift: 0, breath: 1 },
+    rootWorld: new Matrix(),
+  };
 }
 
 /** What the sync needs of a creature, captured once at spawn. */
@@ -73,7 +81,8 @@ export function syncMotion(b: MotionBinding): void {
     pose.body = b.body;
     pose.bodyLift = agent.pose.bodyY / b.scale;
     pose.breath = agent.pose.breath;
-    crowd.renderer.write(crowd.member, root.computeWorldMatrix(true), pose);
+    crowd.member.hidden = !root.isEnabled();
+    crowd.renderer.write(crowd.member, rootWorldOf(root, crowd.rootWorld), pose);
     return;
   }
   const r = agent.pose.rotations;

@@ -112,6 +112,26 @@ describe("a crowd of part-built creatures", () => {
     }
   });
 
+  it("hides a creature whose root a game disabled, and shows it again", async () => {
+    const fox = await menagerie.spawnCreature("fox", { position: new Vector3(0, 0, 0) });
+    const other = await menagerie.spawnCreature("fox", { position: new Vector3(3, 0, 0) });
+    const down = (x: number) => env.scene.pickWithRay(new Ray(new Vector3(x, 3, 0), new Vector3(0, -1, 0), 10));
+    fox.root.setEnabled(false);
+    env.scene.render();
+    expect(down(0)?.hit ?? false).toBe(false);
+    const body = crowdMeshes().find((m) => m.name === "fox/body/crowd")!;
+    expect(
+      body
+        .thinInstanceGetWorldMatrices()
+        [slotOf(body, fox)]!.asArray()
+        .every((v) => v === 0),
+    ).toBe(true);
+    expect(down(3)?.pickedMesh?.metadata.menagerie.creatureAt(down(3)!.thinInstanceIndex)).toBe(other);
+    fox.root.setEnabled(true);
+    env.scene.render();
+    expect(down(0)?.pickedMesh?.metadata.menagerie.creatureAt(down(0)!.thinInstanceIndex)).toBe(fox);
+  });
+
   it("picks a creature through its thin instance; dispose() takes its node, the model's dispose its drawing meshes", async () => {
     const empty = sceneCounts(env.scene);
     await menagerie.preload("fox");
