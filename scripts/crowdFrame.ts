@@ -72,13 +72,19 @@ for (const count of sizes.length ? sizes : [200, 1000]) {
   const frames = Math.max(10, Math.round(4000 / count));
   const times = { crowd: [] as number[], nodes: [] as number[] };
   for (let r = 0; r < 7; r++) {
-    for (const [key, s] of [["crowd", crowd], ["nodes", nodes]] as const) {
+    for (const [key, s] of [
+      ["crowd", crowd],
+      ["nodes", nodes],
+    ] as const) {
       const t = performance.now();
       for (let i = 0; i < frames; i++) s.frame();
       times[key].push((performance.now() - t) / frames);
     }
   }
-  for (const [key, s] of [["crowd", crowd], ["nodes", nodes]] as const) {
+  for (const [key, s] of [
+    ["crowd", crowd],
+    ["nodes", nodes],
+  ] as const) {
     const t = times[key];
     console.log(
       `${count} walkers, ${key.padEnd(5)}: frame median ${median(t).toFixed(2)} ms (min ${Math.min(...t).toFixed(2)}), nodes ${s.nodes}, active meshes ${s.active()}, heap ${s.heap.toFixed(1)} MB`,

@@ -12,7 +12,7 @@ import { MotionWorld } from "../motion/world.js";
 import type { Creature } from "./creature.js";
 import type { LoadedModel } from "./loadModel.js";
 import { bindClips, startClips, syncClips } from "./syncClips.js";
-import { adoptExternalMoves, type MotionBinding, syncMotion } from "./syncMotion.js";
+import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
 
 export class MotionDriver {
   readonly #scene: Scene;
@@ -102,7 +102,8 @@ export class MotionDriver {
     // Clips play on Babylon's clock: they freeze while motion is paused and follow its time scale.
     const clipScale = this.#world.paused ? 0 : this.#world.timeScale;
     for (const binding of this.#bindings) {
-      syncMotion(binding);
+      // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or upload).
+      if (stepped > 0 || !isStill(binding)) syncMotion(binding);
       const clips = binding.clips;
       if (clips) {
         const mixer = clips.mixer;

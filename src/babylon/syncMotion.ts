@@ -64,6 +64,23 @@ export function adoptExternalMoves(b: MotionBinding): void {
   if (b.root.rotation.y !== b.lastHeading) b.agent.heading = b.root.rotation.y;
 }
 
+/**
+ * True when a crowd-drawn creature's matrices would not change: motion did not step (paused, or
+ * a zero time scale), and neither the agent nor its root moved or was hidden since the last write.
+ */
+export function isStill(b: MotionBinding): boolean {
+  const { agent, root, crowd } = b;
+  return (
+    crowd !== undefined &&
+    agent.x === b.lastX &&
+    agent.y === b.lastY &&
+    agent.z === b.lastZ &&
+    agent.heading === b.lastHeading &&
+    root.rotation.y === b.lastHeading &&
+    crowd.member.hidden === !root.isEnabled()
+  );
+}
+
 /** Writes the agent's state onto the nodes. Allocates nothing. */
 export function syncMotion(b: MotionBinding): void {
   const { agent, root, joints, mirror } = b;

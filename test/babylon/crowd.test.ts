@@ -74,16 +74,43 @@ describe("a crowd of part-built creatures", () => {
     for (const fox of foxes) fox.wander();
     const drawing = crowdMeshes().length; // the fox's 11 parts + its eye + the trout's body
     expect(drawing).toBe(13);
-    env.scene.render();
+    // Frames on a fixed step (the Menagerie's observer would step by the engine's clock).
+    env.scene.onBeforeRenderObservable.clear();
+    const frame = () => {
+      menagerie.stepMotion(1 / 60);
+      env.scene.render();
+    };
+    frame();
     crowdStats.matricesWritten = 0;
     crowdStats.uploads = 0;
     const frames = 3;
-    // A frame: the Menagerie's observer steps motion, then Babylon renders.
-    for (let i = 0; i < frames; i++) env.scene.render();
+    for (let i = 0; i < frames; i++) frame();
     expect(crowdStats.matricesWritten).toBe(frames * (12 * 12 + 1));
     expect(crowdStats.uploads).toBe(frames * drawing);
     // Babylon evaluates (and draws) the drawing meshes, however many creatures they carry.
     expect(env.scene.getActiveMeshes().length).toBe(drawing);
+  });
+
+  it("writes nothing while motion is paused, until a game moves a creature", async () => {
+    const foxes = [];
+    for (let i = 0; i < 5; i++) foxes.push(await menagerie.spawnCreature("fox", { position: new Vector3(i, 0, 4) }));
+    for (const fox of foxes) fox.wander();
+    env.scene.render();
+    menagerie.pause();
+    env.scene.render(); // the last frame that moved has been written
+    crowdStats.matricesWritten = 0;
+    crowdStats.uploads = 0;
+    for (let i = 0; i < 3; i++) menagerie.stepMotion(1 / 60);
+    env.scene.render();
+    expect(crowdStats).toEqual({ matricesWritten: 0, uploads: 0 });
+    foxes[2]!.root.position.x += 1;
+    menagerie.stepMotion(1 / 60);
+    env.scene.render();
+    expect(crowdStats).toEqual({ matricesWritten: 12, uploads: 12 }); // one fox's 12 part meshes
+    menagerie.resume();
+    crowdStats.matricesWritten = 0;
+    menagerie.stepMotion(1 / 60);
+    expect(crowdStats.matricesWritten).toBe(5 * 12);
   });
 
   it("draws each part where the creature's own nodes would put it, mid-walk", async () => {
