@@ -21,11 +21,13 @@ import type { ModelTemplate } from "./buildTemplate.js";
 export interface CrowdMember {
   /** Its index in every drawing mesh's matrix buffer; moves when another member leaves. */
   slot: number;
-  /** Root position (world) and reach, for the shared bounding box. */
+  /** Root position (world) and reach (world units), for the shared bounding box. */
   x: number;
   y: number;
   z: number;
   reach: number;
+  /** Its reach in model units (the root's scale, read from its world matrix, gives `reach`). */
+  readonly modelReach: number;
   /** True while its root is disabled: nothing of it is drawn. */
   hidden: boolean;
   /** Whatever the crowd's owner wants back from a picked thin instance (the creature). */
@@ -50,6 +52,17 @@ interface PartDraw {
 const INITIAL_CAPACITY = 16;
 const REST: JointPose = { rotations: null, mirror: 1, body: -1, bodyLift: 0, breath: 1 };
 const crowds = new WeakMap<ModelTemplate, CrowdRenderer>();
+/** Every crowd not disposed, for {@link flushCrowds}. */
+const live = new Set<CrowdRenderer>();
+
+/**
+ * Uploads what motion wrote, right after the step: a scene that froze its active meshes never
+ * evaluates them, so the hook before that evaluation alone would miss it. Flushing twice costs
+ * nothing (a crowd uploads only when something was written).
+ */
+export function flushCrowds(scene: Scene): void {
+  for (const crowd of live) if (crowd.scene === scene) crowd.flush();
+}
 
 /** The crowd of `template` in `scene`, made on first use. */
 export function crowdOf(scene: Scene, template: ModelTemplate): CrowdRenderer {
@@ -76,7 +89,8 @@ export interface CrowdStats {
 export const crowdStats: CrowdStats = { matricesWritten: 0, uploads: 0 };
 
 export class CrowdRenderer {
-  readonly #scene: Scene;
+  /** The scene it draws in. */
+  readonly scene: Scene;
   readonly #onEmpty: () => void;
   readonly #parts: PartDraw[] = [];
   readonly #members: CrowdMember[] = [];
@@ -99,7 +113,8 @@ export class CrowdRenderer {
 
   constructor(scene: Scene, template: ModelTemplate, onEmpty: () => void) {
     RegisterThinInstanceMesh();
-    this.#scene = scene;
+    this.scene = scene;
+    live.add(this);
     this.#onEmpty = onEmpty;
     const { joints, bounds } = template.layout;
     const index = new Map(joints.map((j, i) => [j.part, i]));
@@ -151,8 +166,17 @@ export class CrowdRenderer {
   }
 
   /** Adds a creature (drawn at rest until its first {@link write}). */
-  add(owner: unknown, reach: number): CrowdMember {
-    const member: CrowdMember = { slot: this.#members.length, x: 0, y: 0, z: 0, reach, hidden: false, owner };
+  add(owner: unknown, modelReach: number): CrowdMember {
+    const member: CrowdMember = {
+      slot: this.#members.length,
+      x: 0,
+      y: 0,
+      z: 0,
+      reach: modelReach,
+      modelReach,
+      hidden: false,
+      owner,
+    };
     this.#members.push(member);
     if (this.#members.length > this.#capacity) this.#grow();
     this.#setCount();
@@ -190,6 +214,10 @@ export class CrowdRenderer {
     member.x = m[12]!;
     member.y = m[13]!;
     member.z = m[14]!;
+    const sx = m[0]! * m[0]! + m[1]! * m[1]! + m[2]! * m[2]!;
+    const sy = m[4]! * m[4]! + m[5]! * m[5]! + m[6]! * m[6]!;
+    const sz = m[8]! * m[8]! + m[9]! * m[9]! + m[10]! * m[10]!;
+    member.reach = member.modelReach * Math.sqrt(Math.max(sx, sy, sz));
     const r = pose.rotations;
     for (let j = 0; j < world.length; j++) {
       const offset = this.#offsets[j]!;
@@ -241,7 +269,8 @@ export class CrowdRenderer {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    if (this.#observer) this.#scene.onBeforeActiveMeshesEvaluationObservable.remove(this.#observer);
+    live.delete(this);
+    if (this.#observer) this.scene.onBeforeActiveMeshesEvaluationObservable.remove(this.#observer);
     this.#observer = null;
     for (const part of this.#parts) part.mesh.dispose(false, false);
     this.#parts.length = 0;

@@ -10,6 +10,7 @@ import type { GaitTable } from "../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../motion/rigRoles.js";
 import { MotionWorld } from "../motion/world.js";
 import type { Creature } from "./creature.js";
+import { flushCrowds } from "./crowdRenderer.js";
 import type { LoadedModel } from "./loadModel.js";
 import { bindClips, startClips, syncClips } from "./syncClips.js";
 import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
@@ -115,6 +116,7 @@ export class MotionDriver {
         syncClips(clips);
       }
     }
+    flushCrowds(this.#scene);
   }
 
   dispose(): void {

@@ -63,7 +63,7 @@ export function buildPartsBody(
   root.metadata = tag();
 
   let crowd: CrowdRenderer | null = crowdOf(scene, template);
-  let member: CrowdMember | null = crowd.add(owner, reachOf(layout.bounds) * scale);
+  let member: CrowdMember | null = crowd.add(owner, reachOf(layout.bounds));
   crowd.write(member, root.computeWorldMatrix(true));
   let binding: MotionBinding | undefined;
 

@@ -91,6 +91,25 @@ describe("a crowd of part-built creatures", () => {
     expect(env.scene.getActiveMeshes().length).toBe(drawing);
   });
 
+  it("uploads after each step even in a scene that froze its active meshes; its box follows the root's scale", async () => {
+    const fox = await menagerie.spawnCreature("fox");
+    fox.wander();
+    env.scene.onBeforeRenderObservable.clear();
+    menagerie.stepMotion(1 / 60);
+    env.scene.render();
+    env.scene.freezeActiveMeshes();
+    crowdStats.uploads = 0;
+    menagerie.stepMotion(1 / 60);
+    env.scene.render();
+    expect(crowdStats.uploads).toBe(12);
+    const body = crowdMeshes().find((m) => m.name === "fox/body/crowd")!;
+    const size = () => body.getBoundingInfo().boundingBox.extendSizeWorld.y;
+    const before = size();
+    fox.root.scaling.setAll(fox.root.scaling.x * 3);
+    menagerie.stepMotion(1 / 60);
+    expect(size()).toBeCloseTo(before * 3, 5);
+  });
+
   it("writes nothing while motion is paused, until a game moves a creature", async () => {
     const foxes = [];
     for (let i = 0; i < 5; i++) foxes.push(await menagerie.spawnCreature("fox", { position: new Vector3(i, 0, 4) }));
