@@ -9,13 +9,13 @@
  */
 
 import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
-import { Matrix, Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { type Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { RegisterThinInstanceMesh } from "@babylonjs/core/Meshes/thinInstanceMesh.pure.js";
-import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelTemplate } from "./buildTemplate.js";
+import { JointChain, type JointPose, REST_POSE, writeOffsetMatrix } from "./crowdPose.js";
 
 /** One creature's place in its model's crowd. */
 export interface CrowdMember {
@@ -34,23 +34,12 @@ export interface CrowdMember {
   readonly owner: unknown;
 }
 
-/** What one joint's pose is made of: Euler rotation (Babylon's, already mirrored), body lift and breath. */
-export interface JointPose {
-  rotations: ArrayLike<number> | null;
-  mirror: number;
-  /** Index of the body joint, or -1; it is lifted by `bodyLift` (model units) and scaled by `breath` in Y. */
-  body: number;
-  bodyLift: number;
-  breath: number;
-}
-
 interface PartDraw {
   mesh: Mesh;
   joint: number;
 }
 
 const INITIAL_CAPACITY = 16;
-const REST: JointPose = { rotations: null, mirror: 1, body: -1, bodyLift: 0, breath: 1 };
 const crowds = new WeakMap<ModelTemplate, CrowdRenderer>();
 /** Every crowd not disposed, for {@link flushCrowds}. */
 const live = new Set<CrowdRenderer>();
@@ -94,15 +83,7 @@ export class CrowdRenderer {
   readonly #onEmpty: () => void;
   readonly #parts: PartDraw[] = [];
   readonly #members: CrowdMember[] = [];
-  /** Per joint: translation from its parent's frame, pivot, parent index. */
-  readonly #offsets: Vector3[];
-  readonly #pivots: Vector3[];
-  readonly #parents: number[];
-  readonly #world: Matrix[];
-  readonly #local = new Matrix();
-  readonly #quat = new Quaternion();
-  readonly #scale = new Vector3(1, 1, 1);
-  readonly #translation = new Vector3();
+  readonly #chain: JointChain;
   readonly #min = new Vector3();
   readonly #max = new Vector3();
   #buffers: Float32Array[] = [];
@@ -116,16 +97,8 @@ export class CrowdRenderer {
     this.scene = scene;
     live.add(this);
     this.#onEmpty = onEmpty;
-    const { joints, bounds } = template.layout;
-    const index = new Map(joints.map((j, i) => [j.part, i]));
-    this.#parents = joints.map((j) => (j.parent === null ? -1 : index.get(j.parent)!));
-    this.#pivots = joints.map((j) => new Vector3(j.pivot.x, j.pivot.y, j.pivot.z));
-    this.#offsets = joints.map((j) => {
-      // Top joints hang from the root shifted so the creature's lowest point rests on y = 0.
-      const origin = j.parent === null ? { x: 0, y: bounds.min.y, z: 0 } : joints[index.get(j.parent)!]!.pivot;
-      return new Vector3(j.pivot.x - origin.x, j.pivot.y - origin.y, j.pivot.z - origin.z);
-    });
-    this.#world = joints.map(() => new Matrix());
+    const { joints } = template.layout;
+    this.#chain = new JointChain(template.layout);
     joints.forEach((joint, j) => {
       template.parts.get(joint.part)!.meshes.forEach((source, i, all) => {
         const name =
@@ -202,8 +175,7 @@ export class CrowdRenderer {
   }
 
   /** Writes a member's part matrices from its root's world matrix and pose (rest pose by default). */
-  write(member: CrowdMember, rootWorld: Matrix, pose: JointPose = REST): void {
-    const world = this.#world;
+  write(member: CrowdMember, rootWorld: Matrix, pose: JointPose = REST_POSE): void {
     const m = rootWorld.m;
     if (member.hidden) {
       // A disabled root hides its creature: zero matrices draw (and pick) nothing.
@@ -218,31 +190,11 @@ export class CrowdRenderer {
     const sy = m[4]! * m[4]! + m[5]! * m[5]! + m[6]! * m[6]!;
     const sz = m[8]! * m[8]! + m[9]! * m[9]! + m[10]! * m[10]!;
     member.reach = member.modelReach * Math.sqrt(Math.max(sx, sy, sz));
-    const r = pose.rotations;
-    for (let j = 0; j < world.length; j++) {
-      const offset = this.#offsets[j]!;
-      this.#translation.copyFrom(offset);
-      this.#scale.y = 1;
-      if (j === pose.body) {
-        this.#translation.y += pose.bodyLift;
-        this.#scale.y = pose.breath;
-      }
-      if (r)
-        Quaternion.RotationYawPitchRollToRef(
-          pose.mirror * r[j * 3 + 1]!,
-          r[j * 3]!,
-          pose.mirror * r[j * 3 + 2]!,
-          this.#quat,
-        );
-      else this.#quat.set(0, 0, 0, 1);
-      Matrix.ComposeToRef(this.#scale, this.#quat, this.#translation, this.#local);
-      const parent = this.#parents[j]!;
-      this.#local.multiplyToRef(parent < 0 ? rootWorld : world[parent]!, world[j]!);
-    }
+    const world = this.#chain.compose(rootWorld, pose);
     const base = member.slot * 16;
     for (let p = 0; p < this.#parts.length; p++) {
       const part = this.#parts[p]!;
-      writeOffsetMatrix(this.#buffers[p]!, base, world[part.joint]!.m, this.#pivots[part.joint]!);
+      writeOffsetMatrix(this.#buffers[p]!, base, world[part.joint]!.m, this.#chain.pivots[part.joint]!);
     }
     crowdStats.matricesWritten += this.#parts.length;
     this.#dirty = true;
@@ -299,33 +251,4 @@ export class CrowdRenderer {
     });
     this.#capacity = capacity;
   }
-}
-
-const rootQuat = new Quaternion();
-
-/**
- * A root's world matrix, composed directly when it hangs from nothing (Babylon's
- * `computeWorldMatrix` costs several times more, with its flags and observers, and Babylon
- * recomputes the root's own matrix lazily when a game asks for it); Babylon's otherwise.
- */
-export function rootWorldOf(root: TransformNode, out: Matrix): Matrix {
-  if (root.parent || root.rotationQuaternion || root.billboardMode || !root.isEnabled(false)) {
-    return root.computeWorldMatrix(true);
-  }
-  const r = root.rotation;
-  Quaternion.RotationYawPitchRollToRef(r.y, r.x, r.z, rootQuat);
-  Matrix.ComposeToRef(root.scaling, rootQuat, root.position, out);
-  return out;
-}
-
-/** out[base..] = translate(-pivot) × m: the part mesh sits in the model frame, hung at its joint. */
-function writeOffsetMatrix(out: Float32Array, base: number, m: ArrayLike<number>, pivot: Vector3): void {
-  const px = -pivot.x;
-  const py = -pivot.y;
-  const pz = -pivot.z;
-  for (let i = 0; i < 12; i++) out[base + i] = m[i]!;
-  out[base + 12] = px * m[0]! + py * m[4]! + pz * m[8]! + m[12]!;
-  out[base + 13] = px * m[1]! + py * m[5]! + pz * m[9]! + m[13]!;
-  out[base + 14] = px * m[2]! + py * m[6]! + pz * m[10]! + m[14]!;
-  out[base + 15] = px * m[3]! + py * m[7]! + pz * m[11]! + m[15]!;
 }

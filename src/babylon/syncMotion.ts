@@ -6,7 +6,8 @@
 import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../motion/agent.js";
-import { type CrowdMember, type CrowdRenderer, type JointPose, rootWorldOf } from "./crowdRenderer.js";
+import { type JointPose, rootWorldOf } from "./crowdPose.js";
+import type { CrowdMember, CrowdRenderer } from "./crowdRenderer.js";
 import type { ClipBinding } from "./syncClips.js";
 
 /** A part-built creature drawn by its model's crowd: where its matrices go, and a reused pose. */
