@@ -1,7 +1,8 @@
 /**
- * One creature in the scene, built from OBJ parts (partsBody.ts: a joint node per part and an
- * instance of each template mesh) or from a rigged glTF (riggedInstance.ts: its own skeleton
- * and animation groups). Copies share geometry and materials with their model's template.
+ * One creature in the scene, built from OBJ parts (partsBody.ts: a root drawn by its model's
+ * thin-instance crowd, with joint nodes and instances grown on demand) or from a rigged glTF
+ * (riggedInstance.ts: its own skeleton and animation groups). Copies share geometry and
+ * materials with their model's template.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
@@ -163,7 +164,8 @@ export class Creature {
 
   /**
    * The joint node of a part (the bone's node, by bone name, for a rigged creature), or `null`
-   * when the creature has no such part. On a part-built creature, rotate it to turn a head
+   * when the creature has no such part. A part-built creature grows its nodes on the first call
+   * (see {@link meshes}). On a part-built creature, rotate it to turn a head
    * (gaits add to it). A rigged creature's bone nodes turn by `rotationQuaternion`, which its
    * playing clips write every frame: turn a bone after the animations, in
    * `scene.onAfterAnimationsObservable` (for example `node.rotate(Axis.Y, 0.3)` there).

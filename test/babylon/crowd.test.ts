@@ -132,31 +132,43 @@ describe("a crowd of part-built creatures", () => {
     expect(crowdStats.matricesWritten).toBe(5 * 12);
   });
 
-  it("draws each part where the creature's own nodes would put it, mid-walk", async () => {
-    const fox = await menagerie.spawnCreature("fox", { position: new Vector3(1, 0, 2), rotationY: 0.4 });
-    fox.setBehaviour("walk");
-    void fox.moveTo({ x: 1, z: 50 });
-    for (let i = 0; i < 40; i++) menagerie.stepMotion(1 / 60);
-    const fromCrowd = new Map<string, Matrix>();
-    for (const mesh of crowdMeshes()) {
-      const slot = slotOf(mesh, fox);
-      expect(slot).toBeGreaterThanOrEqual(0);
-      const data = mesh.thinInstanceGetWorldMatrices()[slot]!;
-      fromCrowd.set(mesh.name.replace(/\/crowd$/, ""), data.clone());
-    }
-    // Asking for its meshes grows its nodes, posed as the crowd drew it, and takes it out of the crowd.
-    const meshes = fox.meshes;
-    expect(crowdMeshes().every((m) => m.thinInstanceCount === 0)).toBe(true);
-    for (const part of fox.listParts()) fox.getPart(part)!.computeWorldMatrix(true);
-    const swing = fox.listParts().reduce((sum, part) => sum + Math.abs(fox.getPart(part)!.rotation.x), 0);
-    expect(swing).toBeGreaterThan(0.1); // it really is mid-stride
-    expect(meshes).toHaveLength(fromCrowd.size);
-    for (const mesh of meshes) {
-      const expected = mesh.computeWorldMatrix(true).asArray();
-      const actual = fromCrowd.get(mesh.name)!.asArray();
-      for (let k = 0; k < 16; k++) expect(actual[k]).toBeCloseTo(expected[k]!, 5);
-    }
-  });
+  it.each([
+    ["left", false],
+    ["right", true],
+  ])(
+    "draws each part where the creature's own nodes would put it, mid-walk (%s-handed scene)",
+    async (_, rightHanded) => {
+      if (rightHanded) {
+        menagerie.dispose();
+        env.dispose();
+        env = createNullScene({ rightHanded: true });
+        menagerie = new Menagerie(env.scene, { baseUrl: server.url });
+      }
+      const fox = await menagerie.spawnCreature("fox", { position: new Vector3(1, 0, 2), rotationY: 0.4 });
+      fox.setBehaviour("walk");
+      void fox.moveTo({ x: 1, z: 50 });
+      for (let i = 0; i < 40; i++) menagerie.stepMotion(1 / 60);
+      const fromCrowd = new Map<string, Matrix>();
+      for (const mesh of crowdMeshes()) {
+        const slot = slotOf(mesh, fox);
+        expect(slot).toBeGreaterThanOrEqual(0);
+        const data = mesh.thinInstanceGetWorldMatrices()[slot]!;
+        fromCrowd.set(mesh.name.replace(/\/crowd$/, ""), data.clone());
+      }
+      // Asking for its meshes grows its nodes, posed as the crowd drew it, and takes it out of the crowd.
+      const meshes = fox.meshes;
+      expect(crowdMeshes().every((m) => m.thinInstanceCount === 0)).toBe(true);
+      for (const part of fox.listParts()) fox.getPart(part)!.computeWorldMatrix(true);
+      const swing = fox.listParts().reduce((sum, part) => sum + Math.abs(fox.getPart(part)!.rotation.x), 0);
+      expect(swing).toBeGreaterThan(0.1); // it really is mid-stride
+      expect(meshes).toHaveLength(fromCrowd.size);
+      for (const mesh of meshes) {
+        const expected = mesh.computeWorldMatrix(true).asArray();
+        const actual = fromCrowd.get(mesh.name)!.asArray();
+        for (let k = 0; k < 16; k++) expect(actual[k]).toBeCloseTo(expected[k]!, 5);
+      }
+    },
+  );
 
   it("hides a creature whose root a game disabled, and shows it again", async () => {
     const fox = await menagerie.spawnCreature("fox", { position: new Vector3(0, 0, 0) });
