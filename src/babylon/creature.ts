@@ -1,7 +1,8 @@
 /**
- * One creature in the scene, built from OBJ parts (partsBody.ts: a joint node per part and an
- * instance of each template mesh) or from a rigged glTF (riggedInstance.ts: its own skeleton
- * and animation groups). Copies share geometry and materials with their model's template.
+ * One creature in the scene, built from OBJ parts (partsBody.ts: a root drawn by its model's
+ * thin-instance crowd, with joint nodes and instances grown on demand) or from a rigged glTF
+ * (riggedInstance.ts: its own skeleton and animation groups). Copies share geometry and
+ * materials with their model's template.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
@@ -51,8 +52,15 @@ export class Creature {
   readonly heightMeters: number;
   /** How it was built: `"parts"` (OBJ parts or the whole OBJ) or `"rig"` (a rigged glTF). */
   readonly kind: "parts" | "rig";
-  /** The meshes that draw it: instances of the part meshes, or the rig's skinned meshes. */
-  readonly meshes: readonly AbstractMesh[];
+  /**
+   * The meshes that draw it: instances of the part meshes, or the rig's skinned meshes. A
+   * part-built creature is drawn by its model's shared thin-instance meshes until a game asks
+   * for its meshes or parts: then it grows its own joint nodes and instances (as many nodes as
+   * parts and part meshes), which stay until it is disposed.
+   */
+  get meshes(): readonly AbstractMesh[] {
+    return this.#body.meshes;
+  }
   /**
    * Its own animation clips, by clip name (`idle`, `walk`, `run`, ...), for a rigged creature;
    * empty for a part-built one (its gaits pose its joints instead). Menagerie plays them all,
@@ -87,18 +95,18 @@ export class Creature {
       this.animations = instance.animations;
       this.kind = "rig";
     } else {
-      this.#body = buildPartsBody(scene, model, placement, tag);
+      this.#body = buildPartsBody(scene, model, placement, tag, this);
       this.animations = NO_ANIMATIONS;
       this.kind = "parts";
     }
     this.root = this.#body.root;
-    this.meshes = this.#body.meshes;
     this.heightMeters = this.#body.heightMeters;
   }
 
   /** @internal Attaches the motion agent that drives this creature (done by the Menagerie). */
   _bindMotion(binding: MotionBinding): void {
     this.#binding = binding;
+    this.#body.bindMotion?.(binding);
   }
 
   /**
@@ -171,7 +179,8 @@ export class Creature {
 
   /**
    * The joint node of a part (the bone's node, by bone name, for a rigged creature), or `null`
-   * when the creature has no such part. On a part-built creature, rotate it to turn a head
+   * when the creature has no such part. A part-built creature grows its nodes on the first call
+   * (see {@link meshes}). On a part-built creature, rotate it to turn a head
    * (gaits add to it). A rigged creature's bone nodes turn by `rotationQuaternion`, which its
    * playing clips write every frame: turn a bone after the animations, in
    * `scene.onAfterAnimationsObservable` (for example `node.rotate(Axis.Y, 0.3)` there).

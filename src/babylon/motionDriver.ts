@@ -10,9 +10,10 @@ import type { GaitTable } from "../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../motion/rigRoles.js";
 import { MotionWorld } from "../motion/world.js";
 import type { Creature } from "./creature.js";
+import { flushCrowds } from "./crowdRenderer.js";
 import type { LoadedModel } from "./loadModel.js";
 import { bindClips, startClips, syncClips } from "./syncClips.js";
-import { adoptExternalMoves, type MotionBinding, syncMotion } from "./syncMotion.js";
+import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
 
 export class MotionDriver {
   readonly #scene: Scene;
@@ -57,13 +58,13 @@ export class MotionDriver {
       z: root.position.z,
       heading: root.rotation.y,
     });
-    const joints = roles.joints.map((name) => creature.getPart(name)!);
     const binding: MotionBinding = {
       agent,
       root,
-      joints,
+      // Joint nodes, or the crowd that draws the body, come from the body itself (_bindMotion).
+      joints: [],
       body: roles.body,
-      bodyRestY: roles.body >= 0 ? joints[roles.body]!.position.y : 0,
+      bodyRestY: 0,
       scale,
       mirror: this.#scene.useRightHandedSystem ? 1 : -1,
       lastX: root.position.x,
@@ -102,7 +103,8 @@ export class MotionDriver {
     // Clips play on Babylon's clock: they freeze while motion is paused and follow its time scale.
     const clipScale = this.#world.paused ? 0 : this.#world.timeScale;
     for (const binding of this.#bindings) {
-      syncMotion(binding);
+      // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or upload).
+      if (stepped > 0 || !isStill(binding)) syncMotion(binding);
       const clips = binding.clips;
       if (clips) {
         const mixer = clips.mixer;
@@ -114,6 +116,7 @@ export class MotionDriver {
         syncClips(clips);
       }
     }
+    flushCrowds(this.#scene);
   }
 
   dispose(): void {
