@@ -5,14 +5,15 @@
  * that offers `node:fs` for the asset route.
  */
 import { type Context, Hono } from "hono";
-import { cors } from "hono/cors";
 import { redactText } from "../api/redact.js";
 import { createAdmission } from "./admission.js";
 import { type EtagMemo, serveAsset } from "./assetRoute.js";
 import { CatalogStore } from "./catalogStore.js";
+import { corsHeaders } from "./corsHeaders.js";
 import { applyFaults } from "./faults/applyFaults.js";
 import { assetKind, FaultInjector } from "./faults/faultInjector.js";
 import type { FaultTarget } from "./faults/faultRules.js";
+import { bucketedExpiry } from "./linkExpiry.js";
 import { type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
 import { linkOrigin, onOrigin } from "./requestOrigin.js";
@@ -76,8 +77,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   });
   app.use(
     "*",
-    cors({
-      origin: "*",
+    corsHeaders({
       allowMethods: ALLOWED_METHODS,
       exposeHeaders: ["Retry-After", "ETag", "Content-Length"],
       maxAge: 600,
@@ -110,7 +110,8 @@ export async function createLookupService(options: LookupServiceOptions): Promis
 
   function answerFromCatalog(c: Context, query: LookupQuery): Response {
     const nowMs = now();
-    const expires = Math.floor(nowMs / 1000) + resolved.linkLifetimeSeconds;
+    // On a bucket boundary: every answer of one bucket reuses the same signed record JSON.
+    const expires = bucketedExpiry(nowMs, resolved.linkLifetimeSeconds, resolved.linkBucketSeconds);
     const links = { origin: linkOrigin(c, resolved), assetsPrefix, key: signing, expires };
     const answer = (body: string) =>
       new Response(body, {
@@ -131,9 +132,9 @@ export async function createLookupService(options: LookupServiceOptions): Promis
       return answer(store!.recordJson(entry, links));
     }
     const found = store!.index.search(query.value, query.fuzzy);
-    // maxResultNum caps a search; -1, like its absence, asks for every match.
-    const max = query.maxResultNum;
-    const entries = max === undefined || max === -1 ? found : found.slice(0, max);
+    // maxResultNum caps a search (-1: every match; absent: the documented default cap), from offset on.
+    const max = query.maxResultNum ?? resolved.defaultMaxResultNum;
+    const entries = found.slice(query.offset, max === -1 ? undefined : query.offset + max);
     return answer(`[${entries.map((entry) => store!.recordJson(entry, links)).join(",")}]`);
   }
 

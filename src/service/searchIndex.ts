@@ -184,7 +184,13 @@ function push(map: Map<string, number[]>, key: string, id: number): void {
   else map.set(key, [id]);
 }
 
+/**
+ * One collator for every comparison: `localeCompare` with options builds one per call, which
+ * made sorting a 100 000-record catalog's names most of its load time.
+ */
+const NAME_COLLATOR = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
 /** Name order: case-insensitive, numeric suffixes in number order. */
 function compareNames(a: string, b: string): number {
-  return a.localeCompare(b, "en", { sensitivity: "base", numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+  return NAME_COLLATOR.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }

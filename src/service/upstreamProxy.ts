@@ -91,7 +91,7 @@ export class UpstreamProxy {
   async lookup(query: LookupQuery): Promise<Response> {
     // Ids are matched exactly; names and queries as the index folds them.
     const value = query.op === "id" ? query.value : normalizeName(query.value);
-    const key = `${query.op}\u0000${value}\u0000${query.fuzzy}\u0000${query.maxResultNum ?? ""}`;
+    const key = `${query.op}\u0000${value}\u0000${query.fuzzy}\u0000${query.maxResultNum ?? ""}\u0000${query.offset}`;
     const cached = this.#cache.get(key);
     if (cached && cached.untilMs > this.#now()) return this.#toResponse(cached);
     if (cached) this.#forget(key, cached);
@@ -133,6 +133,7 @@ export class UpstreamProxy {
     params.set(query.op, query.value);
     if (query.op !== "id") params.set("fuzzy", String(query.fuzzy));
     if (query.maxResultNum !== undefined) params.set("maxResultNum", String(query.maxResultNum));
+    if (query.offset > 0) params.set("offset", String(query.offset));
     const target = `${url}/${lookupPath}?${params}`;
     const log = (line: string) => this.#log(redactText(`${line}: GET ${target}`, [key]));
     let response: Response;
