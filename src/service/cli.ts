@@ -4,7 +4,7 @@
  * ```
  * menagerie-service [--port 8787] [--host 127.0.0.1] [--public-url URL] [--trust-proxy-headers]
  *                   [--catalog DIR] [--keys FILE] [--upstream URL --upstream-key K]
- *                   [--link-lifetime SECONDS] [--faults SPEC [--fault-seed N]] [--workers N]
+ *                   [--link-lifetime SECONDS] [--faults SPEC [--fault-seed N]] [--workers N] [--redis URL]
  * ```
  *
  * `--faults` (or `MENAGERIE_FAULTS`, seed `MENAGERIE_FAULT_SEED`) turns on fault mode for
@@ -41,6 +41,7 @@ export const CLI_USAGE = `Usage: menagerie-service [options]
                         (or MENAGERIE_FAULTS; off by default)
   --fault-seed N        seed of fault rates and corrupt bytes (or MENAGERIE_FAULT_SEED; default 1)
   --workers N           N processes on one port (node:cluster), one signing secret (default 1)
+  --redis URL           share rate limits and the proxy cache through Redis (redis://host:port)
   -h, --help            show this help
 `;
 
@@ -82,6 +83,7 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
       faults: { type: "string" },
       "fault-seed": { type: "string" },
       workers: { type: "string" },
+      redis: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -118,6 +120,7 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     trustProxyHeaders: values["trust-proxy-headers"],
     ...(faults ? { faults } : {}),
     signingKey: env["MENAGERIE_SIGNING_KEY"] || undefined,
+    ...(values.redis !== undefined ? { redis: values.redis } : {}),
     log: (line) => log(redactText(line, [...keys.keys, upstreamKey])),
   });
   const { service } = server;

@@ -16,8 +16,10 @@ import type { FaultTarget } from "./faults/faultRules.js";
 import { bucketedExpiry } from "./linkExpiry.js";
 import { type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
+import { connectRedis } from "./redisConnection.js";
 import { linkOrigin, onOrigin } from "./requestOrigin.js";
 import { errorResponse, isServiceError, jsonResponse, SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
+import { redisAnswerCache } from "./sharedAnswerCache.js";
 import type { SigningKey } from "./signing.js";
 import { UpstreamProxy } from "./upstreamProxy.js";
 
@@ -38,6 +40,8 @@ export interface LookupService {
   readonly faults: FaultInjector | undefined;
   /** The resolved options (the signing key and API keys included: never log this object). */
   readonly options: Readonly<ResolvedServiceOptions>;
+  /** Releases what the service holds beyond its handler (its Redis connection, with `redis`). */
+  close(): Promise<void>;
 }
 
 const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"];
@@ -54,9 +58,12 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   const resolved = resolveServiceOptions(options);
   const { lookupPath, assetsPath, now, log } = resolved;
   const store = resolved.upstream ? undefined : await CatalogStore.load(resolved.catalogDir!);
-  const proxy = resolved.upstream ? new UpstreamProxy(resolved.upstream, now, log) : undefined;
+  // Only with `redis`: ioredis and the limiter library are loaded by connectRedis, not before.
+  const redis = resolved.redis ? await connectRedis(resolved.redis, log) : undefined;
+  const shared = redis ? redisAnswerCache(redis) : undefined;
+  const proxy = resolved.upstream ? new UpstreamProxy(resolved.upstream, now, log, shared) : undefined;
   const signing: SigningKey = { keyName: resolved.keyName, secret: resolved.signingKey };
-  const admission = createAdmission(resolved);
+  const admission = await createAdmission(resolved, redis);
   const etags: EtagMemo = new Map();
   const assetsPrefix = `/${assetsPath}/`;
   // Everything that could carry a secret is redacted before it is logged.
@@ -139,7 +146,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   }
 
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {
-    admission.lookup(c);
+    await admission.lookup(c);
     const query = parseLookupQuery(new URL(c.req.url).searchParams, resolved.maxQueryLength);
     return proxy ? proxy.lookup(query) : answerFromCatalog(c, query);
   });
@@ -147,7 +154,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   app.on(["GET", "HEAD"], `${assetsPrefix}*`, async (c) => {
     if (!store)
       throw new ServiceError(404, SERVICE_ERROR_CODES.routeNotFound, "This service serves no assets in proxy mode.");
-    admission.asset(c);
+    await admission.asset(c);
     // Verified on the origin links are signed for, not on the Host the client sent.
     const url = onOrigin(c.req.url, linkOrigin(c, resolved));
     return serveAsset(c.req.raw, { dir: store.dir, prefix: assetsPrefix, keys: [signing], now, etags }, url);
@@ -185,5 +192,6 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     faults,
     recordCount: store?.size ?? 0,
     options: resolved,
+    close: async () => redis?.close(),
   };
 }

@@ -126,6 +126,13 @@ export interface LookupServiceOptions {
   /** Proxy mode: forward lookups to a real service instead of serving a catalog. */
   upstream?: UpstreamOptions;
   /**
+   * A Redis URL (`redis://host:6379`): the rate limits and the proxy's answer cache are then
+   * shared by every process and machine using it. While Redis is away, each process keeps
+   * answering with its own limits and cache, and returns to Redis when it is back.
+   * @default undefined (per-process limits and cache; ioredis is never loaded)
+   */
+  redis?: string;
+  /**
    * The clock in milliseconds (link expiry, rate limits, proxy cache).
    * @default Date.now
    */
@@ -205,6 +212,7 @@ export interface ResolvedServiceOptions {
   cacheMarginSeconds: number;
   maxQueryLength: number;
   upstream: ResolvedUpstream | undefined;
+  redis: string | undefined;
   now: () => number;
   log: (line: string) => void;
   faults: FaultOptions | undefined;
@@ -280,6 +288,10 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
     cacheMarginSeconds: nonNegativeNumber("cacheMarginSeconds", o.cacheMarginSeconds),
     maxQueryLength: positiveInteger("maxQueryLength", o.maxQueryLength),
     upstream,
+    redis:
+      options.redis === undefined
+        ? undefined
+        : matchingString("redis", options.redis, /^rediss?:\/\/\S+$/, "a redis:// or rediss:// URL"),
     now: functionOption<() => number>("now", options.now ?? Date.now),
     log: functionOption<(line: string) => void>("log", options.log ?? (() => undefined)),
     faults: options.faults === undefined ? undefined : validateFaultOptions(options.faults),
