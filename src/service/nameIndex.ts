@@ -86,6 +86,12 @@ export class NameIndex {
   readonly #averageLength: [number, number] = [0, 0];
   readonly #count: number;
   readonly #scratch: Int32Array;
+  /** Per-record accumulators of one lookup, reset after it: no allocation per lookup. */
+  readonly #termScore: Float64Array;
+  readonly #total: Float64Array;
+  readonly #matched: Int32Array;
+  readonly #touchedTerm: number[] = [];
+  readonly #touchedTotal: number[] = [];
 
   /**
    * @param sources each record's name and creature as given (`""` for none)
@@ -111,6 +117,9 @@ export class NameIndex {
     });
     this.#sorted = this.#words.map((_, i) => i).sort((a, b) => (this.#words[a]! < this.#words[b]! ? -1 : 1));
     this.#scratch = new Int32Array(this.#words.length);
+    this.#termScore = new Float64Array(sources.length);
+    this.#total = new Float64Array(sources.length);
+    this.#matched = new Int32Array(sources.length);
   }
 
   #add(word: number, field: 0 | 1, record: number): void {
@@ -189,8 +198,9 @@ export class NameIndex {
     return out;
   }
 
-  /** Adds one matched word's BM25 score, per field, to `scores`. */
-  #score(word: number, weight: number, scores: Map<number, number>): void {
+  /** Adds one matched word's BM25 score, per field, to the current query word's scores. */
+  #score(word: number, weight: number): void {
+    const scores = this.#termScore;
     for (const field of [0, 1] as const) {
       const postings = this.#postings[word]![field];
       if (!postings) continue;
@@ -203,28 +213,31 @@ export class NameIndex {
         const tf = postings.frequencies[i]!;
         const norm = tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[record]!) / average);
         const score = weight * FIELD_BOOST[field] * (idf * (BM25.d + (tf * (BM25.k + 1)) / norm));
-        scores.set(record, (scores.get(record) ?? 0) + score);
+        if (scores[record] === 0) this.#touchedTerm.push(record);
+        scores[record]! += score;
       }
     }
   }
 
   /**
-   * Every record near `query` with its score (MiniSearch's: the sum over matched words, times
-   * the number of query words matched).
+   * Scores `query` into the accumulators (MiniSearch's score: the sum over matched words, times
+   * the number of query words matched); the records scored are left in `#touchedTotal`.
    */
-  scores(query: string): Map<number, number> {
-    const totals = new Map<number, { score: number; terms: Set<string> }>();
+  #accumulate(query: string): void {
+    const seen = new Set<string>();
     for (const token of query.split(SPLIT)) {
       const q = this.fold(token);
       if (!q) continue;
-      const scores = new Map<number, number>();
+      // A repeated word adds its score again but is one word matched, as in MiniSearch.
+      const repeated = seen.has(q);
+      seen.add(q);
       const exact = this.#wordIds.get(q);
-      if (exact !== undefined) this.#score(exact, 1, scores);
+      if (exact !== undefined) this.#score(exact, 1);
       const prefixed = new Set<number>();
       for (const id of this.#prefixed(q)) {
         prefixed.add(id);
         const length = this.#words[id]!.length;
-        this.#score(id, (PREFIX_WEIGHT * length) / (length + 0.3 * (length - q.length)), scores);
+        this.#score(id, (PREFIX_WEIGHT * length) / (length + 0.3 * (length - q.length)));
       }
       const k = nameEdits(q);
       // A word that is both a prefix and a near word counts once, as a prefix.
@@ -232,20 +245,34 @@ export class NameIndex {
         for (const [id, d] of this.#near(q, k)) {
           if (prefixed.has(id)) continue;
           const length = this.#words[id]!.length;
-          this.#score(id, (FUZZY_WEIGHT * length) / (length + d), scores);
+          this.#score(id, (FUZZY_WEIGHT * length) / (length + d));
         }
       }
-      for (const [record, score] of scores) {
-        const total = totals.get(record);
-        if (total) {
-          total.score += score;
-          total.terms.add(q);
-        } else totals.set(record, { score, terms: new Set([q]) });
+      for (const record of this.#touchedTerm) {
+        if (this.#matched[record] === 0) this.#touchedTotal.push(record);
+        this.#total[record]! += this.#termScore[record]!;
+        if (!repeated) this.#matched[record]! += 1;
+        this.#termScore[record] = 0;
       }
+      this.#touchedTerm.length = 0;
     }
+  }
+
+  /** Empties the accumulators for the next lookup. */
+  #reset(): void {
+    for (const record of this.#touchedTotal) {
+      this.#total[record] = 0;
+      this.#matched[record] = 0;
+    }
+    this.#touchedTotal.length = 0;
+  }
+
+  /** Every record near `query` with its score (the records `find` chooses among). */
+  scores(query: string): Map<number, number> {
+    this.#accumulate(query);
     const out = new Map<number, number>();
-    // Records matching more of the query's words count more, as MiniSearch's results do.
-    for (const [record, { score, terms }] of totals) out.set(record, score * terms.size);
+    for (const record of this.#touchedTotal) out.set(record, this.#total[record]! * this.#matched[record]!);
+    this.#reset();
     return out;
   }
 
@@ -254,14 +281,18 @@ export class NameIndex {
    * near. `rank` orders records of equal score (the catalog's name order).
    */
   find(query: string, rank: (record: number) => number): number | undefined {
+    this.#accumulate(query);
     let winner: number | undefined;
     let winnerScore = 0;
-    for (const [record, final] of this.scores(query)) {
+    for (const record of this.#touchedTotal) {
+      // Records matching more of the query's words count more, as MiniSearch's results do.
+      const final = this.#total[record]! * this.#matched[record]!;
       if (winner === undefined || final > winnerScore || (final === winnerScore && rank(record) < rank(winner))) {
         winner = record;
         winnerScore = final;
       }
     }
+    this.#reset();
     return winner;
   }
 }

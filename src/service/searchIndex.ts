@@ -75,6 +75,8 @@ export class CatalogIndex<R extends IndexableRecord> {
   readonly #byId = new Map<string, number>();
   /** Record ids by habitat, from all three habitat forms (flags, `habitats` list, `habitat`). */
   readonly #byHabitat = new Map<Habitat, number[]>();
+  /** Each habitat's records in name order, sorted on first use, not per request. */
+  readonly #habitatRecords = new Map<Habitat, readonly R[]>();
   readonly #sortRank: number[];
   readonly #search: MiniSearch<Doc>;
   readonly #names: NameIndex;
@@ -155,10 +157,12 @@ export class CatalogIndex<R extends IndexableRecord> {
    * flag, its `habitats` list or its `habitat` string), by name. Otherwise every word must match name, creature, tags, group, type, taxonomy or a
    * habitat (fuzzily and by prefix when `fuzzy`), ordered by relevance, then name.
    */
-  search(query: string, fuzzy: boolean): R[] {
+  search(query: string, fuzzy: boolean): readonly R[] {
     const wanted = normalizeName(query);
     if (isHabitat(wanted)) {
-      return this.#sorted(this.#byHabitat.get(wanted) ?? []);
+      let records = this.#habitatRecords.get(wanted);
+      if (!records) this.#habitatRecords.set(wanted, (records = this.#sorted(this.#byHabitat.get(wanted) ?? [])));
+      return records;
     }
     const hits = this.#search.search(wanted, {
       boost: SEARCH_BOOSTS,

@@ -106,6 +106,25 @@ describe("bucketed signing", () => {
     expect(record.model.parts["body"]).toContain(`Expires=${START_MS / 1000 + 3601}&`);
   });
 
+  it("keeps each link origin's signed answer apart, however the origins alternate", async () => {
+    const proxied = await createLookupService({
+      catalogDir: catalog.dir,
+      now: () => START_MS + 5_000,
+      trustProxyHeaders: true,
+      rateLimit: false,
+    });
+    const from = async (host: string) =>
+      (await proxied.app.request("/anything?key=dev-key&name=fox", { headers: { "x-forwarded-host": host } })).text();
+    const first: Record<string, string> = {};
+    for (const host of ["a.test", "b.test", "c.test", "d.test", "e.test"]) first[host] = await from(host);
+    for (const host of ["e.test", "a.test", "c.test", "b.test", "a.test"]) {
+      const body = await from(host);
+      expect(body).toBe(first[host]);
+      const links = listAssetUrls(ModelRecordSchema.parse(JSON.parse(body)));
+      expect(links.every((link) => link.startsWith(`http://${host}/assets/`))).toBe(true);
+    }
+  });
+
   it("refuses a bucket that is not a positive integer", async () => {
     await expect(createLookupService({ catalogDir: catalog.dir, linkBucketSeconds: 0 })).rejects.toThrow(
       "linkBucketSeconds must be a positive integer, got 0",
