@@ -66,7 +66,7 @@ describe("without redis", () => {
       });
     expect(await loaded()).toEqual({ ioredis: false, limiter: false });
     expect(await loaded(`redis://127.0.0.1:${await freePort()}`)).toEqual({ ioredis: true, limiter: true });
-  });
+  }, 60_000); // two child processes starting TypeScript
 });
 
 describe("with redis", () => {
@@ -150,5 +150,5 @@ describe("while redis is away", () => {
     for (let i = 0; i < 3; i++) shared.push(await status(a), await status(b));
     expect(shared).toEqual([200, 200, 200, 200, 429, 429]);
     expect(linesA.filter((l) => /is unavailable/.test(l))).toHaveLength(1);
-  });
+  }, 60_000); // waits (counting) for reconnection, up to 15 s per step
 });
