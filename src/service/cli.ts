@@ -4,7 +4,7 @@
  * ```
  * menagerie-service [--port 8787] [--host 127.0.0.1] [--public-url URL] [--trust-proxy-headers]
  *                   [--catalog DIR] [--keys FILE] [--upstream URL --upstream-key K [--relay-assets]]
- *                   [--link-lifetime SECONDS] [--faults SPEC [--fault-seed N]]
+ *                   [--link-lifetime SECONDS] [--faults SPEC [--fault-seed N]] [--workers N] [--redis URL]
  * ```
  *
  * `--faults` (or `MENAGERIE_FAULTS`, seed `MENAGERIE_FAULT_SEED`) turns on fault mode for
@@ -23,6 +23,7 @@ import { ensureDefaultCatalog } from "./defaultCatalog.js";
 import { faultsFromEnv } from "./faults/faultsFromEnv.js";
 import { parseFaultSpec } from "./faults/parseFaultSpec.js";
 import { LOOKUP_SERVER_DEFAULTS, type LookupServer, startLookupServer } from "./lookupServer.js";
+import { isServiceWorker, reportListening, startServiceCluster, workersArgument } from "./serviceCluster.js";
 
 export const CLI_USAGE = `Usage: menagerie-service [options]
 
@@ -42,6 +43,8 @@ export const CLI_USAGE = `Usage: menagerie-service [options]
   --faults SPEC         fault mode for tests, e.g. "lookup:status=503,first=2;texture:slow=100"
                         (or MENAGERIE_FAULTS; off by default)
   --fault-seed N        seed of fault rates and corrupt bytes (or MENAGERIE_FAULT_SEED; default 1)
+  --workers N           N processes on one port (node:cluster), one signing secret (default 1)
+  --redis URL           share rate limits and the proxy cache through Redis (redis://host:port)
   -h, --help            show this help
 `;
 
@@ -83,6 +86,8 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
       "link-lifetime": { type: "string" },
       faults: { type: "string" },
       "fault-seed": { type: "string" },
+      workers: { type: "string" },
+      redis: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -103,6 +108,8 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
   const port = integer("port", values.port) ?? LOOKUP_SERVER_DEFAULTS.port;
   const linkLifetimeSeconds = integer("link-lifetime", values["link-lifetime"]);
   const faultSeed = integer("fault-seed", values["fault-seed"]);
+  // Checked here too; the processes themselves are forked by run() (serviceCluster.ts).
+  workersArgument(values.workers === undefined ? [] : ["--workers", values.workers]);
   if (faultSeed !== undefined && values.faults === undefined) throw new Error("--fault-seed needs --faults");
   const faults = values.faults !== undefined ? parseFaultSpec(values.faults, faultSeed) : faultsFromEnv(env);
   const keys = await loadApiKeys({ keysFile: values.keys, env });
@@ -120,6 +127,7 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     trustProxyHeaders: values["trust-proxy-headers"],
     ...(faults ? { faults } : {}),
     signingKey: env["MENAGERIE_SIGNING_KEY"] || undefined,
+    ...(values.redis !== undefined ? { redis: values.redis } : {}),
     log: (line) => log(redactText(line, [...keys.keys, upstreamKey])),
   });
   const { service } = server;
@@ -148,11 +156,23 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
 /** Runs {@link main} for a process: errors print without a stack, signals close the server. */
 export async function run(argv: readonly string[]): Promise<void> {
   try {
-    const server = await main(argv);
+    const workers = workersArgument(argv);
+    const help = argv.includes("--help") || argv.includes("-h");
+    if (workers > 1 && !isServiceWorker() && !help) return await runCluster(argv, workers);
+    // In a cluster, one worker prints the start-up lines; every worker prints what goes wrong later.
+    const quiet = isServiceWorker() && process.env["MENAGERIE_WORKER_INDEX"] !== "0";
+    let started = false;
+    const server = await main(argv, { log: (line) => (started || !quiet) && console.log(line) });
+    started = true;
     if (!server) return;
     const stop = () => void server.close().then(() => process.exit(0));
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+    if (isServiceWorker()) {
+      // A worker whose primary is gone has no one to serve for.
+      process.once("disconnect", stop);
+      reportListening(server.url);
+    }
   } catch (error) {
     const secrets = [
       process.env["MENAGERIE_UPSTREAM_KEY"],
@@ -164,6 +184,17 @@ export async function run(argv: readonly string[]): Promise<void> {
       console.error(CLI_USAGE);
     process.exitCode = 1;
   }
+}
+
+/** The primary of `--workers N`: resolves the default catalog once, forks, stops the workers on a signal. */
+async function runCluster(argv: readonly string[], workers: number): Promise<void> {
+  const log = (line: string) => console.log(line);
+  const needsCatalog = !argv.some((a) => /^--(catalog|upstream)(=|$)/.test(a));
+  const args = needsCatalog ? [...argv, "--catalog", await ensureDefaultCatalog({ log })] : argv;
+  const cluster = await startServiceCluster(args, { workers, env: process.env, log });
+  const stop = () => void cluster.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }
 
 function isEntryPoint(): boolean {
