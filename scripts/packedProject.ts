@@ -80,11 +80,16 @@ export function preparePackedProject(log: (line: string) => void = () => {}): Pa
     );
     const specs = [...PEERS, ...TOOLS].map((name) => `${name}@${repoVersion(name)}`);
     log(`npm install ./babylon-menagerie.tgz ${specs.join(" ")}`);
-    run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "./babylon-menagerie.tgz", ...specs], staging);
+    run(
+      "npm",
+      ["install", "--prefer-offline", "--no-audit", "--no-fund", "./babylon-menagerie.tgz", ...specs],
+      staging,
+    );
     writeFileSync(join(staging, "node_modules/.menagerie-installed"), `${hash}\n`);
     // Projects of earlier tarballs are ~200 MB each: keep only this one.
     for (const old of readdirSync(root)) {
-      if (old.startsWith("consumer-") && !old.includes(".tmp-")) rmSync(join(root, old), { recursive: true, force: true });
+      if (old.startsWith("consumer-") && !old.includes(".tmp-"))
+        rmSync(join(root, old), { recursive: true, force: true });
     }
     try {
       renameSync(staging, dir);

@@ -62,7 +62,8 @@ async function measureApp(projectDir: string, root: string): Promise<AppSize> {
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ("output" in r ? r.output : []));
   const chunks = new Map<string, OutputChunk>();
-  for (const output of outputs as unknown as OutputChunk[]) if (output.type === "chunk") chunks.set(output.fileName, output);
+  for (const output of outputs as unknown as OutputChunk[])
+    if (output.type === "chunk") chunks.set(output.fileName, output);
   const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
   if (!entry) throw new Error(`${root}: Vite made no entry chunk`);
   const initial = new Set<string>();
@@ -72,7 +73,13 @@ async function measureApp(projectDir: string, root: string): Promise<AppSize> {
     for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
   };
   visit(entry.fileName);
-  const size: AppSize = { initialGzip: 0, initialChunks: initial.size, lazyGzip: 0, initialModules: new Map(), allModules: [] };
+  const size: AppSize = {
+    initialGzip: 0,
+    initialChunks: initial.size,
+    lazyGzip: 0,
+    initialModules: new Map(),
+    allModules: [],
+  };
   for (const chunk of chunks.values()) {
     const bytes = gzip(chunk.code);
     if (initial.has(chunk.fileName)) size.initialGzip += bytes;
@@ -105,7 +112,9 @@ async function main(): Promise<number> {
   const babylonInClient = client.allModules.filter((id) => id.startsWith("@babylonjs/"));
   const line = (name: string, app: AppSize) =>
     `  ${name.padEnd(46)} ${kB(app.initialGzip).padStart(9)}  (${app.initialChunks} chunks; ${kB(app.lazyGzip)} more loaded lazily)`;
-  console.log(`\nInitial JS, gzip (entry chunk + the chunks it imports statically), built from ${relative(process.cwd(), project.tarball) || project.tarball}:`);
+  console.log(
+    `\nInitial JS, gzip (entry chunk + the chunks it imports statically), built from ${relative(process.cwd(), project.tarball) || project.tarball}:`,
+  );
   console.log(line("obj: Babylon + OBJ loader, one instance", obj));
   console.log(line("menagerie: Babylon + Menagerie, a wandering fox", menagerie));
   console.log(`  ${"difference".padEnd(46)} ${kB(difference).padStart(9)}  (budget ${kB(BUDGET_BYTES)})`);
@@ -118,7 +127,9 @@ async function main(): Promise<number> {
   console.log(`\nsize: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   let failed = false;
   if (difference > BUDGET_BYTES) {
-    console.error(`size: FAILED: Menagerie adds ${kB(difference)}, over the budget of ${kB(BUDGET_BYTES)} (run with --profile)`);
+    console.error(
+      `size: FAILED: Menagerie adds ${kB(difference)}, over the budget of ${kB(BUDGET_BYTES)} (run with --profile)`,
+    );
     failed = true;
   }
   if (babylonInClient.length > 0) {
