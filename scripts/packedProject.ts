@@ -9,13 +9,14 @@
  * TypeScript, Node's types) at the versions this repository uses; none of the library's own
  * dependencies is installed by hand, so a dependency missing from package.json fails here.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 
 /** The repository's root folder. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -46,20 +47,26 @@ function repoVersion(name: string): string {
   return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string }).version;
 }
 
-function run(command: string, args: string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+/** Runs a command without blocking the event loop (a test worker must keep answering). */
+async function run(command: string, args: string[], cwd: string): Promise<string> {
+  try {
+    return (await promisify(execFile)(command, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })).stdout;
+  } catch (error) {
+    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${stdout}${stderr}`);
+  }
 }
 
 /**
  * Packs the library and returns an installed consumer project for that tarball, installing it
  * first unless one for the same tarball exists. `log` is told what takes time.
  */
-export function preparePackedProject(log: (line: string) => void = () => {}): PackedProject {
+export async function preparePackedProject(log: (line: string) => void = () => {}): Promise<PackedProject> {
   const root = process.env["MENAGERIE_PACKED_DIR"] ?? join(tmpdir(), "babylon-menagerie-packed");
   const packDir = join(root, `pack-${process.pid}`);
   mkdirSync(packDir, { recursive: true });
   log("npm pack (builds dist/ first)");
-  const [packed] = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", packDir], REPO_ROOT)) as {
+  const [packed] = JSON.parse(await run("npm", ["pack", "--json", "--pack-destination", packDir], REPO_ROOT)) as {
     filename: string;
   }[];
   const bytes = readFileSync(join(packDir, packed!.filename));
@@ -80,7 +87,7 @@ export function preparePackedProject(log: (line: string) => void = () => {}): Pa
     );
     const specs = [...PEERS, ...TOOLS].map((name) => `${name}@${repoVersion(name)}`);
     log(`npm install ./babylon-menagerie.tgz ${specs.join(" ")}`);
-    run(
+    await run(
       "npm",
       ["install", "--prefer-offline", "--no-audit", "--no-fund", "./babylon-menagerie.tgz", ...specs],
       staging,

@@ -6,23 +6,26 @@
  * - `menagerie`: the same app with `new Menagerie(...)`, `spawnCreature("fox")` and `wander`;
  * - `client`: only the lookup client from the root entry.
  *
- * The figure of each app is its initial JavaScript, gzip: the entry chunk and every chunk it
- * imports statically (what the page downloads before its code runs). Vite splits Babylon's own
- * code into shared chunks differently from one app to the next, so the entry chunk alone would
- * compare nothing. Chunks loaded later by `import()` are shown apart.
+ * An app's main chunk is its initial JavaScript: the entry chunk and every chunk it imports
+ * statically, which the page downloads before its code runs. Vite (Rolldown) splits Babylon's
+ * own code into a different number of shared chunks for each app (12 for one, 40 for the other),
+ * so the entry chunk alone compares nothing, and summing each file's gzip counts the split as
+ * much as the code. The budget is therefore on the initial JS as one gzip stream; the sum of the
+ * files' gzip sizes (what a browser transfers with this split) is printed beside it, and chunks
+ * loaded later by `import()` apart.
  *
  * Fails (exit 1) when the menagerie app's initial JS exceeds the obj app's by more than the
- * budget, or when the client app's bundle holds any @babylonjs module. `--profile` lists the
- * modules the menagerie app adds, heaviest first.
+ * budget (`--budget <KB>`, 25 by default), or when the client app's bundle holds any @babylonjs
+ * module. `--profile` lists the modules the menagerie app adds, heaviest first.
  */
 import { createRequire } from "node:module";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { preparePackedProject } from "./packedProject.js";
 
-/** The most the menagerie app's initial JS may exceed the obj app's, in bytes of gzip (25 KB). */
-export const BUDGET_BYTES = 25 * 1024;
+/** The most the menagerie app's initial JS may exceed the obj app's, in KB (1024 bytes) of gzip. */
+export const BUDGET_KB = 25;
 
 /** What the script reads of Vite's build output (Rollup's / Rolldown's output chunks). */
 interface OutputChunk {
@@ -36,8 +39,10 @@ interface OutputChunk {
 
 /** One app's figures. */
 export interface AppSize {
-  /** Gzip bytes of the entry chunk and the chunks it imports statically. */
+  /** Gzip bytes of the entry chunk and the chunks it imports statically, as one stream. */
   initialGzip: number;
+  /** The same chunks' gzip bytes, file by file, added up. */
+  initialFilesGzip: number;
   initialChunks: number;
   /** Gzip bytes of every other chunk (loaded by `import()` when needed). */
   lazyGzip: number;
@@ -74,7 +79,8 @@ async function measureApp(projectDir: string, root: string): Promise<AppSize> {
   };
   visit(entry.fileName);
   const size: AppSize = {
-    initialGzip: 0,
+    initialGzip: gzip([...initial].map((fileName) => chunks.get(fileName)!.code).join("\n")),
+    initialFilesGzip: 0,
     initialChunks: initial.size,
     lazyGzip: 0,
     initialModules: new Map(),
@@ -82,7 +88,7 @@ async function measureApp(projectDir: string, root: string): Promise<AppSize> {
   };
   for (const chunk of chunks.values()) {
     const bytes = gzip(chunk.code);
-    if (initial.has(chunk.fileName)) size.initialGzip += bytes;
+    if (initial.has(chunk.fileName)) size.initialFilesGzip += bytes;
     else size.lazyGzip += bytes;
     for (const [id, info] of Object.entries(chunk.modules)) {
       size.allModules.push(moduleName(id));
@@ -99,9 +105,18 @@ export function addedModules(base: AppSize, app: AppSize): [string, number][] {
   return [...app.initialModules].filter(([id]) => !base.initialModules.has(id)).sort((a, b) => b[1] - a[1]);
 }
 
-async function main(): Promise<number> {
+function budgetKB(argv: readonly string[]): number {
+  const at = argv.indexOf("--budget");
+  if (at < 0) return BUDGET_KB;
+  const value = Number(argv[at + 1]);
+  if (!(value > 0)) throw new Error(`--budget wants a number of KB, got ${argv[at + 1]}`);
+  return value;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const budget = budgetKB(argv) * 1024;
   const started = performance.now();
-  const project = preparePackedProject((line) => console.log(`size: ${line}`));
+  const project = await preparePackedProject((line) => console.log(`size: ${line}`));
   const apps = join(project.dir, "size");
   const [obj, menagerie, client] = [
     await measureApp(project.dir, join(apps, "obj")),
@@ -109,27 +124,32 @@ async function main(): Promise<number> {
     await measureApp(project.dir, join(apps, "client")),
   ];
   const difference = menagerie.initialGzip - obj.initialGzip;
+  const filesDifference = menagerie.initialFilesGzip - obj.initialFilesGzip;
   const babylonInClient = client.allModules.filter((id) => id.startsWith("@babylonjs/"));
-  const line = (name: string, app: AppSize) =>
-    `  ${name.padEnd(46)} ${kB(app.initialGzip).padStart(9)}  (${app.initialChunks} chunks; ${kB(app.lazyGzip)} more loaded lazily)`;
-  console.log(
-    `\nInitial JS, gzip (entry chunk + the chunks it imports statically), built from ${relative(process.cwd(), project.tarball) || project.tarball}:`,
-  );
-  console.log(line("obj: Babylon + OBJ loader, one instance", obj));
-  console.log(line("menagerie: Babylon + Menagerie, a wandering fox", menagerie));
-  console.log(`  ${"difference".padEnd(46)} ${kB(difference).padStart(9)}  (budget ${kB(BUDGET_BYTES)})`);
-  console.log(line("client: the lookup client alone", client));
-  console.log(`  ${"@babylonjs modules in the client app".padEnd(46)} ${String(babylonInClient.length).padStart(9)}`);
-  if (process.argv.includes("--profile")) {
-    console.log("\nModules the menagerie app adds to the initial JS (rendered bytes before gzip):");
+  const row = (name: string, stream: string, files: string, rest: string) =>
+    `  ${name.padEnd(48)} ${stream.padStart(9)} ${files.padStart(11)}  ${rest}`;
+  const app = (name: string, size: AppSize) =>
+    row(
+      name,
+      kB(size.initialGzip),
+      kB(size.initialFilesGzip),
+      `${size.initialChunks} chunks; ${kB(size.lazyGzip)} lazy`,
+    );
+  console.log(`\nMain chunk (initial JS: the entry chunk and the chunks it imports), gzip, from ${project.tarball}:`);
+  console.log(row("", "as one", "file by file", ""));
+  console.log(app("obj: Babylon + OBJ loader, one instance", obj));
+  console.log(app("menagerie: Babylon + Menagerie, a wandering fox", menagerie));
+  console.log(row("difference", kB(difference), kB(filesDifference), `budget ${kB(budget)} (as one)`));
+  console.log(app("client: the lookup client alone", client));
+  console.log(`  @babylonjs modules in the client app: ${babylonInClient.length}`);
+  if (argv.includes("--profile")) {
+    console.log("\nModules the menagerie app adds to the initial JS (rendered bytes before minifying):");
     for (const [id, bytes] of addedModules(obj, menagerie)) console.log(`  ${String(bytes).padStart(8)}  ${id}`);
   }
   console.log(`\nsize: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   let failed = false;
-  if (difference > BUDGET_BYTES) {
-    console.error(
-      `size: FAILED: Menagerie adds ${kB(difference)}, over the budget of ${kB(BUDGET_BYTES)} (run with --profile)`,
-    );
+  if (difference > budget) {
+    console.error(`size: FAILED: Menagerie adds ${kB(difference)}, over the budget of ${kB(budget)} (see --profile)`);
     failed = true;
   }
   if (babylonInClient.length > 0) {
@@ -139,4 +159,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-process.exitCode = await main();
+process.exitCode = await main(process.argv.slice(2));

@@ -9,7 +9,6 @@
  * unknown) or strings with a unit, and the newer optional fields may also be `null`.
  */
 import { z } from "zod/mini";
-import en from "zod/v4/locales/en.js";
 import { recordIsLoadable } from "./recordAssets.js";
 
 export { isHttpUrl } from "./recordAssets.js";
@@ -42,12 +41,26 @@ export function isHabitat(value: unknown): value is Habitat {
   return typeof value === "string" && (HABITATS as readonly string[]).includes(value);
 }
 
+/** What a value is, in the words of zod's English messages. */
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value === "number" && Number.isNaN(value) ? "NaN" : typeof value;
+}
+
 /**
- * Parse options that give zod's English messages (such as "Invalid input: expected string,
- * received number"). zod/mini, used here because it tree-shakes to a fraction of zod's size,
- * loads no locale by default, and configuring one globally would change the game's own zod.
+ * Parse options that give English messages for the issues these schemas raise, worded as zod's
+ * own ("Invalid input: expected string, received number"). zod/mini, used here because it
+ * tree-shakes to a fraction of zod's size, loads no locale (its messages are a bare "Invalid
+ * input"); zod's English locale would cost more than these schemas, and configuring one
+ * globally would change the game's own zod. Issues that carry a message keep it.
  */
-export const PARSE_OPTIONS = { error: en().localeError } as const;
+export const PARSE_OPTIONS = {
+  error: (issue: z.core.$ZodRawIssue) =>
+    issue.code === "invalid_type"
+      ? `Invalid input: expected ${issue.expected}, received ${typeName(issue.input)}`
+      : undefined,
+} as const;
 
 /** A boolean that also accepts `"true"`/`"false"` and `0`/`1`, as loosely typed services send. */
 const looseBoolean = z.pipe(

@@ -98,7 +98,7 @@ async function serveFolder(root: string): Promise<{ url: string; server: Server 
 }
 
 beforeAll(async () => {
-  project = preparePackedProject();
+  project = await preparePackedProject();
   lookup = await startConsumerService();
 }, 300_000);
 
