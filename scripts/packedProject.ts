@@ -11,7 +11,18 @@
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -57,6 +68,49 @@ async function run(command: string, args: string[], cwd: string): Promise<string
   }
 }
 
+/** True while process `pid` runs. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes what earlier runs left in `root`: folders of processes that died mid-way, and
+ * projects of other tarballs (about 200 MB each) not used for an hour, so a project another
+ * run may be using right now stays.
+ */
+function removeStale(root: string, keep: string): void {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of readdirSync(root)) {
+    const path = join(root, name);
+    const pid = /^(?:pack-|consumer-\w+\.tmp-)(\d+)$/.exec(name)?.[1];
+    const stale =
+      pid !== undefined
+        ? Number(pid) !== process.pid && !alive(Number(pid))
+        : name.startsWith("consumer-") && path !== keep && statSync(path).mtimeMs < hourAgo;
+    if (stale) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+async function install(staging: string, tarball: string, hash: string, log: (line: string) => void): Promise<void> {
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  renameSync(tarball, join(staging, "babylon-menagerie.tgz"));
+  writeFileSync(
+    join(staging, "package.json"),
+    `${JSON.stringify({ name: "menagerie-consumer", private: true, type: "module" }, null, 2)}\n`,
+  );
+  const specs = [...PEERS, ...TOOLS].map((name) => `${name}@${repoVersion(name)}`);
+  log(`npm install ./babylon-menagerie.tgz ${specs.join(" ")}`);
+  const args = ["install", "--prefer-offline", "--no-audit", "--no-fund", "./babylon-menagerie.tgz", ...specs];
+  await run("npm", args, staging);
+  writeFileSync(join(staging, "node_modules/.menagerie-installed"), `${hash}\n`);
+}
+
 /**
  * Packs the library and returns an installed consumer project for that tarball, installing it
  * first unless one for the same tarball exists. `log` is told what takes time.
@@ -65,49 +119,37 @@ export async function preparePackedProject(log: (line: string) => void = () => {
   const root = process.env["MENAGERIE_PACKED_DIR"] ?? join(tmpdir(), "babylon-menagerie-packed");
   const packDir = join(root, `pack-${process.pid}`);
   mkdirSync(packDir, { recursive: true });
-  log("npm pack (builds dist/ first)");
-  const [packed] = JSON.parse(await run("npm", ["pack", "--json", "--pack-destination", packDir], REPO_ROOT)) as {
-    filename: string;
-  }[];
-  const bytes = readFileSync(join(packDir, packed!.filename));
-  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
-  const dir = join(root, `consumer-${hash}`);
-  const tarball = join(dir, "babylon-menagerie.tgz");
-  let installed = false;
-  if (!existsSync(join(dir, "node_modules/.menagerie-installed"))) {
-    // Installed in a folder of its own and renamed into place, so two callers never share a
-    // half-installed project.
-    const staging = `${dir}.tmp-${process.pid}`;
-    rmSync(staging, { recursive: true, force: true });
-    mkdirSync(staging, { recursive: true });
-    renameSync(join(packDir, packed!.filename), join(staging, "babylon-menagerie.tgz"));
-    writeFileSync(
-      join(staging, "package.json"),
-      `${JSON.stringify({ name: "menagerie-consumer", private: true, type: "module" }, null, 2)}\n`,
-    );
-    const specs = [...PEERS, ...TOOLS].map((name) => `${name}@${repoVersion(name)}`);
-    log(`npm install ./babylon-menagerie.tgz ${specs.join(" ")}`);
-    await run(
-      "npm",
-      ["install", "--prefer-offline", "--no-audit", "--no-fund", "./babylon-menagerie.tgz", ...specs],
-      staging,
-    );
-    writeFileSync(join(staging, "node_modules/.menagerie-installed"), `${hash}\n`);
-    // Projects of earlier tarballs are ~200 MB each: keep only this one.
-    for (const old of readdirSync(root)) {
-      if (old.startsWith("consumer-") && !old.includes(".tmp-"))
-        rmSync(join(root, old), { recursive: true, force: true });
+  try {
+    log("npm pack (builds dist/ first)");
+    const packOutput = await run("npm", ["pack", "--json", "--pack-destination", packDir], REPO_ROOT);
+    const [packed] = JSON.parse(packOutput) as { filename: string }[];
+    const bytes = readFileSync(join(packDir, packed!.filename));
+    const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+    const dir = join(root, `consumer-${hash}`);
+    const marker = join(dir, "node_modules/.menagerie-installed");
+    let installed = false;
+    if (!existsSync(marker)) {
+      // Installed in a folder of its own and renamed into place, so that no caller ever sees a
+      // half-installed project.
+      const staging = `${dir}.tmp-${process.pid}`;
+      await install(staging, join(packDir, packed!.filename), hash, log);
+      try {
+        if (!existsSync(marker)) rmSync(dir, { recursive: true, force: true });
+        renameSync(staging, dir);
+        installed = true;
+      } catch (error) {
+        // Another caller finished first with the same tarball: use its project.
+        rmSync(staging, { recursive: true, force: true });
+        if (!existsSync(marker)) throw error;
+      }
     }
-    try {
-      renameSync(staging, dir);
-      installed = true;
-    } catch (error) {
-      // Another caller finished first with the same tarball: use its project.
-      rmSync(staging, { recursive: true, force: true });
-      if (!existsSync(join(dir, "node_modules/.menagerie-installed"))) throw error;
-    }
+    // Touched on every use, so that removeStale keeps a project in use.
+    writeFileSync(marker, `${hash}\n`);
+    utimesSync(dir, new Date(), new Date());
+    removeStale(root, dir);
+    cpSync(CONSUMER_SOURCES, dir, { recursive: true });
+    return { dir, tarball: join(dir, "babylon-menagerie.tgz"), tarballBytes: bytes.length, installed };
+  } finally {
+    rmSync(packDir, { recursive: true, force: true });
   }
-  rmSync(packDir, { recursive: true, force: true });
-  cpSync(CONSUMER_SOURCES, dir, { recursive: true });
-  return { dir, tarball, tarballBytes: bytes.length, installed };
 }
