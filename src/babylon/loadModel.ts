@@ -11,7 +11,7 @@ import { redactError, redactUrl } from "../api/redact.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
-import { buildRiggedTemplate, type RiggedTemplate } from "./riggedTemplate.js";
+import type { RiggedTemplate } from "./riggedTemplate.js";
 
 export type { ModelTemplate, TemplatePart } from "./buildTemplate.js";
 
@@ -53,6 +53,9 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
   const assetCount = assets.progress.assetsLoaded;
   try {
     if (assets.form === "rig") {
+      // Loaded on demand: with the glTF loader it brings, about half of Menagerie's weight in a
+      // bundle, which a game whose creatures are all OBJ never downloads.
+      const { buildRiggedTemplate } = await import("./riggedTemplate.js");
       const rig = await buildRiggedTemplate(ctx.scene, assets.record.name, assets.clips, {
         warn: (warning) => ctx.warn(warning),
         signal,

@@ -25,8 +25,8 @@ import {
 import { ModelLibrary } from "./modelLibrary.js";
 import { MotionDriver } from "./motionDriver.js";
 import { checkPhysicsOption, loadCreaturePhysics } from "./physics/loadPhysics.js";
-import { type CreatureGroup, type PopulateOptions, populate } from "./populate.js";
-import { registerMenagerie } from "./register.js";
+import type { CreatureGroup, PopulateOptions } from "./populate.js";
+import { registerInstancing } from "./register.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
 export {
@@ -70,7 +70,7 @@ export class Menagerie {
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
-    registerMenagerie();
+    registerInstancing(); // the glTF loader is registered when a rigged model first loads
     this.scene = scene;
     this.client =
       options.client ??
@@ -207,9 +207,12 @@ export class Menagerie {
    * @example
    * const group = await menagerie.populate({ habitat: "forest", count: 40, area: { center, radius: 20 }, seed: 42 });
    */
-  populate(options: PopulateOptions): Promise<CreatureGroup> {
+  async populate(options: PopulateOptions): Promise<CreatureGroup> {
     this.#assertAlive();
     const client = this.client;
+    // Loaded on demand, with the planner and the ground sampling (Babylon's Ray) it brings: a
+    // game that only spawns creatures never downloads it.
+    const { populate } = await import("./populate.js");
     return populate(
       {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
