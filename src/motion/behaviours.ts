@@ -62,6 +62,7 @@ export class SeekBehavior implements SteeringBehavior {
   /** Speed, m/s; 0 means the creature's walkSpeed. */
   speed = 0;
   constructor(
+    /** What it heads for. */
     public target: SteeringTarget,
     options: SeekOptions = {},
   ) {
@@ -82,6 +83,7 @@ export class PursueBehavior implements SteeringBehavior {
   /** Speed, m/s; 0 means the creature's runSpeed. */
   speed = 0;
   constructor(
+    /** What it heads for. */
     public target: SteeringTarget,
     options: SeekOptions = {},
   ) {
@@ -116,10 +118,12 @@ export const FOLLOW_DEFAULTS = Object.freeze({ distance: 2 });
 export class FollowBehavior implements SteeringBehavior {
   active = true;
   weight = 1;
+  /** How close it keeps, metres. */
   distance = 2;
   /** Top speed, m/s; 0 means the creature's runSpeed. */
   speed = 0;
   constructor(
+    /** What it follows. */
     public target: SteeringTarget,
     options: FollowOptions = {},
   ) {
@@ -170,11 +174,14 @@ export class FleeBehavior implements SteeringBehavior {
   weight = 1;
   engaged = false;
   readonly state: string = "flee";
+  /** It bolts when the target comes this close, metres. */
   radius = 6;
+  /** It calms down once the target is this far, metres. */
   calmRadius = 9;
   /** Speed, m/s; 0 means the creature's runSpeed. */
   speed = 0;
   constructor(
+    /** What it runs from. */
     public target: SteeringTarget,
     options: FleeOptions = {},
   ) {

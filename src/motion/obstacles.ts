@@ -29,10 +29,13 @@ export function createObstacle(area: Area): Obstacle {
  * measures its velocity); creatures steer around it and may flee from it.
  */
 export class WorldBody {
+  /** Position east-west, metres. */
   x = 0.5;
+  /** Position north-south, metres. */
   z = 0.5;
-  /** Velocity, m/s, measured from its last two positions. */
+  /** Velocity along x, m/s, measured from its last two positions. */
   vx = 0.5;
+  /** Velocity along z, m/s. */
   vz = 0.5;
   /** Footprint radius, metres. */
   radius = 0.5;
@@ -91,6 +94,7 @@ export class AvoidObstaclesBehavior implements SteeringBehavior {
       const strength = agent.maxForce * Math.min(4, (d + margin) / margin);
       out.x -= probe.x * strength; // the probe points inward: push the other way
       out.z -= probe.z * strength;
+      sidestep(agent, probe.x, probe.z, strength, out);
     }
     const bodies = world.bodies;
     for (let i = 0; i < bodies.length; i++) {
@@ -108,6 +112,25 @@ export class AvoidObstaclesBehavior implements SteeringBehavior {
       const push = agent.maxForce * Math.min(4, (4 * (limit - d)) / margin);
       out.x += (dx / d) * push;
       out.z += (dz / d) * push;
+      sidestep(agent, -dx / d, -dz / d, push, out);
     }
   }
+}
+
+/**
+ * Adds a push along the obstacle's edge when the agent heads into it (toward the inward unit
+ * direction (ix, iz)): a push straight back alone would hold a creature still against a wall
+ * it is walking into. It goes round on the side its velocity already leans to (by its id when
+ * it heads dead centre, so the choice is deterministic).
+ */
+function sidestep(agent: SteeringAgent, ix: number, iz: number, strength: number, out: Vec2): void {
+  const speed = Math.sqrt(agent.vx * agent.vx + agent.vz * agent.vz);
+  if (speed < 1e-6) return;
+  const into = (agent.vx * ix + agent.vz * iz) / speed;
+  if (into <= 0) return;
+  // The edge direction (−iz, ix), turned to the side the velocity leans to.
+  const lean = agent.vx * -iz + agent.vz * ix;
+  const side = Math.abs(lean) > 1e-3 * speed ? Math.sign(lean) : agent.id % 2 === 0 ? 1 : -1;
+  out.x += -iz * side * strength * into * 1.5;
+  out.z += ix * side * strength * into * 1.5;
 }

@@ -12,7 +12,9 @@ import type { SpeedRules } from "./speeds.js";
 
 /** A 2D vector on the ground plane (x, z). */
 export interface Vec2 {
+  /** East-west, metres (or m/s, m/s² for velocities and forces). */
   x: number;
+  /** North-south, metres (or m/s, m/s²). */
   z: number;
 }
 
@@ -21,10 +23,15 @@ export type HeightFunction = (x: number, z: number) => number;
 
 /** What a behaviour reads of the agent it steers (a `MotionAgent` is one). */
 export interface SteeringAgent {
+  /** Unique per agent in this page or process. */
   readonly id: number;
+  /** Position east-west, metres. */
   x: number;
+  /** Position north-south, metres. */
   z: number;
+  /** Velocity along x, m/s. */
   vx: number;
+  /** Velocity along z, m/s. */
   vz: number;
   /** Radians about +Y; 0 faces +Z. */
   heading: number;
@@ -36,6 +43,7 @@ export interface SteeringAgent {
   runSpeed: number;
   /** The pace the current order aims for, m/s. */
   cruiseSpeed: number;
+  /** Cap on the summed steering force (an acceleration, m/s²). */
   maxForce: number;
   /**
    * The speed cap of the step being taken, m/s: a behaviour that needs more (fleeing at a run)
@@ -44,6 +52,7 @@ export interface SteeringAgent {
   speedLimit: number;
   /** The step being taken, seconds. */
   dt: number;
+  /** Its own seeded random numbers. */
   readonly rng: SeededRandom;
   /** The world it moves in, when added to one. */
   world: SteeringWorld | undefined;
@@ -70,9 +79,13 @@ export interface SteeringWorld {
  * (a player). `vx`, `vz` (m/s), when known, let pursuit and evasion predict where it goes.
  */
 export interface SteeringTarget {
+  /** Position east-west, metres. */
   readonly x: number;
+  /** Position north-south, metres. */
   readonly z: number;
+  /** Velocity along x, m/s, when known. */
   readonly vx?: number;
+  /** Velocity along z, m/s, when known. */
   readonly vz?: number;
   /** Its footprint radius, metres, when it has one. */
   readonly radius?: number;
@@ -80,9 +93,11 @@ export interface SteeringTarget {
 
 /** An area agents steer around, with its bounding circle for a cheap first test. */
 export interface Obstacle {
+  /** Its shape on the ground. */
   readonly area: Area;
-  /** Centre of its bounding circle. */
+  /** Centre of its bounding circle, x. */
   readonly x: number;
+  /** Centre of its bounding circle, z. */
   readonly z: number;
   /** Radius of its bounding circle, metres. */
   readonly reach: number;
@@ -157,6 +172,7 @@ export interface WanderOrder {
 export interface MoveOrder {
   /** Speed of this order only, m/s. @default the agent's walkSpeed */
   speed?: number | undefined;
+  /** Told `true` on arrival, `false` when another order came first. @default none */
   onArrive?: ((arrived: boolean) => void) | undefined;
 }
 
