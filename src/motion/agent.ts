@@ -48,6 +48,21 @@ export class MotionAgent extends SteeredBody {
     return this.#lastWander;
   }
 
+  /** Adds a behaviour that stays through orders until {@link removeBehaviour}. Returns it. */
+  addBehaviour<B extends SteeringBehavior>(behaviour: B): B {
+    if (!this.behaviours.includes(behaviour)) this.behaviours.push(behaviour);
+    return behaviour;
+  }
+
+  /** Removes an added behaviour; false when it was not there. */
+  removeBehaviour(behaviour: SteeringBehavior): boolean {
+    const i = this.behaviours.indexOf(behaviour);
+    if (i < 0) return false;
+    this.behaviours.splice(i, 1);
+    this.#checkState();
+    return true;
+  }
+
   /** Runs from `target` while it is within `radius`, until beyond `calmRadius` (added behaviour). */
   flee(target: SteeringTarget, options: FleeOptions = {}): FleeBehavior {
     return this.addBehaviour(new FleeBehavior(target, options));

@@ -112,8 +112,8 @@ export interface FollowOptions {
 export const FOLLOW_DEFAULTS = Object.freeze({ distance: 2 });
 
 /**
- * Keeps within `distance` of the target: walks up when a little behind, runs when far behind
- * (over 4 m beyond the distance), and stands when close enough.
+ * Keeps within `distance` of the target: keeps pace with it, walks up when a little behind,
+ * runs when far behind (over 4 m beyond the distance), and stands when close enough.
  */
 export class FollowBehavior implements SteeringBehavior {
   active = true;
@@ -143,9 +143,13 @@ export class FollowBehavior implements SteeringBehavior {
     const top = this.speed > 0 ? this.speed : agent.runSpeed;
     // Walk when a little behind, run when far behind; slow down as it closes in, braking at
     // most at half its force so it stops at the distance instead of overshooting.
+    // It also matches the target's own speed, so it keeps pace instead of lagging behind.
     const hurry = Math.min(1, Math.max(0, (behind - 1) / 4));
     const brake = Math.sqrt(agent.maxForce * behind);
-    const speed = Math.min(agent.walkSpeed + (top - agent.walkSpeed) * hurry, brake, agent.walkSpeed * 2 * behind);
+    const catchUp = Math.min(agent.walkSpeed + (top - agent.walkSpeed) * hurry, brake, agent.walkSpeed * 2 * behind);
+    const tvx = t.vx ?? 0;
+    const tvz = t.vz ?? 0;
+    const speed = Math.min(top, Math.sqrt(tvx * tvx + tvz * tvz) + catchUp);
     allow(agent, speed);
     steerToward(agent, t.x, t.z, speed, out);
   }

@@ -70,8 +70,8 @@ export class SteeredBody implements SteeringAgent {
   /** The world it moves in, when added to one. */
   world: SteeringWorld | undefined;
   /**
-   * Behaviours added to it ({@link addBehaviour}: flee, evade, a game's own), summed by weight
-   * each step on top of its order's. Orders (`wander`, `moveTo`, `stop`...) leave them be.
+   * Behaviours added to it (`addBehaviour`: flee, evade, a game's own), summed by weight each
+   * step on top of its order's. Orders (`wander`, `moveTo`, `stop`...) leave them be.
    */
   readonly behaviours: SteeringBehavior[] = [];
   /** The gait that animates it, or `null` for none (it idles). */
@@ -172,21 +172,6 @@ export class SteeredBody implements SteeringAgent {
     this.gait = gaitFor(behaviour, this.roles, this.#gaits);
     this.#applySpeeds();
     this.#defaultAltitude();
-  }
-
-  /** Adds a behaviour that stays through orders until {@link removeBehaviour}. Returns it. */
-  addBehaviour<B extends SteeringBehavior>(behaviour: B): B {
-    if (!this.behaviours.includes(behaviour)) this.behaviours.push(behaviour);
-    return behaviour;
-  }
-
-  /** Removes an added behaviour; false when it was not there. */
-  removeBehaviour(behaviour: SteeringBehavior): boolean {
-    const i = this.behaviours.indexOf(behaviour);
-    if (i < 0) return false;
-    this.behaviours.splice(i, 1);
-    this.afterChange();
-    return true;
   }
 
   /** Called after each step and each change of behaviours (the agent checks arrivals and state). */
