@@ -75,7 +75,7 @@ describe("walk", () => {
     expect(maxKnee).toBeGreaterThan(0.5); // it does bend, backward, in the swing
   });
 
-  it.each([0.3, 0.6, 0.9])("does not slide its feet at %f of the top walking speed", (fraction) => {
+  it.each([0.3, 0.6, 0.9, 3, 8])("does not slide its feet at %f of the top walking speed (trotting, running)", (fraction) => {
     const speed = fraction * maxWalkSpeed(roles);
     const agent = walker(speed);
     const dt = 1 / 240;
