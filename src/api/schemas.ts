@@ -129,6 +129,11 @@ export const ModelRecordSchema = z
     movement: z.record(z.string(), z.number()).nullish(),
     mass: z.number().nullish(),
     popularity: z.number().nullish(),
+    // Typed for readers, never a reason to reject a record: an unexpected shape reads as undefined.
+    voteScore: z.number().nullish().catch(undefined),
+    themeCategories: z.array(z.string()).nullish().catch(undefined),
+    shape: z.string().nullish().catch(undefined),
+    original_source: z.string().nullish().catch(undefined),
     preserveOriginalPosition: looseBoolean.nullish(),
     preserveOriginalScale: looseBoolean.nullish(),
     preserveOriginalRotation: looseBoolean.nullish(),

@@ -152,7 +152,13 @@ export class SteeredBody implements SteeringAgent {
         throw new RangeError(`speeds.${key} must be a finite number >= 0, got ${v}`);
     }
     this.#speedOverrides = { ...this.#speedOverrides, ...speeds };
-    this.#applySpeeds();
+    // Only the speeds given change: a rigged creature keeps the other one its clips set.
+    const cruising = this.cruiseSpeed === this.walkSpeed;
+    this.walkSpeed = speeds.walk ?? this.walkSpeed;
+    this.runSpeed = Math.max(this.walkSpeed, speeds.run ?? this.runSpeed);
+    this.maxSpeed = this.runSpeed;
+    this.maxForce = this.maxSpeed * 2;
+    if (cruising) this.cruiseSpeed = this.walkSpeed; // an order's own speed stays its own
   }
 
   /** Flyers cruise a few body heights up unless told otherwise. */

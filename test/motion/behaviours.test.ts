@@ -152,7 +152,9 @@ describe("behaviours", () => {
     expect(a.cruiseSpeed).toBe(walk);
     run(w, 120);
     expect(a.speed).toBeLessThan(walk * 1.2);
+    a.runSpeed = 5; // as a rigged creature's clips set it
     a.setSpeeds({ walk: 0.4 });
+    expect([a.walkSpeed, a.runSpeed, a.maxSpeed]).toEqual([0.4, 5, 5]); // only the speed given changes
     a.resumeWander({ speed: 1 });
     expect(a.cruiseSpeed).toBe(1);
     a.stop();
