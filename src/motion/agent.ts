@@ -149,7 +149,9 @@ export class MotionAgent extends SteeredBody {
     this.#onArrive = undefined;
     this.#arrive = undefined;
     if (arrived && at) {
+      // Arrived, it idles where it is: after a flight it does not walk back to the point.
       this.#order = "idle";
+      this.goal = new BrakeBehavior();
       this.events?.arrived(at.target.x, at.target.z);
     }
     done?.(arrived);

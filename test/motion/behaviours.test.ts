@@ -185,6 +185,7 @@ describe("behaviours", () => {
     run(w, 600);
     expect(log.arrivals).toEqual([[1, 2]]);
     expect(log.states).toEqual(["moveTo", "idle"]);
+    expect(a.orderBehaviours.map((b) => b.constructor.name)).toEqual(["BrakeBehavior"]); // idles where it is
     a.wander();
     a.stop();
     expect(log.states).toEqual(["moveTo", "idle", "wander", "idle"]);
