@@ -201,6 +201,7 @@ describe("creatures for games", () => {
 
   it("populate calls onCreatureAdded once its orders are set, and behaviours added there stay", async () => {
     const player = new TransformNode("player", env.scene);
+    player.position.set(100, 0, 100); // far: nobody flees yet
     const seen: string[] = [];
     const group = await menagerie.populate({
       habitat: "farm",
@@ -216,5 +217,28 @@ describe("creatures for games", () => {
     run(30);
     for (const creature of group.creatures) expect(creature.motion.behaviours).toHaveLength(1);
     expect(menagerie.getCreaturesByTag("herd")).toHaveLength(4);
+    // Sent off and back, a creature wanders its populated region again.
+    const first = group.creatures[0]!;
+    const region = first.motion.wanderArea!.area;
+    expect(region).toBeDefined();
+    void first.moveTo({ x: 30, z: 30 });
+    expect(first.resumeWander().state).toBe("wander");
+    expect(first.motion.wanderArea!.area).toBe(region);
+  });
+
+  it("forgets an agent whose node is disposed, and leaves the scene as it found it on dispose", async () => {
+    const counts = sceneCounts(env.scene);
+    const own = new Menagerie(env.scene, { baseUrl: server.url });
+    const sheep = await own.spawnCreature("sheep");
+    const player = new TransformNode("player", env.scene);
+    own.addAgent(player);
+    sheep.flee(player);
+    player.dispose();
+    expect(own.removeAgent(player)).toBe(false); // already gone with its node
+    own.addObstacle({ center: { x: 5, z: 5 }, radius: 1 });
+    own.stepMotion(DT);
+    own.dispose();
+    expect(sceneCounts(env.scene).beforeRenderObservers).toBe(counts.beforeRenderObservers);
+    expect(sheep.onStateChangedObservable.hasObservers()).toBe(false);
   });
 });
