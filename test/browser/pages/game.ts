@@ -70,6 +70,7 @@ async function main() {
   const red = new StandardMaterial("player", scene);
   red.diffuseColor = new Color3(0.8, 0.2, 0.2);
   player.material = red;
+  player.isPickable = false; // a click goes through the player to what it points at
   const barn = CreateBox("barn", { width: 4, depth: 3, height: 3 }, scene);
   barn.position.set(0, GROUND_Y + 1.5, 12);
 
