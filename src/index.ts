@@ -72,7 +72,7 @@ export type {
   CreatureState,
   CreatureStateChange,
 } from "./babylon/creatureBehaviours.js";
-export { WorldAgent, type WorldAgentOptions } from "./babylon/gameWorld.js";
+export type { WorldAgent, WorldAgentOptions } from "./babylon/gameWorld.js";
 export { type AreaInput, toArea, toHeightFunction } from "./babylon/ground.js";
 // The Babylon plugin.
 export { Menagerie } from "./babylon/menagerie.js";

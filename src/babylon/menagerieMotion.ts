@@ -11,7 +11,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import type { GaitTable } from "../motion/gaits/index.js";
 import type { Obstacle } from "../motion/types.js";
 import type { Creature } from "./creature.js";
-import { GameWorld, WorldAgent, type WorldAgentOptions } from "./gameWorld.js";
+import { GameWorld, type WorldAgent, type WorldAgentOptions } from "./gameWorld.js";
 import type { AreaInput } from "./ground.js";
 import { MotionDriver } from "./motionDriver.js";
 
@@ -153,4 +153,3 @@ export abstract class MenagerieMotion {
   }
 }
 
-export { WorldAgent };
