@@ -152,4 +152,3 @@ export abstract class MenagerieMotion {
     this.motionDriver.dispose();
   }
 }
-
