@@ -160,6 +160,11 @@ export const ModelRecordSchema = z
     movement: z.nullish(z.record(z.string(), z.number())),
     mass: z.nullish(z.number()),
     popularity: z.nullish(z.number()),
+    // Typed for readers, never a reason to reject a record: an unexpected shape reads as undefined.
+    voteScore: z.catch(z.nullish(z.number()), undefined),
+    themeCategories: z.catch(z.nullish(z.array(z.string())), undefined),
+    shape: z.catch(z.nullish(z.string()), undefined),
+    original_source: z.catch(z.nullish(z.string()), undefined),
     preserveOriginalPosition: z.nullish(looseBoolean),
     preserveOriginalScale: z.nullish(looseBoolean),
     preserveOriginalRotation: z.nullish(looseBoolean),

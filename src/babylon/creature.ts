@@ -16,6 +16,7 @@ import type { ModelRecord } from "../api/schemas.js";
 import type { MotionAgent } from "../motion/agent.js";
 import type { Area } from "../motion/area.js";
 import { tuneCruiseToClips } from "../motion/clipMixer.js";
+import { CreatureBehaviours } from "./creatureBehaviours.js";
 import type { LoadedModel } from "./loadModel.js";
 import { buildPartsBody, type CreatureBody } from "./partsBody.js";
 import { instantiateRigged } from "./riggedInstance.js";
@@ -42,8 +43,12 @@ export interface CreatureNodeMetadata {
 
 const NO_ANIMATIONS: ReadonlyMap<string, AnimationGroup> = new Map();
 
-/** A creature spawned by {@link Menagerie.spawnCreature}. */
-export class Creature {
+/**
+ * A creature spawned by {@link Menagerie.spawnCreature}. Its behaviours beyond `wander`,
+ * `moveTo` and `stop` (follow, flee, seek, pursue, evade, a game's own), its tags, speeds and
+ * events come from {@link CreatureBehaviours}.
+ */
+export class Creature extends CreatureBehaviours {
   /** The node to move, turn and parent; its local +Z is the creature's forward, y = 0 its feet. */
   readonly root: TransformNode;
   /** The record the creature was loaded from. */
@@ -78,6 +83,7 @@ export class Creature {
 
   /** @internal Use {@link Menagerie.spawnCreature}. */
   constructor(scene: Scene, model: LoadedModel, placement: CreaturePlacement) {
+    super();
     const { record } = model;
     this.record = record;
     const tag = (part?: string) => ({
@@ -126,7 +132,7 @@ export class Creature {
    * The engine-free motion state (position, velocity, gait, pose). For advanced control such as
    * `waterLevel`, `altitude`, `ground` or custom steering behaviours.
    */
-  get motion(): MotionAgent {
+  override get motion(): MotionAgent {
     if (!this.#binding) throw new Error(`Creature "${this.name}" has no motion (it was disposed)`);
     return this.#binding.agent;
   }

@@ -1,11 +1,13 @@
 /** Options, defaults and small types of the `Menagerie` (menagerie.ts). */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { AssetCacheOption } from "../api/assetCache.js";
 import type { LookupClient } from "../api/client.js";
 import type { ModelPreference } from "../api/modelAssets.js";
-import { oneOf } from "../api/options.js";
 import type { RetryOptions } from "../api/retry.js";
 import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
+import type { SpeciesSpeeds } from "../motion/speeds.js";
+import type { HeightFunction } from "../motion/types.js";
 import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
 import type { CreaturePhysicsOptions } from "./physics/physicsOptions.js";
 import type { LoadProgress } from "./types.js";
@@ -88,11 +90,31 @@ export interface MenagerieOptions {
    * @default false
    */
   physics?: boolean | CreaturePhysicsOptions;
+  /**
+   * The ground creatures stand on, for every spawn and populate that gives none: a height
+   * function or a mesh (sampled once).
+   * @default y = 0
+   */
+  ground?: HeightFunction | AbstractMesh;
+  /**
+   * Step motion from a scene observer every frame. `false` leaves it to the game: call
+   * `stepMotion(seconds)` from its own fixed step.
+   * @default true
+   */
+  autoStep?: boolean;
+  /**
+   * Longest motion step, seconds: a longer frame (a tab in the background) is cut to this.
+   * Raise it for games that run at a low frame rate, so creatures keep their speed.
+   * @default 0.1
+   */
+  maxStepSeconds?: number;
 }
 
-/** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's). */
+/** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's; `ground` has none). */
 export const MENAGERIE_DEFAULTS: Readonly<
-  Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch" | "assetCache">>
+  Required<
+    Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch" | "assetCache" | "ground">
+  >
 > = Object.freeze({
   assetTimeoutMs: 30_000,
   assetRetry: 2,
@@ -103,6 +125,8 @@ export const MENAGERIE_DEFAULTS: Readonly<
   gaits: BEHAVIOUR_GAITS,
   prefer: "rig",
   physics: false,
+  autoStep: true,
+  maxStepSeconds: 0.1,
 });
 
 /** Options of `Menagerie.spawnCreature`. */
@@ -132,6 +156,16 @@ export interface SpawnOptions {
   signal?: AbortSignal;
   /** Progress of this spawn's model load (a model already loaded reports once, done). */
   onProgress?: (progress: LoadProgress) => void;
+  /**
+   * The ground it stands on (a height function or a mesh): its feet are put on it at once and
+   * follow it as it moves.
+   * @default the Menagerie's `ground` (y = 0 without one)
+   */
+  ground?: HeightFunction | AbstractMesh;
+  /** The game's labels for it (`creature.tags`; `menagerie.getCreaturesByTag`). @default none */
+  tags?: readonly string[];
+  /** Its walk and/or run speed, m/s, over its species'. @default from its body type and size */
+  speeds?: Partial<SpeciesSpeeds>;
 }
 
 /** Counters of what a Menagerie has requested. */
@@ -146,9 +180,4 @@ export interface MenagerieStats {
   revalidations: number;
   /** Models loaded (templates built). */
   modelsLoaded: number;
-}
-
-/** Checks a `prefer` option. */
-export function preference(name: string, value: unknown): ModelPreference {
-  return oneOf(name, value, ["rig", "parts"] as const);
 }

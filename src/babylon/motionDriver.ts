@@ -15,6 +15,17 @@ import type { LoadedModel } from "./loadModel.js";
 import { bindClips, startClips, syncClips } from "./syncClips.js";
 import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
 
+/** Options of a {@link MotionDriver}. */
+export interface MotionDriverOptions {
+  seed: number;
+  gaits: GaitTable;
+  maxStepSeconds: number;
+  /** Step from a scene observer each frame; false leaves stepping to the game. */
+  autoStep: boolean;
+  /** Runs before each step (moves the world's tracked bodies). */
+  beforeStep?: (seconds: number) => void;
+}
+
 export class MotionDriver {
   readonly #scene: Scene;
   readonly #gaits: GaitTable;
@@ -22,10 +33,20 @@ export class MotionDriver {
   readonly #bindings = new Set<MotionBinding>();
   #observer: Observer<Scene> | null = null;
 
-  constructor(scene: Scene, options: { seed: number; gaits: GaitTable }) {
+  readonly #autoStep: boolean;
+  readonly #beforeStep: ((seconds: number) => void) | undefined;
+
+  constructor(scene: Scene, options: MotionDriverOptions) {
     this.#scene = scene;
     this.#gaits = options.gaits;
-    this.#world = new MotionWorld({ seed: options.seed });
+    this.#world = new MotionWorld({ seed: options.seed, maxStepSeconds: options.maxStepSeconds });
+    this.#autoStep = options.autoStep;
+    this.#beforeStep = options.beforeStep;
+  }
+
+  /** The engine-free world its creatures move in. */
+  get world(): MotionWorld {
+    return this.#world;
   }
 
   get paused(): boolean {
@@ -52,6 +73,7 @@ export class MotionDriver {
     const agent = this.#world.createAgent({
       roles,
       behaviour,
+      bodyType: model.record.type,
       gaits: this.#gaits,
       x: root.position.x,
       y: root.position.y,
@@ -85,9 +107,10 @@ export class MotionDriver {
     }
     this.#bindings.add(binding);
     creature._bindMotion(binding);
-    this.#observer ??= this.#scene.onBeforeRenderObservable.add(() =>
-      this.step(this.#scene.getEngine().getDeltaTime() / 1000),
-    );
+    if (this.#autoStep)
+      this.#observer ??= this.#scene.onBeforeRenderObservable.add(() =>
+        this.step(this.#scene.getEngine().getDeltaTime() / 1000),
+      );
     return binding;
   }
 
@@ -96,12 +119,17 @@ export class MotionDriver {
     this.#bindings.delete(binding);
   }
 
-  /** Advances motion by `seconds` and copies it onto the bound creatures' nodes. */
-  step(seconds: number): void {
+  /**
+   * Advances motion by `seconds` and copies it onto the bound creatures' nodes; `explicit`
+   * (a game's own step) advances even while paused.
+   */
+  step(seconds: number, explicit = false): void {
     for (const binding of this.#bindings) adoptExternalMoves(binding);
-    const stepped = this.#world.step(seconds);
+    this.#beforeStep?.(seconds);
+    const moving = explicit || !this.#world.paused;
+    const stepped = moving ? this.#world.advance(seconds) : 0;
     // Clips play on Babylon's clock: they freeze while motion is paused and follow its time scale.
-    const clipScale = this.#world.paused ? 0 : this.#world.timeScale;
+    const clipScale = moving ? this.#world.timeScale : 0;
     for (const binding of this.#bindings) {
       // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or upload).
       if (stepped > 0 || !isStill(binding)) syncMotion(binding);

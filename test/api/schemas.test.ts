@@ -141,6 +141,25 @@ describe("ModelRecordSchema, the newer dialect", () => {
     expect(accepts({ parts: {}, other: { reference: GLB }, rig: null, formats: null })).toBe(false);
   });
 
+  it("types voteScore, themeCategories, shape and original_source, and never rejects a record for them", () => {
+    const typed = ModelRecordSchema.parse({
+      ...makeRiggedRecord("horse"),
+      voteScore: 4,
+      themeCategories: ["farm"],
+      shape: "",
+      original_source: "AW-API",
+    });
+    const read: [number | null | undefined, string[] | null | undefined, string | null | undefined] = [
+      typed.voteScore,
+      typed.themeCategories,
+      typed.shape,
+    ];
+    expect(read).toEqual([4, ["farm"], ""]);
+    expect(typed.original_source).toBe("AW-API");
+    const odd = ModelRecordSchema.parse({ ...makeRiggedRecord("horse"), voteScore: "many", shape: { round: true } });
+    expect([odd.voteScore, odd.shape]).toEqual([undefined, undefined]);
+  });
+
   it("accepts null for the newer optional fields", () => {
     const nulls = Object.fromEntries(
       [
