@@ -75,7 +75,15 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
   creatureFromPick(pick: PickingInfo | AbstractMesh | null | undefined): C | undefined {
     if (!pick) return undefined;
     const mesh = isMesh(pick) ? pick : (pick as PickingInfo).pickedMesh;
-    const creature = creatureOfNode<C>(mesh);
+    // A creature still drawn by its model's crowd is one thin instance of a shared mesh: only
+    // the pick's instance index tells which (a bare crowd mesh names no creature).
+    const crowd = (mesh?.metadata as { menagerie?: { creatureAt?: (i: number) => unknown } } | null)?.menagerie;
+    const index = isMesh(pick) ? -1 : (pick as PickingInfo).thinInstanceIndex;
+    const creature = crowd?.creatureAt
+      ? index >= 0
+        ? (crowd.creatureAt(index) as C)
+        : undefined
+      : creatureOfNode<C>(mesh);
     return creature && this.#creatures.get(creature.motion) === creature ? creature : undefined;
   }
 

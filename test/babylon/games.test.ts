@@ -1,4 +1,5 @@
 import { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
+import { Ray } from "@babylonjs/core/Culling/ray.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
@@ -164,6 +165,21 @@ describe("creatures for games", () => {
     expect(menagerie.creatureFromPick(null)).toBeUndefined();
     far.dispose();
     expect(menagerie.creatureFromPick(pick)).toBeUndefined();
+  });
+
+  it("finds a creature still drawn by its model's crowd from a real pick of its thin instance", async () => {
+    const left = await menagerie.spawnCreature("sheep", { position: new Vector3(-3, 0, 0) });
+    const right = await menagerie.spawnCreature("sheep", { position: new Vector3(3, 0, 0) });
+    run(1);
+    env.scene.render();
+    const down = (x: number) => env.scene.pickWithRay(new Ray(new Vector3(x, 20, 0), new Vector3(0, -1, 0), 50));
+    const [l, r, none] = [down(-3), down(3), down(0)];
+    // Picked through the shared drawing mesh: no creature grew nodes of its own for it.
+    expect([l?.pickedMesh?.name.endsWith("/crowd"), l!.thinInstanceIndex >= 0]).toEqual([true, true]);
+    expect([menagerie.creatureFromPick(l), menagerie.creatureFromPick(r)]).toEqual([left, right]);
+    expect(menagerie.creatureFromPick(none)).toBeUndefined();
+    // The crowd mesh alone does not say which sheep.
+    expect(menagerie.creatureFromPick(l!.pickedMesh)).toBeUndefined();
   });
 
   it("takes speeds from the species, overridable per creature; an order's speed is its own", async () => {
