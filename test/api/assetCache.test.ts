@@ -34,9 +34,12 @@ beforeEach(() => {
   service.served.length = 0;
 });
 
-/** A fresh lookup, ten seconds after the last one: new Expires, new Signature. */
+/**
+ * A fresh lookup, one link bucket (300 s) after the last one: new Expires, new Signature (within
+ * a bucket the service answers the same signed links).
+ */
 async function lookup(name: string): Promise<ModelRecord> {
-  nowMs += 10_000;
+  nowMs += 300_000;
   const client = createLookupClient({ baseUrl: service.url, apiKey: "dev-key" });
   return (await client.getModel(name))!;
 }

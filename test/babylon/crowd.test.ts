@@ -119,11 +119,10 @@ describe("a crowd of part-built creatures", () => {
     env.scene.render(); // the last frame that moved has been written
     crowdStats.matricesWritten = 0;
     crowdStats.uploads = 0;
-    for (let i = 0; i < 3; i++) menagerie.stepMotion(1 / 60);
-    env.scene.render();
+    // Paused frames step nothing (an explicit stepMotion would: it steps even while paused).
+    for (let i = 0; i < 3; i++) env.scene.render();
     expect(crowdStats).toEqual({ matricesWritten: 0, uploads: 0 });
     foxes[2]!.root.position.x += 1;
-    menagerie.stepMotion(1 / 60);
     env.scene.render();
     expect(crowdStats).toEqual({ matricesWritten: 12, uploads: 12 }); // one fox's 12 part meshes
     menagerie.resume();
