@@ -209,7 +209,7 @@ export class Menagerie {
       {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
         defaultHeightMeters: this.#options.defaultHeightMeters,
-        preload: (record, loadOptions) => this.preload(record, loadOptions),
+        preload: (record, { signal }) => this.#models.get(record, this.#options.prefer, signal),
         spawn: (record, spawnOptions) => this.spawnCreature(record, spawnOptions),
         warn: (warning) => this.#warn(warning),
       },

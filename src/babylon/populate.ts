@@ -18,6 +18,8 @@ import { POPULATION_RULES, type PopulationRules } from "../motion/populationRule
 import type { HeightFunction } from "../motion/types.js";
 import type { Creature } from "./creature.js";
 import { type AreaInput, toArea, toHeightFunction } from "./ground.js";
+import type { LoadedModel } from "./loadModel.js";
+import { placeScenery, planPopulateScenery, type SceneryOption, type SceneryProp, sceneryOptions } from "./scenery.js";
 import type { MenagerieWarning } from "./types.js";
 
 /** Options of `Menagerie.populate`. */
@@ -48,6 +50,13 @@ export interface PopulateOptions {
   onProgress?: (progress: PopulateProgress) => void;
   /** Population rules (water habitats, realms, herd sizes). @default POPULATION_RULES */
   rules?: PopulationRules;
+  /**
+   * Static props of the habitat (its `scenery`/`uniform` records with behaviour `static` or
+   * `none`: trees, rocks, fences), placed first; creatures stand and wander around their
+   * footprints. A count, or `{ count, filter }`, e.g. `{ count: 10, filter: (r) => r.tags?.includes("tree") }`.
+   * @default 0
+   */
+  scenery?: SceneryOption;
 }
 
 /** Progress of a populate. */
@@ -75,6 +84,8 @@ export class CreatureGroup {
   readonly skipped: InvalidRecordReport[] = [];
   /** Species or creatures left out, with why (no room, model failed to load). */
   readonly omissions: string[] = [];
+  /** Its static props (`scenery` option), in plan order; disposed with the group. */
+  readonly scenery: SceneryProp[] = [];
   /** A creature joined the group, as soon as its model had loaded. */
   readonly onCreatureAddedObservable = new Observable<Creature>();
   /** Progress, as `onProgress` of the options reports it. */
@@ -103,6 +114,7 @@ export class CreatureGroup {
     this.#disposed = true;
     for (const creature of [...this.creatures]) creature.dispose();
     this.creatures.length = 0;
+    for (const prop of this.scenery.splice(0)) prop.dispose();
     this.onCreatureAddedObservable.clear();
     this.onProgressObservable.clear();
   }
@@ -118,7 +130,7 @@ export interface PopulateHost {
   /** Metres for a record whose height cannot be read (spacing and swim depth). */
   readonly defaultHeightMeters: number;
   /** Loads a model once; rejects when it cannot. */
-  preload(record: ModelRecord, options: { signal?: AbortSignal }): Promise<unknown>;
+  preload(record: ModelRecord, options: { signal?: AbortSignal }): Promise<LoadedModel>;
   spawn(
     record: ModelRecord,
     options: { position: Vector3; rotationY: number; signal?: AbortSignal },
@@ -153,6 +165,7 @@ function validate(options: PopulateOptions): { count: number; concurrency: numbe
 /** See `Menagerie.populate`: plans with {@link planPopulation}, then loads and spawns. */
 export async function populate(host: PopulateHost, options: PopulateOptions): Promise<CreatureGroup> {
   const { count, concurrency } = validate(options);
+  sceneryOptions(options.scenery); // a bad option fails before the search
   if (!host.search)
     throw new OptionsError("client", "is needed to populate: pass { client } or { baseUrl } to new Menagerie()");
   const signal = options.signal;
@@ -166,6 +179,10 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
     ...(signal ? { signal } : {}),
     onInvalidRecord: (r) => skipped.push(r),
   });
+  const rules = options.rules ?? POPULATION_RULES;
+  const seed = options.seed ?? POPULATE_DEFAULTS.seed;
+  const defaultHeight = host.defaultHeightMeters;
+  const dressing = planPopulateScenery(options, { records, area, ground, rules, seed, defaultHeight });
   const plan = planPopulation({
     habitat: options.habitat,
     records,
@@ -174,10 +191,11 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
     ground,
     water: options.water,
     waterLevel: options.waterLevel,
-    seed: options.seed ?? POPULATE_DEFAULTS.seed,
+    seed,
     filter: options.filter,
-    rules: options.rules ?? POPULATION_RULES,
-    defaultHeight: host.defaultHeightMeters,
+    rules,
+    defaultHeight,
+    obstacles: dressing.obstacles,
   });
   const group = new CreatureGroup(options.habitat, area, plan.water, plan.waterLevel);
   group.skipped.push(...skipped);
@@ -188,7 +206,8 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
       message: `skipped an invalid search result: ${report.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
     });
   }
-  if (plan.slots === 0) return group;
+  group.omissions.push(...dressing.omissions);
+  if (plan.slots === 0 && dressing.items.length === 0) return group;
   group.omissions.push(...plan.omissions);
   group.records.push(...plan.species.map((s) => s.record));
   const progress: PopulateProgress = {
@@ -207,6 +226,7 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
   const slotOf = new Map<Creature, number>();
   const wander = options.wander ?? POPULATE_DEFAULTS.wander;
   try {
+    await placeScenery(host, dressing, group.scenery, group.omissions, signal); // props first
     await eachLimited(plan.species, concurrency, async ({ record, creatures: mine }) => {
       signal?.throwIfAborted();
       try {
