@@ -60,6 +60,7 @@ const state = {
   lookAt(index: number): boolean {
     const creature = menagerie.creatures[index];
     if (!creature) return false;
+    showcase.release(); // a followed creature would pull the camera back
     demo.camera.setTarget(creature.root.position.add(new Vector3(0, creature.heightMeters / 2, 0)));
     return true;
   },
@@ -186,7 +187,7 @@ async function spawnByName(name: string): Promise<void> {
         : `Did you mean "${matched}"? Spawned ${matched}.`;
     state.lastSpawn = matched;
     showCard(creature);
-    demo.camera.setTarget(new Vector3(x, demo.height(x, z) + creature.heightMeters / 2, z));
+    showcase.follow(creature); // the camera glides to it and stays with it
   } catch (error) {
     did.textContent =
       isLoadError(error) && error.reason === "not-found"

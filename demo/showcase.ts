@@ -16,6 +16,8 @@ import type { Creature, CreatureGroup } from "../src/index.js";
 export interface ShowcaseState {
   /** Name of the creature the camera follows, or "". */
   following: string;
+  /** Metres between the camera's target and the followed creature's middle (0 when none). */
+  followGap: number;
   /** Average frame time over the last second, ms. */
   frameMs: number;
   /** Props in the scene. */
@@ -46,7 +48,7 @@ const sourceOf = (mesh: AbstractMesh): AbstractMesh =>
 
 export function createShowcase(deps: ShowcaseDeps): Showcase {
   const { scene, camera, shadows } = deps;
-  const state: ShowcaseState = { following: "", frameMs: 0, scenery: 0, inspector: "off" };
+  const state: ShowcaseState = { following: "", followGap: 0, frameMs: 0, scenery: 0, inspector: "off" };
   let followed: Creature | undefined;
   let stopWatching: (() => void) | undefined;
   let groupNow: CreatureGroup | undefined;
@@ -58,6 +60,7 @@ export function createShowcase(deps: ShowcaseDeps): Showcase {
     stopWatching?.();
     stopWatching = undefined;
     state.following = "";
+    state.followGap = 0;
   }
 
   function follow(creature: Creature): void {
@@ -87,6 +90,7 @@ export function createShowcase(deps: ShowcaseDeps): Showcase {
     // Ease toward it, so the view glides rather than jerks with every step.
     const k = Math.min(1, deps.engine.getDeltaTime() / 250);
     camera.target.addInPlace(aim.subtract(camera.target).scaleInPlace(k));
+    state.followGap = Vector3.Distance(camera.target, aim);
   });
   scene.onAfterRenderObservable.add(() => {
     state.frameMs = Math.round(deps.frameTime() * 10) / 10;
