@@ -187,7 +187,8 @@ async function spawnByName(name: string): Promise<void> {
         : `Did you mean "${matched}"? Spawned ${matched}.`;
     state.lastSpawn = matched;
     showCard(creature);
-    showcase.follow(creature); // the camera glides to it and stays with it
+    showcase.release(); // look at the newcomer; a click on it follows it
+    demo.camera.setTarget(new Vector3(x, demo.height(x, z) + creature.heightMeters / 2, z));
   } catch (error) {
     did.textContent =
       isLoadError(error) && error.reason === "not-found"

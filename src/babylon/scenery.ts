@@ -34,6 +34,8 @@ export interface SceneryNodeMetadata {
   record: ModelRecord;
   /** The prop the node belongs to (a pick's way back to it; no `creature` here). */
   scenery: SceneryProp;
+  /** The part, for joint and mesh nodes. */
+  part?: string;
 }
 
 /** A static prop placed by `populate({ scenery })`. */
@@ -66,16 +68,17 @@ export class SceneryProp {
         size,
         position,
         rotationY: planned.heading,
-        metadata: metadata as never,
+        metadata: { record, scenery: this },
       });
-      for (const clip of rig.animations.values()) clip.stop(); // a prop stands still
+      // Its clips are never started: a prop stands still in its rest pose.
       this.#body = rig;
       this.root = rig.root;
       this.meshes = rig.meshes;
     } else {
       const scene = model.holder.getScene();
       const place = { size, position, rotationY: planned.heading };
-      const body = buildPartsBody(scene, model, place, (part) => ({ menagerie: { ...metadata, part } }));
+      const tag = (part?: string) => ({ menagerie: { ...metadata, ...(part === undefined ? {} : { part }) } });
+      const body = buildPartsBody(scene, model, place, tag);
       this.#body = body;
       this.root = body.root;
       this.meshes = body.meshes;

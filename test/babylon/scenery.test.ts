@@ -73,6 +73,11 @@ describe("populate with scenery", () => {
         expect(isSceneryRecord(prop.record), prop.name).toBe(true);
         expect(recordHasHabitat(prop.record, "forest"), prop.name).toBe(true);
         expect(prop.meshes.length).toBeGreaterThan(0);
+        // A pick's way back leads to the prop, never to a creature.
+        for (const node of [prop.root, ...prop.meshes]) {
+          expect(node.metadata.menagerie.scenery).toBe(prop);
+          expect(node.metadata.menagerie.creature).toBeUndefined();
+        }
         for (const mesh of prop.meshes) {
           expect(mesh).toBeInstanceOf(InstancedMesh);
           expect(mesh.isWorldMatrixFrozen).toBe(true);
