@@ -66,9 +66,11 @@ describe("populate with scenery", () => {
       // texture (kept for the scene's life): made before the baseline, as in catalogCreatures.
       GetEnvironmentBRDFTexture(t.env.scene);
       const before = sceneCounts(t.env.scene);
-      const group = await t.menagerie.populate({ habitat: "forest", count: 14, area, seed: 7, scenery: 10 });
-      expect(group.scenery).toHaveLength(10);
-      expect(group.creatures).toHaveLength(14);
+      // Crowded on purpose: without the footprints in the plan, some creature lands on a prop.
+      const small = { center: { x: 0, z: 0 }, radius: 11 };
+      const group = await t.menagerie.populate({ habitat: "forest", count: 40, area: small, seed: 7, scenery: 14 });
+      expect(group.scenery).toHaveLength(14);
+      expect(group.creatures).toHaveLength(40);
       for (const prop of group.scenery) {
         expect(isSceneryRecord(prop.record), prop.name).toBe(true);
         expect(recordHasHabitat(prop.record, "forest"), prop.name).toBe(true);
@@ -89,7 +91,7 @@ describe("populate with scenery", () => {
       for (const c of [...group.creatures, ...t.menagerie.creatures])
         expect(isSceneryRecord(c.record), c.name).toBe(false);
       for (const r of group.records) expect(isSceneryRecord(r), r.name).toBe(false);
-      expect(t.menagerie.creatures).toHaveLength(14);
+      expect(t.menagerie.creatures).toHaveLength(40);
 
       // Creatures stand outside every footprint, and still do after 20 s of wandering.
       const outside = () => {
