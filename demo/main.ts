@@ -13,6 +13,7 @@ import { type Creature, type CreatureGroup, HABITATS, type Habitat, isLoadError,
 import { hideCard, showCard } from "./card.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";
 import { createDemoScene, WORLD_RADIUS } from "./scene.js";
+import { createShowcase } from "./showcase.js";
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 const params = new URLSearchParams(location.search);
@@ -26,6 +27,9 @@ const engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: 
 const demo = createDemoScene(engine);
 const { scene } = demo;
 const instrumentation = new SceneInstrumentation(scene);
+instrumentation.captureFrameTime = true;
+const frameTime = () => instrumentation.frameTimeCounter.lastSecAverage;
+const showcase = createShowcase({ scene, engine, camera: demo.camera, shadows: demo.shadows, frameTime });
 const menagerie = new Menagerie(scene, { baseUrl: serviceUrl, apiKey: apiKey || undefined, seed: 42 });
 const WATER_HABITATS = new Set(["sea", "lake", "pond", "river", "swamp"]);
 
@@ -38,7 +42,7 @@ const state = {
   ready: false,
   populating: false,
   creatures: 0,
-  /** Instanced part meshes of all creatures (what draw calls would be without instancing). */
+  /** Instanced meshes of all creatures and props (what draw calls would be without instancing). */
   instances: 0,
   /** Distinct source meshes those instances draw from. */
   distinctSources: 0,
@@ -50,10 +54,13 @@ const state = {
   /** Creatures built from a rigged glTF, and how many of those have every clip playing. */
   rigged: 0,
   riggedPlaying: 0,
+  /** Following, frame ms, props, inspector (showcase.ts). */
+  showcase: showcase.state,
   /** Turns the camera toward creature `index`, as spawning one does (for tests). */
   lookAt(index: number): boolean {
     const creature = menagerie.creatures[index];
     if (!creature) return false;
+    showcase.release(); // a followed creature would pull the camera back
     demo.camera.setTarget(creature.root.position.add(new Vector3(0, creature.heightMeters / 2, 0)));
     return true;
   },
@@ -95,6 +102,7 @@ function setProgress(done: number, total: number, label: string): void {
 const habitatSelect = $<HTMLSelectElement>("#habitat");
 habitatSelect.replaceChildren(...HABITATS.map((h) => new Option(h, h, h === "forest", h === "forest")));
 const count = $<HTMLInputElement>("#count");
+const sceneryInput = $<HTMLInputElement>("#scenery");
 count.addEventListener("input", () => ($("#count-value").textContent = count.value));
 
 menagerie.onCreatureSpawnedObservable.add((creature) => {
@@ -108,7 +116,7 @@ menagerie.onCreatureDisposedObservable.add((creature) => {
 });
 menagerie.onWarningObservable.add((w) => console.warn(`[menagerie] ${w.code} ${w.model}: ${w.message}`));
 
-async function populate(habitat: Habitat, n: number, seed: number): Promise<void> {
+async function populate(habitat: Habitat, n: number, seed: number, scenery: number): Promise<void> {
   busy?.abort();
   const controller = new AbortController();
   busy = controller;
@@ -131,6 +139,7 @@ async function populate(habitat: Habitat, n: number, seed: number): Promise<void
       area: { center: { x: 0, z: 0 }, radius: WORLD_RADIUS },
       ground: demo.height,
       ...(water ? { water: { center: water.center, radius: water.radius }, waterLevel: water.level } : {}),
+      scenery,
       signal: controller.signal,
       onProgress: (p) =>
         setProgress(
@@ -139,10 +148,11 @@ async function populate(habitat: Habitat, n: number, seed: number): Promise<void
           `${p.modelsLoaded}/${p.modelsTotal} models, ${p.creaturesSpawned}/${p.creaturesTotal} creatures`,
         ),
     });
+    showcase.dress(group);
     const species = group.records.map((r) => r.name).join(", ");
     status(
       group.creatures.length
-        ? `${group.creatures.length} creatures in the ${habitat}: ${species}.`
+        ? `${group.creatures.length} creatures and ${group.scenery.length} props in the ${habitat}: ${species}.`
         : `Nobody lives in the ${habitat} here.`,
     );
     for (const omission of group.omissions) console.info(`[demo] left out: ${omission}`);
@@ -177,6 +187,7 @@ async function spawnByName(name: string): Promise<void> {
         : `Did you mean "${matched}"? Spawned ${matched}.`;
     state.lastSpawn = matched;
     showCard(creature);
+    showcase.release(); // look at the newcomer; a click on it follows it
     demo.camera.setTarget(new Vector3(x, demo.height(x, z) + creature.heightMeters / 2, z));
   } catch (error) {
     did.textContent =
@@ -188,7 +199,8 @@ async function spawnByName(name: string): Promise<void> {
 
 $<HTMLFormElement>("#populate-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  void populate(habitatSelect.value as Habitat, Number(count.value), Number($<HTMLInputElement>("#seed").value) || 0);
+  const seed = Number($<HTMLInputElement>("#seed").value) || 0;
+  void populate(habitatSelect.value as Habitat, Number(count.value), seed, Number(sceneryInput.value) || 0);
 });
 $<HTMLFormElement>("#spawn-form").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -230,8 +242,10 @@ engine.runRenderLoop(() => {
     state.fps = Math.round(engine.getFps());
     state.drawCalls = instrumentation.drawCallsCounter.current;
     state.creatures = menagerie.creatures.length;
-    state.instances = menagerie.creatures.reduce((n, c) => n + c.meshes.length, 0);
-    state.distinctSources = new Set(menagerie.creatures.flatMap((c) => c.meshes.map(sourceOf))).size;
+    // Props are instanced too: their meshes count with the creatures'.
+    const drawn = [...menagerie.creatures, ...(group?.scenery ?? [])].flatMap((c) => c.meshes);
+    state.instances = drawn.length;
+    state.distinctSources = new Set(drawn.map(sourceOf)).size;
     const rigged = menagerie.creatures.filter((c) => c.kind === "rig");
     state.rigged = rigged.length;
     state.riggedPlaying = rigged.filter(
@@ -240,12 +254,15 @@ engine.runRenderLoop(() => {
     $("#fps").textContent = String(state.fps);
     $("#draw-calls").textContent = String(state.drawCalls);
     $("#creature-count").textContent = String(state.creatures);
+    $("#frame-ms").textContent = showcase.state.frameMs.toFixed(1);
+    $("#following").hidden = showcase.state.following === "";
+    $("#following-name").textContent = showcase.state.following;
   }
 });
 addEventListener("resize", () => engine.resize());
 
 state.ready = true;
-void populate("forest", Number(count.value), 42);
+void populate("forest", Number(count.value), 42, Number(sceneryInput.value) || 0);
 
 /** The mesh whose draw call a creature mesh shares: an instance's source, else the mesh itself. */
 function sourceOf(mesh: AbstractMesh): AbstractMesh {

@@ -33,7 +33,8 @@ export interface DemoScene {
 
 export function createDemoScene(engine: Engine): DemoScene {
   const scene = new Scene(engine);
-  const camera = new ArcRotateCamera("camera", -Math.PI / 2.4, 1.12, 15, new Vector3(0, 0.4, 2), scene);
+  // High enough to see over the trees of a dressed habitat.
+  const camera = new ArcRotateCamera("camera", -Math.PI / 2.4, 1.0, 17, new Vector3(0, 0.4, 2), scene);
   camera.lowerRadiusLimit = 3;
   camera.upperRadiusLimit = 60;
   camera.upperBetaLimit = 1.45;

@@ -59,6 +59,7 @@ export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./
 export type { ModelForm, ModelPreference } from "./api/modelAssets.js";
 export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./api/recordAssets.js";
 export { recordHabitats, recordHasHabitat } from "./api/recordHabitats.js";
+export { isSceneryRecord } from "./api/recordKind.js";
 export { type RecordSize, recordSize } from "./api/recordSize.js";
 export { redactText, redactUrl } from "./api/redact.js";
 export type { RetryEvent } from "./api/request.js";
@@ -103,8 +104,10 @@ export {
   type CreaturePhysicsOptions,
   type CreaturePhysicsShape,
 } from "./babylon/physics/physicsOptions.js";
-export { CreatureGroup, POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/populate.js";
+export { CreatureGroup } from "./babylon/populate.js";
+export { POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/populateOptions.js";
 export { registerMenagerie } from "./babylon/register.js";
+export { type SceneryNodeMetadata, type SceneryOption, type SceneryOptions, SceneryProp } from "./babylon/scenery.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
 // Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
 export type { MotionAgent } from "./motion/agent.js";

@@ -24,7 +24,8 @@ import {
 } from "./menagerieOptions.js";
 import { ModelLibrary } from "./modelLibrary.js";
 import { checkPhysicsOption, loadCreaturePhysics } from "./physics/loadPhysics.js";
-import type { CreatureGroup, PopulateOptions } from "./populate.js";
+import type { CreatureGroup } from "./populate.js";
+import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
 import { lookupRecord, preference, setUpSpawned } from "./spawnSetup.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
@@ -186,7 +187,7 @@ export class Menagerie extends MenagerieMotion {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
         defaultHeightMeters: this.#options.defaultHeightMeters,
         ground: this.#ground,
-        preload: (record, loadOptions) => this.preload(record, loadOptions),
+        preload: (record, { signal }) => this.#models.get(record, this.#options.prefer, signal),
         spawn: (record, spawnOptions) => this.spawnCreature(record, spawnOptions),
         warn: (warning) => this.#warn(warning),
       },

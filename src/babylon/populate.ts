@@ -7,73 +7,23 @@
  */
 
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
-import type { InvalidRecordReport, SearchOptions } from "../api/client.js";
+import type { InvalidRecordReport } from "../api/client.js";
 import { OptionsError } from "../api/errors.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { Area } from "../motion/area.js";
 import { type PlannedCreature, planPopulation } from "../motion/populationPlan.js";
-import { POPULATION_RULES, type PopulationRules } from "../motion/populationRules.js";
+import { POPULATION_RULES } from "../motion/populationRules.js";
 import type { HeightFunction } from "../motion/types.js";
 import type { Creature } from "./creature.js";
-import { type AreaInput, toArea, toHeightFunction } from "./ground.js";
-import type { MenagerieWarning } from "./types.js";
-
-/** Options of `Menagerie.populate`. */
-export interface PopulateOptions {
-  /** One of the 16 habitat flags (only records whose flag is true are used), or any search query. */
-  habitat: string;
-  /** Creatures in total. @default 20 */
-  count?: number;
-  /** Where they live. @default a circle of radius 10 m around the origin */
-  area?: AreaInput;
-  /** The ground's height: a function or a mesh. @default the area when it is a mesh, else y = 0 */
-  ground?: HeightFunction | AbstractMesh;
-  /** Where swimmers swim in a water habitat. @default a disc at the area's centre, 45% of its size */
-  water?: Area;
-  /** The water surface. @default ground height at the water's centre + a depth fit for the swimmers */
-  waterLevel?: number;
-  /** Same seed, same scene. @default 1 */
-  seed?: number;
-  /** Keep only the records this accepts (for example pets only). */
-  filter?: (record: ModelRecord) => boolean;
-  /** Start the creatures wandering in their area. @default true */
-  wander?: boolean;
-  /** Model loads under way at once: a positive integer, or Infinity for no limit. @default 4 */
-  concurrency?: number;
-  /** Cancels the populate; creatures already spawned by it are disposed. */
-  signal?: AbortSignal;
-  /** Progress: models and creatures done of total. */
-  onProgress?: (progress: PopulateProgress) => void;
-  /** Population rules (water habitats, realms, herd sizes). @default POPULATION_RULES */
-  rules?: PopulationRules;
-  /** Labels for every creature of this populate (`creature.tags`). @default none */
-  tags?: readonly string[];
-  /**
-   * Called as each creature appears, once it stands in place with its orders set (wandering,
-   * unless `wander: false`) and before the populate resolves: give it its own behaviours here.
-   *
-   * @example
-   * await menagerie.populate({ habitat: "farm", onCreatureAdded: (sheep) => sheep.flee(player) });
-   */
-  onCreatureAdded?: (creature: Creature) => void;
-}
-
-/** Progress of a populate. */
-export interface PopulateProgress {
-  /** Species whose model is loaded (or failed to load). */
-  modelsLoaded: number;
-  /** Species the populate uses. */
-  modelsTotal: number;
-  /** Creatures spawned so far. */
-  creaturesSpawned: number;
-  /** Creatures planned; lowered when a species' model fails to load. */
-  creaturesTotal: number;
-}
-
-/** The defaults of {@link PopulateOptions}; `radius` is that of the default area, in metres. */
-export const POPULATE_DEFAULTS = Object.freeze({ count: 20, seed: 1, wander: true, concurrency: 4, radius: 10 });
+import { toArea, toHeightFunction } from "./ground.js";
+import {
+  POPULATE_DEFAULTS,
+  type PopulateHost,
+  type PopulateOptions,
+  type PopulateProgress,
+} from "./populateOptions.js";
+import { placeScenery, planPopulateScenery, type SceneryProp, sceneryOptions } from "./scenery.js";
 
 /** The creatures one populate() made. */
 export class CreatureGroup {
@@ -85,6 +35,8 @@ export class CreatureGroup {
   readonly skipped: InvalidRecordReport[] = [];
   /** Species or creatures left out, with why (no room, model failed to load). */
   readonly omissions: string[] = [];
+  /** Its static props (`scenery` option), in plan order; disposed with the group. */
+  readonly scenery: SceneryProp[] = [];
   /** A creature joined the group, as soon as its model had loaded. */
   readonly onCreatureAddedObservable = new Observable<Creature>();
   /** Progress, as `onProgress` of the options reports it. */
@@ -113,29 +65,10 @@ export class CreatureGroup {
     this.#disposed = true;
     for (const creature of [...this.creatures]) creature.dispose();
     this.creatures.length = 0;
+    for (const prop of this.scenery.splice(0)) prop.dispose();
     this.onCreatureAddedObservable.clear();
     this.onProgressObservable.clear();
   }
-}
-
-/**
- * What populate() needs of the Menagerie, and no more: the Menagerie hands itself over through
- * this, so populate knows nothing of it (and the two files import nothing of each other).
- */
-export interface PopulateHost {
-  /** The habitat search; undefined when there is no lookup client. */
-  readonly search: ((query: string, options: SearchOptions) => Promise<ModelRecord[]>) | undefined;
-  /** Metres for a record whose height cannot be read (spacing and swim depth). */
-  readonly defaultHeightMeters: number;
-  /** The ground when the options give none. */
-  readonly ground?: HeightFunction | AbstractMesh | undefined;
-  /** Loads a model once; rejects when it cannot. */
-  preload(record: ModelRecord, options: { signal?: AbortSignal }): Promise<unknown>;
-  spawn(
-    record: ModelRecord,
-    options: { position: Vector3; rotationY: number; signal?: AbortSignal; tags?: readonly string[] },
-  ): Promise<Creature>;
-  warn(warning: MenagerieWarning): void;
 }
 
 /** Runs `task` over `items` with at most `limit` at once. */
@@ -165,6 +98,7 @@ function validate(options: PopulateOptions): { count: number; concurrency: numbe
 /** See `Menagerie.populate`: plans with {@link planPopulation}, then loads and spawns. */
 export async function populate(host: PopulateHost, options: PopulateOptions): Promise<CreatureGroup> {
   const { count, concurrency } = validate(options);
+  sceneryOptions(options.scenery); // a bad option fails before the search
   if (!host.search)
     throw new OptionsError("client", "is needed to populate: pass { client } or { baseUrl } to new Menagerie()");
   const signal = options.signal;
@@ -178,6 +112,10 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
     ...(signal ? { signal } : {}),
     onInvalidRecord: (r) => skipped.push(r),
   });
+  const rules = options.rules ?? POPULATION_RULES;
+  const seed = options.seed ?? POPULATE_DEFAULTS.seed;
+  const defaultHeight = host.defaultHeightMeters;
+  const dressing = planPopulateScenery(options, { records, area, ground, rules, seed, defaultHeight });
   const plan = planPopulation({
     habitat: options.habitat,
     records,
@@ -186,10 +124,11 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
     ground,
     water: options.water,
     waterLevel: options.waterLevel,
-    seed: options.seed ?? POPULATE_DEFAULTS.seed,
+    seed,
     filter: options.filter,
-    rules: options.rules ?? POPULATION_RULES,
-    defaultHeight: host.defaultHeightMeters,
+    rules,
+    defaultHeight,
+    obstacles: dressing.obstacles,
   });
   const group = new CreatureGroup(options.habitat, area, plan.water, plan.waterLevel);
   group.skipped.push(...skipped);
@@ -200,7 +139,8 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
       message: `skipped an invalid search result: ${report.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
     });
   }
-  if (plan.slots === 0) return group;
+  group.omissions.push(...dressing.omissions);
+  if (plan.slots === 0 && dressing.items.length === 0) return group;
   group.omissions.push(...plan.omissions);
   group.records.push(...plan.species.map((s) => s.record));
   const progress: PopulateProgress = {
@@ -219,6 +159,7 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
   const slotOf = new Map<Creature, number>();
   const wander = options.wander ?? POPULATE_DEFAULTS.wander;
   try {
+    await placeScenery(host, dressing, group.scenery, group.omissions, signal); // props first
     await eachLimited(plan.species, concurrency, async ({ record, creatures: mine }) => {
       signal?.throwIfAborted();
       try {

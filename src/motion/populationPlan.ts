@@ -5,6 +5,7 @@
  * seed alone decides the result, so a game (or a test) can plan without a scene.
  */
 import { recordHasHabitat } from "../api/recordHabitats.js";
+import { isSceneryRecord } from "../api/recordKind.js";
 import { recordSize } from "../api/recordSize.js";
 import { isHabitat, type ModelRecord } from "../api/schemas.js";
 import { SeededRandom } from "../util/seededRandom.js";
@@ -35,6 +36,8 @@ export interface PopulationPlanInput {
   rules: PopulationRules;
   /** Metres for a record whose height cannot be read. */
   defaultHeight: number;
+  /** Ground creatures and swimmers stay out of these (scenery footprints). @default none */
+  obstacles?: readonly Area[] | undefined;
 }
 
 /** Where a realm's creatures may stand and wander. */
@@ -99,7 +102,8 @@ function eligibleSpecies(input: PopulationPlanInput, habitat: string, isWater: b
   const seen = new Set<string>();
   const out: Species[] = [];
   for (const record of input.records) {
-    if (seen.has(record.name)) continue;
+    // Scenery (static props) is never a creature: see sceneryPlan.ts.
+    if (seen.has(record.name) || isSceneryRecord(record)) continue;
     seen.add(record.name);
     // Mentioning the word is not enough: the record must be of the habitat (flag, list or string).
     if (isHabitat(habitat) && !recordHasHabitat(record, habitat)) continue;
@@ -139,6 +143,20 @@ function planSlots(
   return slots;
 }
 
+/**
+ * The water of a habitat scene: none unless the rules give the habitat water; then `water`
+ * when given, else a disc at the area's centre, 45% of its size.
+ */
+export function habitatWater(habitat: string, area: Area, rules: PopulationRules, water?: Area): Area | undefined {
+  if (!rules.waterHabitats.has(habitat.trim().toLowerCase())) return undefined;
+  if (water) return water;
+  const center = areaCenter(area);
+  const extent = isCircleArea(area)
+    ? area.radius
+    : Math.max(...area.points.map((p) => Math.hypot(p.x - center.x, p.z - center.z)));
+  return { center, radius: extent * 0.45 };
+}
+
 /** Plans a population; see {@link PopulationPlanInput}. */
 export function planPopulation(input: PopulationPlanInput): PopulationPlan {
   const rng = new SeededRandom(input.seed);
@@ -147,21 +165,18 @@ export function planPopulation(input: PopulationPlanInput): PopulationPlan {
   const isWater = input.rules.waterHabitats.has(habitat);
   const species = eligibleSpecies(input, habitat, isWater);
 
-  const center = areaCenter(area);
-  const extent = isCircleArea(area)
-    ? area.radius
-    : Math.max(...area.points.map((p) => Math.hypot(p.x - center.x, p.z - center.z)));
-  const water = isWater ? (input.water ?? { center, radius: extent * 0.45 }) : undefined;
+  const water = habitatWater(habitat, area, input.rules, input.water);
   let waterLevel: number | undefined;
   if (water) {
     const at = areaCenter(water);
     const swimmerDepth = Math.max(0.6, ...species.filter((s) => s.realm === "water").map((s) => s.height * 1.6));
     waterLevel = input.waterLevel ?? ground(at.x, at.z) + Math.min(3, swimmerDepth);
   }
+  const obstacles = input.obstacles ?? [];
   const regions: Record<Realm, PlanRegion> = {
-    ground: { area, avoid: water ? [water] : [] },
+    ground: { area, avoid: [...(water ? [water] : []), ...obstacles] },
     air: { area, avoid: [] },
-    water: { area: water ?? area, avoid: [] },
+    water: { area: water ?? area, avoid: [...obstacles] },
   };
   const plan: PopulationPlan = {
     eligible: species.map((s) => s.record),

@@ -10,7 +10,7 @@ import { DEFAULT_CATALOG_SEED, generateCatalog } from "./catalog/generate.js";
 import { CATALOG_INDEX_FILE } from "./catalogFormat.js";
 
 /** Bump when the generator's output changes, so cached catalogs are regenerated. */
-export const CATALOG_FORMAT_REVISION = 3;
+export const CATALOG_FORMAT_REVISION = 4;
 
 /** Options of {@link ensureDefaultCatalog}. */
 export interface DefaultCatalogOptions {

@@ -5,6 +5,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isSceneryRecord } from "../../src/api/recordKind.js";
 import { type CatalogSummary, generateCatalog } from "../../src/service/catalog/generate.js";
 import { RIG_ONLY_SPECIES } from "../../src/service/catalog/species/rigged.js";
 import { type CatalogEntry, type CatalogFile, readCatalog } from "../../src/service/catalogFormat.js";
@@ -37,6 +38,16 @@ export async function generateTempCatalog(seed = 1): Promise<GeneratedCatalog> {
  */
 export function objRecords(cat: GeneratedCatalog): CatalogEntry[] {
   return cat.catalog.records.filter((r) => !RIG_ONLY_SPECIES.includes(r.name));
+}
+
+/** The creature records (every record but the scenery). */
+export function creatureRecords(cat: GeneratedCatalog): CatalogEntry[] {
+  return cat.catalog.records.filter((r) => !isSceneryRecord(r));
+}
+
+/** The scenery records: static props (trees, rocks, fences ...), see src/api/recordKind.ts. */
+export function sceneryRecords(cat: GeneratedCatalog): CatalogEntry[] {
+  return cat.catalog.records.filter((r) => isSceneryRecord(r));
 }
 
 /** One parsed OBJ: vertex arrays and triangles (0-based `[v, vt, vn]` corners) per material. */

@@ -7,10 +7,17 @@ import { HABITATS, ModelRecordSchema } from "../../src/api/schemas.js";
 import { buildContactSheet } from "../../src/service/catalog/contactSheet.js";
 import { BODY_PLANS } from "../../src/service/catalog/plans/index.js";
 import type { BodyType } from "../../src/service/catalog/species/types.js";
-import { type GeneratedCatalog, generateTempCatalog, objRecords } from "./catalogFixture.js";
+import {
+  creatureRecords,
+  type GeneratedCatalog,
+  generateTempCatalog,
+  objRecords,
+  sceneryRecords,
+} from "./catalogFixture.js";
 
 const GROUPS = ["mammals", "birds", "fish", "reptiles", "amphibians", "insects", "arachnids", "crustaceans"];
 const BEHAVIOURS = ["walk", "fly", "swim", "hop", "waddle", "crawl", "slither"];
+const SCENERY_GROUPS = ["plants", "minerals", "structures"];
 /** The issue's minimum count per body type. */
 const MINIMUM_PER_TYPE: Record<BodyType, number> = {
   quadruped: 12,
@@ -20,6 +27,7 @@ const MINIMUM_PER_TYPE: Record<BodyType, number> = {
   hopper: 2,
   multileg_crawler: 2,
   uniform: 5,
+  scenery: 15,
 };
 
 describe("catalog records", () => {
@@ -31,8 +39,9 @@ describe("catalog records", () => {
   const records = () => cat.catalog.records;
   const count = (pick: (r: ReturnType<typeof records>[number]) => boolean) => records().filter(pick).length;
 
-  it("has at least 32 creatures with unique names, ids and folders", () => {
-    expect(records().length).toBeGreaterThanOrEqual(32);
+  it("has at least 32 creatures and 20 scenery models with unique names, ids and folders", () => {
+    expect(creatureRecords(cat).length).toBeGreaterThanOrEqual(32);
+    expect(sceneryRecords(cat).length).toBeGreaterThanOrEqual(20);
     expect(new Set(records().map((r) => r.name)).size).toBe(records().length);
     expect(new Set(records().map((r) => r._id)).size).toBe(records().length);
     expect(new Set(records().map((r) => r.model.other.reference!.split("/")[0])).size).toBe(records().length);
@@ -52,18 +61,31 @@ describe("catalog records", () => {
   it("puts at least 4 creatures in every one of the 16 habitats (by flag, or by list for rig-only records)", () => {
     for (const habitat of HABITATS)
       expect(
-        count((r) => r[habitat] === true || (r.habitats ?? []).includes(habitat)),
+        creatureRecords(cat).filter((r) => r[habitat] === true || (r.habitats ?? []).includes(habitat)).length,
         habitat,
       ).toBeGreaterThanOrEqual(4);
     expect(count((r) => r.habitats !== undefined)).toBeGreaterThan(0);
   });
 
+  it("puts at least 3 kinds of scenery in every one of the 16 habitats, in both record forms", () => {
+    for (const habitat of HABITATS)
+      expect(sceneryRecords(cat).filter((r) => r[habitat] === true).length, habitat).toBeGreaterThanOrEqual(3);
+    const forms = new Set(sceneryRecords(cat).map((r) => `${r.type}/${r.behaviour}`));
+    expect([...forms].sort()).toEqual(["scenery/static", "uniform/none"]);
+    for (const r of sceneryRecords(cat)) {
+      expect(SCENERY_GROUPS, r.name).toContain(r.group);
+      expect(Object.keys(r.model.parts), r.name).toEqual(["body"]);
+      expect(r.detail, r.name).toBe("low");
+      expect(r.pet, r.name).toBe(false);
+    }
+  });
+
   it("uses known groups and behaviours, marks pets and names variants with #0002", () => {
-    for (const r of records()) {
+    for (const r of creatureRecords(cat)) {
       expect(GROUPS, r.name).toContain(r.group);
       expect(BEHAVIOURS, r.name).toContain(r.behaviour);
     }
-    expect(new Set(records().map((r) => r.group)).size).toBe(GROUPS.length);
+    expect(new Set(creatureRecords(cat).map((r) => r.group)).size).toBe(GROUPS.length);
     expect(count((r) => r.pet)).toBeGreaterThanOrEqual(4);
     expect(records().filter((r) => /#\d{4}$/.test(r.name)).length).toBeGreaterThanOrEqual(3);
   });

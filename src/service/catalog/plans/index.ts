@@ -9,6 +9,7 @@ import { buildCrawler, CRAWLER_DEFAULTS } from "./crawler.js";
 import { buildHopper, HOPPER_DEFAULTS } from "./hopper.js";
 import { buildQuadruped, QUADRUPED_DEFAULTS } from "./quadruped.js";
 import { buildQuadrupedFat, QUADRUPED_FAT_DEFAULTS } from "./quadrupedFat.js";
+import { buildScenery, isSceneryShape, SCENERY_DEFAULTS } from "./scenery.js";
 import { buildUniform, UNIFORM_DEFAULTS } from "./uniform.js";
 
 export interface BodyPlan {
@@ -63,6 +64,15 @@ export const BODY_PLANS: Record<BodyType, BodyPlan> = {
   uniform: {
     parts: ["body"],
     optional: [],
-    build: (shape, res) => buildUniform({ ...UNIFORM_DEFAULTS, ...shape }, res),
+    // A one-part record that does nothing (behaviour `none`) is a prop in the older dialect.
+    build: (shape, res) =>
+      isSceneryShape(shape)
+        ? buildScenery({ ...SCENERY_DEFAULTS, ...shape }, res)
+        : buildUniform({ ...UNIFORM_DEFAULTS, ...shape }, res),
+  },
+  scenery: {
+    parts: ["body"],
+    optional: [],
+    build: (shape, res) => buildScenery({ ...SCENERY_DEFAULTS, ...shape }, res),
   },
 };

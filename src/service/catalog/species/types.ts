@@ -6,8 +6,10 @@
 import type { Habitat } from "../../../api/schemas.js";
 import type { Pattern, Rgb } from "../texturePainter.js";
 
-export type BodyType = "quadruped" | "quadruped_fat" | "winged_flyer" | "winged_standing" | "hopper" | "multileg_crawler" | "uniform";
-export type Group = "mammals" | "birds" | "fish" | "reptiles" | "amphibians" | "insects" | "arachnids" | "crustaceans";
+export type BodyType = "quadruped" | "quadruped_fat" | "winged_flyer" | "winged_standing" | "hopper" | "multileg_crawler" | "uniform" | "scenery";
+export type Group = "mammals" | "birds" | "fish" | "reptiles" | "amphibians" | "insects" | "arachnids" | "crustaceans" | SceneryGroup;
+/** Groups of static props (scenery records are not creatures). */
+export type SceneryGroup = "plants" | "minerals" | "structures";
 export type Detail = "low" | "medium" | "high";
 
 /** Colours and pattern of a species. */

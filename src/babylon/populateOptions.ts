@@ -1,0 +1,95 @@
+/** Options, progress and defaults of `Menagerie.populate`, and what populate needs of the Menagerie. */
+import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { SearchOptions } from "../api/client.js";
+import type { ModelRecord } from "../api/schemas.js";
+import type { Area } from "../motion/area.js";
+import type { PopulationRules } from "../motion/populationRules.js";
+import type { HeightFunction } from "../motion/types.js";
+import type { Creature } from "./creature.js";
+import type { AreaInput } from "./ground.js";
+import type { LoadedModel } from "./loadModel.js";
+import type { SceneryOption } from "./scenery.js";
+import type { MenagerieWarning } from "./types.js";
+
+/** Options of `Menagerie.populate`. */
+export interface PopulateOptions {
+  /** One of the 16 habitat flags (only records whose flag is true are used), or any search query. */
+  habitat: string;
+  /** Creatures in total. @default 20 */
+  count?: number;
+  /** Where they live. @default a circle of radius 10 m around the origin */
+  area?: AreaInput;
+  /** The ground's height: a function or a mesh. @default the area when it is a mesh, else y = 0 */
+  ground?: HeightFunction | AbstractMesh;
+  /** Where swimmers swim in a water habitat. @default a disc at the area's centre, 45% of its size */
+  water?: Area;
+  /** The water surface. @default ground height at the water's centre + a depth fit for the swimmers */
+  waterLevel?: number;
+  /** Same seed, same scene. @default 1 */
+  seed?: number;
+  /** Keep only the records this accepts (for example pets only). */
+  filter?: (record: ModelRecord) => boolean;
+  /** Start the creatures wandering in their area. @default true */
+  wander?: boolean;
+  /** Model loads under way at once: a positive integer, or Infinity for no limit. @default 4 */
+  concurrency?: number;
+  /** Cancels the populate; creatures already spawned by it are disposed. */
+  signal?: AbortSignal;
+  /** Progress: models and creatures done of total. */
+  onProgress?: (progress: PopulateProgress) => void;
+  /** Population rules (water habitats, realms, herd sizes). @default POPULATION_RULES */
+  rules?: PopulationRules;
+  /** Labels for every creature of this populate (`creature.tags`). @default none */
+  tags?: readonly string[];
+  /**
+   * Called as each creature appears, once it stands in place with its orders set (wandering,
+   * unless `wander: false`) and before the populate resolves: give it its own behaviours here.
+   *
+   * @example
+   * await menagerie.populate({ habitat: "farm", onCreatureAdded: (sheep) => sheep.flee(player) });
+   */
+  onCreatureAdded?: (creature: Creature) => void;
+  /**
+   * Static props of the habitat (its `scenery`/`uniform` records with behaviour `static` or
+   * `none`: trees, rocks, fences), placed first; creatures stand and wander around their
+   * footprints. A count, or `{ count, filter }`, e.g. `{ count: 10, filter: (r) => r.tags?.includes("tree") }`.
+   * @default 0
+   */
+  scenery?: SceneryOption;
+}
+
+/** Progress of a populate. */
+export interface PopulateProgress {
+  /** Species whose model is loaded (or failed to load). */
+  modelsLoaded: number;
+  /** Species the populate uses. */
+  modelsTotal: number;
+  /** Creatures spawned so far. */
+  creaturesSpawned: number;
+  /** Creatures planned; lowered when a species' model fails to load. */
+  creaturesTotal: number;
+}
+
+/** The defaults of {@link PopulateOptions}; `radius` is that of the default area, in metres. */
+export const POPULATE_DEFAULTS = Object.freeze({ count: 20, seed: 1, wander: true, concurrency: 4, radius: 10 });
+
+/**
+ * What populate() needs of the Menagerie, and no more: the Menagerie hands itself over through
+ * this, so populate knows nothing of it (and the two files import nothing of each other).
+ */
+export interface PopulateHost {
+  /** The habitat search; undefined when there is no lookup client. */
+  readonly search: ((query: string, options: SearchOptions) => Promise<ModelRecord[]>) | undefined;
+  /** Metres for a record whose height cannot be read (spacing and swim depth). */
+  readonly defaultHeightMeters: number;
+  /** The ground when the options give none. */
+  readonly ground?: HeightFunction | AbstractMesh | undefined;
+  /** Loads a model once; rejects when it cannot. */
+  preload(record: ModelRecord, options: { signal?: AbortSignal }): Promise<LoadedModel>;
+  spawn(
+    record: ModelRecord,
+    options: { position: Vector3; rotationY: number; signal?: AbortSignal; tags?: readonly string[] },
+  ): Promise<Creature>;
+  warn(warning: MenagerieWarning): void;
+}
