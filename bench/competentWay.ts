@@ -106,6 +106,13 @@ export class CompetentLoader {
     return records;
   }
 
+  /** One lookup by exact name (for a single creature), its links registered likewise. */
+  async lookup(name: string): Promise<CompetentRecord> {
+    const record = (await this.#obvious.lookup(name)) as CompetentRecord;
+    this.#obvious.remember(record, [record.model.other.model]);
+    return record;
+  }
+
   /** The species' container, loaded once (both ways share the per-species promise). */
   #container(record: CompetentRecord): Promise<{ container: AssetContainer; scale: number }> {
     let loading = this.#containers.get(record.name);
