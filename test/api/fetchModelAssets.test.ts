@@ -125,50 +125,6 @@ describe("fetchModelAssets", () => {
     expect(listeners()).toBe(0);
   });
 
-  it("requests the textures before the MTL has arrived, and hands each part on as it arrives", async () => {
-    // The server holds the MTL until both textures were asked for and every part was handed on.
-    // Were textures requested only once the MTL is here, none would come: then the MTL is let
-    // go when every part has been answered and no texture request has started, and the
-    // textures counted below are none.
-    const texturesBeforeMtl: string[] = [];
-    let partsHanded = 0;
-    let mtlAnswered = false;
-    let release!: () => void;
-    const mtlHeld = new Promise<void>((resolve) => (release = resolve));
-    const maybeRelease = () => texturesBeforeMtl.length === 2 && partsHanded === 11 && release();
-    server.models.set("fox", {
-      ...fox(),
-      hold: (file) => {
-        if (file === "model.mtl") return mtlHeld;
-        if (file.endsWith(".png") && !mtlAnswered) texturesBeforeMtl.push(file);
-        maybeRelease();
-        return undefined;
-      },
-    });
-    const record = await lookup();
-    const { deps, seen } = harness();
-    const fetchAsset = deps.fetchAsset;
-    let partsSettled = 0;
-    deps.fetchAsset = async (url, as, signal) => {
-      try {
-        return await fetchAsset(url, as, signal);
-      } finally {
-        if (url.includes("/model.mtl?")) mtlAnswered = true;
-        if (url.includes(".obj?") && ++partsSettled === 11 && seen.started === 12) release();
-      }
-    };
-    const handed: string[] = [];
-    deps.onPart = (part) => {
-      handed.push(mtlAnswered ? `${part.part} (after the MTL)` : part.part);
-      partsHanded++;
-      maybeRelease();
-    };
-    const assets = await fetchModelAssets(record, deps, new AbortController().signal);
-    expect(texturesBeforeMtl.sort()).toEqual(["fur.png", "unused.png"]);
-    expect(handed.sort()).toEqual(PART_NAMES);
-    expect(assets.images.has("fur.png")).toBe(true);
-  });
-
   it("fetches a texture the record lists twice once", async () => {
     const record = await lookup();
     const fur = record.model.other.texture.find((u) => u.includes("/fur.png"))!;
