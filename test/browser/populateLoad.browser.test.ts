@@ -129,9 +129,10 @@ describe("loading in the demo (headless Chromium)", () => {
         `PerformanceObserver long tasks (wall clock, frames included): ${observed.longTasks.length}, longest ${Math.max(0, ...observed.longTasks)} ms`,
     );
     expect(long.map((t) => `${t.name} ${Math.round(t.tdur! / 1000)} ms CPU`)).toEqual([]);
-    // Frames keep being drawn while it loads (a loader that blocked until the end would allow a handful).
-    expect(observed.frames).toBeGreaterThanOrEqual(10);
-    expect(frames.length).toBeGreaterThanOrEqual(10);
+    // Frames keep being drawn while it loads (30-45 here, where a frame takes 150-300 ms; a
+    // lower bound that a quicker machine also passes).
+    expect(observed.frames).toBeGreaterThanOrEqual(5);
+    expect(frames.length).toBeGreaterThanOrEqual(5);
     expect(watch.errors).toEqual([]);
     await page.close();
   }, 300_000);
