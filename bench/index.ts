@@ -31,7 +31,7 @@ const PLANS = {
     browserSizes: [50, 200, 1000],
     motionSizes: [100, 1000, 5000],
     serviceSeconds: 1,
-    syntheticSize: 10_000,
+    syntheticSizes: [10_000, 100_000],
   },
   quick: {
     runs: 2,
@@ -39,7 +39,7 @@ const PLANS = {
     browserSizes: [50],
     motionSizes: [100, 1000],
     serviceSeconds: 1,
-    syntheticSize: 10_000,
+    syntheticSizes: [10_000],
   },
 };
 
@@ -73,7 +73,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
   service: () =>
     benchService({
       catalogDir,
-      syntheticSize: plan.syntheticSize,
+      syntheticSizes: plan.syntheticSizes,
       runs,
       seconds: plan.serviceSeconds,
       connections: 10,

@@ -2,7 +2,8 @@
  * 5. Service: lookups per second and p50/p99 latency of the reference service (its real
  * server stack: @hono/node-server on 127.0.0.1, keep-alive) against a hello-world Hono handler
  * on the same stack, with autocannon driving the load from a second process. Catalogs: the
- * generated one and a synthetic one of 10 000 records. Each run of a scenario is followed by a
+ * generated one and synthetic ones of 10 000 and 100 000 records; on 10 000, also
+ * `--workers 2` (two processes on one port). Each run of a scenario is followed by a
  * hello-world run, so both see the same machine load.
  */
 
@@ -16,12 +17,14 @@ import { readCatalog } from "../src/service/catalogFormat.js";
 import { startLookupServer } from "../src/service/lookupServer.js";
 import type { LoadJob, LoadResult } from "./loadClient.js";
 import { type Row, row, type Section, withRatios } from "./report.js";
+import type { ServiceProcessReady } from "./serviceProcess.js";
 import { Samples } from "./stats.js";
 import { ensureSyntheticCatalog } from "./syntheticCatalog.js";
 
 export interface ServiceBenchOptions {
   catalogDir: string;
-  syntheticSize: number;
+  /** Synthetic catalogs measured after the generated one; `--workers 2` runs on the first. */
+  syntheticSizes: number[];
   runs: number;
   seconds: number;
   connections: number;
@@ -29,7 +32,7 @@ export interface ServiceBenchOptions {
 }
 
 const HELLO = "hello world (Hono, same stack)";
-const HEAVY = { connections: 2 };
+const WORKERS = 2;
 
 /** A child process running loadClient.ts; tsx's loader comes along through execArgv. */
 class LoadClient {
@@ -61,6 +64,19 @@ class LoadClient {
   }
 }
 
+/** The service in a child process (serviceProcess.ts): one process, or `workers` on one port. */
+async function serviceProcess(catalogDir: string, workers: number): Promise<ServiceProcessReady & { close(): void }> {
+  const child = fork(fileURLToPath(new URL("./serviceProcess.ts", import.meta.url)), [], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    env: { ...process.env, MENAGERIE_BENCH_SERVICE: JSON.stringify({ catalogDir, workers }) },
+  });
+  const ready = await new Promise<ServiceProcessReady>((resolve, reject) => {
+    child.once("message", (message: ServiceProcessReady) => resolve(message));
+    child.once("exit", (code) => reject(new Error(`service process exited with ${code}`)));
+  });
+  return { ...ready, close: () => (child.connected ? child.disconnect() : undefined) };
+}
+
 /** A typo a person makes: two letters swapped, or a plural. */
 function typo(name: string): string {
   return name.length > 4 ? name.slice(0, 2) + name[3] + name[2] + name.slice(4) : `${name}s`;
@@ -82,46 +98,53 @@ async function benchCatalog(
   helloUrl: string,
   catalogDir: string,
   options: ServiceBenchOptions,
-): Promise<Row[]> {
+  withWorkers: boolean,
+): Promise<{ rows: Row[]; load?: ServiceProcessReady }> {
   const { records } = await readCatalog(catalogDir);
   const names = spread(
     records.map((r) => r.name),
     1000,
   );
-  const service = await startLookupServer({ catalogDir, port: 0, rateLimit: false, assetRateLimit: false });
-  const q = (params: string) => `/anything?key=dev-key&${params}`;
-  // A habitat search of a big catalog answers thousands of full records (megabytes): fewer
-  // connections and a longer window, or no request would finish inside a run.
-  const heavy = records.length > 1000;
-  const heavySeconds = options.seconds * 2;
-  const scenarios: [string, string[], { seconds: number; connections: number }][] = [
-    ["name, exact", names.map((n) => q(`name=${encodeURIComponent(n)}&fuzzy=false`)), options],
-    ["name, fuzzy (typo)", names.map((n) => q(`name=${encodeURIComponent(typo(n))}`)), options],
-    [
-      heavy ? `search, habitat (${HEAVY.connections} connections, ${heavySeconds} s)` : "search, habitat",
-      ["forest", "sea", "farm", "city"].map((h) => q(`search=${h}`)),
-      heavy ? { seconds: heavySeconds, connections: HEAVY.connections } : options,
-    ],
-  ];
   const label = `${records.length.toLocaleString("en-US")} records`;
+  // Load time and memory of one serving process, measured apart from the bench's own heap.
+  const big = records.length >= 100_000;
+  let load: ServiceProcessReady | undefined;
+  if (big) {
+    const measured = await serviceProcess(catalogDir, 1);
+    measured.close();
+    load = measured;
+    options.log(
+      `service ${label}: loaded in ${(measured.loadMs / 1000).toFixed(1)} s, RSS ${Math.round(measured.rss / 2 ** 20)} MB`,
+    );
+  }
+  const service = await startLookupServer({ catalogDir, port: 0, rateLimit: false, assetRateLimit: false });
+  const cluster = withWorkers ? await serviceProcess(catalogDir, WORKERS) : undefined;
+  const q = (params: string) => `/anything?key=dev-key&${params}`;
+  const exact = names.map((n) => q(`name=${encodeURIComponent(n)}&fuzzy=false`));
+  const scenarios: [string, string, string[]][] = [
+    ["name, exact", service.url, exact],
+    ["name, fuzzy (typo)", service.url, names.map((n) => q(`name=${encodeURIComponent(typo(n))}`))],
+    // The default page (100 records) since search pages; maxResultNum=-1 would answer them all.
+    ["search, habitat (default page)", service.url, ["forest", "sea", "farm", "city"].map((h) => q(`search=${h}`))],
+  ];
+  if (cluster) scenarios.push([`name, exact (--workers ${WORKERS})`, cluster.url, exact]);
   const rows: Row[] = [];
   try {
-    const job = (url: string, paths: string[], load: { seconds: number; connections: number } = options): LoadJob => ({
+    const job = (url: string, paths: string[], seconds = options.seconds): LoadJob => ({
       url,
       paths,
-      ...load,
+      seconds,
+      connections: options.connections,
     });
     const hello = new Samples();
-    for (const [name, paths, load] of scenarios) {
+    for (const [name, url, paths] of scenarios) {
       const samples = new Samples();
-      await client.run(job(service.url, paths, { ...load, seconds: 1 })); // warm-up: JIT, signing memo, search index
+      await client.run(job(url, paths, 1)); // warm-up: JIT, signing memo, search index
       for (let run = 0; run < options.runs; run++) {
-        const result = await client.run(job(service.url, paths, load));
+        const result = await client.run(job(url, paths));
         if (result.failures > 0) options.log(`service ${label} ${name}: ${result.failures} failed requests`);
         samples.add({ requestsPerSecond: result.requestsPerSecond, p50: result.p50, p99: result.p99 });
-        const base = await client.run(
-          job(helloUrl, ["/"], { seconds: options.seconds / 2, connections: options.connections }),
-        );
+        const base = await client.run(job(helloUrl, ["/"], options.seconds / 2));
         hello.add({ requestsPerSecond: base.requestsPerSecond, p50: base.p50, p99: base.p99 });
       }
       rows.push(row(`${label}`, name, samples.summary(), HELLO));
@@ -129,9 +152,10 @@ async function benchCatalog(
     }
     rows.unshift(row(label, HELLO, hello.summary()));
   } finally {
+    cluster?.close();
     await service.close();
   }
-  return rows;
+  return { rows, ...(load ? { load } : {}) };
 }
 
 export async function benchService(options: ServiceBenchOptions): Promise<Section> {
@@ -140,11 +164,19 @@ export async function benchService(options: ServiceBenchOptions): Promise<Sectio
   const helloUrl = `http://127.0.0.1:${await listen(helloServer)}`;
   const client = new LoadClient();
   const rows: Row[] = [];
+  const loads: string[] = [];
   try {
     await client.run({ url: helloUrl, paths: ["/"], seconds: 1, connections: options.connections }); // warm-up
-    rows.push(...(await benchCatalog(client, helloUrl, options.catalogDir, options)));
-    const synthetic = await ensureSyntheticCatalog(options.catalogDir, options.syntheticSize);
-    rows.push(...(await benchCatalog(client, helloUrl, synthetic, options)));
+    rows.push(...(await benchCatalog(client, helloUrl, options.catalogDir, options, false)).rows);
+    for (const [i, size] of options.syntheticSizes.entries()) {
+      const synthetic = await ensureSyntheticCatalog(options.catalogDir, size);
+      const measured = await benchCatalog(client, helloUrl, synthetic, options, i === 0);
+      rows.push(...measured.rows);
+      if (measured.load)
+        loads.push(
+          `${size.toLocaleString("en-US")} records load in ${(measured.load.loadMs / 1000).toFixed(1)} s (read, validate, index), RSS ${Math.round(measured.load.rss / 2 ** 20)} MB once listening (one process, apart from the bench).`,
+        );
+    }
   } finally {
     client.close();
     await new Promise<void>((resolve) => helloServer.close(() => resolve()));
@@ -154,8 +186,9 @@ export async function benchService(options: ServiceBenchOptions): Promise<Sectio
     title: "5. Service: lookups per second (autocannon from a second process)",
     notes: [
       `autocannon, ${options.connections} keep-alive connections, ${options.seconds} s per run, from a forked process; rate limit off. Each scenario run is followed by a ${options.seconds / 2} s hello-world run, and the hello-world row pools them; ratio (×) = scenario / hello world.`,
-      `Name lookups cycle over up to 1 000 names of the catalog (exact with fuzzy=false; fuzzy = two letters swapped). Habitat searches cycle forest, sea, farm, city and answer every matching record in full (no paging): on 10 000 records that is 1 400–2 900 records, 3–7.5 MB per answer, so that row runs with ${HEAVY.connections} connections for ${options.seconds * 2} s (its latency is at lower concurrency than the hello-world row's).`,
-      `The ${options.syntheticSize.toLocaleString("en-US")}-record catalog clones the generated records under new names (bench/syntheticCatalog.ts), so habitat shares are the same and answers are ~${Math.round(options.syntheticSize / 65)}× longer.`,
+      `Name lookups cycle over up to 1 000 names of the catalog (exact with fuzzy=false; fuzzy = two letters swapped). Habitat searches cycle forest, sea, farm, city and answer the default page of 100 full records. Links are signed per 300 s expiry bucket, so answers reuse each record's signed JSON.`,
+      `The synthetic catalogs (${options.syntheticSizes.map((n) => n.toLocaleString("en-US")).join(", ")} records) clone the generated records under new names (bench/syntheticCatalog.ts), so habitat shares are the same. The --workers ${WORKERS} row runs ${WORKERS} processes on one port (node:cluster, bench/serviceProcess.ts) on the ${options.syntheticSizes[0]?.toLocaleString("en-US")}-record catalog, on the same 2 cores as autocannon and the bench.`,
+      ...loads,
     ],
     columns: [
       { key: "requestsPerSecond", label: "requests/s", digits: 0, better: "higher" },

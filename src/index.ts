@@ -10,6 +10,20 @@
  * `test/publicApi.test.ts` fails when it changes (`npm run api:report` rewrites it).
  */
 
+// The persistent asset cache (`assetCache`).
+export type { AssetCacheOption, AssetCacheOptions } from "./api/assetCache.js";
+export {
+  type AssetStore,
+  type AssetStoreOptions,
+  DEFAULT_ASSET_CACHE_BYTES,
+  MemoryAssetStore,
+  type StoredAsset,
+} from "./api/assetStore.js";
+export {
+  CacheStorageAssetStore,
+  type CacheStorageStoreOptions,
+  DEFAULT_ASSET_CACHE_NAME,
+} from "./api/cacheStorageStore.js";
 // The lookup client.
 export { createLookupClient } from "./api/client.js";
 export {
@@ -64,21 +78,49 @@ export {
 } from "./api/schemas.js";
 export { areLinksValid, assetFileName, getRecordExpiry, getUrlExpiry, listAssetUrls } from "./api/signedUrl.js";
 export { Creature, type CreatureNodeMetadata } from "./babylon/creature.js";
+// Creatures for games: behaviours, targets, events, the world they share with the game.
+export type {
+  BehaviourTarget,
+  CreatureArrival,
+  CreatureBehaviours,
+  CreatureState,
+  CreatureStateChange,
+} from "./babylon/creatureBehaviours.js";
+export type { WorldAgent, WorldAgentOptions } from "./babylon/gameWorld.js";
 export { type AreaInput, toArea, toHeightFunction } from "./babylon/ground.js";
 // The Babylon plugin.
 export { Menagerie } from "./babylon/menagerie.js";
+export type { MenagerieMotion } from "./babylon/menagerieMotion.js";
 export {
   MENAGERIE_DEFAULTS,
   type MenagerieOptions,
   type MenagerieStats,
   type SpawnOptions,
 } from "./babylon/menagerieOptions.js";
+// Physics bodies: the option's types and defaults; the body code loads on demand (SpawnOptions.physics).
+export {
+  CREATURE_PHYSICS_DEFAULTS,
+  type CreaturePhysicsOptions,
+  type CreaturePhysicsShape,
+} from "./babylon/physics/physicsOptions.js";
 export { CreatureGroup, POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/populate.js";
 export { registerMenagerie } from "./babylon/register.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
 // Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
 export type { MotionAgent } from "./motion/agent.js";
 export type { Area, CircleArea, PolygonArea } from "./motion/area.js";
+export {
+  EvadeBehavior,
+  FLEE_DEFAULTS,
+  FleeBehavior,
+  type FleeOptions,
+  FOLLOW_DEFAULTS,
+  FollowBehavior,
+  type FollowOptions,
+  PursueBehavior,
+  SeekBehavior,
+  type SeekOptions,
+} from "./motion/behaviours.js";
 export {
   BEHAVIOUR_GAITS,
   crawlGait,
@@ -94,10 +136,23 @@ export {
   walkGait,
   wriggleGait,
 } from "./motion/gaits/index.js";
+export type { WorldBody } from "./motion/obstacles.js";
 export { POPULATION_RULES, type PopulationRules, type Realm } from "./motion/populationRules.js";
 export type { Pose } from "./motion/pose.js";
 export type { LegEnd, LegRole, RigRoles, Side } from "./motion/rigRoles.js";
-export type { HeightFunction } from "./motion/types.js";
+export type { SpeciesSpeeds } from "./motion/speeds.js";
+export type { SteeredBody } from "./motion/steeredBody.js";
+export type {
+  HeightFunction,
+  MoveOrder,
+  Obstacle,
+  SteeringAgent,
+  SteeringBehavior,
+  SteeringTarget,
+  SteeringWorld,
+  Vec2,
+  WanderOrder,
+} from "./motion/types.js";
 // Data a game extends: body plans, gaits by behaviour, population rules.
 export {
   BODY_PLANS,

@@ -12,7 +12,15 @@ import {
 } from "./clientOptions.js";
 import type { RequestInfo } from "./errors.js";
 import { readRecord, readRecords } from "./lookupAnswer.js";
-import { applyLimit, fuzzyParams, limitParams, resolveApp, resolveLimit } from "./lookupParams.js";
+import {
+  applyLimit,
+  fuzzyParams,
+  limitParams,
+  offsetParams,
+  resolveApp,
+  resolveLimit,
+  resolveOffset,
+} from "./lookupParams.js";
 import { RecordCache } from "./recordCache.js";
 import { redactError, secretRedactor } from "./redact.js";
 import { requestText, type TextResponse } from "./request.js";
@@ -176,8 +184,14 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     async search(query, callOptions = {}) {
       stringOption("query", query, { nonEmpty: true });
       const limit = resolveLimit(callOptions.limit);
-      const params = { search: query, ...fuzzyParams(callOptions.fuzzy), ...limitParams(limit) };
-      const key = cacheKey("search", query, callOptions.fuzzy, limit);
+      const offset = resolveOffset(callOptions.offset);
+      const params = {
+        search: query,
+        ...fuzzyParams(callOptions.fuzzy),
+        ...limitParams(limit),
+        ...offsetParams(offset),
+      };
+      const key = `${cacheKey("search", query, callOptions.fuzzy, limit)}\u0000${offset}`;
       if (useCache) {
         const cached = cache.get(key);
         if (cached) return [...cached];

@@ -126,11 +126,19 @@ export interface SearchOptions extends LookupCallOptions {
   /**
    * The most records to return: a positive integer, or `-1` for every match. Sent as
    * `maxResultNum`, and applied to the answer as well.
-   * @default none (the service's own default: every match from the reference service)
+   * @default none (the service's own default cap: 100 records from the reference service)
    * @example
    * await client.search("forest", { limit: 10 });
    */
   limit?: number;
+  /**
+   * Matches to skip before the first one returned, for paging (sent as `offset`); the service
+   * keeps one order across pages.
+   * @default 0
+   * @example
+   * const page2 = await client.search("forest", { limit: 20, offset: 20 });
+   */
+  offset?: number;
 }
 
 /** The lookup client. */

@@ -82,17 +82,26 @@ export class HTTPError extends MenagerieError {
   }
 }
 
-/** The request never got an answer (DNS, refused connection, reset, CORS...). */
+/**
+ * The request never got an answer (DNS, refused connection, reset, CORS...). Message:
+ * `Network error[ (<hint>)]: <METHOD> <redacted url>`.
+ */
 export class NetworkError extends MenagerieError {
   /** The request's HTTP method. */
   readonly method: string;
   /** The request URL with secrets redacted (`key=***`). */
   readonly url: string;
-  constructor(request: RequestInfo, cause: unknown) {
-    super("network", `Network error: ${request.method} ${request.url}`, { cause });
+  /**
+   * The likely cause and its remedy, when the library can tell: in a browser, an asset on
+   * another origin that fails with a bare `TypeError` is most likely refused by CORS.
+   */
+  readonly hint: string | undefined;
+  constructor(request: RequestInfo, cause: unknown, hint?: string) {
+    super("network", `Network error${hint ? ` (${hint})` : ""}: ${request.method} ${request.url}`, { cause });
     this.name = "NetworkError";
     this.method = request.method;
     this.url = request.url;
+    this.hint = hint;
   }
 }
 

@@ -12,7 +12,7 @@ import {
 } from "./errors.js";
 import { redactText } from "./redact.js";
 import type { TextResponse } from "./request.js";
-import { ErrorBodySchema, type ModelRecord, ModelRecordSchema } from "./schemas.js";
+import { ErrorBodySchema, type ModelRecord, ModelRecordSchema, PARSE_OPTIONS } from "./schemas.js";
 
 /** Secrets to redact from anything quoted (the API key). */
 export type Secrets = readonly (string | undefined)[];
@@ -44,7 +44,7 @@ export function checkStatus(response: TextResponse, info: RequestInfo, secrets: 
   if (response.status === 404 && json.ok) return "not-found";
   let body: { code?: string | undefined; message?: string | undefined } = {};
   if (json.ok) {
-    const parsed = ErrorBodySchema.safeParse(json.value);
+    const parsed = ErrorBodySchema.safeParse(json.value, PARSE_OPTIONS);
     if (parsed.success) body = parsed.data;
   }
   const retryAfter = response.headers.get("retry-after");
@@ -102,7 +102,7 @@ export function readRecord(response: TextResponse, info: RequestInfo, secrets: S
   let body = parseJson(response, info, secrets);
   if (Array.isArray(body)) body = body[0];
   if (body === undefined || body === null) return null;
-  const parsed = ModelRecordSchema.safeParse(body);
+  const parsed = ModelRecordSchema.safeParse(body, PARSE_OPTIONS);
   if (!parsed.success) {
     throw new ResponseValidationError(
       "Invalid model record in response",
@@ -130,7 +130,7 @@ export function readRecords(
   }
   const records: ModelRecord[] = [];
   body.forEach((element: unknown, index) => {
-    const parsed = ModelRecordSchema.safeParse(element);
+    const parsed = ModelRecordSchema.safeParse(element, PARSE_OPTIONS);
     if (parsed.success) {
       records.push(parsed.data);
       return;

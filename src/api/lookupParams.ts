@@ -1,6 +1,6 @@
 /**
  * The query parameters of each lookup, checked: `fuzzy`, the search `limit` (sent as
- * `maxResultNum`) and the client's `app` name. The key and the operation's own parameter are
+ * `maxResultNum`) and `offset`, and the client's `app` name. The key and the operation's own parameter are
  * the client's.
  */
 import { OptionsError } from "./errors.js";
@@ -22,6 +22,23 @@ export function resolveLimit(limit: unknown): number | undefined {
     );
   }
   return limit;
+}
+
+/** The search offset: a non-negative integer, 0 when not given. */
+export function resolveOffset(offset: unknown): number {
+  if (offset === undefined) return 0;
+  if (!(typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0)) {
+    throw new OptionsError(
+      "offset",
+      `must be a non-negative integer, got ${typeof offset === "string" ? JSON.stringify(offset) : String(offset)}`,
+    );
+  }
+  return offset;
+}
+
+/** `offset=<n>`, only past the first match (a service that pages not at all then sees nothing new). */
+export function offsetParams(offset: number): Record<string, string> {
+  return offset > 0 ? { offset: String(offset) } : {};
 }
 
 /** `maxResultNum=<limit>`, only when a limit is given. */

@@ -8,7 +8,7 @@
  * missing habitat flag reads as `false`, `scale` dimensions may be numbers (metres, `0` for
  * unknown) or strings with a unit, and the newer optional fields may also be `null`.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import { recordIsLoadable } from "./recordAssets.js";
 
 export { isHttpUrl } from "./recordAssets.js";
@@ -41,31 +41,60 @@ export function isHabitat(value: unknown): value is Habitat {
   return typeof value === "string" && (HABITATS as readonly string[]).includes(value);
 }
 
-/** A boolean that also accepts `"true"`/`"false"` and `0`/`1`, as loosely typed services send. */
-const looseBoolean = z.preprocess((value) => {
-  if (value === "true" || value === 1) return true;
-  if (value === "false" || value === 0) return false;
-  return value;
-}, z.boolean());
+/** What a value is, in the words of zod's English messages. */
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  return typeof value === "number" && Number.isNaN(value) ? "NaN" : typeof value;
+}
 
-const habitatFlag = looseBoolean.optional().default(false);
+/**
+ * Parse options that give English messages for the issues these schemas raise, worded as zod's
+ * own ("Invalid input: expected string, received number"). zod/mini, used here because it
+ * tree-shakes to a fraction of zod's size, loads no locale (its messages are a bare "Invalid
+ * input"); zod's English locale would cost more than these schemas, and configuring one
+ * globally would change the game's own zod. Issues that carry a message keep it.
+ */
+export const PARSE_OPTIONS = {
+  error: (issue: z.core.$ZodRawIssue) =>
+    issue.code === "invalid_type"
+      ? `Invalid input: expected ${issue.expected}, received ${typeName(issue.input)}`
+      : undefined,
+} as const;
+
+/** A boolean that also accepts `"true"`/`"false"` and `0`/`1`, as loosely typed services send. */
+const looseBoolean = z.pipe(
+  z.transform((value: unknown) => {
+    if (value === "true" || value === 1) return true;
+    if (value === "false" || value === 0) return false;
+    return value;
+  }),
+  z.boolean(),
+);
+
+const habitatFlag = z._default(z.optional(looseBoolean), false);
+
+const numberOrString = z.union([z.number(), z.string()]);
+const stringOrList = z.union([z.array(z.string()), z.string()]);
 
 /** `scale`: `height`, `width`, `length` (numbers of metres, `0` for unknown, or strings with a unit). */
 export const ScaleSchema = z.looseObject({
-  height: z.union([z.number(), z.string()]).optional(),
-  width: z.union([z.number(), z.string()]).optional(),
-  length: z.union([z.number(), z.string()]).optional(),
+  height: z.optional(numberOrString),
+  width: z.optional(numberOrString),
+  length: z.optional(numberOrString),
 });
 
 /** `model.other`: the whole-model OBJ, the one MTL, textures and a reference image. */
 export const ModelOtherSchema = z.looseObject({
-  material: z.string().optional(),
-  model: z.string().optional(),
-  texture: z
-    .union([z.array(z.string()), z.string()])
-    .optional()
-    .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value])),
-  reference: z.string().optional(),
+  material: z.optional(z.string()),
+  model: z.optional(z.string()),
+  texture: z.pipe(
+    z.optional(stringOrList),
+    z.transform((value: string[] | string | undefined) =>
+      value === undefined ? [] : Array.isArray(value) ? value : [value],
+    ),
+  ),
+  reference: z.optional(z.string()),
 });
 
 /**
@@ -77,26 +106,28 @@ function withGLB<T extends { GLB?: string | undefined; glb?: string | undefined 
 }
 
 /** One clip of `model.rig.animations`: the rigged GLB that carries it. */
-export const RigClipSchema = z
-  .looseObject({ GLB: z.string().optional(), glb: z.string().optional() })
-  .transform(withGLB);
+export const RigClipSchema = z.pipe(
+  z.looseObject({ GLB: z.optional(z.string()), glb: z.optional(z.string()) }),
+  z.transform(withGLB),
+);
 
 /** `model.rig`: clip name → rigged GLB (each the same skinned mesh, one animation), or the rigged model alone. */
-export const ModelRigSchema = z
-  .looseObject({
-    animations: z.record(z.string(), RigClipSchema.nullable()).optional(),
-    GLB: z.string().optional(),
-    glb: z.string().optional(),
-  })
-  .transform(withGLB);
+export const ModelRigSchema = z.pipe(
+  z.looseObject({
+    animations: z.optional(z.record(z.string(), z.nullable(RigClipSchema))),
+    GLB: z.optional(z.string()),
+    glb: z.optional(z.string()),
+  }),
+  z.transform(withGLB),
+);
 
 /** `model`: part name → signed OBJ URL, the other assets, rigged GLBs, and whole models by format. */
 export const ModelAssetsSchema = z.looseObject({
-  parts: z.record(z.string(), z.string()).optional().default({}),
-  other: ModelOtherSchema.optional().default({ texture: [] }),
-  rig: ModelRigSchema.nullish(),
+  parts: z._default(z.optional(z.record(z.string(), z.string())), {}),
+  other: z._default(z.optional(ModelOtherSchema), { texture: [] }),
+  rig: z.nullish(ModelRigSchema),
   /** Format (`glb`, `gltf`, `obj`, `fbx`, `dae`, `usdz`, ...) → whole-model URL. */
-  formats: z.record(z.string(), z.string().nullable()).nullish(),
+  formats: z.nullish(z.record(z.string(), z.nullable(z.string()))),
 });
 
 const habitatShape = Object.fromEntries(HABITATS.map((h) => [h, habitatFlag])) as {
@@ -106,43 +137,50 @@ const habitatShape = Object.fromEntries(HABITATS.map((h) => [h, habitatFlag])) a
 /** A model record as the service returns it. Unknown fields pass through untouched. */
 export const ModelRecordSchema = z
   .looseObject({
-    _id: z.string().optional(),
-    name: z.string().trim().min(1, "name must be a non-empty string"),
-    creature: z.string().optional(),
-    group: z.string().optional(),
-    type: z.string().optional(),
-    behaviour: z.string().optional(),
-    pet: looseBoolean.optional().default(false),
-    detail: z.string().optional(),
+    _id: z.optional(z.string()),
+    name: z.string().check(z.trim(), z.minLength(1, "name must be a non-empty string")),
+    creature: z.optional(z.string()),
+    group: z.optional(z.string()),
+    type: z.optional(z.string()),
+    behaviour: z.optional(z.string()),
+    pet: z._default(z.optional(looseBoolean), false),
+    detail: z.optional(z.string()),
     model: ModelAssetsSchema,
-    author: z.string().optional(),
-    source: z.string().optional(),
-    source_endpoint: z.string().optional(),
-    scale: ScaleSchema.optional(),
+    author: z.optional(z.string()),
+    source: z.optional(z.string()),
+    source_endpoint: z.optional(z.string()),
+    scale: z.optional(ScaleSchema),
     ...habitatShape,
     // Sent by the newer service; read through recordHabitats, recordSize and the record* readers.
-    habitats: z.union([z.array(z.string()), z.string()]).nullish(),
-    habitat: z.union([z.string(), z.array(z.string())]).nullish(),
-    tags: z.array(z.string()).nullish(),
-    thumbnails: z.record(z.string(), z.string().nullable()).nullish(),
-    entity: z.string().nullish(),
-    movement: z.record(z.string(), z.number()).nullish(),
-    mass: z.number().nullish(),
-    popularity: z.number().nullish(),
-    preserveOriginalPosition: looseBoolean.nullish(),
-    preserveOriginalScale: looseBoolean.nullish(),
-    preserveOriginalRotation: looseBoolean.nullish(),
+    habitats: z.nullish(stringOrList),
+    habitat: z.nullish(z.union([z.string(), z.array(z.string())])),
+    tags: z.nullish(z.array(z.string())),
+    thumbnails: z.nullish(z.record(z.string(), z.nullable(z.string()))),
+    entity: z.nullish(z.string()),
+    movement: z.nullish(z.record(z.string(), z.number())),
+    mass: z.nullish(z.number()),
+    popularity: z.nullish(z.number()),
+    // Typed for readers, never a reason to reject a record: an unexpected shape reads as undefined.
+    voteScore: z.catch(z.nullish(z.number()), undefined),
+    themeCategories: z.catch(z.nullish(z.array(z.string())), undefined),
+    shape: z.catch(z.nullish(z.string()), undefined),
+    original_source: z.catch(z.nullish(z.string()), undefined),
+    preserveOriginalPosition: z.nullish(looseBoolean),
+    preserveOriginalScale: z.nullish(looseBoolean),
+    preserveOriginalRotation: z.nullish(looseBoolean),
   })
-  .superRefine((record, ctx) => {
-    if (!recordIsLoadable(record)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["model"],
-        message:
-          "no loadable model: model.parts has no absolute http(s) URL, and model.other.model, model.rig and model.formats (glb, gltf, obj) give none",
-      });
-    }
-  });
+  .check(
+    z.superRefine((record, ctx) => {
+      if (!recordIsLoadable(record)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["model"],
+          message:
+            "no loadable model: model.parts has no absolute http(s) URL, and model.other.model, model.rig and model.formats (glb, gltf, obj) give none",
+        });
+      }
+    }),
+  );
 
 /** A validated model record (unknown fields kept as `unknown`). */
 export type ModelRecord = z.output<typeof ModelRecordSchema>;
@@ -151,8 +189,8 @@ export type ModelRecordInput = z.input<typeof ModelRecordSchema>;
 
 /** The service's error body: `{ "code": "...", "message": "..." }`. */
 export const ErrorBodySchema = z.looseObject({
-  code: z.string().optional(),
-  message: z.string().optional(),
+  code: z.optional(z.string()),
+  message: z.optional(z.string()),
 });
 
 /** A parsed error body. */

@@ -1,19 +1,22 @@
 /**
- * One creature in the scene, built from OBJ parts (partsBody.ts: a joint node per part and an
- * instance of each template mesh) or from a rigged glTF (riggedInstance.ts: its own skeleton
- * and animation groups). Copies share geometry and materials with their model's template.
+ * One creature in the scene, built from OBJ parts (partsBody.ts: a root drawn by its model's
+ * thin-instance crowd, with joint nodes and instances grown on demand) or from a rigged glTF
+ * (riggedInstance.ts: its own skeleton and animation groups). Copies share geometry and
+ * materials with their model's template.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
+import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../api/recordSize.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { MotionAgent } from "../motion/agent.js";
 import type { Area } from "../motion/area.js";
 import { tuneCruiseToClips } from "../motion/clipMixer.js";
+import { CreatureBehaviours } from "./creatureBehaviours.js";
 import type { LoadedModel } from "./loadModel.js";
 import { buildPartsBody, type CreatureBody } from "./partsBody.js";
 import { instantiateRigged } from "./riggedInstance.js";
@@ -40,8 +43,12 @@ export interface CreatureNodeMetadata {
 
 const NO_ANIMATIONS: ReadonlyMap<string, AnimationGroup> = new Map();
 
-/** A creature spawned by {@link Menagerie.spawnCreature}. */
-export class Creature {
+/**
+ * A creature spawned by {@link Menagerie.spawnCreature}. Its behaviours beyond `wander`,
+ * `moveTo` and `stop` (follow, flee, seek, pursue, evade, a game's own), its tags, speeds and
+ * events come from {@link CreatureBehaviours}.
+ */
+export class Creature extends CreatureBehaviours {
   /** The node to move, turn and parent; its local +Z is the creature's forward, y = 0 its feet. */
   readonly root: TransformNode;
   /** The record the creature was loaded from. */
@@ -50,8 +57,15 @@ export class Creature {
   readonly heightMeters: number;
   /** How it was built: `"parts"` (OBJ parts or the whole OBJ) or `"rig"` (a rigged glTF). */
   readonly kind: "parts" | "rig";
-  /** The meshes that draw it: instances of the part meshes, or the rig's skinned meshes. */
-  readonly meshes: readonly AbstractMesh[];
+  /**
+   * The meshes that draw it: instances of the part meshes, or the rig's skinned meshes. A
+   * part-built creature is drawn by its model's shared thin-instance meshes until a game asks
+   * for its meshes or parts: then it grows its own joint nodes and instances (as many nodes as
+   * parts and part meshes), which stay until it is disposed.
+   */
+  get meshes(): readonly AbstractMesh[] {
+    return this.#body.meshes;
+  }
   /**
    * Its own animation clips, by clip name (`idle`, `walk`, `run`, ...), for a rigged creature;
    * empty for a part-built one (its gaits pose its joints instead). Menagerie plays them all,
@@ -65,9 +79,11 @@ export class Creature {
   readonly #body: CreatureBody;
   #disposed = false;
   #binding: MotionBinding | undefined;
+  #physicsBody: PhysicsBody | null = null;
 
   /** @internal Use {@link Menagerie.spawnCreature}. */
   constructor(scene: Scene, model: LoadedModel, placement: CreaturePlacement) {
+    super();
     const { record } = model;
     this.record = record;
     const tag = (part?: string) => ({
@@ -85,25 +101,38 @@ export class Creature {
       this.animations = instance.animations;
       this.kind = "rig";
     } else {
-      this.#body = buildPartsBody(scene, model, placement, tag);
+      this.#body = buildPartsBody(scene, model, placement, tag, this);
       this.animations = NO_ANIMATIONS;
       this.kind = "parts";
     }
     this.root = this.#body.root;
-    this.meshes = this.#body.meshes;
     this.heightMeters = this.#body.heightMeters;
   }
 
   /** @internal Attaches the motion agent that drives this creature (done by the Menagerie). */
   _bindMotion(binding: MotionBinding): void {
     this.#binding = binding;
+    this.#body.bindMotion?.(binding);
+  }
+
+  /**
+   * Its kinematic Havok body (spawned with the `physics` option), or `null`. It follows the
+   * creature; set its shape's `material` or enable its collision callbacks here.
+   */
+  get physicsBody(): PhysicsBody | null {
+    return this.#physicsBody;
+  }
+
+  /** @internal Set by the physics module (physics/creaturePhysics.ts) when it attaches or drops a body. */
+  _setPhysicsBody(body: PhysicsBody | null): void {
+    this.#physicsBody = body;
   }
 
   /**
    * The engine-free motion state (position, velocity, gait, pose). For advanced control such as
    * `waterLevel`, `altitude`, `ground` or custom steering behaviours.
    */
-  get motion(): MotionAgent {
+  override get motion(): MotionAgent {
     if (!this.#binding) throw new Error(`Creature "${this.name}" has no motion (it was disposed)`);
     return this.#binding.agent;
   }
@@ -156,7 +185,8 @@ export class Creature {
 
   /**
    * The joint node of a part (the bone's node, by bone name, for a rigged creature), or `null`
-   * when the creature has no such part. On a part-built creature, rotate it to turn a head
+   * when the creature has no such part. A part-built creature grows its nodes on the first call
+   * (see {@link meshes}). On a part-built creature, rotate it to turn a head
    * (gaits add to it). A rigged creature's bone nodes turn by `rotationQuaternion`, which its
    * playing clips write every frame: turn a bone after the animations, in
    * `scene.onAfterAnimationsObservable` (for example `node.rotate(Axis.Y, 0.3)` there).

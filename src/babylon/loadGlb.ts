@@ -13,15 +13,17 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { GLTFLoaderAnimationStartMode } from "@babylonjs/loaders/glTF/glTFFileLoader.pure.js";
 import type {} from "@babylonjs/loaders/glTF/glTFFileLoader.types.js"; // types of pluginOptions.gltf
 import { glbJsonProblem } from "./glbJsonProblem.js";
+import { registerGltfLoader } from "./registerGltf.js";
 
 /** GLB bytes. */
 export type GlbBytes = ArrayBuffer | Uint8Array;
 
 /**
  * Loads GLB bytes into an AssetContainer (nothing added to the scene, no animation started).
- * On failure nothing of the load stays behind. Needs the glTF loader registered.
+ * On failure nothing of the load stays behind. Registers the glTF loader first.
  */
 export async function loadGlb(scene: Scene, bytes: GlbBytes): Promise<AssetContainer> {
+  registerGltfLoader();
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   const made: { dispose(): void }[] = [];
   let container: AssetContainer | undefined;

@@ -1,17 +1,18 @@
 /**
  * Loads one model into a template: fetches its assets (engine-free, src/api/fetchModelAssets.ts),
- * parsing OBJ parts as they arrive (partParser.ts), then builds the hidden source: OBJ parts and a rig layout (buildTemplate.ts), or a rigged
- * glTF model with its clips (riggedTemplate.ts). Creatures are made from the result (see
+ * parsing OBJ parts as they arrive (partParser.ts), then builds the hidden source: OBJ parts and
+ * a rig layout (buildTemplate.ts), or a rigged glTF model with its clips (riggedTemplate.ts). Creatures are made from the result (see
  * creature.ts); nothing here is visible.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
+import { hintOf, loadErrorWithHint } from "../api/corsHint.js";
 import { type FetchModelDeps, fetchModelAssets, type ModelAssets } from "../api/fetchModelAssets.js";
 import { redactError, redactUrl } from "../api/redact.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
 import { PartParser } from "./partParser.js";
-import { buildRiggedTemplate, type RiggedTemplate } from "./riggedTemplate.js";
+import type { RiggedTemplate } from "./riggedTemplate.js";
 
 export type { ModelTemplate, TemplatePart } from "./buildTemplate.js";
 
@@ -44,10 +45,16 @@ export interface LoadContext extends FetchModelDeps {
  * byte is here. An abort or a failed build disposes whatever was made.
  */
 export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: AbortSignal): Promise<LoadedModel> {
+  // Each part refused by CORS is a warning of its own; the load's error says it too.
+  let hint: string | undefined;
+  const warn: LoadContext["warn"] = (warning) => {
+    hint ??= hintOf(warning.error);
+    ctx.warn(warning);
+  };
   const parser = new PartParser(ctx.scene, record.name);
   let assets: ModelAssets;
   try {
-    assets = await fetchModelAssets(record, { ...ctx, onPart: (part) => parser.add(part) }, signal);
+    assets = await fetchModelAssets(record, { ...ctx, warn, onPart: (part) => parser.add(part) }, signal);
   } catch (error) {
     parser.dispose();
     throw error;
@@ -55,6 +62,9 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
   const assetCount = assets.progress.assetsLoaded;
   try {
     if (assets.form === "rig") {
+      // Loaded on demand: with the glTF loader it brings, about half of Menagerie's weight in a
+      // bundle, which a game whose creatures are all OBJ never downloads.
+      const { buildRiggedTemplate } = await import("./riggedTemplate.js");
       const rig = await buildRiggedTemplate(ctx.scene, assets.record.name, assets.clips, {
         warn: (warning) => ctx.warn(warning),
         signal,
@@ -68,7 +78,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
   } catch (error) {
     parser.dispose();
     // A parser's error may quote what the service sent, the key included.
-    throw redactError(error, ctx.redact ?? redactUrl);
+    throw redactError(loadErrorWithHint(error, hint), ctx.redact ?? redactUrl);
   } finally {
     // The load's last report, after the build, whether it succeeded or not.
     ctx.progress({ ...assets.progress, done: true });

@@ -8,13 +8,14 @@ import { type AssetFetcher, createAssetFetcher } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import type { ModelPreference } from "../api/modelAssets.js";
-import { assignDefaults, functionOption, nonNegativeNumber, oneOf, positiveNumber } from "../api/options.js";
+import { assignDefaults, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
 import { redactError, redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import { Creature } from "./creature.js";
 import { creatureSize } from "./creatureSize.js";
 import type { LoadContext } from "./loadModel.js";
+import { MenagerieMotion } from "./menagerieMotion.js";
 import {
   MENAGERIE_DEFAULTS,
   type MenagerieOptions,
@@ -22,9 +23,10 @@ import {
   type SpawnOptions,
 } from "./menagerieOptions.js";
 import { ModelLibrary } from "./modelLibrary.js";
-import { MotionDriver } from "./motionDriver.js";
-import { type CreatureGroup, type PopulateOptions, populate } from "./populate.js";
-import { registerMenagerie } from "./register.js";
+import { checkPhysicsOption, loadCreaturePhysics } from "./physics/loadPhysics.js";
+import type { CreatureGroup, PopulateOptions } from "./populate.js";
+import { registerInstancing } from "./register.js";
+import { lookupRecord, preference, setUpSpawned } from "./spawnSetup.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
 export {
@@ -43,9 +45,7 @@ export {
  * fox.getPart("head")!.rotation.y = 0.3;
  * menagerie.dispose();
  */
-export class Menagerie {
-  /** The scene creatures are spawned into. */
-  readonly scene: Scene;
+export class Menagerie extends MenagerieMotion {
   /** The lookup client, when one was given or made from `baseUrl`. */
   readonly client: LookupClient | undefined;
   /** Progress of every model load. */
@@ -57,19 +57,20 @@ export class Menagerie {
   /** A creature was disposed. */
   readonly onCreatureDisposedObservable = new Observable<Creature>();
   /** Running counts of asset requests, bytes and models loaded, for budgets and tests. */
-  readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, modelsLoaded: 0 };
+  readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, cacheHits: 0, revalidations: 0, modelsLoaded: 0 };
 
-  readonly #options: Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch">>;
+  readonly #options: typeof MENAGERIE_DEFAULTS;
+  readonly #ground: MenagerieOptions["ground"];
   readonly #models: ModelLibrary;
-  readonly #creatures = new Set<Creature>();
   readonly #lifetime = new AbortController();
-  readonly #motion: MotionDriver;
   readonly #fetchAsset: AssetFetcher;
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
-    registerMenagerie();
-    this.scene = scene;
+    const o = assignDefaults(MENAGERIE_DEFAULTS, options);
+    const maxStepSeconds = positiveNumber("maxStepSeconds", o.maxStepSeconds);
+    super(scene, { seed: o.seed, gaits: o.gaits, maxStepSeconds, autoStep: o.autoStep !== false });
+    registerInstancing(); // the glTF loader is registered when a rigged model first loads
     this.client =
       options.client ??
       (options.baseUrl !== undefined
@@ -82,20 +83,22 @@ export class Menagerie {
           })
         : undefined);
     const fetchImpl = functionOption<typeof fetch>("fetch", options.fetch ?? globalThis.fetch?.bind(globalThis));
-    const o = assignDefaults(MENAGERIE_DEFAULTS, options);
     this.#options = {
       ...o,
       assetTimeoutMs: positiveNumber("assetTimeoutMs", o.assetTimeoutMs),
       linkMarginSeconds: nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds),
       defaultHeightMeters: positiveNumber("defaultHeightMeters", o.defaultHeightMeters),
       prefer: preference("prefer", o.prefer),
+      physics: checkPhysicsOption("physics", o.physics) ?? false,
+      maxStepSeconds,
     };
-    this.#motion = new MotionDriver(scene, { seed: this.#options.seed, gaits: this.#options.gaits });
+    this.#ground = options.ground;
     this.#fetchAsset = createAssetFetcher({
       fetch: fetchImpl,
       timeoutMs: this.#options.assetTimeoutMs,
       retry: resolveRetryOptions(this.#options.assetRetry),
       counters: this.stats,
+      cache: options.assetCache,
     });
     this.#models = new ModelLibrary({
       lifetime: this.#lifetime.signal,
@@ -103,11 +106,6 @@ export class Menagerie {
       progress: (progress) => this.onProgressObservable.notifyObservers(progress),
       loaded: () => void this.stats.modelsLoaded++,
     });
-  }
-
-  /** The creatures alive now. */
-  get creatures(): readonly Creature[] {
-    return [...this.#creatures];
   }
 
   /** True once {@link dispose} ran. */
@@ -124,7 +122,9 @@ export class Menagerie {
   async spawnCreature(nameOrRecord: string | ModelRecord, options: SpawnOptions = {}): Promise<Creature> {
     this.#assertAlive();
     const signal = options.signal;
-    const record = typeof nameOrRecord === "string" ? await this.#lookup(nameOrRecord, options) : nameOrRecord;
+    const attachPhysics = await loadCreaturePhysics(this.scene, options.physics, this.#options.physics);
+    const record =
+      typeof nameOrRecord === "string" ? await lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
     const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
     const template = await this.#models.get(record, prefer, signal, options.onProgress);
     signal?.throwIfAborted();
@@ -138,13 +138,15 @@ export class Menagerie {
       ...(options.position ? { position: options.position } : {}),
       ...(options.rotationY !== undefined ? { rotationY: options.rotationY } : {}),
     });
-    this.#creatures.add(creature);
-    const binding = this.#motion.bind(creature, template);
+    this.creatureSet.add(creature);
+    const binding = this.motionDriver.bind(creature, template);
+    setUpSpawned(creature, options, this.gameWorld, this.#ground);
     creature.onDisposeObservable.addOnce(() => {
-      this.#motion.unbind(binding);
-      this.#creatures.delete(creature);
+      this.motionDriver.unbind(binding);
+      this.creatureSet.delete(creature);
       this.onCreatureDisposedObservable.notifyObservers(creature);
     });
+    attachPhysics?.(creature);
     this.onCreatureSpawnedObservable.notifyObservers(creature);
     return creature;
   }
@@ -158,38 +160,10 @@ export class Menagerie {
     options: Pick<SpawnOptions, "signal" | "fuzzy" | "onProgress" | "prefer"> = {},
   ): Promise<ModelRecord> {
     this.#assertAlive();
-    const record = typeof nameOrRecord === "string" ? await this.#lookup(nameOrRecord, options) : nameOrRecord;
+    const record =
+      typeof nameOrRecord === "string" ? await lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
     const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
     return (await this.#models.get(record, prefer, options.signal, options.onProgress)).record;
-  }
-
-  /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */
-  setTimeScale(scale: number): void {
-    this.#motion.setTimeScale(scale);
-  }
-
-  /** Freezes every creature's motion (poses and travel) until {@link resume}. */
-  pause(): void {
-    this.#motion.paused = true;
-  }
-
-  /** Lets motion go on after {@link pause}. */
-  resume(): void {
-    this.#motion.paused = false;
-  }
-
-  /** True between {@link pause} and {@link resume}. */
-  get isPaused(): boolean {
-    return this.#motion.paused;
-  }
-
-  /**
-   * Advances motion by `seconds` and copies it onto the creatures' nodes. The Menagerie calls
-   * this once per frame from one scene observer with the frame's delta; call it yourself for
-   * fixed-step simulation or tests.
-   */
-  stepMotion(seconds: number): void {
-    this.#motion.step(seconds);
   }
 
   /**
@@ -201,13 +175,17 @@ export class Menagerie {
    * @example
    * const group = await menagerie.populate({ habitat: "forest", count: 40, area: { center, radius: 20 }, seed: 42 });
    */
-  populate(options: PopulateOptions): Promise<CreatureGroup> {
+  async populate(options: PopulateOptions): Promise<CreatureGroup> {
     this.#assertAlive();
     const client = this.client;
+    // Loaded on demand, with the planner and the ground sampling (Babylon's Ray) it brings: a
+    // game that only spawns creatures never downloads it.
+    const { populate } = await import("./populate.js");
     return populate(
       {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
         defaultHeightMeters: this.#options.defaultHeightMeters,
+        ground: this.#ground,
         preload: (record, loadOptions) => this.preload(record, loadOptions),
         spawn: (record, spawnOptions) => this.spawnCreature(record, spawnOptions),
         warn: (warning) => this.#warn(warning),
@@ -228,9 +206,9 @@ export class Menagerie {
   dispose(): void {
     if (this.isDisposed) return;
     this.#lifetime.abort(new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" }));
-    for (const creature of [...this.#creatures]) creature.dispose();
+    for (const creature of [...this.creatureSet]) creature.dispose();
     this.#models.dispose();
-    this.#motion.dispose();
+    this.disposeMotion();
     this.onProgressObservable.clear();
     this.onWarningObservable.clear();
     this.onCreatureSpawnedObservable.clear();
@@ -239,18 +217,6 @@ export class Menagerie {
 
   #assertAlive(): void {
     if (this.isDisposed) throw new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" });
-  }
-
-  async #lookup(name: string, options: Pick<SpawnOptions, "signal" | "fuzzy">): Promise<ModelRecord> {
-    if (!this.client)
-      throw new OptionsError("client", "is needed to spawn by name: pass { client } or { baseUrl } to new Menagerie()");
-    const record = await this.client.getModel(name, {
-      ...(options.fuzzy !== undefined ? { fuzzy: options.fuzzy } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    if (!record)
-      throw new LoadError({ reason: "not-found", model: name, detail: `the service found no model named "${name}"` });
-    return record;
   }
 
   /** Service-provided text with the key (if this Menagerie's client knows it) hidden. */
@@ -290,9 +256,4 @@ export class Menagerie {
       warn: (warning) => this.#warn(warning),
     };
   }
-}
-
-/** Checks a `prefer` option. */
-function preference(name: string, value: unknown): ModelPreference {
-  return oneOf(name, value, ["rig", "parts"] as const);
 }

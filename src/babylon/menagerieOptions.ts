@@ -1,10 +1,15 @@
 /** Options, defaults and small types of the `Menagerie` (menagerie.ts). */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { AssetCacheOption } from "../api/assetCache.js";
 import type { LookupClient } from "../api/client.js";
 import type { ModelPreference } from "../api/modelAssets.js";
 import type { RetryOptions } from "../api/retry.js";
 import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
+import type { SpeciesSpeeds } from "../motion/speeds.js";
+import type { HeightFunction } from "../motion/types.js";
 import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
+import type { CreaturePhysicsOptions } from "./physics/physicsOptions.js";
 import type { LoadProgress } from "./types.js";
 
 /** Options of `new Menagerie()`. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one. */
@@ -69,11 +74,47 @@ export interface MenagerieOptions {
    * @default "rig"
    */
   prefer?: ModelPreference;
+  /**
+   * Persistent asset cache: assets are kept by their URL without the query string (signed links
+   * change with every lookup) with the service's ETag, and a later load asks with
+   * `If-None-Match`, using the kept bytes on 304. `true` (or absent): the browser's Cache
+   * Storage, 128 MiB at most, least recently used out first (none in Node); `false`: none;
+   * `{ maxBytes, cacheName }`: the default store with these settings; an `AssetStore` (such as
+   * `new MemoryAssetStore()`) or `{ store }`: yours.
+   * @default true
+   */
+  assetCache?: AssetCacheOption;
+  /**
+   * A Havok body for every creature spawned (populated ones included), unless a spawn says
+   * otherwise: `true` or `{ shape, mass }`. The scene must have Havok physics enabled.
+   * @default false
+   */
+  physics?: boolean | CreaturePhysicsOptions;
+  /**
+   * The ground creatures stand on, for every spawn and populate that gives none: a height
+   * function or a mesh (sampled once).
+   * @default y = 0
+   */
+  ground?: HeightFunction | AbstractMesh;
+  /**
+   * Step motion from a scene observer every frame. `false` leaves it to the game: call
+   * `stepMotion(seconds)` from its own fixed step.
+   * @default true
+   */
+  autoStep?: boolean;
+  /**
+   * Longest motion step, seconds: a longer frame (a tab in the background) is cut to this.
+   * Raise it for games that run at a low frame rate, so creatures keep their speed.
+   * @default 0.1
+   */
+  maxStepSeconds?: number;
 }
 
-/** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's). */
+/** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's; `ground` has none). */
 export const MENAGERIE_DEFAULTS: Readonly<
-  Required<Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch">>
+  Required<
+    Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch" | "assetCache" | "ground">
+  >
 > = Object.freeze({
   assetTimeoutMs: 30_000,
   assetRetry: 2,
@@ -83,6 +124,9 @@ export const MENAGERIE_DEFAULTS: Readonly<
   seed: 1,
   gaits: BEHAVIOUR_GAITS,
   prefer: "rig",
+  physics: false,
+  autoStep: true,
+  maxStepSeconds: 0.1,
 });
 
 /** Options of `Menagerie.spawnCreature`. */
@@ -100,18 +144,40 @@ export interface SpawnOptions {
   prefer?: ModelPreference;
   /** Approximate name matching for the lookup. @default the service's default (true) */
   fuzzy?: boolean;
+  /**
+   * A kinematic Havok body sized from the creature's bounds: `true` or `{ shape, mass }`
+   * (fields override the Menagerie's `physics`), `false` for none. Needs Havok physics enabled
+   * on the scene first (`scene.enablePhysics(gravity, new HavokPlugin(true, havok))`), else
+   * the spawn rejects with an OptionsError. The physics code loads on first use.
+   * @default the Menagerie's `physics`
+   */
+  physics?: boolean | CreaturePhysicsOptions;
   /** Cancels the spawn; a model load shared with other spawns goes on for them. */
   signal?: AbortSignal;
   /** Progress of this spawn's model load (a model already loaded reports once, done). */
   onProgress?: (progress: LoadProgress) => void;
+  /**
+   * The ground it stands on (a height function or a mesh): its feet are put on it at once and
+   * follow it as it moves.
+   * @default the Menagerie's `ground` (y = 0 without one)
+   */
+  ground?: HeightFunction | AbstractMesh;
+  /** The game's labels for it (`creature.tags`; `menagerie.getCreaturesByTag`). @default none */
+  tags?: readonly string[];
+  /** Its walk and/or run speed, m/s, over its species'. @default from its body type and size */
+  speeds?: Partial<SpeciesSpeeds>;
 }
 
 /** Counters of what a Menagerie has requested. */
 export interface MenagerieStats {
   /** HTTP requests made for assets (retries included). */
   assetRequests: number;
-  /** Bytes of asset bodies received. */
+  /** Bytes of asset bodies received (a 304 has none). */
   assetBytes: number;
+  /** Assets taken from the asset cache because the service answered 304 (see `assetCache`). */
+  cacheHits: number;
+  /** Asset requests that asked with `If-None-Match` to revalidate a cached asset (retries included). */
+  revalidations: number;
   /** Models loaded (templates built). */
   modelsLoaded: number;
 }

@@ -10,9 +10,21 @@ import type { GaitTable } from "../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../motion/rigRoles.js";
 import { MotionWorld } from "../motion/world.js";
 import type { Creature } from "./creature.js";
+import { flushCrowds } from "./crowdRenderer.js";
 import type { LoadedModel } from "./loadModel.js";
 import { bindClips, startClips, syncClips } from "./syncClips.js";
-import { adoptExternalMoves, type MotionBinding, syncMotion } from "./syncMotion.js";
+import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
+
+/** Options of a {@link MotionDriver}. */
+export interface MotionDriverOptions {
+  seed: number;
+  gaits: GaitTable;
+  maxStepSeconds: number;
+  /** Step from a scene observer each frame; false leaves stepping to the game. */
+  autoStep: boolean;
+  /** Runs before each step (moves the world's tracked bodies). */
+  beforeStep?: (seconds: number) => void;
+}
 
 export class MotionDriver {
   readonly #scene: Scene;
@@ -21,10 +33,20 @@ export class MotionDriver {
   readonly #bindings = new Set<MotionBinding>();
   #observer: Observer<Scene> | null = null;
 
-  constructor(scene: Scene, options: { seed: number; gaits: GaitTable }) {
+  readonly #autoStep: boolean;
+  readonly #beforeStep: ((seconds: number) => void) | undefined;
+
+  constructor(scene: Scene, options: MotionDriverOptions) {
     this.#scene = scene;
     this.#gaits = options.gaits;
-    this.#world = new MotionWorld({ seed: options.seed });
+    this.#world = new MotionWorld({ seed: options.seed, maxStepSeconds: options.maxStepSeconds });
+    this.#autoStep = options.autoStep;
+    this.#beforeStep = options.beforeStep;
+  }
+
+  /** The engine-free world its creatures move in. */
+  get world(): MotionWorld {
+    return this.#world;
   }
 
   get paused(): boolean {
@@ -51,19 +73,20 @@ export class MotionDriver {
     const agent = this.#world.createAgent({
       roles,
       behaviour,
+      bodyType: model.record.type,
       gaits: this.#gaits,
       x: root.position.x,
       y: root.position.y,
       z: root.position.z,
       heading: root.rotation.y,
     });
-    const joints = roles.joints.map((name) => creature.getPart(name)!);
     const binding: MotionBinding = {
       agent,
       root,
-      joints,
+      // Joint nodes, or the crowd that draws the body, come from the body itself (_bindMotion).
+      joints: [],
       body: roles.body,
-      bodyRestY: roles.body >= 0 ? joints[roles.body]!.position.y : 0,
+      bodyRestY: 0,
       scale,
       mirror: this.#scene.useRightHandedSystem ? 1 : -1,
       lastX: root.position.x,
@@ -84,9 +107,10 @@ export class MotionDriver {
     }
     this.#bindings.add(binding);
     creature._bindMotion(binding);
-    this.#observer ??= this.#scene.onBeforeRenderObservable.add(() =>
-      this.step(this.#scene.getEngine().getDeltaTime() / 1000),
-    );
+    if (this.#autoStep)
+      this.#observer ??= this.#scene.onBeforeRenderObservable.add(() =>
+        this.step(this.#scene.getEngine().getDeltaTime() / 1000),
+      );
     return binding;
   }
 
@@ -95,14 +119,20 @@ export class MotionDriver {
     this.#bindings.delete(binding);
   }
 
-  /** Advances motion by `seconds` and copies it onto the bound creatures' nodes. */
-  step(seconds: number): void {
+  /**
+   * Advances motion by `seconds` and copies it onto the bound creatures' nodes; `explicit`
+   * (a game's own step) advances even while paused.
+   */
+  step(seconds: number, explicit = false): void {
     for (const binding of this.#bindings) adoptExternalMoves(binding);
-    const stepped = this.#world.step(seconds);
+    this.#beforeStep?.(seconds);
+    const moving = explicit || !this.#world.paused;
+    const stepped = moving ? this.#world.advance(seconds) : 0;
     // Clips play on Babylon's clock: they freeze while motion is paused and follow its time scale.
-    const clipScale = this.#world.paused ? 0 : this.#world.timeScale;
+    const clipScale = moving ? this.#world.timeScale : 0;
     for (const binding of this.#bindings) {
-      syncMotion(binding);
+      // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or upload).
+      if (stepped > 0 || !isStill(binding)) syncMotion(binding);
       const clips = binding.clips;
       if (clips) {
         const mixer = clips.mixer;
@@ -114,6 +144,7 @@ export class MotionDriver {
         syncClips(clips);
       }
     }
+    flushCrowds(this.#scene);
   }
 
   dispose(): void {

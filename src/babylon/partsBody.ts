@@ -1,8 +1,9 @@
 /**
- * The nodes of one creature built from OBJ parts: a root, one joint node per part (rest pose =
- * where the OBJ placed the part), and an instance of each template mesh under its joint. Copies
- * share geometry and materials with the template; each has its own joints, so each can move
- * its legs.
+ * The body of one creature built from OBJ parts. By default it is one node, its root: its parts
+ * are drawn as thin instances of its model's crowd (crowdRenderer.ts), which composes their
+ * matrices from the root and the pose. When a game asks for nodes (`getPart()`, `meshes`) the
+ * body grows them on demand, as before: a joint node per part (rest pose = where the OBJ placed
+ * the part) and an instance of each template mesh under its joint, and leaves the crowd.
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
@@ -10,6 +11,8 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../api/recordSize.js";
 import type { Box3 } from "../rig/box.js";
 import type { ModelTemplate } from "./buildTemplate.js";
+import { type CrowdMember, type CrowdRenderer, crowdOf } from "./crowdRenderer.js";
+import { crowdPose, type MotionBinding, syncMotion } from "./syncMotion.js";
 
 /** What a creature's body gives it, whatever it was built from. */
 export interface CreatureBody {
@@ -19,6 +22,8 @@ export interface CreatureBody {
   readonly heightMeters: number;
   getPart(name: string): TransformNode | null;
   listParts(): string[];
+  /** Hooks the creature's motion to the body (a part body poses its crowd matrices or its nodes). */
+  bindMotion?(binding: MotionBinding): void;
   dispose(): void;
 }
 
@@ -37,13 +42,15 @@ export function extentOf(bounds: Box3, axis: RecordSize["axis"]): number {
 }
 
 /**
- * Builds the body; `tag(part)` gives the `metadata` of each node (the root without a part).
+ * Builds the body; `tag(part)` gives the `metadata` of each node (the root without a part), and
+ * `owner` is what a picked thin instance of it answers (`metadata.menagerie.creatureAt(index)`).
  */
 export function buildPartsBody(
   scene: Scene,
   template: ModelTemplate,
   placement: BodyPlacement,
   tag: (part?: string) => unknown,
+  owner?: unknown,
 ): CreatureBody {
   const { record, layout } = template;
   const extent = extentOf(layout.bounds, placement.size.axis);
@@ -55,34 +62,88 @@ export function buildPartsBody(
   root.rotation.y = placement.rotationY ?? 0;
   root.metadata = tag();
 
-  // Joints hang from their parent at (pivot - parent pivot); top joints from the root, shifted
-  // so the lowest point of the creature rests on the root's y = 0.
-  const joints = new Map<string, TransformNode>();
-  const pivots = new Map(layout.joints.map((j) => [j.part, j.pivot]));
+  let crowd: CrowdRenderer | null = crowdOf(scene, template);
+  let member: CrowdMember | null = crowd.add(owner, reachOf(layout.bounds));
+  crowd.write(member, root.computeWorldMatrix(true));
+  let binding: MotionBinding | undefined;
+
+  // Nodes on demand: joints hang from their parent at (pivot - parent pivot); top joints from
+  // the root, shifted so the lowest point of the creature rests on the root's y = 0.
+  let joints: Map<string, TransformNode> | null = null;
   const meshes: AbstractMesh[] = [];
-  for (const joint of layout.joints) {
-    const node = new TransformNode(`${record.name}/${joint.part}`, scene);
-    const origin = joint.parent === null ? { x: 0, y: layout.bounds.min.y, z: 0 } : pivots.get(joint.parent)!;
-    node.parent = joint.parent === null ? root : joints.get(joint.parent)!;
-    node.position.set(joint.pivot.x - origin.x, joint.pivot.y - origin.y, joint.pivot.z - origin.z);
-    node.metadata = tag(joint.part);
-    joints.set(joint.part, node);
-    template.parts.get(joint.part)!.meshes.forEach((source, i, all) => {
-      const name = all.length === 1 ? `${record.name}/${joint.part}` : `${record.name}/${joint.part}/${i}`;
-      const instance = source.createInstance(name);
-      instance.parent = node;
-      instance.position.set(-joint.pivot.x, -joint.pivot.y, -joint.pivot.z);
-      instance.isPickable = true;
-      instance.metadata = tag(joint.part);
-      meshes.push(instance);
-    });
-  }
+  let disposed = false;
+  const grow = (): Map<string, TransformNode> => {
+    if (joints) return joints;
+    if (disposed) return new Map(); // a disposed creature grows nothing back
+    const made = new Map<string, TransformNode>();
+    joints = made;
+    const pivots = new Map(layout.joints.map((j) => [j.part, j.pivot]));
+    for (const joint of layout.joints) {
+      const node = new TransformNode(`${record.name}/${joint.part}`, scene);
+      const origin = joint.parent === null ? { x: 0, y: layout.bounds.min.y, z: 0 } : pivots.get(joint.parent)!;
+      node.parent = joint.parent === null ? root : made.get(joint.parent)!;
+      node.position.set(joint.pivot.x - origin.x, joint.pivot.y - origin.y, joint.pivot.z - origin.z);
+      node.metadata = tag(joint.part);
+      made.set(joint.part, node);
+      template.parts.get(joint.part)!.meshes.forEach((source, i, all) => {
+        const name = all.length === 1 ? `${record.name}/${joint.part}` : `${record.name}/${joint.part}/${i}`;
+        const instance = source.createInstance(name);
+        instance.parent = node;
+        instance.position.set(-joint.pivot.x, -joint.pivot.y, -joint.pivot.z);
+        instance.isPickable = true;
+        instance.metadata = tag(joint.part);
+        meshes.push(instance);
+      });
+    }
+    leaveCrowd();
+    if (binding) {
+      bindNodes(binding, made);
+      syncMotion(binding);
+    }
+    return made;
+  };
+  const leaveCrowd = () => {
+    if (crowd && member) crowd.remove(member);
+    crowd = null;
+    member = null;
+    if (binding) binding.crowd = undefined;
+  };
+  const known = new Set(layout.joints.map((j) => j.part));
+
   return {
     root,
-    meshes,
+    get meshes() {
+      grow();
+      return meshes;
+    },
     heightMeters: (layout.bounds.max.y - layout.bounds.min.y) * scale,
-    getPart: (name) => joints.get(name) ?? null,
-    listParts: () => [...joints.keys()],
-    dispose: () => root.dispose(false, false),
+    getPart: (name) => (known.has(name) ? (grow().get(name) ?? null) : null),
+    listParts: () => layout.joints.map((j) => j.part),
+    bindMotion: (b) => {
+      binding = b;
+      const body = layout.joints[b.body];
+      const parent = body?.parent ? layout.joints.find((j) => j.part === body.parent) : undefined;
+      b.bodyRestY = body ? body.pivot.y - (parent ? parent.pivot.y : layout.bounds.min.y) : 0;
+      if (joints) bindNodes(b, joints);
+      else if (crowd && member) b.crowd = crowdPose(crowd, member);
+    },
+    dispose: () => {
+      disposed = true;
+      leaveCrowd();
+      root.dispose(false, false);
+    },
   };
+}
+
+/** Points the binding at the joint nodes, in the layout's (and the pose's) order. */
+function bindNodes(binding: MotionBinding, joints: Map<string, TransformNode>): void {
+  binding.joints = [...joints.values()];
+}
+
+/** How far from the root's origin (the feet) any part can reach, in model units, with room for limbs swinging. */
+function reachOf(bounds: Box3): number {
+  const dx = Math.max(Math.abs(bounds.min.x), Math.abs(bounds.max.x));
+  const dz = Math.max(Math.abs(bounds.min.z), Math.abs(bounds.max.z));
+  const dy = bounds.max.y - bounds.min.y;
+  return Math.hypot(dx, dy, dz) * 1.25;
 }

@@ -48,6 +48,16 @@ export interface PopulateOptions {
   onProgress?: (progress: PopulateProgress) => void;
   /** Population rules (water habitats, realms, herd sizes). @default POPULATION_RULES */
   rules?: PopulationRules;
+  /** Labels for every creature of this populate (`creature.tags`). @default none */
+  tags?: readonly string[];
+  /**
+   * Called as each creature appears, once it stands in place with its orders set (wandering,
+   * unless `wander: false`) and before the populate resolves: give it its own behaviours here.
+   *
+   * @example
+   * await menagerie.populate({ habitat: "farm", onCreatureAdded: (sheep) => sheep.flee(player) });
+   */
+  onCreatureAdded?: (creature: Creature) => void;
 }
 
 /** Progress of a populate. */
@@ -117,11 +127,13 @@ export interface PopulateHost {
   readonly search: ((query: string, options: SearchOptions) => Promise<ModelRecord[]>) | undefined;
   /** Metres for a record whose height cannot be read (spacing and swim depth). */
   readonly defaultHeightMeters: number;
+  /** The ground when the options give none. */
+  readonly ground?: HeightFunction | AbstractMesh | undefined;
   /** Loads a model once; rejects when it cannot. */
   preload(record: ModelRecord, options: { signal?: AbortSignal }): Promise<unknown>;
   spawn(
     record: ModelRecord,
-    options: { position: Vector3; rotationY: number; signal?: AbortSignal },
+    options: { position: Vector3; rotationY: number; signal?: AbortSignal; tags?: readonly string[] },
   ): Promise<Creature>;
   warn(warning: MenagerieWarning): void;
 }
@@ -158,7 +170,7 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
   const signal = options.signal;
   const area = toArea(options.area ?? { center: { x: 0, z: 0 }, radius: POPULATE_DEFAULTS.radius });
   const ground = toHeightFunction(
-    options.ground ?? (options.area && "getBoundingInfo" in options.area ? options.area : undefined),
+    options.ground ?? (options.area && "getBoundingInfo" in options.area ? options.area : host.ground),
   );
 
   const skipped: InvalidRecordReport[] = [];
@@ -225,6 +237,7 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
           position: new Vector3(planned.x, 0, planned.z),
           rotationY: planned.heading,
           ...(signal ? { signal } : {}),
+          ...(options.tags ? { tags: options.tags } : {}),
         });
         if (group.isDisposed) {
           creature.dispose(); // the populate was cancelled while this one was being made
@@ -239,6 +252,7 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
           if (at >= 0) group.creatures.splice(at, 1);
         });
         progress.creaturesSpawned++;
+        options.onCreatureAdded?.(creature);
         group.onCreatureAddedObservable.notifyObservers(creature);
         report();
       }

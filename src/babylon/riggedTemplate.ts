@@ -6,7 +6,8 @@
  * that `instantiateModelsToScene` clones every clip for each copy. The other containers are
  * disposed at once. Nothing is added to the scene: the template is hidden by construction.
  *
- * Needs the glTF loader registered ({@link registerMenagerie}, called by the Menagerie).
+ * Loaded by a dynamic import (loadModel.ts): with the glTF loader it brings (loadGlb.ts), it is
+ * downloaded only when a rigged model is first loaded.
  */
 
 import { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.pure.js";

@@ -3,16 +3,40 @@
  * creature's nodes. Poses are in the creature's right-handed model frame; in a left-handed
  * scene the model is mirrored in X, which flips the sign of rotations about Y and Z.
  */
+import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../motion/agent.js";
+import { type JointPose, rootWorldOf } from "./crowdPose.js";
+import type { CrowdMember, CrowdRenderer } from "./crowdRenderer.js";
 import type { ClipBinding } from "./syncClips.js";
+
+/** A part-built creature drawn by its model's crowd: where its matrices go, and a reused pose. */
+export interface CrowdPose {
+  renderer: CrowdRenderer;
+  member: CrowdMember;
+  pose: JointPose;
+  /** Scratch for the root's world matrix. */
+  rootWorld: Matrix;
+}
+
+/** The crowd side of a binding. */
+export function crowdPose(renderer: CrowdRenderer, member: CrowdMember): CrowdPose {
+  return {
+    renderer,
+    member,
+    pose: { rotations: null, mirror: 1, body: -1, bodyLift: 0, breath: 1 },
+    rootWorld: new Matrix(),
+  };
+}
 
 /** What the sync needs of a creature, captured once at spawn. */
 export interface MotionBinding {
   agent: MotionAgent;
   root: TransformNode;
-  /** Joint nodes in the agent's joint order. */
+  /** Joint nodes in the agent's joint order (none while the body is drawn by its crowd). */
   joints: TransformNode[];
+  /** Set while a part-built creature has no joint nodes: its pose goes into crowd matrices. */
+  crowd?: CrowdPose | undefined;
   /** Index of the body joint, or -1. */
   body: number;
   /** The body joint's rest height in the root's (scaled) frame. */
@@ -41,6 +65,23 @@ export function adoptExternalMoves(b: MotionBinding): void {
   if (b.root.rotation.y !== b.lastHeading) b.agent.heading = b.root.rotation.y;
 }
 
+/**
+ * True when a crowd-drawn creature's matrices would not change: motion did not step (paused, or
+ * a zero time scale), and neither the agent nor its root moved or was hidden since the last write.
+ */
+export function isStill(b: MotionBinding): boolean {
+  const { agent, root, crowd } = b;
+  return (
+    crowd !== undefined &&
+    agent.x === b.lastX &&
+    agent.y === b.lastY &&
+    agent.z === b.lastZ &&
+    agent.heading === b.lastHeading &&
+    root.rotation.y === b.lastHeading &&
+    crowd.member.hidden === !root.isEnabled()
+  );
+}
+
 /** Writes the agent's state onto the nodes. Allocates nothing. */
 export function syncMotion(b: MotionBinding): void {
   const { agent, root, joints, mirror } = b;
@@ -50,6 +91,18 @@ export function syncMotion(b: MotionBinding): void {
   b.lastY = root.position.y;
   b.lastZ = root.position.z;
   b.lastHeading = root.rotation.y;
+  const crowd = b.crowd;
+  if (crowd) {
+    const pose = crowd.pose;
+    pose.rotations = agent.pose.rotations;
+    pose.mirror = mirror;
+    pose.body = b.body;
+    pose.bodyLift = agent.pose.bodyY / b.scale;
+    pose.breath = agent.pose.breath;
+    crowd.member.hidden = !root.isEnabled();
+    crowd.renderer.write(crowd.member, rootWorldOf(root, crowd.rootWorld), pose);
+    return;
+  }
   const r = agent.pose.rotations;
   for (let i = 0; i < joints.length; i++) {
     joints[i]!.rotation.set(r[i * 3]!, mirror * r[i * 3 + 1]!, mirror * r[i * 3 + 2]!);

@@ -12,6 +12,7 @@ import { flyGait } from "./gaits/fly.js";
 import { swimGait } from "./gaits/undulate.js";
 import { walkGait } from "./gaits/walk.js";
 import { sizeOnlyRoles } from "./rigRoles.js";
+import { speciesSpeeds } from "./speeds.js";
 
 /** What a clip does, read from its name (case-insensitive); anything else is `other`. */
 export type ClipRole = "idle" | "walk" | "run" | "fly" | "swim" | "other";
@@ -92,10 +93,12 @@ export function clipSpeeds(
   const roles = sizeOnlyRoles(heightMeters);
   const walkGiven = given("walk");
   const runGiven = given("run");
-  const walk = walkGiven ?? (runGiven !== undefined ? runGiven / runOverWalk : walkGait.cruiseSpeed(roles));
+  const species = speciesSpeeds(roles, undefined, walkGait);
+  const walk = walkGiven ?? (runGiven !== undefined ? runGiven / runOverWalk : species.walk);
+  const run = runGiven ?? (walkGiven !== undefined ? walk * runOverWalk : species.run);
   return {
     walk,
-    run: Math.max(runGiven ?? walk * runOverWalk, walk * 1.01), // above walk, so walk → run is a ramp
+    run: Math.max(run, walk * 1.01), // above walk, so walk → run is a ramp
     fly: given("fly") ?? flyGait.cruiseSpeed(roles),
     swim: given("swim") ?? swimGait.cruiseSpeed(roles),
   };
@@ -235,6 +238,8 @@ export class ClipMixer {
 /** What {@link tuneCruiseToClips} sets on an agent. */
 export interface CruiseTarget {
   behaviour: string;
+  walkSpeed: number;
+  runSpeed: number;
   cruiseSpeed: number;
   maxSpeed: number;
   maxForce: number;
@@ -249,7 +254,9 @@ export interface CruiseTarget {
 export function tuneCruiseToClips(agent: CruiseTarget, mixer: ClipMixer): void {
   const move = BEHAVIOUR_CLIPS[agent.behaviour.toLowerCase()];
   const speeds = mixer.speeds;
-  agent.cruiseSpeed = move === undefined ? speeds.walk : speeds[move];
-  agent.maxSpeed = Math.max(agent.cruiseSpeed * 1.5, move === undefined ? speeds.run : agent.cruiseSpeed * 2);
+  agent.walkSpeed = move === undefined ? speeds.walk : speeds[move];
+  agent.runSpeed = Math.max(agent.walkSpeed * 1.5, move === undefined ? speeds.run : agent.walkSpeed * 2);
+  agent.cruiseSpeed = agent.walkSpeed;
+  agent.maxSpeed = agent.runSpeed;
   agent.maxForce = agent.maxSpeed * 2;
 }

@@ -8,10 +8,13 @@ import type { SeededRandom } from "../util/seededRandom.js";
 import type { Area } from "./area.js";
 import type { GaitTable } from "./gaits/index.js";
 import type { RigRoles } from "./rigRoles.js";
+import type { SpeedRules } from "./speeds.js";
 
 /** A 2D vector on the ground plane (x, z). */
 export interface Vec2 {
+  /** East-west, metres (or m/s, m/s² for velocities and forces). */
   x: number;
+  /** North-south, metres (or m/s, m/s²). */
   z: number;
 }
 
@@ -20,19 +23,36 @@ export type HeightFunction = (x: number, z: number) => number;
 
 /** What a behaviour reads of the agent it steers (a `MotionAgent` is one). */
 export interface SteeringAgent {
+  /** Unique per agent in this page or process. */
   readonly id: number;
+  /** Position east-west, metres. */
   x: number;
+  /** Position north-south, metres. */
   z: number;
+  /** Velocity along x, m/s. */
   vx: number;
+  /** Velocity along z, m/s. */
   vz: number;
   /** Radians about +Y; 0 faces +Z. */
   heading: number;
   /** Footprint radius, metres. */
   radius: number;
+  /** Its walking pace, m/s (the species', or set per creature). */
+  walkSpeed: number;
+  /** Its top speed, m/s (the species', or set per creature). */
+  runSpeed: number;
+  /** The pace the current order aims for, m/s. */
   cruiseSpeed: number;
+  /** Cap on the summed steering force (an acceleration, m/s²). */
   maxForce: number;
+  /**
+   * The speed cap of the step being taken, m/s: a behaviour that needs more (fleeing at a run)
+   * raises it for this step; it starts each step at the agent's `maxSpeed`.
+   */
+  speedLimit: number;
   /** The step being taken, seconds. */
   dt: number;
+  /** Its own seeded random numbers. */
   readonly rng: SeededRandom;
   /** The world it moves in, when added to one. */
   world: SteeringWorld | undefined;
@@ -48,20 +68,76 @@ export interface SteeringWorld {
   readonly neighbours: readonly SteeringAgent[];
   /** Finds the agents within `queryRadius` of `agent`; returns how many, in `neighbours`. */
   findNeighbours(agent: SteeringAgent): number;
+  /** Areas every agent steers around (rocks, fences, houses). */
+  readonly obstacles: readonly Obstacle[];
+  /** Bodies that are not creatures (a player, a car): every agent steers around them. */
+  readonly bodies: readonly SteeringTarget[];
 }
 
-/** A force-producing behaviour. */
+/**
+ * What a behaviour steers relative to: a point, another creature's motion, or a tracked node
+ * (a player). `vx`, `vz` (m/s), when known, let pursuit and evasion predict where it goes.
+ */
+export interface SteeringTarget {
+  /** Position east-west, metres. */
+  readonly x: number;
+  /** Position north-south, metres. */
+  readonly z: number;
+  /** Velocity along x, m/s, when known. */
+  readonly vx?: number;
+  /** Velocity along z, m/s, when known. */
+  readonly vz?: number;
+  /** Its footprint radius, metres, when it has one. */
+  readonly radius?: number;
+}
+
+/** An area agents steer around, with its bounding circle for a cheap first test. */
+export interface Obstacle {
+  /** Its shape on the ground. */
+  readonly area: Area;
+  /** Centre of its bounding circle, x. */
+  readonly x: number;
+  /** Centre of its bounding circle, z. */
+  readonly z: number;
+  /** Radius of its bounding circle, metres. */
+  readonly reach: number;
+}
+
+/**
+ * A steering behaviour (after Yuka's `SteeringBehavior`): each step, every active behaviour
+ * of a creature writes a force (an acceleration on the ground plane, m/s²); the creature sums
+ * them by weight, caps the total at `maxForce` and its speed at `speedLimit`.
+ *
+ * @example
+ * // Drift toward +X, gently, whatever else the creature does.
+ * const breeze: SteeringBehavior = {
+ *   active: true,
+ *   weight: 0.5,
+ *   calculate(agent, force) {
+ *     force.x = agent.walkSpeed - agent.vx;
+ *     force.z = 0;
+ *   },
+ * };
+ * creature.addBehaviour(breeze);
+ */
 export interface SteeringBehavior {
   /** Inactive behaviours are skipped. */
   active: boolean;
   /** Multiplies the force before summing. */
   weight: number;
   /**
-   * Writes this behaviour's force on `agent` into `out`; the step length is `agent.dt`.
-   * (Numbers travel in fields, not arguments: V8 boxes doubles passed to calls it does not
-   * inline, and this runs per agent per frame.)
+   * While true, this behaviour has taken over (a creature fleeing): the current order's goal
+   * (wandering, walking to a point) pauses, and the creature's state reads {@link state}.
+   * @default undefined (never takes over)
    */
-  calculate(agent: SteeringAgent, out: Vec2): void;
+  readonly engaged?: boolean;
+  /** The creature's state while {@link engaged} (`"flee"`, `"evade"`, or a game's own). */
+  readonly state?: string;
+  /**
+   * Writes this behaviour's force on `agent` into `force` (both components, every call).
+   * `dt` is the step in seconds, also `agent.dt`.
+   */
+  calculate(agent: SteeringAgent, force: Vec2, dt: number): void;
 }
 
 /** Options of a {@link MotionAgent}. */
@@ -76,17 +152,34 @@ export interface MotionAgentOptions {
   heading?: number;
   /** Gait table to choose from. @default BEHAVIOUR_GAITS */
   gaits?: GaitTable;
+  /** The record's body type (`quadruped`, ...), for its speeds. @default undefined (a generic legged body) */
+  bodyType?: string | undefined;
+  /** Speed rules. @default SPEED_RULES */
+  speedRules?: SpeedRules;
 }
 
 /** What `MotionAgent.wander` takes: where to wander, what to avoid, at what speed. */
 export interface WanderOrder {
+  /** Stay inside this area. @default anywhere */
   area?: Area | undefined;
+  /** Stay out of these areas. @default none */
   avoid?: readonly Area[] | undefined;
+  /** Speed of this order only, m/s. @default the agent's walkSpeed */
   speed?: number | undefined;
 }
 
 /** What `MotionAgent.moveTo` takes: the speed, and who hears of arrival (or interruption). */
 export interface MoveOrder {
+  /** Speed of this order only, m/s. @default the agent's walkSpeed */
   speed?: number | undefined;
+  /** Told `true` on arrival, `false` when another order came first. @default none */
   onArrive?: ((arrived: boolean) => void) | undefined;
+}
+
+/** What an agent tells its owner (the Babylon creature): arrivals and state changes. */
+export interface MotionEvents {
+  /** A `moveTo` reached (x, z). */
+  arrived(x: number, z: number): void;
+  /** Its state changed (`idle`, `wander`, `moveTo`, `flee`, `follow`, ...). */
+  stateChanged(state: string, previous: string): void;
 }

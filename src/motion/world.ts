@@ -6,8 +6,10 @@
 
 import { SeededRandom } from "../util/seededRandom.js";
 import { MotionAgent } from "./agent.js";
+import type { Area } from "./area.js";
+import { createObstacle } from "./obstacles.js";
 import { SpatialGrid } from "./spatialGrid.js";
-import type { MotionAgentOptions, SteeringAgent, SteeringWorld } from "./types.js";
+import type { MotionAgentOptions, Obstacle, SteeringAgent, SteeringTarget, SteeringWorld } from "./types.js";
 
 /** Options of a {@link MotionWorld}. */
 export interface MotionWorldOptions {
@@ -32,12 +34,18 @@ export class MotionWorld implements SteeringWorld {
   paused = false;
   /** Simulated seconds so far. */
   time = 0;
+  /** Areas every agent steers around ({@link addObstacle}). */
+  readonly obstacles: Obstacle[] = [];
+  /** Bodies that are not agents (a player, a car) every agent steers around ({@link addBody}). */
+  readonly bodies: SteeringTarget[] = [];
 
   readonly #rng: SeededRandom;
   readonly #maxStep: number;
   readonly #grid = new SpatialGrid(2);
   #created = 0;
   #gridFresh = false;
+  /** This step, boxed once for all agents (see `SteeredBody.advance`); never a plain double first. */
+  #stepBox: number | undefined = undefined;
   // Neighbour query state, so the grid visitor is one function made once (no per-call closure).
   #queryAgent: SteeringAgent | undefined;
   #queryRadius2 = 0;
@@ -54,6 +62,8 @@ export class MotionWorld implements SteeringWorld {
 
   constructor(options: MotionWorldOptions = {}) {
     const o = { ...MOTION_WORLD_DEFAULTS, ...options };
+    if (!(o.maxStepSeconds > 0) || !Number.isFinite(o.maxStepSeconds))
+      throw new RangeError(`maxStepSeconds must be a finite number > 0, got ${o.maxStepSeconds}`);
     this.#rng = new SeededRandom(o.seed);
     this.#maxStep = o.maxStepSeconds;
   }
@@ -82,20 +92,54 @@ export class MotionWorld implements SteeringWorld {
     this.#gridFresh = false;
   }
 
+  /** Adds an area every agent steers around; returns it, for {@link removeObstacle}. */
+  addObstacle(area: Area): Obstacle {
+    const obstacle = createObstacle(area);
+    this.obstacles.push(obstacle);
+    return obstacle;
+  }
+
+  /** Removes an obstacle; false when it was not there. */
+  removeObstacle(obstacle: Obstacle): boolean {
+    return removeFrom(this.obstacles, obstacle);
+  }
+
+  /** Adds a body that is not an agent (its owner moves it); every agent steers around it. */
+  addBody(body: SteeringTarget): void {
+    if (!this.bodies.includes(body)) this.bodies.push(body);
+  }
+
+  /** Removes a body; false when it was not there. */
+  removeBody(body: SteeringTarget): boolean {
+    return removeFrom(this.bodies, body);
+  }
+
+  /** The largest step, seconds: a longer one is cut to this. */
+  get maxStepSeconds(): number {
+    return this.#maxStep;
+  }
+
   /**
    * Advances every agent by `dt` real seconds (times `timeScale`, at most `maxStepSeconds`).
    * Does nothing while paused. Returns the simulated seconds stepped.
    */
   step(dt: number): number {
-    if (this.paused || !(dt > 0)) return 0;
+    return this.paused ? 0 : this.advance(dt);
+  }
+
+  /** {@link step}, paused or not: a game's own fixed step asks for it explicitly. */
+  advance(dt: number): number {
+    if (!(dt > 0)) return 0;
     const h = Math.min(dt * this.timeScale, this.#maxStep);
     if (!(h > 0)) return 0;
     this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
     this.#gridFresh = true;
+    this.#stepBox = h;
+    const box = this.#stepBox;
     for (let i = 0; i < this.agents.length; i++) {
       const agent = this.agents[i]!;
       agent.dt = h; // a field, not an argument: no boxed double per agent
-      agent.advance();
+      agent.advance(box);
     }
     this.time += h;
     return h;
@@ -125,4 +169,33 @@ export class MotionWorld implements SteeringWorld {
     this.#queryAgent = undefined;
     return this.#found;
   }
+
+  /**
+   * Agents whose centre is within `radius` of (x, z), nearest first, from this step's grid.
+   * Allocates the returned list: for game queries, not per-agent steering.
+   */
+  agentsNear(x: number, z: number, radius: number): MotionAgent[] {
+    if (!this.#gridFresh) {
+      this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
+      this.#gridFresh = true;
+    }
+    const found: [MotionAgent, number][] = [];
+    const at = this.#grid.at;
+    at.x = x;
+    at.z = z;
+    at.radius = radius + this.#grid.cellSize;
+    this.#grid.query((i) => {
+      const agent = this.agents[i]!;
+      const d2 = (agent.x - x) ** 2 + (agent.z - z) ** 2;
+      if (d2 <= radius * radius) found.push([agent, d2]);
+    });
+    return found.sort((a, b) => a[1] - b[1] || a[0].id - b[0].id).map(([agent]) => agent);
+  }
+}
+
+function removeFrom<T>(list: T[], item: T): boolean {
+  const i = list.indexOf(item);
+  if (i < 0) return false;
+  list.splice(i, 1);
+  return true;
 }

@@ -2,21 +2,25 @@
  * Who may ask: the key check of lookups (401 / 403, in constant time), the per-address throttle
  * of failed key checks, the per-key rate limit and the per-address limit of the asset route,
  * each answering 429 with `Retry-After`. Throws {@link ServiceError}s; returns nothing on success.
+ * With `redis`, each limit is shared through it (sharedLimiter.ts), the local bucket standing in
+ * while Redis is away.
  */
 import type { Context } from "hono";
 import { createKeyMatcher } from "./apiKeys.js";
 import { clientAddressKey } from "./clientAddress.js";
 import type { ResolvedServiceOptions } from "./options.js";
 import { type RateDecision, TokenBucketLimiter } from "./rateLimiter.js";
+import type { SharedRedis } from "./redisConnection.js";
 import { remoteAddress } from "./requestOrigin.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
+import { createSharedLimiter, type Limiter } from "./sharedLimiter.js";
 
 /** The admission checks of one service. */
 export interface Admission {
   /** Checks a lookup's key and takes its tokens. */
-  lookup(c: Context): void;
+  lookup(c: Context): Promise<void>;
   /** Takes an asset request's token from its address's bucket. */
-  asset(c: Context): void;
+  asset(c: Context): Promise<void>;
 }
 
 function tooMany(decision: RateDecision, what: string): void {
@@ -27,18 +31,25 @@ function tooMany(decision: RateDecision, what: string): void {
   });
 }
 
-/** Builds the checks from the resolved options (limits off where the options say `false`). */
-export function createAdmission(options: ResolvedServiceOptions): Admission {
+/**
+ * Builds the checks from the resolved options (limits off where the options say `false`), each
+ * shared through `redis` when one is given.
+ */
+export async function createAdmission(options: ResolvedServiceOptions, redis?: SharedRedis): Promise<Admission> {
   const { now } = options;
   const isKnownKey = createKeyMatcher(options.apiKeys);
-  const limiter = (o: ResolvedServiceOptions["rateLimit"]) => (o ? new TokenBucketLimiter(o, now) : undefined);
-  const perKey = limiter(options.rateLimit);
-  const authFailures = limiter(options.authFailureLimit);
-  const assets = limiter(options.assetRateLimit);
+  const limiter = async (name: string, o: ResolvedServiceOptions["rateLimit"]): Promise<Limiter | undefined> => {
+    if (!o) return undefined;
+    const local = new TokenBucketLimiter(o, now);
+    return redis ? createSharedLimiter(redis, name, o, local) : local;
+  };
+  const perKey = await limiter("key", options.rateLimit);
+  const authFailures = await limiter("auth", options.authFailureLimit);
+  const assets = await limiter("asset", options.assetRateLimit);
   const address = (c: Context) => clientAddressKey(remoteAddress(c));
 
   return {
-    lookup(c) {
+    async lookup(c) {
       const keys = c.req.queries("key") ?? [];
       const key = keys[0];
       if (keys.length > 1)
@@ -58,18 +69,18 @@ export function createAdmission(options: ResolvedServiceOptions): Admission {
         // An address out of failed attempts is refused before its key is looked at, a right
         // key included: otherwise a throttled guesser would still learn which guess was right.
         const from = address(c);
-        if (authFailures) tooMany(authFailures.peek(from), "Too many failed key checks from this address");
+        if (authFailures) tooMany(await authFailures.peek(from), "Too many failed key checks from this address");
         if (!isKnownKey(key)) {
-          authFailures?.take(from);
+          await authFailures?.take(from);
           throw new ServiceError(403, SERVICE_ERROR_CODES.invalidKey, "The API key is not valid.");
         }
         bucket = `key:${key}`;
       }
-      if (perKey) tooMany(perKey.take(bucket), "Too many requests");
+      if (perKey) tooMany(await perKey.take(bucket), "Too many requests");
     },
 
-    asset(c) {
-      if (assets) tooMany(assets.take(address(c)), "Too many asset requests from this address");
+    async asset(c) {
+      if (assets) tooMany(await assets.take(address(c)), "Too many asset requests from this address");
     },
   };
 }

@@ -115,7 +115,8 @@ export async function serveAsset(
   });
 }
 
-function matchesEtag(header: string | null, etag: string): boolean {
+/** True when an `If-None-Match` header names `etag` (or `*`), weak or strong. */
+export function matchesEtag(header: string | null, etag: string): boolean {
   if (header === null) return false;
   return header.split(",").some((tag) => {
     const t = tag.trim();

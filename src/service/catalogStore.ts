@@ -13,6 +13,9 @@ export function encodeAssetPath(path: string): string {
   return path.split("/").map(encodeURIComponent).join("/");
 }
 
+/** Link origins whose signed JSON a record keeps at once (the oldest goes first). */
+const MAX_ORIGINS_PER_RECORD = 4;
+
 /** How links are made for one answer. */
 export interface LinkContext {
   /** `http://host:port`: the public URL, else the listening address (never the Host header). */
@@ -30,10 +33,12 @@ export class CatalogStore {
   readonly dir: string;
   readonly index: CatalogIndex<CatalogEntry>;
   /**
-   * The last signed JSON of each record. Links only change when the second of `Expires` or the
-   * origin does, so under load most answers reuse the signing work of the previous request.
+   * The signed JSON of each record, per link origin, for the current expiry bucket. Links
+   * change only when the bucket does (every 300 s by default, see linkExpiry.ts), so nearly every
+   * answer reuses the signing and serialising work of an earlier one. A few origins per record
+   * at most (a service is reached under one or two names), so random forwarded hosts cannot grow it.
    */
-  readonly #signed = new Map<CatalogEntry, { origin: string; expires: number; json: string }>();
+  readonly #signed = new Map<CatalogEntry, Map<string, { expires: number; json: string }>>();
 
   constructor(dir: string, entries: readonly CatalogEntry[]) {
     this.dir = dir;
@@ -53,10 +58,13 @@ export class CatalogStore {
 
   /** The answer JSON of one record, its asset links signed for `links`. */
   recordJson(entry: CatalogEntry, links: LinkContext): string {
-    const memo = this.#signed.get(entry);
-    if (memo && memo.origin === links.origin && memo.expires === links.expires) return memo.json;
+    let byOrigin = this.#signed.get(entry);
+    const memo = byOrigin?.get(links.origin);
+    if (memo && memo.expires === links.expires) return memo.json;
     const json = JSON.stringify(toServedRecord(entry, links));
-    this.#signed.set(entry, { origin: links.origin, expires: links.expires, json });
+    if (!byOrigin) this.#signed.set(entry, (byOrigin = new Map()));
+    if (!memo && byOrigin.size >= MAX_ORIGINS_PER_RECORD) byOrigin.delete(byOrigin.keys().next().value!);
+    byOrigin.set(links.origin, { expires: links.expires, json });
     return json;
   }
 }

@@ -3,8 +3,8 @@
  *
  * ```
  * menagerie-service [--port 8787] [--host 127.0.0.1] [--public-url URL] [--trust-proxy-headers]
- *                   [--catalog DIR] [--keys FILE] [--upstream URL --upstream-key K]
- *                   [--link-lifetime SECONDS] [--faults SPEC [--fault-seed N]]
+ *                   [--catalog DIR] [--keys FILE] [--upstream URL --upstream-key K [--relay-assets]]
+ *                   [--link-lifetime SECONDS] [--faults SPEC [--fault-seed N]] [--workers N] [--redis URL]
  * ```
  *
  * `--faults` (or `MENAGERIE_FAULTS`, seed `MENAGERIE_FAULT_SEED`) turns on fault mode for
@@ -23,6 +23,7 @@ import { ensureDefaultCatalog } from "./defaultCatalog.js";
 import { faultsFromEnv } from "./faults/faultsFromEnv.js";
 import { parseFaultSpec } from "./faults/parseFaultSpec.js";
 import { LOOKUP_SERVER_DEFAULTS, type LookupServer, startLookupServer } from "./lookupServer.js";
+import { isServiceWorker, reportListening, startServiceCluster, workersArgument } from "./serviceCluster.js";
 
 export const CLI_USAGE = `Usage: menagerie-service [options]
 
@@ -35,10 +36,15 @@ export const CLI_USAGE = `Usage: menagerie-service [options]
   --keys FILE           API keys, one per line (default: MENAGERIE_API_KEYS, else "dev-key")
   --upstream URL        proxy mode: forward lookups to this service
   --upstream-key KEY    the key sent upstream (or MENAGERIE_UPSTREAM_KEY)
+  --relay-assets        proxy mode: serve asset files through this service (/relay/), with
+                        CORS, for asset hosts a browser page may not read; set
+                        MENAGERIE_SIGNING_KEY to keep relay links valid across restarts
   --link-lifetime S     life of signed asset links in seconds (default 3600)
   --faults SPEC         fault mode for tests, e.g. "lookup:status=503,first=2;texture:slow=100"
                         (or MENAGERIE_FAULTS; off by default)
   --fault-seed N        seed of fault rates and corrupt bytes (or MENAGERIE_FAULT_SEED; default 1)
+  --workers N           N processes on one port (node:cluster), one signing secret (default 1)
+  --redis URL           share rate limits and the proxy cache through Redis (redis://host:port)
   -h, --help            show this help
 `;
 
@@ -76,9 +82,12 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
       keys: { type: "string" },
       upstream: { type: "string" },
       "upstream-key": { type: "string" },
+      "relay-assets": { type: "boolean" },
       "link-lifetime": { type: "string" },
       faults: { type: "string" },
       "fault-seed": { type: "string" },
+      workers: { type: "string" },
+      redis: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -90,6 +99,7 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
   if (upstreamKey !== undefined && values.upstream === undefined) {
     throw new Error("--upstream-key needs --upstream");
   }
+  if (values["relay-assets"] && values.upstream === undefined) throw new Error("--relay-assets needs --upstream");
   if (values.upstream !== undefined && values.catalog !== undefined) {
     throw new Error("--catalog and --upstream exclude each other: a proxy serves no catalog");
   }
@@ -98,6 +108,8 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
   const port = integer("port", values.port) ?? LOOKUP_SERVER_DEFAULTS.port;
   const linkLifetimeSeconds = integer("link-lifetime", values["link-lifetime"]);
   const faultSeed = integer("fault-seed", values["fault-seed"]);
+  // Checked here too; the processes themselves are forked by run() (serviceCluster.ts).
+  workersArgument(values.workers === undefined ? [] : ["--workers", values.workers]);
   if (faultSeed !== undefined && values.faults === undefined) throw new Error("--fault-seed needs --faults");
   const faults = values.faults !== undefined ? parseFaultSpec(values.faults, faultSeed) : faultsFromEnv(env);
   const keys = await loadApiKeys({ keysFile: values.keys, env });
@@ -107,12 +119,15 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     hostname: values.host ?? LOOKUP_SERVER_DEFAULTS.hostname,
     catalogDir,
     apiKeys: keys.keys,
-    upstream: values.upstream ? { url: values.upstream, key: upstreamKey } : undefined,
+    upstream: values.upstream
+      ? { url: values.upstream, key: upstreamKey, ...(values["relay-assets"] ? { relayAssets: true } : {}) }
+      : undefined,
     linkLifetimeSeconds,
     publicUrl: values["public-url"],
     trustProxyHeaders: values["trust-proxy-headers"],
     ...(faults ? { faults } : {}),
     signingKey: env["MENAGERIE_SIGNING_KEY"] || undefined,
+    ...(values.redis !== undefined ? { redis: values.redis } : {}),
     log: (line) => log(redactText(line, [...keys.keys, upstreamKey])),
   });
   const { service } = server;
@@ -126,6 +141,12 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
   if (faults)
     log(`FAULT MODE: ${faults.rules.length} fault rule(s) active (seed ${faults.seed ?? 1}); not for production.`);
   if (service.options.allowAnonymous) log("Requests without a key are accepted (proxy mode).");
+  if (values["relay-assets"]) {
+    const lasting = env["MENAGERIE_SIGNING_KEY"]
+      ? "they outlive a restart (MENAGERIE_SIGNING_KEY)"
+      : "they end with this process (set MENAGERIE_SIGNING_KEY to keep them across restarts)";
+    log(`Asset relay on: asset links point at ${service.options.publicUrl ?? server.url}/relay/; ${lasting}.`);
+  }
   log(
     `Example: ${server.url}/${service.options.lookupPath}?key=${keys.origin === "dev" ? keys.keys[0] : "<key>"}&search=forest`,
   );
@@ -135,11 +156,23 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
 /** Runs {@link main} for a process: errors print without a stack, signals close the server. */
 export async function run(argv: readonly string[]): Promise<void> {
   try {
-    const server = await main(argv);
+    const workers = workersArgument(argv);
+    const help = argv.includes("--help") || argv.includes("-h");
+    if (workers > 1 && !isServiceWorker() && !help) return await runCluster(argv, workers);
+    // In a cluster, one worker prints the start-up lines; every worker prints what goes wrong later.
+    const quiet = isServiceWorker() && process.env["MENAGERIE_WORKER_INDEX"] !== "0";
+    let started = false;
+    const server = await main(argv, { log: (line) => (started || !quiet) && console.log(line) });
+    started = true;
     if (!server) return;
     const stop = () => void server.close().then(() => process.exit(0));
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+    if (isServiceWorker()) {
+      // A worker whose primary is gone has no one to serve for.
+      process.once("disconnect", stop);
+      reportListening(server.url);
+    }
   } catch (error) {
     const secrets = [
       process.env["MENAGERIE_UPSTREAM_KEY"],
@@ -151,6 +184,17 @@ export async function run(argv: readonly string[]): Promise<void> {
       console.error(CLI_USAGE);
     process.exitCode = 1;
   }
+}
+
+/** The primary of `--workers N`: resolves the default catalog once, forks, stops the workers on a signal. */
+async function runCluster(argv: readonly string[], workers: number): Promise<void> {
+  const log = (line: string) => console.log(line);
+  const needsCatalog = !argv.some((a) => /^--(catalog|upstream)(=|$)/.test(a));
+  const args = needsCatalog ? [...argv, "--catalog", await ensureDefaultCatalog({ log })] : argv;
+  const cluster = await startServiceCluster(args, { workers, env: process.env, log });
+  const stop = () => void cluster.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }
 
 function isEntryPoint(): boolean {

@@ -35,4 +35,5 @@ export {
 export { createLookupService, type LookupService } from "./lookupService.js";
 export { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions, type UpstreamOptions } from "./options.js";
 export { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
+export { RELAY_ASSETS_DEFAULTS, type RelayAssetsOptions } from "./relay/relayOptions.js";
 export { type MenagerieServicePluginOptions, menagerieServicePlugin } from "./vitePlugin.js";

@@ -1,6 +1,6 @@
 /**
  * Reading a lookup's query string: which operation (`name`, `search` or `id`), its value,
- * `fuzzy` and `maxResultNum`. Shared by the catalog and the proxy routes, so both refuse the
+ * `fuzzy`, `maxResultNum` and `offset`. Shared by the catalog and the proxy routes, so both refuse the
  * same requests alike. `app` (sent by the service's official clients) and any other parameter
  * are ignored.
  */
@@ -17,6 +17,8 @@ export interface LookupQuery {
   fuzzy: boolean;
   /** `maxResultNum` as given: a positive cap, `-1` for every match, `undefined` when absent. */
   maxResultNum: number | undefined;
+  /** Matches skipped before the first one answered (paging a search); 0 when absent. */
+  offset: number;
 }
 
 function single(params: URLSearchParams, name: string): string | undefined {
@@ -26,10 +28,11 @@ function single(params: URLSearchParams, name: string): string | undefined {
 }
 
 /**
- * Parses `name=` / `search=` / `id=` / `fuzzy=` / `maxResultNum=`. Throws a 400
+ * Parses `name=` / `search=` / `id=` / `fuzzy=` / `maxResultNum=` / `offset=`. Throws a 400
  * {@link ServiceError} for more than one or none of name, search and id, an empty value, a
  * value over `maxLength` characters, a `fuzzy` other than `true` or `false`, or a
- * `maxResultNum` other than a positive integer or `-1`.
+ * `maxResultNum` other than a positive integer or `-1`, or an `offset` other than a
+ * non-negative integer.
  */
 export function parseLookupQuery(params: URLSearchParams, maxLength: number): LookupQuery {
   const given = OPS.flatMap((op) => {
@@ -53,7 +56,19 @@ export function parseLookupQuery(params: URLSearchParams, maxLength: number): Lo
     }
     fuzzy = folded === "true";
   }
-  return { op, value, fuzzy, maxResultNum: parseMaxResultNum(single(params, "maxResultNum")) };
+  return {
+    op,
+    value,
+    fuzzy,
+    maxResultNum: parseMaxResultNum(single(params, "maxResultNum")),
+    offset: parseOffset(single(params, "offset")),
+  };
+}
+
+function parseOffset(raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  if (/^\s*\d{1,15}\s*$/.test(raw)) return Number(raw);
+  throw badRequest("The offset parameter must be a non-negative integer.");
 }
 
 function parseMaxResultNum(raw: string | undefined): number | undefined {

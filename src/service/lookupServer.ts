@@ -173,6 +173,6 @@ export async function startLookupServer(options: LookupServerOptions): Promise<L
       (closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         connections.destroyAll();
-      })),
+      }).finally(() => service.close())),
   };
 }

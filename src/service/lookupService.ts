@@ -5,18 +5,22 @@
  * that offers `node:fs` for the asset route.
  */
 import { type Context, Hono } from "hono";
-import { cors } from "hono/cors";
 import { redactText } from "../api/redact.js";
 import { createAdmission } from "./admission.js";
 import { type EtagMemo, serveAsset } from "./assetRoute.js";
 import { CatalogStore } from "./catalogStore.js";
+import { corsHeaders } from "./corsHeaders.js";
 import { applyFaults } from "./faults/applyFaults.js";
 import { assetKind, FaultInjector } from "./faults/faultInjector.js";
 import type { FaultTarget } from "./faults/faultRules.js";
+import { bucketedExpiry } from "./linkExpiry.js";
 import { type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
+import { connectRedis } from "./redisConnection.js";
+import { createAssetRelay, RELAY_PATH } from "./relay/assetRelay.js";
 import { linkOrigin, onOrigin } from "./requestOrigin.js";
 import { errorResponse, isServiceError, jsonResponse, SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
+import { redisAnswerCache } from "./sharedAnswerCache.js";
 import type { SigningKey } from "./signing.js";
 import { UpstreamProxy } from "./upstreamProxy.js";
 
@@ -37,6 +41,8 @@ export interface LookupService {
   readonly faults: FaultInjector | undefined;
   /** The resolved options (the signing key and API keys included: never log this object). */
   readonly options: Readonly<ResolvedServiceOptions>;
+  /** Releases what the service holds beyond its handler (its Redis connection, with `redis`). */
+  close(): Promise<void>;
 }
 
 const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"];
@@ -53,9 +59,14 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   const resolved = resolveServiceOptions(options);
   const { lookupPath, assetsPath, now, log } = resolved;
   const store = resolved.upstream ? undefined : await CatalogStore.load(resolved.catalogDir!);
-  const proxy = resolved.upstream ? new UpstreamProxy(resolved.upstream, now, log) : undefined;
+  // Only with `redis`: ioredis and the limiter library are loaded by connectRedis, not before.
+  const redis = resolved.redis ? await connectRedis(resolved.redis, log) : undefined;
+  const shared = redis ? redisAnswerCache(redis) : undefined;
+  const proxy = resolved.upstream ? new UpstreamProxy(resolved.upstream, now, log, shared) : undefined;
+  // Proxy mode with `relayAssets`: answers' asset links point at /relay/ on this service.
+  const relay = createAssetRelay(resolved);
   const signing: SigningKey = { keyName: resolved.keyName, secret: resolved.signingKey };
-  const admission = createAdmission(resolved);
+  const admission = await createAdmission(resolved, redis);
   const etags: EtagMemo = new Map();
   const assetsPrefix = `/${assetsPath}/`;
   // Everything that could carry a secret is redacted before it is logged.
@@ -76,8 +87,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   });
   app.use(
     "*",
-    cors({
-      origin: "*",
+    corsHeaders({
       allowMethods: ALLOWED_METHODS,
       exposeHeaders: ["Retry-After", "ETag", "Content-Length"],
       maxAge: 600,
@@ -110,7 +120,8 @@ export async function createLookupService(options: LookupServiceOptions): Promis
 
   function answerFromCatalog(c: Context, query: LookupQuery): Response {
     const nowMs = now();
-    const expires = Math.floor(nowMs / 1000) + resolved.linkLifetimeSeconds;
+    // On a bucket boundary: every answer of one bucket reuses the same signed record JSON.
+    const expires = bucketedExpiry(nowMs, resolved.linkLifetimeSeconds, resolved.linkBucketSeconds);
     const links = { origin: linkOrigin(c, resolved), assetsPrefix, key: signing, expires };
     const answer = (body: string) =>
       new Response(body, {
@@ -131,22 +142,32 @@ export async function createLookupService(options: LookupServiceOptions): Promis
       return answer(store!.recordJson(entry, links));
     }
     const found = store!.index.search(query.value, query.fuzzy);
-    // maxResultNum caps a search; -1, like its absence, asks for every match.
-    const max = query.maxResultNum;
-    const entries = max === undefined || max === -1 ? found : found.slice(0, max);
+    // maxResultNum caps a search (-1: every match; absent: the documented default cap), from offset on.
+    const max = query.maxResultNum ?? resolved.defaultMaxResultNum;
+    const entries = found.slice(query.offset, max === -1 ? undefined : query.offset + max);
     return answer(`[${entries.map((entry) => store!.recordJson(entry, links)).join(",")}]`);
   }
 
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {
-    admission.lookup(c);
+    await admission.lookup(c);
     const query = parseLookupQuery(new URL(c.req.url).searchParams, resolved.maxQueryLength);
-    return proxy ? proxy.lookup(query) : answerFromCatalog(c, query);
+    if (!proxy) return answerFromCatalog(c, query);
+    const answer = await proxy.lookup(query);
+    return relay ? relay.rewrite(answer, linkOrigin(c, resolved)) : answer;
   });
+
+  if (relay) {
+    app.on(["GET", "HEAD"], `/${RELAY_PATH}/*`, async (c) => {
+      await admission.asset(c);
+      // Verified on the origin links are signed for, as on the asset route.
+      return relay.serve(c.req.raw, onOrigin(c.req.url, linkOrigin(c, resolved)));
+    });
+  }
 
   app.on(["GET", "HEAD"], `${assetsPrefix}*`, async (c) => {
     if (!store)
       throw new ServiceError(404, SERVICE_ERROR_CODES.routeNotFound, "This service serves no assets in proxy mode.");
-    admission.asset(c);
+    await admission.asset(c);
     // Verified on the origin links are signed for, not on the Host the client sent.
     const url = onOrigin(c.req.url, linkOrigin(c, resolved));
     return serveAsset(c.req.raw, { dir: store.dir, prefix: assetsPrefix, keys: [signing], now, etags }, url);
@@ -159,6 +180,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   };
   app.all(`/${lookupPath}`, methodNotAllowed);
   app.all(`${assetsPrefix}*`, methodNotAllowed);
+  if (relay) app.all(`/${RELAY_PATH}/*`, methodNotAllowed);
 
   app.notFound(() =>
     jsonResponse(404, {
@@ -184,5 +206,6 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     faults,
     recordCount: store?.size ?? 0,
     options: resolved,
+    close: async () => redis?.close(),
   };
 }

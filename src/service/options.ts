@@ -17,6 +17,7 @@ import {
 } from "../api/options.js";
 import { DEV_API_KEY } from "./apiKeys.js";
 import { type FaultOptions, validateFaultOptions } from "./faults/faultRules.js";
+import { effectiveBucket } from "./linkExpiry.js";
 import { RATE_LIMIT_DEFAULTS, type RateLimitOptions, resolveRateLimitOptions } from "./rateLimiter.js";
 import { pathSegment, type ResolvedUpstream, resolveUpstream, type UpstreamOptions } from "./upstreamOptions.js";
 
@@ -54,6 +55,19 @@ export interface LookupServiceOptions {
    * @default 3600
    */
   linkLifetimeSeconds?: number;
+  /**
+   * Links are signed against expiry buckets of this many seconds: `Expires` is rounded up to the
+   * next multiple, so a link lives between `linkLifetimeSeconds` and that plus one bucket, and a
+   * record's signed answer is reused (same bytes) for a whole bucket. Capped at
+   * `linkLifetimeSeconds`.
+   * @default 300
+   */
+  linkBucketSeconds?: number;
+  /**
+   * Records a search answers when the request gives no `maxResultNum` (`-1` asks for all).
+   * @default 100
+   */
+  defaultMaxResultNum?: number;
   /**
    * The HMAC secret of asset links (a string is used as UTF-8 bytes). Give one to keep links
    * valid across restarts or servers.
@@ -112,6 +126,13 @@ export interface LookupServiceOptions {
   /** Proxy mode: forward lookups to a real service instead of serving a catalog. */
   upstream?: UpstreamOptions;
   /**
+   * A Redis URL (`redis://host:6379`): the rate limits and the proxy's answer cache are then
+   * shared by every process and machine using it. While Redis is away, each process keeps
+   * answering with its own limits and cache, and returns to Redis when it is back.
+   * @default undefined (per-process limits and cache; ioredis is never loaded)
+   */
+  redis?: string;
+  /**
    * The clock in milliseconds (link expiry, rate limits, proxy cache).
    * @default Date.now
    */
@@ -141,6 +162,8 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
       | "lookupPath"
       | "assetsPath"
       | "linkLifetimeSeconds"
+      | "linkBucketSeconds"
+      | "defaultMaxResultNum"
       | "keyName"
       | "rateLimit"
       | "authFailureLimit"
@@ -156,6 +179,8 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
   lookupPath: "anything",
   assetsPath: "assets",
   linkLifetimeSeconds: 3600,
+  linkBucketSeconds: 300,
+  defaultMaxResultNum: 100,
   keyName: "menagerie",
   rateLimit: RATE_LIMIT_DEFAULTS,
   authFailureLimit: Object.freeze({ capacity: 30, refillPerSecond: 0.5 }),
@@ -173,6 +198,9 @@ export interface ResolvedServiceOptions {
   lookupPath: string;
   assetsPath: string;
   linkLifetimeSeconds: number;
+  /** Already capped at `linkLifetimeSeconds`. */
+  linkBucketSeconds: number;
+  defaultMaxResultNum: number;
   signingKey: string | Uint8Array;
   keyName: string;
   rateLimit: Required<RateLimitOptions> | false;
@@ -184,6 +212,7 @@ export interface ResolvedServiceOptions {
   cacheMarginSeconds: number;
   maxQueryLength: number;
   upstream: ResolvedUpstream | undefined;
+  redis: string | undefined;
   now: () => number;
   log: (line: string) => void;
   faults: FaultOptions | undefined;
@@ -244,6 +273,11 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
     lookupPath,
     assetsPath,
     linkLifetimeSeconds: positiveInteger("linkLifetimeSeconds", o.linkLifetimeSeconds),
+    linkBucketSeconds: effectiveBucket(
+      positiveInteger("linkLifetimeSeconds", o.linkLifetimeSeconds),
+      positiveInteger("linkBucketSeconds", o.linkBucketSeconds),
+    ),
+    defaultMaxResultNum: positiveInteger("defaultMaxResultNum", o.defaultMaxResultNum),
     signingKey,
     keyName,
     rateLimit: resolveRateLimit("rateLimit", o.rateLimit),
@@ -254,6 +288,10 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
     cacheMarginSeconds: nonNegativeNumber("cacheMarginSeconds", o.cacheMarginSeconds),
     maxQueryLength: positiveInteger("maxQueryLength", o.maxQueryLength),
     upstream,
+    redis:
+      options.redis === undefined
+        ? undefined
+        : matchingString("redis", options.redis, /^rediss?:\/\/\S+$/, "a redis:// or rediss:// URL"),
     now: functionOption<() => number>("now", options.now ?? Date.now),
     log: functionOption<(line: string) => void>("log", options.log ?? (() => undefined)),
     faults: options.faults === undefined ? undefined : validateFaultOptions(options.faults),

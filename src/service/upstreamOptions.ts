@@ -12,6 +12,7 @@ import {
   positiveInteger,
   stringOption,
 } from "../api/options.js";
+import { type RelayAssetsOptions, type ResolvedRelayAssets, resolveRelayAssets } from "./relay/relayOptions.js";
 
 /** Proxy mode: where lookups are forwarded, with the key only the server holds. */
 export interface UpstreamOptions {
@@ -62,6 +63,15 @@ export interface UpstreamOptions {
    * @default globalThis.fetch
    */
   fetch?: typeof fetch;
+  /**
+   * The asset relay: every asset link of an answer is rewritten to a signed link of this
+   * service (`/relay/<opaque id>/<file>`) that fetches the upstream file for the browser, with CORS.
+   * `true` takes the limits' defaults (`RELAY_ASSETS_DEFAULTS`). Links made with a random
+   * signing key die with the process: set `signingKey` to keep them across restarts.
+   * @default false
+   * @example { url: "https://api.anything.world", key, relayAssets: true }
+   */
+  relayAssets?: boolean | RelayAssetsOptions;
 }
 
 /** Defaults of {@link UpstreamOptions} (proxy mode). */
@@ -89,7 +99,10 @@ export const UPSTREAM_DEFAULTS: Readonly<
 });
 
 /** {@link UpstreamOptions} after defaults and validation. */
-export type ResolvedUpstream = Required<Omit<UpstreamOptions, "key">> & { key: string | undefined };
+export type ResolvedUpstream = Required<Omit<UpstreamOptions, "key" | "relayAssets">> & {
+  key: string | undefined;
+  relayAssets: ResolvedRelayAssets | false;
+};
 
 /** One URL path segment (a lookup or assets path). */
 export function pathSegment(name: string, value: unknown): string {
@@ -120,5 +133,6 @@ export function resolveUpstream(upstream: UpstreamOptions | undefined): Resolved
     maxCacheBytes: positiveInteger("upstream.maxCacheBytes", o.maxCacheBytes),
     maxCacheEntries: positiveInteger("upstream.maxCacheEntries", o.maxCacheEntries),
     fetch: functionOption<typeof fetch>("upstream.fetch", upstream.fetch ?? globalThis.fetch),
+    relayAssets: resolveRelayAssets(upstream.relayAssets),
   };
 }

@@ -14,6 +14,7 @@ import { getUrlExpiry } from "../api/signedUrl.js";
 import type { LookupQuery } from "./lookupQuery.js";
 import { normalizeName } from "./searchIndex.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
+import type { SharedAnswerCache } from "./sharedAnswerCache.js";
 import { readCapped, redactStrings } from "./upstreamBody.js";
 import type { ResolvedUpstream } from "./upstreamOptions.js";
 
@@ -69,11 +70,14 @@ export class UpstreamProxy {
   #cacheBytes = 0;
   readonly #inflight = new InflightRequests();
   readonly #redact: (text: string) => string;
+  readonly #shared: SharedAnswerCache | undefined;
 
-  constructor(upstream: ResolvedUpstream, now: () => number, log: (line: string) => void) {
+  /** @param shared answers shared with other processes (Redis), besides this one's own cache */
+  constructor(upstream: ResolvedUpstream, now: () => number, log: (line: string) => void, shared?: SharedAnswerCache) {
     this.#upstream = upstream;
     this.#now = now;
     this.#log = log;
+    this.#shared = shared;
     this.#redact = secretRedactor([upstream.key]);
   }
 
@@ -91,14 +95,33 @@ export class UpstreamProxy {
   async lookup(query: LookupQuery): Promise<Response> {
     // Ids are matched exactly; names and queries as the index folds them.
     const value = query.op === "id" ? query.value : normalizeName(query.value);
-    const key = `${query.op}\u0000${value}\u0000${query.fuzzy}\u0000${query.maxResultNum ?? ""}`;
+    const key = `${query.op}\u0000${value}\u0000${query.fuzzy}\u0000${query.maxResultNum ?? ""}\u0000${query.offset}`;
     const cached = this.#cache.get(key);
     if (cached && cached.untilMs > this.#now()) return this.#toResponse(cached);
     if (cached) this.#forget(key, cached);
     // No caller signal: a client that leaves does not cancel a lookup others may share.
-    const answer = await this.#inflight.join(key, undefined, () => this.#forward(query));
+    const answer = await this.#inflight.join(key, undefined, async () => {
+      const fromShared = await this.#sharedAnswer(key);
+      if (fromShared) return fromShared;
+      const fresh = await this.#forward(query);
+      // Stored before anyone is answered, so a lookup another process takes next finds it.
+      if (fresh.status === 200) await this.#shared?.set(key, JSON.stringify(fresh), fresh.untilMs - this.#now());
+      return fresh;
+    });
     if (answer.status === 200) this.#remember(key, answer);
     return this.#toResponse(answer);
+  }
+
+  /** Another process's answer to the same lookup, while it may still be served. */
+  async #sharedAnswer(key: string): Promise<Answer | undefined> {
+    const stored = await this.#shared?.get(key);
+    if (stored === undefined) return undefined;
+    try {
+      const answer = JSON.parse(stored) as Answer;
+      return answer.untilMs > this.#now() ? answer : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   #forget(key: string, answer: Answer): void {
@@ -133,6 +156,7 @@ export class UpstreamProxy {
     params.set(query.op, query.value);
     if (query.op !== "id") params.set("fuzzy", String(query.fuzzy));
     if (query.maxResultNum !== undefined) params.set("maxResultNum", String(query.maxResultNum));
+    if (query.offset > 0) params.set("offset", String(query.offset));
     const target = `${url}/${lookupPath}?${params}`;
     const log = (line: string) => this.#log(redactText(`${line}: GET ${target}`, [key]));
     let response: Response;

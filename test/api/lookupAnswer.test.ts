@@ -118,6 +118,11 @@ describe("readRecord", () => {
     expect(isResponseValidationError(error)).toBe(true);
     expect(error.message.split("\n")[0]).toBe(`Invalid model record in response: GET ${INFO.url}`);
     expect(error.issues.map((i) => i.path.join("."))).toEqual(["name", "model.parts.***"]);
+    // zod/mini loads no locale: the messages are English because the client passes zod's own.
+    expect(error.issues.map((i) => i.message)).toEqual([
+      "name must be a non-empty string",
+      "Invalid input: expected string, received number",
+    ]);
     expect(error.message).not.toContain(KEY);
   });
 });

@@ -1,9 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { recordHabitats } from "../../src/api/recordHabitats.js";
-import { HABITATS, isHabitat, ModelRecordSchema } from "../../src/api/schemas.js";
+import { HABITATS, isHabitat, ModelRecordSchema, PARSE_OPTIONS } from "../../src/api/schemas.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 
 describe("ModelRecordSchema", () => {
+  it("words type issues as zod's English locale does (zod/mini has none), and keeps its own messages", () => {
+    const parsed = ModelRecordSchema.safeParse(
+      { ...makeRecord("fox"), name: " ", creature: null, tags: "x", mass: Number.NaN, pet: [] },
+      PARSE_OPTIONS,
+    );
+    expect(parsed.success).toBe(false);
+    expect(Object.fromEntries(parsed.error!.issues.map((i) => [i.path.join("."), i.message]))).toEqual({
+      name: "name must be a non-empty string",
+      creature: "Invalid input: expected string, received null",
+      tags: "Invalid input: expected array, received string",
+      mass: "Invalid input: expected number, received NaN",
+      pet: "Invalid input: expected boolean, received array",
+    });
+  });
+
   it("accepts a full record and keeps unknown fields", () => {
     const raw = { ...makeRecord("fox"), taxonomy: ["animalia", "canidae"], thumbnails: { small: "x" } };
     const record = ModelRecordSchema.parse(raw);
@@ -124,6 +139,25 @@ describe("ModelRecordSchema, the newer dialect", () => {
       false,
     );
     expect(accepts({ parts: {}, other: { reference: GLB }, rig: null, formats: null })).toBe(false);
+  });
+
+  it("types voteScore, themeCategories, shape and original_source, and never rejects a record for them", () => {
+    const typed = ModelRecordSchema.parse({
+      ...makeRiggedRecord("horse"),
+      voteScore: 4,
+      themeCategories: ["farm"],
+      shape: "",
+      original_source: "AW-API",
+    });
+    const read: [number | null | undefined, string[] | null | undefined, string | null | undefined] = [
+      typed.voteScore,
+      typed.themeCategories,
+      typed.shape,
+    ];
+    expect(read).toEqual([4, ["farm"], ""]);
+    expect(typed.original_source).toBe("AW-API");
+    const odd = ModelRecordSchema.parse({ ...makeRiggedRecord("horse"), voteScore: "many", shape: { round: true } });
+    expect([odd.voteScore, odd.shape]).toEqual([undefined, undefined]);
   });
 
   it("accepts null for the newer optional fields", () => {

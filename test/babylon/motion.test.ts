@@ -118,10 +118,20 @@ describe("motion on the rig", () => {
     expect(env.scene.onBeforeRenderObservable.observers.length).toBe(before + 1);
     void a.moveTo({ x: 0, z: 10 });
     void b.moveTo({ x: 2, z: 10 });
+    // Frames as the render loop sends them, on a still clock of 60 fps.
+    env.engine.getDeltaTime = () => 1000 / 60;
+    const frames = (n: number) => {
+      for (let i = 0; i < n; i++) env.scene.onBeforeRenderObservable.notifyObservers(env.scene);
+    };
     menagerie.pause();
-    run(60);
+    frames(60);
     expect(a.root.position.z).toBe(0);
+    run(30); // a game's own step goes on under pause
+    const stepped = a.root.position.z;
+    expect(stepped).toBeGreaterThan(0);
     menagerie.resume();
+    frames(30);
+    expect(a.root.position.z).toBeGreaterThan(stepped);
     menagerie.setTimeScale(0.5);
     run(60);
     const half = a.root.position.z;

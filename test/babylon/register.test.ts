@@ -2,6 +2,7 @@ import { SceneLoader } from "@babylonjs/core/Loading/sceneLoader.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { Tools } from "@babylonjs/core/Misc/tools.js";
 import { describe, expect, it } from "vitest";
+import { createNullScene } from "../helpers/babylonScene.js";
 
 // Vitest isolates each test file's modules, so this file sees a fresh Babylon.
 describe("registration", () => {
@@ -14,9 +15,15 @@ describe("registration", () => {
     expect(Tools.PreprocessUrl).toBe(preprocess); // signed URLs need no global URL hook
     expect(factory()).toBe(factoryBefore);
     expect(SceneLoader.IsPluginForExtensionAvailable(".glb")).toBe(false); // no glTF loader yet
+    // A Menagerie registers instancing only: the glTF loader comes with the first rigged model,
+    // so a game whose creatures are all OBJ never downloads it.
+    const { scene, dispose } = createNullScene();
+    new library.Menagerie(scene).dispose();
+    dispose();
+    expect(typeof factory()).toBe("function");
+    expect(SceneLoader.IsPluginForExtensionAvailable(".glb")).toBe(false);
     library.registerMenagerie();
     library.registerMenagerie();
-    expect(typeof factory()).toBe("function"); // hardware instancing available
     expect(Tools.PreprocessUrl).toBe(preprocess);
     expect(SceneLoader.IsPluginForExtensionAvailable(".obj")).toBe(false);
     expect(SceneLoader.IsPluginForExtensionAvailable(".glb")).toBe(true); // rigged creatures load through it

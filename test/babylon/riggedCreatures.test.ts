@@ -133,7 +133,9 @@ describe("a rigged catalog creature's clips", () => {
     const walkRate = groupOf(zebra, "walk").speedRatio;
     expect(walkRate).toBeGreaterThan(0.5);
     t.menagerie.pause();
-    t.run(30);
+    // Frames as the render loop sends them (a still 60 fps clock): paused, they move nothing.
+    t.scene.getEngine().getDeltaTime = () => 1000 / 60;
+    for (let i = 0; i < 30; i++) t.scene.onBeforeRenderObservable.notifyObservers(t.scene);
     for (const g of zebra.animations.values()) {
       expect(g.speedRatio, g.name).toBe(0);
       expect(g.isPlaying, g.name).toBe(true); // frozen in place, not stopped: resumes where it was

@@ -333,10 +333,21 @@ describe("dispose", () => {
     const b = await menagerie.spawnCreature("fox");
     await menagerie.spawnCreature("wolf");
     const withThree = sceneCounts(env.scene);
+    // Drawn by its model's crowd, a creature is one node: its root.
     a.dispose();
     const afterOne = sceneCounts(env.scene);
-    expect(afterOne.meshes).toBe(withThree.meshes - a.meshes.length);
-    expect(afterOne.transformNodes).toBe(withThree.transformNodes - 1 - a.listParts().length);
+    expect(afterOne.meshes).toBe(withThree.meshes);
+    expect(afterOne.transformNodes).toBe(withThree.transformNodes - 1);
+    expect(a.meshes).toHaveLength(0); // nothing grows back on a disposed creature
+    // One that grew its nodes (a game asked for a part) takes them all with it.
+    const c = await menagerie.spawnCreature("fox");
+    const withGrown = sceneCounts(env.scene);
+    c.getPart("head");
+    const grown = sceneCounts(env.scene);
+    expect(grown.transformNodes).toBe(withGrown.transformNodes + c.listParts().length);
+    expect(grown.meshes).toBe(withGrown.meshes + c.meshes.length);
+    c.dispose();
+    expect(sceneCounts(env.scene)).toEqual({ ...withGrown, transformNodes: withGrown.transformNodes - 1 });
     expect(afterOne.materials).toBe(withThree.materials);
     expect(b.meshes.every((m) => !m.isDisposed())).toBe(true);
     expect(menagerie.creatures).toHaveLength(2);

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { MotionAgent } from "../../src/motion/agent.js";
 import { flyGait, hopGait, slitherGait, walkGait } from "../../src/motion/gaits/index.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
+import { speciesSpeeds } from "../../src/motion/speeds.js";
 import {
   ArriveBehavior,
   AvoidAreaBehavior,
   BrakeBehavior,
-  SeparationBehavior,
   StayInAreaBehavior,
   WanderBehavior,
 } from "../../src/motion/steering.js";
@@ -22,8 +22,9 @@ describe("MotionAgent", () => {
     const a = agent("walk");
     expect(a.gait).toBe(walkGait);
     expect(round(a.radius)).toBe(round(0.45 * roles.height));
-    expect(a.cruiseSpeed).toBe(walkGait.cruiseSpeed(roles));
-    expect([a.maxSpeed, a.maxForce]).toEqual([a.cruiseSpeed * 2, a.cruiseSpeed * 4]);
+    const species = speciesSpeeds(roles, undefined, walkGait);
+    expect([a.walkSpeed, a.runSpeed, a.cruiseSpeed]).toEqual([species.walk, species.run, species.walk]);
+    expect([a.maxSpeed, a.maxForce]).toEqual([a.runSpeed, a.runSpeed * 2]);
     expect(agent("walk", sizeOnlyRoles(0.01)).radius).toBe(0.05);
     expect(a.pose.jointCount).toBe(roles.joints.length);
   });
@@ -31,7 +32,8 @@ describe("MotionAgent", () => {
   it("idles for static, unknown or missing behaviours, and picks gaits in any case", () => {
     for (const behaviour of [undefined, "static", "teleport"]) {
       const a = agent(behaviour);
-      expect([a.gait, a.cruiseSpeed], String(behaviour)).toEqual([null, 0.5]);
+      // It idles, but walks at a legged body's pace when told to move.
+      expect([a.gait, a.cruiseSpeed], String(behaviour)).toEqual([null, speciesSpeeds(roles, undefined, null).walk]);
     }
     expect(agent(undefined).behaviour).toBe("none");
     expect(agent("HOP").gait).toBe(hopGait);
@@ -47,13 +49,16 @@ describe("MotionAgent", () => {
     expect(agent("walk").altitude).toBe(0);
   });
 
-  it("setBehaviour takes the new gait's cruise speed and never lowers the top speed", () => {
+  it("setBehaviour takes the new gait's speeds, keeping speeds set for the creature", () => {
     const a = agent("walk");
-    const top = a.maxSpeed;
-    a.setBehaviour("hop");
-    expect(a.cruiseSpeed).toBe(hopGait.cruiseSpeed(roles));
-    expect(a.maxSpeed).toBe(Math.max(top, a.cruiseSpeed * 1.5));
+    a.setBehaviour("fly");
+    const fly = speciesSpeeds(roles, undefined, flyGait);
+    expect([a.walkSpeed, a.runSpeed, a.maxSpeed]).toEqual([fly.walk, fly.run, fly.run]);
     expect(a.maxForce).toBe(a.maxSpeed * 2);
+    a.setSpeeds({ run: 7 });
+    a.setBehaviour("walk");
+    expect([a.walkSpeed, a.runSpeed]).toEqual([speciesSpeeds(roles, undefined, walkGait).walk, 7]);
+    expect(() => a.setSpeeds({ walk: -1 })).toThrow("speeds.walk must be a finite number >= 0, got -1");
   });
 
   it("travels along its heading, turning at most maxTurnRate per second", () => {
@@ -114,30 +119,32 @@ describe("MotionAgent", () => {
     const area = { center: { x: 0, z: 0 }, radius: 5 };
     const pond = { center: { x: 1, z: 1 }, radius: 1 };
     a.wander({ area, avoid: [pond, pond], speed: 0.3 });
-    expect(a.behaviours.map((b) => b.constructor)).toEqual([
+    expect(a.orderBehaviours.map((b) => b.constructor)).toEqual([
       WanderBehavior,
       StayInAreaBehavior,
       AvoidAreaBehavior,
       AvoidAreaBehavior,
-      SeparationBehavior,
     ]);
     expect(a.cruiseSpeed).toBe(0.3);
+    expect(a.wanderArea).toEqual({ area, avoid: [pond, pond] });
     a.wander();
-    expect(a.behaviours.map((b) => b.constructor)).toEqual([WanderBehavior, SeparationBehavior]);
+    expect(a.orderBehaviours.map((b) => b.constructor)).toEqual([WanderBehavior]);
+    expect(a.cruiseSpeed).toBe(a.walkSpeed); // the last order's speed was for it only
+    expect(a.behaviours).toEqual([]); // orders are not added behaviours
   });
 
   it("moveTo arrives once; a new order, stop or cancel settles the last one as not arrived", () => {
     const a = agent("walk");
     const settled: string[] = [];
     a.moveTo({ x: 0, z: 0.01 }, { onArrive: (ok) => settled.push(`first ${ok}`) });
-    expect(a.behaviours.map((b) => b.constructor)).toEqual([ArriveBehavior, SeparationBehavior]);
+    expect(a.orderBehaviours.map((b) => b.constructor)).toEqual([ArriveBehavior]);
     a.step(1 / 60);
     a.step(1 / 60);
     expect(settled).toEqual(["first true"]);
     a.moveTo({ x: 9, z: 9 }, { onArrive: (ok) => settled.push(`second ${ok}`) });
     a.moveTo({ x: 9, z: 9 }, { onArrive: (ok) => settled.push(`third ${ok}`) });
     a.stop();
-    expect(a.behaviours.map((b) => b.constructor)).toEqual([BrakeBehavior]);
+    expect(a.orderBehaviours.map((b) => b.constructor)).toEqual([BrakeBehavior]);
     a.moveTo({ x: 9, z: 9 }, { onArrive: (ok) => settled.push(`fourth ${ok}`) });
     a.cancel();
     a.cancel();

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CLIP_MIXER_DEFAULTS, ClipMixer, clipRole, clipSpeeds } from "../../src/motion/clipMixer.js";
 import { walkGait } from "../../src/motion/gaits/walk.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
+import { speciesSpeeds } from "../../src/motion/speeds.js";
 import { youngBytesAllocated } from "../helpers/allocations.js";
 import { round } from "../helpers/round.js";
 
@@ -119,12 +120,13 @@ describe("ClipMixer", () => {
     expect(weightsOf(flyerWithoutFly)).toEqual({ idle: 0, walk: 1 });
   });
 
-  it("takes natural speeds from the record's movement, else from the walk gait for its size", () => {
+  it("takes natural speeds from the record's movement, else the species speeds for its size", () => {
     expect(clipSpeeds(1, { Walk: 1.2, run: 4, jump: 9 })).toMatchObject({ walk: 1.2, run: 4 });
     expect(clipSpeeds(1, { run: 5 })).toMatchObject({ walk: 2, run: 5 });
     const fallback = clipSpeeds(2, { walk: 0, run: "fast" });
-    expect(fallback.walk).toBe(walkGait.cruiseSpeed(sizeOnlyRoles(2)));
-    expect(round(fallback.run / fallback.walk)).toBe(CLIP_MIXER_DEFAULTS.runOverWalk);
+    const species = speciesSpeeds(sizeOnlyRoles(2), undefined, walkGait);
+    expect([fallback.walk, fallback.run]).toEqual([species.walk, species.run]);
+    expect(round(clipSpeeds(2, { walk: 1 }).run)).toBe(CLIP_MIXER_DEFAULTS.runOverWalk); // a given walk, no run
     expect(clipSpeeds(2).walk).toBeGreaterThan(clipSpeeds(0.5).walk); // bigger creatures stride faster
     expect(clipRole("RUN")).toBe("run");
     expect(clipRole("jump_start")).toBe("other");

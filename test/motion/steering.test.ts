@@ -77,8 +77,8 @@ describe("steering", () => {
     const d = alone.createAgent({ roles, behaviour: "walk", x: 3, z: 0 });
     c.moveTo({ x: 0, z: 0 });
     d.moveTo({ x: 0, z: 0 });
-    c.behaviours.splice(1);
-    d.behaviours.splice(1);
+    c.separation.active = false;
+    d.separation.active = false;
     let meet = Infinity;
     for (let i = 0; i < 3000; i++) {
       alone.step(1 / 60);

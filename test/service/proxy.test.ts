@@ -24,7 +24,7 @@ const countingFetch: typeof fetch = async (input, init) => {
 };
 
 beforeAll(async () => {
-  upstream = await startTestService({ apiKeys: [UPSTREAM_KEY], linkLifetimeSeconds: 120, now });
+  upstream = await startTestService({ apiKeys: [UPSTREAM_KEY], linkLifetimeSeconds: 120, linkBucketSeconds: 1, now });
   proxy = await startTestService({ upstream: { url: upstream.url, key: UPSTREAM_KEY, fetch: countingFetch }, now });
 });
 afterAll(async () => {

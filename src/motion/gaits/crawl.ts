@@ -4,13 +4,18 @@
  */
 
 import { typicalLegLength } from "../rigRoles.js";
-import type { Gait } from "./gait.js";
-import { TAU } from "./gait.js";
+import { type Gait, quickened, TAU } from "./gait.js";
 
 /** Many-legged crawl: an alternating tripod of legs. */
 export const crawlGait: Gait = {
   name: "crawl",
-  cycleSeconds: (ctx) => 1.6 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.02)),
+  cycleSeconds(ctx) {
+    return quickened(
+      1.6 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.02)),
+      this.cruiseSpeed(ctx.roles),
+      ctx.speed,
+    );
+  },
   cruiseSpeed: (roles) => 2 * typicalLegLength(roles),
   pose(ctx, out) {
     const phase = ctx.phase;

@@ -48,3 +48,12 @@ export function smoothstep(t: number): number {
 export function fract(x: number): number {
   return x - Math.floor(x);
 }
+
+/**
+ * A cycle of `seconds` at a gait's cruise speed, quickened in proportion above it: the steps
+ * keep their length, so a creature running at three times its cruise takes three times the
+ * steps instead of sliding its feet over the ground.
+ */
+export function quickened(seconds: number, cruise: number, speed: number): number {
+  return speed > cruise && cruise > 0 ? (seconds * cruise) / speed : seconds;
+}

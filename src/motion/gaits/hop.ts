@@ -4,12 +4,18 @@
  */
 
 import { typicalLegLength } from "../rigRoles.js";
-import type { Gait } from "./gait.js";
+import { type Gait, quickened } from "./gait.js";
 
 /** Hopping: hind legs push together, then a ballistic arc. */
 export const hopGait: Gait = {
   name: "hop",
-  cycleSeconds: (ctx) => 0.9 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.03) / 0.15),
+  cycleSeconds(ctx) {
+    return quickened(
+      0.9 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.03) / 0.15),
+      this.cruiseSpeed(ctx.roles),
+      ctx.speed,
+    );
+  },
   cruiseSpeed: (roles) => 4 * typicalLegLength(roles),
   pose(ctx, out) {
     const phase = ctx.phase;

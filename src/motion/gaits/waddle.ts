@@ -1,13 +1,18 @@
 /** Waddling (penguins, ducks): short alternating steps and a side-to-side roll of the body. */
 
 import { typicalLegLength } from "../rigRoles.js";
-import type { Gait } from "./gait.js";
-import { TAU } from "./gait.js";
+import { type Gait, quickened, TAU } from "./gait.js";
 
 /** Waddling (penguins, ducks): short alternating steps and a side-to-side roll. */
 export const waddleGait: Gait = {
   name: "waddle",
-  cycleSeconds: (ctx) => 1.4 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.03)),
+  cycleSeconds(ctx) {
+    return quickened(
+      1.4 * Math.sqrt(Math.max(typicalLegLength(ctx.roles), 0.03)),
+      this.cruiseSpeed(ctx.roles),
+      ctx.speed,
+    );
+  },
   cruiseSpeed: (roles) => 0.9 * typicalLegLength(roles),
   pose(ctx, out) {
     const phase = ctx.phase;

@@ -6,7 +6,8 @@
  *
  * No foot slide: while a foot is down its hip-relative position moves back linearly at exactly
  * the body speed (the stride swept, v * duty * T, is what the body travels while it is down),
- * and the knee stays straight. In the air the knee bends backward only.
+ * and the knee stays straight. In the air the knee bends backward only. At a run the cycle
+ * shortens so the stride stays within the legs' reach.
  */
 import type { Pose } from "../pose.js";
 import type { LegEnd, LegRole, RigRoles, Side } from "../rigRoles.js";
@@ -26,6 +27,11 @@ const OFFSETS: Readonly<Record<LegEnd, Readonly<Record<Side, readonly [number, n
 
 /** Largest swing of an upper leg from vertical, radians. */
 const MAX_SWING = 0.55;
+/**
+ * Largest swing at speed, radians: past the walk, the cycle quickens so that the stride never
+ * asks more of a leg than this (the stance foot still moves back at exactly the body speed).
+ */
+const RUN_SWING = 0.8;
 /** Knee bend at mid-swing, radians. */
 const KNEE_LIFT = 0.9;
 
@@ -141,9 +147,11 @@ function computeParams(ctx: GaitContext): void {
   const vWalkMax = (2 * L * Math.sin(MAX_SWING)) / (0.75 * walkCycle);
   const x = Math.min(1, Math.max(0, (speed - 0.8 * vWalkMax) / (0.5 * vWalkMax)));
   const blend = x * x * (3 - 2 * x);
+  const duty = 0.75 - 0.25 * blend;
   params[0] = blend;
-  params[1] = 0.75 - 0.25 * blend;
-  params[2] = walkCycle * (1 - 0.3 * blend);
+  params[1] = duty;
+  // Faster than a trot's natural cycle allows, the legs quicken instead of overreaching.
+  params[2] = Math.min(walkCycle * (1 - 0.3 * blend), (2 * L * Math.sin(RUN_SWING)) / Math.max(speed * duty, 1e-6));
   params[3] = vWalkMax;
 }
 

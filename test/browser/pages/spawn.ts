@@ -2,7 +2,9 @@ import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
 /**
  * Browser test page: spawns `count` copies of `name` from the service at `service`, on a ground,
  * renders, and publishes counts on `window.__result` for the test to read.
- * Query: ?service=<url>&name=fox&count=50&key=<api key>
+ * Query: ?service=<url>&name=fox&count=50&key=<api key>[&crowd=1]
+ * With `crowd=1`, motion is paused and the page compares the pixels the crowd draws (thin
+ * instances) with those of the same creatures once they grew their own nodes.
  */
 import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
@@ -14,7 +16,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 import { Scene } from "@babylonjs/core/scene.js";
-import { Menagerie } from "../../../src/index.js";
+import { type Creature, Menagerie } from "../../../src/index.js";
 
 declare global {
   interface Window {
@@ -68,6 +70,7 @@ async function main() {
 
   await scene.whenReadyAsync();
   const instrumentation = new SceneInstrumentation(scene);
+  const crowd = params.get("crowd") === "1" ? await compareCrowd(scene, spawned, menagerie, instrumentation) : null;
   for (let i = 0; i < 5; i++) scene.render();
   const drawCalls = instrumentation.drawCallsCounter.current;
   const sources = new Set(spawned.flatMap((c) => c.meshes.map((m) => (m as InstancedMesh).sourceMesh)));
@@ -80,8 +83,47 @@ async function main() {
     textureNames: textures.map((t) => t.name),
     warnings,
     height: first.heightMeters,
+    crowd,
   };
   engine.runRenderLoop(() => scene.render());
+}
+
+/** Renders the crowd hidden, shown, then grown into nodes; counts the pixels each way. */
+async function compareCrowd(
+  scene: Scene,
+  creatures: Creature[],
+  menagerie: Menagerie,
+  instrumentation: SceneInstrumentation,
+) {
+  menagerie.pause(); // the same pose in every frame
+  const engine = scene.getEngine();
+  const frame = async () => {
+    for (let i = 0; i < 3; i++) scene.render();
+    return (await engine.readPixels(0, 0, engine.getRenderWidth(), engine.getRenderHeight())) as Uint8Array;
+  };
+  const differing = (a: Uint8Array, b: Uint8Array) => {
+    let n = 0;
+    for (let i = 0; i < a.length; i += 4)
+      if (Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!) > 24) n++;
+    return n;
+  };
+  for (const c of creatures) c.root.setEnabled(false);
+  const empty = await frame();
+  for (const c of creatures) c.root.setEnabled(true);
+  const drawn = await frame();
+  const drawCalls = instrumentation.drawCallsCounter.current;
+  const nodesBefore = scene.transformNodes.length + scene.meshes.length;
+  for (const c of creatures) void c.meshes; // grows every creature's nodes
+  const grown = await frame();
+  const result = {
+    creaturePixels: differing(empty, drawn),
+    pixelsDifferingFromNodes: differing(drawn, grown),
+    drawCalls,
+    nodesBefore,
+    nodesGrown: scene.transformNodes.length + scene.meshes.length,
+  };
+  menagerie.resume();
+  return result;
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { crawlGait } from "../../../src/motion/gaits/crawl.js";
 import { hopGait } from "../../../src/motion/gaits/hop.js";
+import { waddleGait } from "../../../src/motion/gaits/waddle.js";
 import { allFinite, everyRig, hopperRoles, largestStep, poseAt, poseNumbers } from "../../helpers/gaitRigs.js";
 import { round } from "../../helpers/round.js";
 
@@ -10,6 +12,17 @@ const cruise = hopGait.cruiseSpeed(roles);
 describe("hopGait", () => {
   it.each(Object.entries(everyRig()))("writes finite numbers on a %s rig", (_rig, r) => {
     expect(allFinite(hopGait, r)).toBe(true);
+  });
+
+  it("hops faster, not farther, above its cruise speed (as crawl and waddle step faster)", () => {
+    const at = (speed: number) => hopGait.cycleSeconds({ roles, speed, turnRate: 0, phase: 0 });
+    expect(at(0)).toBe(at(cruise));
+    expect(round(at(3 * cruise))).toBe(round(at(cruise) / 3)); // the same ground per hop
+    for (const gait of [crawlGait, waddleGait]) {
+      const c = gait.cruiseSpeed(roles);
+      const cycle = (speed: number) => gait.cycleSeconds({ roles, speed, turnRate: 0, phase: 0 });
+      expect(round(cycle(2 * c)), gait.name).toBe(round(cycle(c) / 2));
+    }
   });
 
   it("scales its cycle and cruise speed with the legs", () => {

@@ -1,0 +1,200 @@
+/**
+ * The persistent asset cache. Signed links change with every lookup, so the browser's HTTP
+ * cache (keyed by the whole URL) never hits; this one keys an asset by its URL without the
+ * query string (so never by a signature or an API key) and keeps the ETag the service sent.
+ * A later load still asks the service, on its fresh signed link, with `If-None-Match`: a 304
+ * means the stored bytes are used, anything else is handled as without a cache. The link stays
+ * the capability: stored bytes are never used without the service's 304 for a valid link.
+ */
+import { type AssetStore, DEFAULT_ASSET_CACHE_BYTES, type StoredAsset } from "./assetStore.js";
+import { CacheStorageAssetStore, DEFAULT_ASSET_CACHE_NAME } from "./cacheStorageStore.js";
+import { NetworkError, OptionsError } from "./errors.js";
+import { describeValue, objectOption, positiveNumber, stringOption } from "./options.js";
+import { abortReason } from "./request.js";
+
+/** Settings of the default store, or a store of your own. */
+export interface AssetCacheOptions {
+  /**
+   * Bytes the default store keeps at most, least recently used out first.
+   * @default 134217728 (128 MiB)
+   */
+  maxBytes?: number;
+  /**
+   * Name of the Cache (in the browser's Cache Storage) the default store uses.
+   * @default "babylon-menagerie-assets"
+   */
+  cacheName?: string;
+  /**
+   * A store of your own (`maxBytes` and `cacheName` are then its business).
+   * @default Cache Storage in browsers, none in Node
+   */
+  store?: AssetStore;
+}
+
+/**
+ * The `assetCache` option: `true` (or absent) for the default store (Cache Storage in
+ * browsers, none in Node), `false` for none, a store, or {@link AssetCacheOptions}.
+ */
+export type AssetCacheOption = boolean | AssetStore | AssetCacheOptions;
+
+/** An asset's cache key: its http(s) URL without credentials, query or fragment. */
+export function assetCacheKey(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined;
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function isStore(value: unknown): value is AssetStore {
+  const store = value as Partial<AssetStore> | null;
+  return (
+    typeof store === "object" &&
+    store !== null &&
+    typeof store.get === "function" &&
+    typeof store.put === "function" &&
+    typeof store.delete === "function"
+  );
+}
+
+/** One default store per Cache name and budget, shared by the Menageries of a page. */
+const browserStores = new Map<string, CacheStorageAssetStore>();
+
+function runsInNode(): boolean {
+  const process = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
+  return typeof process?.versions?.node === "string";
+}
+
+/** The store an `assetCache` option asks for; `undefined` for none. Throws OptionsError. */
+export function resolveAssetCache(option: unknown): AssetStore | undefined {
+  if (option === false) return undefined;
+  if (isStore(option)) return option;
+  const settings: AssetCacheOptions =
+    option === undefined || option === true ? {} : objectOption<AssetCacheOptions>("assetCache", option);
+  if (settings.store !== undefined) {
+    if (!isStore(settings.store)) {
+      throw new OptionsError("assetCache.store", `must have get, put and delete, got ${describeValue(settings.store)}`);
+    }
+    return settings.store;
+  }
+  // Checked even where unused, so a typo fails in Node tests too.
+  const cacheName = stringOption("assetCache.cacheName", settings.cacheName ?? DEFAULT_ASSET_CACHE_NAME, {
+    nonEmpty: true,
+  });
+  const maxBytes = positiveNumber("assetCache.maxBytes", settings.maxBytes ?? DEFAULT_ASSET_CACHE_BYTES);
+  if (typeof globalThis.caches?.open !== "function" || runsInNode()) return undefined;
+  const id = `${cacheName}\n${maxBytes}`;
+  let store = browserStores.get(id);
+  if (!store) {
+    store = new CacheStorageAssetStore({ cacheName, maxBytes });
+    browserStores.set(id, store);
+  }
+  return store;
+}
+
+/** What {@link fetchThroughCache} needs from the asset fetcher. */
+export interface CachedFetchDeps {
+  store: AssetStore;
+  /** One asset request (retries included) with these extra headers, its body read. */
+  request(headers: Record<string, string>): Promise<CachedFetchResponse>;
+  counters: { cacheHits?: number };
+  /** Origins where a conditional request failed on the network and a plain one did not. */
+  unconditional: Set<string>;
+}
+
+/** An asset answer as the fetcher sees it. */
+export interface CachedFetchResponse {
+  status: number;
+  headers?: Headers;
+  body: ArrayBuffer;
+}
+
+/**
+ * Fetches `url` through the cache. A 304 to the stored ETag answers 200 with the stored bytes;
+ * a 200 replaces the entry (or drops it when it has no ETag), a 404 or 410 drops it; other
+ * answers leave it. A store that fails, or an entry that is not an asset, costs a download.
+ */
+export async function fetchThroughCache(
+  url: string,
+  signal: AbortSignal,
+  deps: CachedFetchDeps,
+): Promise<CachedFetchResponse> {
+  const key = assetCacheKey(url);
+  if (key === undefined) return deps.request({});
+  const origin = new URL(url).origin;
+  const stored = deps.unconditional.has(origin)
+    ? undefined
+    : storedAsset(await settle(() => deps.store.get(key), signal));
+  if (!stored) return remember(deps.store, key, await deps.request({}), signal);
+  let response: CachedFetchResponse;
+  try {
+    response = await deps.request({ "if-none-match": stored.etag });
+  } catch (error) {
+    // If-None-Match is no CORS-safelisted header: a cross-origin asset host that refuses its
+    // preflight fails the request on the network. A plain request tells that apart from an outage.
+    if (!(error instanceof NetworkError) || signal.aborted) throw error;
+    const plain = await deps.request({});
+    deps.unconditional.add(origin);
+    return remember(deps.store, key, plain, signal);
+  }
+  if (response.status !== 304) return remember(deps.store, key, response, signal);
+  deps.counters.cacheHits = (deps.counters.cacheHits ?? 0) + 1;
+  return { status: 200, body: stored.bytes };
+}
+
+/** Updates the entry of `key` after an answer; returns the answer. */
+async function remember(
+  store: AssetStore,
+  key: string,
+  response: CachedFetchResponse,
+  signal: AbortSignal,
+): Promise<CachedFetchResponse> {
+  const etag = response.headers?.get("etag") ?? null;
+  if (response.status === 200 && etag !== null && isEtag(etag)) {
+    await settle(() => store.put(key, { etag, bytes: response.body }), signal);
+  } else if (response.status === 200 || response.status === 404 || response.status === 410) {
+    await settle(() => store.delete(key), signal);
+  }
+  return response;
+}
+
+/** An entity tag as RFC 9110 writes it (and a header value can carry). */
+function isEtag(value: string): boolean {
+  return /^(W\/)?"[\x21\x23-\x7e]*"$/.test(value);
+}
+
+/** A store's answer if it is a usable asset; anything else counts as no entry. */
+function storedAsset(value: unknown): StoredAsset | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { etag, bytes } = value as Partial<StoredAsset>;
+  if (typeof etag !== "string" || !isEtag(etag)) return undefined;
+  if (Object.prototype.toString.call(bytes) === "[object ArrayBuffer]") return { etag, bytes: bytes! };
+  if (ArrayBuffer.isView(bytes)) {
+    const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return { etag, bytes: view.slice().buffer };
+  }
+  return undefined;
+}
+
+/**
+ * Runs a store call: its failure (thrown or rejected) becomes `undefined`, and the load's
+ * signal still aborts at once, whatever the store does.
+ */
+async function settle<T>(run: () => T | Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  signal.throwIfAborted();
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(abortReason(signal));
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    const call = Promise.resolve()
+      .then(run)
+      .catch(() => undefined);
+    return await Promise.race([call, aborted]);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+}

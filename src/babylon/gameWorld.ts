@@ -1,0 +1,190 @@
+/**
+ * The world a Menagerie's creatures share with the game: obstacles (meshes or areas) they
+ * steer around, agents that are not creatures (a player, a car: a node and a radius) they steer
+ * around and may flee from, the nodes used as targets (tracked each step), the creature of each
+ * motion agent (for spatial queries), and ground height functions made once per ground mesh.
+ */
+import type { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
+import type { Node } from "@babylonjs/core/node.js";
+import type { MotionAgent } from "../motion/agent.js";
+import { WorldBody } from "../motion/obstacles.js";
+import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
+import type { MotionWorld } from "../motion/world.js";
+import type { BehaviourTarget } from "./creatureBehaviours.js";
+import { type AreaInput, isMesh, toArea, toHeightFunction } from "./ground.js";
+
+/** A node with a position: a mesh or a transform node (a player, a car). */
+type Positioned = TransformNode;
+
+/** Options of `Menagerie.addAgent`. */
+export interface WorldAgentOptions {
+  /** Its footprint radius, metres: creatures keep this far (plus their own radius) away. @default 0.5 */
+  radius?: number;
+}
+
+/**
+ * A game's own moving thing (a player, a car) as creatures see it: it follows its node each
+ * step (its velocity measured from that), creatures steer around it and may flee from it.
+ * Returned by `menagerie.addAgent`.
+ */
+export class WorldAgent extends WorldBody {
+  /** The node it follows. */
+  readonly node: Positioned;
+
+  /** @hidden Use `menagerie.addAgent`. */
+  constructor(node: Positioned, radius: number) {
+    const p = node.computeWorldMatrix(true) && node.getAbsolutePosition();
+    super(p.x, p.z, radius);
+    this.node = node;
+  }
+}
+
+/** Finds a node's creature by the `metadata.menagerie.creature` Menagerie puts on its nodes. */
+function creatureOfNode<C>(node: Node | null | undefined): C | undefined {
+  for (let n = node; n; n = n.parent) {
+    const creature = (n.metadata as { menagerie?: { creature?: C } } | null | undefined)?.menagerie?.creature;
+    if (creature) return creature;
+  }
+  return undefined;
+}
+
+export class GameWorld<C extends { readonly motion: MotionAgent }> {
+  readonly #world: MotionWorld;
+  readonly #agents = new Map<Node, WorldAgent>();
+  readonly #tracked = new Map<Node, WorldBody>();
+  readonly #obstacles = new Map<AbstractMesh | Obstacle, Obstacle>();
+  readonly #creatures = new Map<MotionAgent, C>();
+  readonly #grounds = new WeakMap<AbstractMesh, HeightFunction>();
+
+  constructor(world: MotionWorld) {
+    this.#world = world;
+  }
+
+  /** Registers a creature (for spatial queries and picks). */
+  addCreature(creature: C): void {
+    this.#creatures.set(creature.motion, creature);
+  }
+
+  removeCreature(creature: C): void {
+    this.#creatures.delete(creature.motion);
+  }
+
+  /** The creature of a pick or a mesh, when it is one of this world's. */
+  creatureFromPick(pick: PickingInfo | AbstractMesh | null | undefined): C | undefined {
+    if (!pick) return undefined;
+    const mesh = isMesh(pick) ? pick : (pick as PickingInfo).pickedMesh;
+    // A creature still drawn by its model's crowd is one thin instance of a shared mesh: only
+    // the pick's instance index tells which (a bare crowd mesh names no creature).
+    const crowd = (mesh?.metadata as { menagerie?: { creatureAt?: (i: number) => unknown } } | null)?.menagerie;
+    const index = isMesh(pick) ? -1 : (pick as PickingInfo).thinInstanceIndex;
+    const creature = crowd?.creatureAt
+      ? index >= 0
+        ? (crowd.creatureAt(index) as C)
+        : undefined
+      : creatureOfNode<C>(mesh);
+    return creature && this.#creatures.get(creature.motion) === creature ? creature : undefined;
+  }
+
+  /** Creatures within `radius` of a point on the ground plane, nearest first. */
+  creaturesNear(point: { x: number; z: number }, radius: number): C[] {
+    return this.#world.agentsNear(point.x, point.z, radius).flatMap((agent) => {
+      const creature = this.#creatures.get(agent);
+      return creature ? [creature] : [];
+    });
+  }
+
+  /** Adds an obstacle: a mesh (its bounding rectangle on the ground) or an area. */
+  addObstacle(meshOrArea: AreaInput): Obstacle {
+    const key = isMesh(meshOrArea) ? meshOrArea : undefined;
+    const existing = key && this.#obstacles.get(key);
+    if (existing) return existing;
+    const obstacle = this.#world.addObstacle(toArea(meshOrArea));
+    this.#obstacles.set(key ?? obstacle, obstacle);
+    key?.onDisposeObservable.addOnce(() => this.removeObstacle(key));
+    return obstacle;
+  }
+
+  /** Removes an obstacle by what `addObstacle` took (a mesh) or returned; false if absent. */
+  removeObstacle(meshOrObstacle: AbstractMesh | Obstacle): boolean {
+    const obstacle = this.#obstacles.get(meshOrObstacle);
+    if (!obstacle) return false;
+    this.#obstacles.delete(meshOrObstacle);
+    return this.#world.removeObstacle(obstacle);
+  }
+
+  /** Adds a node as an agent creatures steer around and may flee from; once per node. */
+  addAgent(node: Positioned, radius: number): WorldAgent {
+    const existing = this.#agents.get(node);
+    if (existing) {
+      existing.radius = radius;
+      return existing;
+    }
+    const agent = new WorldAgent(node, radius);
+    this.#agents.set(node, agent);
+    this.#world.addBody(agent);
+    node.onDisposeObservable.addOnce(() => this.removeAgent(node));
+    return agent;
+  }
+
+  /** Removes an agent by its node or handle; false if absent. */
+  removeAgent(nodeOrAgent: Node | WorldAgent): boolean {
+    const node = nodeOrAgent instanceof WorldAgent ? nodeOrAgent.node : nodeOrAgent;
+    const agent = this.#agents.get(node);
+    if (!agent) return false;
+    this.#agents.delete(node);
+    this.#world.removeBody(agent);
+    return true;
+  }
+
+  /**
+   * A steering target for a point, a node or a creature. A node that is an agent is that
+   * agent; any other node is tracked from now on (its position copied each step).
+   */
+  resolve = (target: BehaviourTarget): SteeringTarget => {
+    if (target instanceof WorldAgent) return target;
+    if ("motion" in target) return target.motion;
+    if (!("computeWorldMatrix" in target)) return target;
+    const node = target as Positioned;
+    const known = this.#agents.get(node) ?? this.#tracked.get(node);
+    if (known) return known;
+    node.computeWorldMatrix(true);
+    const p = node.getAbsolutePosition();
+    const body = new WorldBody(p.x, p.z, 0);
+    this.#tracked.set(node, body);
+    node.onDisposeObservable.addOnce(() => this.#tracked.delete(node));
+    return body;
+  };
+
+  /** A height function for a ground; a mesh is sampled once and remembered. */
+  heightFunction(ground: HeightFunction | AbstractMesh): HeightFunction {
+    if (typeof ground === "function") return ground;
+    let heights = this.#grounds.get(ground);
+    if (!heights) {
+      heights = toHeightFunction(ground);
+      this.#grounds.set(ground, heights);
+    }
+    return heights;
+  }
+
+  /** Copies agents' and tracked nodes' positions into their bodies, measuring velocity. */
+  update(seconds: number): void {
+    for (const agent of this.#agents.values()) follow(agent.node, agent, seconds);
+    for (const [node, body] of this.#tracked) follow(node as Positioned, body, seconds);
+  }
+
+  dispose(): void {
+    for (const node of [...this.#agents.keys()]) this.removeAgent(node);
+    for (const key of [...this.#obstacles.keys()]) this.removeObstacle(key);
+    this.#tracked.clear();
+    this.#creatures.clear();
+  }
+}
+
+function follow(node: Positioned, body: WorldBody, seconds: number): void {
+  // Forced: without a render in between, a node's cached world matrix would not see its moves.
+  node.computeWorldMatrix(true);
+  const p = node.getAbsolutePosition();
+  body.moveTo(p.x, p.z, seconds);
+}

@@ -1,0 +1,72 @@
+/**
+ * A creature's pose each step: its idle moves and its gait, blended by how much it is moving.
+ * Kept apart from the agent's steering (agent.ts); preallocated, so a step allocates nothing.
+ */
+import type { SeededRandom } from "../util/seededRandom.js";
+import type { Gait, GaitContext } from "./gaits/gait.js";
+import { createIdleState, type IdleState, idlePose } from "./gaits/idle.js";
+import { Pose } from "./pose.js";
+import type { RigRoles } from "./rigRoles.js";
+
+/** How long (s) motion takes to blend between idle and moving. */
+const BLEND_SECONDS = 0.35;
+
+/** Poses one agent: numbers travel in fields (`dt`, `speed`, `turnRate`), not arguments. */
+export class AgentPoser {
+  /** The joint rotations of this frame, blended from idle and gait. */
+  readonly pose: Pose;
+  /** Phase of the gait cycle, [0, 1). */
+  phase = 0;
+  /** 0 = idle pose, 1 = gait pose. */
+  moveBlend = 0;
+  dt = 0;
+  speed = 0;
+  turnRate = 0;
+  readonly #roles: RigRoles;
+  readonly #rng: SeededRandom;
+  readonly #idle: IdleState;
+  readonly #idlePose: Pose;
+  readonly #gaitPose: Pose;
+  readonly #context: GaitContext;
+
+  constructor(roles: RigRoles, rng: SeededRandom) {
+    this.#roles = roles;
+    this.#rng = rng;
+    const n = roles.joints.length;
+    this.pose = new Pose(n);
+    this.#idlePose = new Pose(n);
+    this.#gaitPose = new Pose(n);
+    this.#idle = createIdleState(rng);
+    this.#context = { roles, speed: 0, turnRate: 0, cycle: 1, phase: 0 };
+  }
+
+  /** Poses for `gait` (or idle, when `null`) at the fields' speed and step. */
+  update(gait: Gait | null): void {
+    const dt = this.dt;
+    const speed = this.speed;
+    const target = gait && speed > 1e-3 ? 1 : 0;
+    const step = dt / BLEND_SECONDS;
+    // A blend at 1 stays there (no flicker, no re-dirtied scale).
+    this.moveBlend = target === 1 ? Math.min(1, this.moveBlend + step) : Math.max(0, this.moveBlend - step);
+    this.#idlePose.reset();
+    this.#idle.dt = dt;
+    idlePose(this.#roles, this.#idle, this.#rng, this.#idlePose);
+    if (!gait || this.moveBlend === 0) {
+      this.pose.mixWeight = 0;
+      this.pose.mix(this.#idlePose, this.#idlePose);
+      return;
+    }
+    const context = this.#context;
+    context.speed = speed;
+    context.turnRate = this.turnRate;
+    if (gait.prepare) gait.prepare(context);
+    else context.cycle = gait.cycleSeconds(context);
+    this.phase = (this.phase + dt / Math.max(context.cycle!, 1e-3)) % 1;
+    context.phase = this.phase;
+    this.#gaitPose.reset();
+    gait.pose(context, this.#gaitPose);
+    // Smoothstep the blend so joints start and stop with zero velocity.
+    this.pose.mixWeight = this.moveBlend * this.moveBlend * (3 - 2 * this.moveBlend);
+    this.pose.mix(this.#idlePose, this.#gaitPose);
+  }
+}

@@ -1,0 +1,298 @@
+/**
+ * Fuzzy name matching, built once per catalog: the most similar record for a mistyped,
+ * pluralised or reordered name. The words of every record's name and creature are indexed
+ * (folded to a rough singular) with a padded-bigram index of that vocabulary, so a query word
+ * reaches its near words by counting shared bigrams (a word within `k` edits shares all but `2k`
+ * of them) and checking only those, instead of walking every term of the catalog as the general
+ * search index did. Only records holding a matched word are scored.
+ *
+ * The score is MiniSearch's, term for term (BM25 per field with its k, b and d; weight 1 for the
+ * exact word, 0.375 for a prefix and 0.45 for a typo, shrinking with the letters that differ;
+ * boosts name 2, creature 1; the sum times the number of query words matched), so a lookup finds
+ * the same record as the MiniSearch query it replaces, without that query's cost.
+ */
+
+/** Edits a query word may carry: laxer than search, as a swapped pair of letters costs two. */
+export function nameEdits(term: string): number {
+  return term.length >= 4 ? 2 : term.length === 3 ? 1 : 0;
+}
+
+/** Where MiniSearch's default tokenizer splits a text: spaces and punctuation. */
+const SPLIT = /[\n\r\p{Z}\p{P}]+/u;
+
+/** Distinct padded bigrams: `^a`, `ab`, ..., `z$`. */
+function bigrams(word: string): string[] {
+  const padded = `^${word}$`;
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < padded.length; i++) out.add(padded.slice(i, i + 2));
+  return [...out];
+}
+
+/** Two rows of the edit-distance table, reused: names are short, lookups many. */
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+
+/** Levenshtein distance of `a` and `b`, or `max + 1` as soon as it must exceed `max`. */
+export function boundedEditDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(b.length * 2 + 1);
+    rowB = new Int32Array(b.length * 2 + 1);
+  }
+  let previous = rowA;
+  let current = rowB;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    const swap = previous;
+    previous = current;
+    current = swap;
+  }
+  return previous[b.length]!;
+}
+
+const FIELD_BOOST = [2, 1] as const; // name, creature
+const PREFIX_WEIGHT = 0.375;
+const FUZZY_WEIGHT = 0.45;
+/** MiniSearch's BM25+ parameters. */
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/** A word's records in one field: parallel lists of record and term frequency. */
+interface Postings {
+  records: number[];
+  frequencies: number[];
+}
+
+/** A name index over records given as `{ name, creature }`, by position. */
+export class NameIndex {
+  readonly #words: string[] = [];
+  readonly #wordIds = new Map<string, number>();
+  /** Per word, per field (0 name, 1 creature). */
+  readonly #postings: [Postings | undefined, Postings | undefined][] = [];
+  /** Word ids in string order, for prefix ranges. */
+  readonly #sorted: number[];
+  readonly #byBigram = new Map<string, number[]>();
+  /** Per field, per record: distinct raw tokens (MiniSearch's field length). */
+  readonly #fieldLength: [number[], number[]] = [[], []];
+  readonly #averageLength: [number, number] = [0, 0];
+  readonly #count: number;
+  readonly #scratch: Int32Array;
+  /** Per-record accumulators of one lookup, reset after it: no allocation per lookup. */
+  readonly #termScore: Float64Array;
+  readonly #total: Float64Array;
+  readonly #matched: Int32Array;
+  readonly #touchedTerm: number[] = [];
+  readonly #touchedTotal: number[] = [];
+
+  /**
+   * @param sources each record's name and creature as given (`""` for none)
+   * @param fold folds a token as the search index folds it (lower case, rough singular)
+   */
+  constructor(
+    sources: readonly { name: string; creature: string }[],
+    readonly fold: (word: string) => string,
+  ) {
+    this.#count = sources.length;
+    sources.forEach((source, record) => {
+      [source.name, source.creature].forEach((text, field) => {
+        const raw = text.split(SPLIT);
+        const length = new Set(raw).size;
+        this.#fieldLength[field]!.push(length);
+        // The running average, computed as MiniSearch does, so scores agree to the last bit.
+        this.#averageLength[field as 0 | 1] = (this.#averageLength[field]! * record + length) / (record + 1);
+        for (const token of raw) {
+          const word = fold(token);
+          if (word) this.#add(this.#wordId(word), field as 0 | 1, record);
+        }
+      });
+    });
+    this.#sorted = this.#words.map((_, i) => i).sort((a, b) => (this.#words[a]! < this.#words[b]! ? -1 : 1));
+    this.#scratch = new Int32Array(this.#words.length);
+    this.#termScore = new Float64Array(sources.length);
+    this.#total = new Float64Array(sources.length);
+    this.#matched = new Int32Array(sources.length);
+  }
+
+  #add(word: number, field: 0 | 1, record: number): void {
+    const postings = (this.#postings[word]![field] ??= { records: [], frequencies: [] });
+    const last = postings.records.length - 1;
+    if (postings.records[last] === record) postings.frequencies[last]! += 1;
+    else {
+      postings.records.push(record);
+      postings.frequencies.push(1);
+    }
+  }
+
+  #wordId(word: string): number {
+    let id = this.#wordIds.get(word);
+    if (id === undefined) {
+      id = this.#words.length;
+      this.#words.push(word);
+      this.#wordIds.set(word, id);
+      this.#postings.push([undefined, undefined]);
+      for (const gram of bigrams(word)) {
+        const list = this.#byBigram.get(gram);
+        if (list) list.push(id);
+        else this.#byBigram.set(gram, [id]);
+      }
+    }
+    return id;
+  }
+
+  /** Words that start with `q` (not `q` itself). */
+  #prefixed(q: string): number[] {
+    let lo = 0;
+    let hi = this.#sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.#words[this.#sorted[mid]!]! < q) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < this.#sorted.length; i++) {
+      const word = this.#words[this.#sorted[i]!]!;
+      if (!word.startsWith(q)) break;
+      if (word !== q) out.push(this.#sorted[i]!);
+    }
+    return out;
+  }
+
+  /** Words within `k` edits of `q` (not `q` itself), with their distance. */
+  #near(q: string, k: number): [number, number][] {
+    const grams = bigrams(q);
+    // An edit changes at most two bigrams; below that many shared, a word cannot be near.
+    const threshold = grams.length - 2 * k;
+    const candidates: number[] = [];
+    if (threshold <= 0) {
+      for (let id = 0; id < this.#words.length; id++) candidates.push(id);
+    } else {
+      const counts = this.#scratch;
+      const touched: number[] = [];
+      for (const gram of grams) {
+        for (const id of this.#byBigram.get(gram) ?? []) {
+          if (counts[id] === 0) touched.push(id);
+          counts[id]! += 1;
+        }
+      }
+      for (const id of touched) {
+        if (counts[id]! >= threshold && Math.abs(this.#words[id]!.length - q.length) <= k) candidates.push(id);
+        counts[id] = 0;
+      }
+    }
+    const out: [number, number][] = [];
+    for (const id of candidates) {
+      const word = this.#words[id]!;
+      if (word === q) continue;
+      const d = boundedEditDistance(q, word, k);
+      if (d <= k) out.push([id, d]);
+    }
+    return out;
+  }
+
+  /** Adds one matched word's BM25 score, per field, to the current query word's scores. */
+  #score(word: number, weight: number): void {
+    const scores = this.#termScore;
+    for (const field of [0, 1] as const) {
+      const postings = this.#postings[word]![field];
+      if (!postings) continue;
+      const matching = postings.records.length;
+      const idf = Math.log(1 + (this.#count - matching + 0.5) / (matching + 0.5));
+      const average = this.#averageLength[field];
+      const lengths = this.#fieldLength[field];
+      for (let i = 0; i < matching; i++) {
+        const record = postings.records[i]!;
+        const tf = postings.frequencies[i]!;
+        const norm = tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[record]!) / average);
+        const score = weight * FIELD_BOOST[field] * (idf * (BM25.d + (tf * (BM25.k + 1)) / norm));
+        if (scores[record] === 0) this.#touchedTerm.push(record);
+        scores[record]! += score;
+      }
+    }
+  }
+
+  /**
+   * Scores `query` into the accumulators (MiniSearch's score: the sum over matched words, times
+   * the number of query words matched); the records scored are left in `#touchedTotal`.
+   */
+  #accumulate(query: string): void {
+    const seen = new Set<string>();
+    for (const token of query.split(SPLIT)) {
+      const q = this.fold(token);
+      if (!q) continue;
+      // A repeated word adds its score again but is one word matched, as in MiniSearch.
+      const repeated = seen.has(q);
+      seen.add(q);
+      const exact = this.#wordIds.get(q);
+      if (exact !== undefined) this.#score(exact, 1);
+      const prefixed = new Set<number>();
+      for (const id of this.#prefixed(q)) {
+        prefixed.add(id);
+        const length = this.#words[id]!.length;
+        this.#score(id, (PREFIX_WEIGHT * length) / (length + 0.3 * (length - q.length)));
+      }
+      const k = nameEdits(q);
+      // A word that is both a prefix and a near word counts once, as a prefix.
+      if (k > 0) {
+        for (const [id, d] of this.#near(q, k)) {
+          if (prefixed.has(id)) continue;
+          const length = this.#words[id]!.length;
+          this.#score(id, (FUZZY_WEIGHT * length) / (length + d));
+        }
+      }
+      for (const record of this.#touchedTerm) {
+        if (this.#matched[record] === 0) this.#touchedTotal.push(record);
+        this.#total[record]! += this.#termScore[record]!;
+        if (!repeated) this.#matched[record]! += 1;
+        this.#termScore[record] = 0;
+      }
+      this.#touchedTerm.length = 0;
+    }
+  }
+
+  /** Empties the accumulators for the next lookup. */
+  #reset(): void {
+    for (const record of this.#touchedTotal) {
+      this.#total[record] = 0;
+      this.#matched[record] = 0;
+    }
+    this.#touchedTotal.length = 0;
+  }
+
+  /** Every record near `query` with its score (the records `find` chooses among). */
+  scores(query: string): Map<number, number> {
+    this.#accumulate(query);
+    const out = new Map<number, number>();
+    for (const record of this.#touchedTotal) out.set(record, this.#total[record]! * this.#matched[record]!);
+    this.#reset();
+    return out;
+  }
+
+  /**
+   * The best record for `query` (lower-cased, suffix removed), or `undefined` when no word is
+   * near. `rank` orders records of equal score (the catalog's name order).
+   */
+  find(query: string, rank: (record: number) => number): number | undefined {
+    this.#accumulate(query);
+    let winner: number | undefined;
+    let winnerScore = 0;
+    for (const record of this.#touchedTotal) {
+      // Records matching more of the query's words count more, as MiniSearch's results do.
+      const final = this.#total[record]! * this.#matched[record]!;
+      if (winner === undefined || final > winnerScore || (final === winnerScore && rank(record) < rank(winner))) {
+        winner = record;
+        winnerScore = final;
+      }
+    }
+    this.#reset();
+    return winner;
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * The asset relay of proxy mode (`upstream.relayAssets`): asset links in answers are rewritten
+ * to this service's own signed links (`<origin>/relay/<opaque id>/<file name>?Expires=&KeyName=&Signature=`,
+ * the Cloud CDN scheme of the asset route, expiring with the upstream link they stand for), and
+ * the relay route serves them: it checks the signature, opens the id (relayToken.ts), fetches
+ * the upstream file (relayFetch.ts) and answers with CORS, a private cache life that ends with
+ * the link, and an ETag. Files are cached by upstream path, bounded in bytes, until the link
+ * they were fetched with expires, and concurrent requests for one path share one fetch: many
+ * players cost the asset host one request per file while its link lives.
+ */
+import { OptionsError } from "../../api/errors.js";
+import { secretRedactor } from "../../api/redact.js";
+import { InflightRequests } from "../../api/shared.js";
+import { getUrlExpiry } from "../../api/signedUrl.js";
+import { matchesEtag } from "../assetRoute.js";
+import type { ResolvedServiceOptions } from "../options.js";
+import { SERVICE_ERROR_CODES, ServiceError } from "../serviceError.js";
+import { type SigningKey, signUrl, verifySignedUrl } from "../signing.js";
+import type { ResolvedUpstream } from "../upstreamOptions.js";
+import { fetchRelayedAsset, type RelayedAsset } from "./relayFetch.js";
+import { rewriteAssetLinks } from "./relayLinks.js";
+import type { ResolvedRelayAssets } from "./relayOptions.js";
+import { createRelayCodec, type RelayCodec } from "./relayToken.js";
+
+/** The path segment of relay links. */
+export const RELAY_PATH = "relay";
+
+interface Cached {
+  asset: RelayedAsset;
+  /** Until when it may be served again: the expiry of the link it was fetched with, in ms. */
+  untilMs: number;
+}
+
+/**
+ * The last path segment of an upstream link, as it is written there (percent-encoded). Relay
+ * links end with it because the MTL names textures by file name, and the library matches
+ * them with links by the last segment of their path.
+ */
+function fileSegment(url: string): string {
+  const path = URL.canParse(url) ? new URL(url).pathname : "";
+  return path.slice(path.lastIndexOf("/") + 1) || "file";
+}
+
+const forbidden = () => new ServiceError(403, SERVICE_ERROR_CODES.forbidden, "Forbidden");
+
+/** Rewrites answers' asset links and serves the relay route; see the module comment. */
+export class AssetRelay {
+  readonly #upstream: ResolvedUpstream;
+  readonly #limits: ResolvedRelayAssets;
+  readonly #signing: SigningKey;
+  readonly #linkLifetimeSeconds: number;
+  readonly #now: () => number;
+  readonly #log: (line: string) => void;
+  readonly #codec: RelayCodec;
+  /** Least recently used first (a Map keeps insertion order; a hit moves to the end). */
+  readonly #cache = new Map<string, Cached>();
+  #cacheBytes = 0;
+  readonly #inflight = new InflightRequests();
+  #upstreamRequests = 0;
+
+  constructor(options: ResolvedServiceOptions & { upstream: ResolvedUpstream & { relayAssets: ResolvedRelayAssets } }) {
+    this.#upstream = options.upstream;
+    this.#limits = options.upstream.relayAssets;
+    this.#signing = { keyName: options.keyName, secret: options.signingKey };
+    this.#linkLifetimeSeconds = options.linkLifetimeSeconds;
+    this.#now = options.now;
+    const redact = secretRedactor([options.upstream.key]);
+    this.#log = (line) => options.log(redact(line));
+    this.#codec = createRelayCodec(options.signingKey);
+  }
+
+  /** Requests made to the asset host so far. */
+  get upstreamRequests(): number {
+    return this.#upstreamRequests;
+  }
+
+  /** Bytes of files cached. */
+  get cacheBytes(): number {
+    return this.#cacheBytes;
+  }
+
+  /** Files cached. */
+  get cacheSize(): number {
+    return this.#cache.size;
+  }
+
+  /**
+   * The relay link standing for `upstreamUrl`, on `origin`. It expires when the upstream link
+   * does, or after the service's link lifetime when that one carries no `Expires`.
+   */
+  link(upstreamUrl: string, origin: string): string {
+    const expires = getUrlExpiry(upstreamUrl) ?? Math.floor(this.#now() / 1000) + this.#linkLifetimeSeconds;
+    const path = `/${RELAY_PATH}/${this.#codec.seal(upstreamUrl)}/${fileSegment(upstreamUrl)}`;
+    return signUrl(`${origin}${path}`, { ...this.#signing, expires });
+  }
+
+  /** A lookup answer with every asset link turned into a relay link on `origin`; others as they are. */
+  async rewrite(answer: Response, origin: string): Promise<Response> {
+    if (answer.status !== 200) return answer;
+    const text = await answer.text();
+    const headers = new Headers(answer.headers);
+    headers.delete("content-length");
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return new Response(text, { status: answer.status, headers });
+    }
+    // A link the URL parser refuses is left as it is: nothing could fetch it anyway.
+    const relayed = (url: string) => (URL.canParse(url) ? this.link(url, origin) : url);
+    const body = JSON.stringify(rewriteAssetLinks(parsed, relayed));
+    return new Response(body, { status: answer.status, headers });
+  }
+
+  /**
+   * Answers one relay request (GET or HEAD). `url` is the request's URL on the origin its link
+   * was signed for. Every refusal reads only `Forbidden`, as on the asset route.
+   */
+  async serve(request: Request, url: string): Promise<Response> {
+    const now = this.#now();
+    const check = verifySignedUrl(url, { keys: [this.#signing], now: () => now });
+    // The signature comes first: an unsigned request never reaches the asset host.
+    if (!check.valid) throw forbidden();
+    const prefix = `/${RELAY_PATH}/`;
+    const pathname = new URL(url).pathname;
+    if (!pathname.startsWith(prefix)) throw forbidden();
+    const [id = "", file, ...rest] = pathname.slice(prefix.length).split("/");
+    const upstreamUrl = this.#codec.open(id);
+    if (upstreamUrl === undefined || file !== fileSegment(upstreamUrl) || rest.length > 0) throw forbidden();
+    const upstreamExpiry = getUrlExpiry(upstreamUrl);
+    if (upstreamExpiry !== undefined && upstreamExpiry * 1000 <= now) throw forbidden();
+
+    const asset = await this.#get(upstreamUrl, upstreamExpiry);
+    const headers: Record<string, string> = {
+      etag: asset.etag,
+      // private: the link is a capability; shared caches must not hand it on past its life.
+      "cache-control": `private, max-age=${Math.max(0, check.expires - Math.floor(now / 1000))}`,
+    };
+    if (matchesEtag(request.headers.get("if-none-match"), asset.etag)) {
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(request.method === "HEAD" ? null : new Uint8Array(asset.bytes), {
+      status: 200,
+      headers: { ...headers, "content-type": asset.contentType, "content-length": String(asset.bytes.byteLength) },
+    });
+  }
+
+  /** The file behind `upstreamUrl`: cached by its path, or fetched once for every waiter. */
+  async #get(upstreamUrl: string, expiry: number | undefined): Promise<RelayedAsset> {
+    const key = upstreamUrl.split(/[?#]/, 1)[0]!;
+    const cached = this.#cache.get(key);
+    if (cached && cached.untilMs > this.#now()) {
+      this.#cache.delete(key);
+      this.#cache.set(key, cached);
+      return cached.asset;
+    }
+    if (cached) this.#forget(key, cached);
+    // No caller signal: a client that leaves does not cancel a fetch others may share.
+    return this.#inflight.join(key, undefined, async () => {
+      this.#upstreamRequests++;
+      const asset = await fetchRelayedAsset(upstreamUrl, {
+        fetch: this.#upstream.fetch,
+        timeoutMs: this.#limits.timeoutMs,
+        maxBytes: this.#limits.maxAssetBytes,
+        log: this.#log,
+      });
+      const untilMs = expiry === undefined ? this.#now() + this.#upstream.maxCacheAgeMs : expiry * 1000;
+      this.#remember(key, { asset, untilMs });
+      return asset;
+    });
+  }
+
+  #forget(key: string, entry: Cached): void {
+    this.#cache.delete(key);
+    this.#cacheBytes -= entry.asset.bytes.byteLength;
+  }
+
+  #remember(key: string, entry: Cached): void {
+    const size = entry.asset.bytes.byteLength;
+    if (size > this.#limits.maxCacheBytes || entry.untilMs <= this.#now()) return;
+    const old = this.#cache.get(key);
+    if (old) this.#forget(key, old);
+    while (this.#cacheBytes + size > this.#limits.maxCacheBytes) {
+      const [oldKey, oldest] = this.#cache.entries().next().value!;
+      this.#forget(oldKey, oldest);
+    }
+    this.#cache.set(key, entry);
+    this.#cacheBytes += size;
+  }
+}
+
+/**
+ * The relay of a service whose options turn it on, else `undefined`.
+ * @throws OptionsError when `lookupPath` is the relay's own path segment.
+ */
+export function createAssetRelay(options: ResolvedServiceOptions): AssetRelay | undefined {
+  const upstream = options.upstream;
+  if (!upstream?.relayAssets) return undefined;
+  if (options.lookupPath === RELAY_PATH) {
+    throw new OptionsError("lookupPath", `must not be "${RELAY_PATH}" while upstream.relayAssets is on`);
+  }
+  return new AssetRelay({ ...options, upstream: { ...upstream, relayAssets: upstream.relayAssets } });
+}

@@ -1,0 +1,60 @@
+/**
+ * Options of the asset relay of proxy mode (`upstream.relayAssets`), their defaults and their
+ * validation. Standalone (imports only the shared validators) so upstreamOptions.ts can resolve
+ * them without an import circle.
+ */
+import { OptionsError } from "../../api/errors.js";
+import { assignDefaults, describeValue, objectOption, positiveInteger } from "../../api/options.js";
+
+/**
+ * The asset relay's limits. `relayAssets: true` takes every default.
+ *
+ * @example
+ * { url: "https://api.anything.world", key, relayAssets: { maxAssetBytes: 16 * 1024 * 1024 } }
+ */
+export interface RelayAssetsOptions {
+  /**
+   * Largest asset relayed, in bytes; a larger one is cut off and answered 502.
+   * @default 67108864 (64 MiB)
+   */
+  maxAssetBytes?: number;
+  /**
+   * Bytes of assets the relay keeps in memory at most (least recently used go first); an
+   * asset larger than this is relayed but not kept.
+   * @default 134217728 (128 MiB)
+   */
+  maxCacheBytes?: number;
+  /**
+   * Time limit of one upstream asset request (headers and body), in milliseconds.
+   * @default 30000
+   */
+  timeoutMs?: number;
+}
+
+/** Defaults of {@link RelayAssetsOptions}. */
+export const RELAY_ASSETS_DEFAULTS: Readonly<Required<RelayAssetsOptions>> = Object.freeze({
+  maxAssetBytes: 64 * 1024 * 1024,
+  maxCacheBytes: 128 * 1024 * 1024,
+  timeoutMs: 30_000,
+});
+
+/** {@link RelayAssetsOptions} after defaults and validation. */
+export type ResolvedRelayAssets = Required<RelayAssetsOptions>;
+
+/**
+ * `false` (no relay) for `undefined` or `false`; the defaults for `true`; otherwise the given
+ * limits over the defaults. Messages name `upstream.relayAssets.<field>`.
+ */
+export function resolveRelayAssets(value: unknown): ResolvedRelayAssets | false {
+  if (value === undefined || value === false) return false;
+  if (value === true) return { ...RELAY_ASSETS_DEFAULTS };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new OptionsError("upstream.relayAssets", `must be a boolean or an object, got ${describeValue(value)}`);
+  }
+  const o = assignDefaults(RELAY_ASSETS_DEFAULTS, objectOption<RelayAssetsOptions>("upstream.relayAssets", value));
+  return {
+    maxAssetBytes: positiveInteger("upstream.relayAssets.maxAssetBytes", o.maxAssetBytes),
+    maxCacheBytes: positiveInteger("upstream.relayAssets.maxCacheBytes", o.maxCacheBytes),
+    timeoutMs: positiveInteger("upstream.relayAssets.timeoutMs", o.timeoutMs),
+  };
+}
