@@ -27,6 +27,12 @@ export function createBenchScene(): BenchScene {
   };
 }
 
-export function sceneCounts(scene: Scene): { meshes: number; materials: number; textures: number } {
-  return { meshes: scene.meshes.length, materials: scene.materials.length, textures: scene.textures.length };
+export function sceneCounts(scene: Scene): { meshes: number; nodes: number; materials: number; textures: number } {
+  return {
+    meshes: scene.meshes.length,
+    // Every node Babylon walks each frame: meshes, instances and transform nodes (joints, roots).
+    nodes: scene.meshes.length + scene.transformNodes.length,
+    materials: scene.materials.length,
+    textures: scene.textures.length,
+  };
 }

@@ -81,12 +81,17 @@ export class ObviousLoader {
     const json = (await response.json()) as RawRecord | RawRecord[];
     const record = Array.isArray(json) ? json[0] : json;
     if (!record) throw new Error(`lookup of ${name}: not found`);
+    this.remember(record);
+    return record;
+  }
+
+  /** Registers the signed links of `record` (and `extra` links) for the URL mapping. */
+  remember(record: RawRecord, extra: (string | undefined)[] = []): void {
     const { parts, other } = record.model;
-    for (const url of [...Object.values(parts), other.material, ...(other.texture ?? [])]) {
+    for (const url of [...Object.values(parts), other.material, ...(other.texture ?? []), ...extra]) {
       const key = url && fileKey(url);
       if (key) this.#signed.set(key, url!);
     }
-    return record;
   }
 
   /** Loads every part of `record` at the origin of a new root node (parts share one model frame). */

@@ -1,12 +1,14 @@
 /**
- * 1. Populate vs the obvious way, in Node on a NullEngine scene, against the reference service
- * on 127.0.0.1 (traffic counted server-side). Menagerie's `populate` over 5 forest walkers, then
- * the baseline spawning the very creatures populate chose (same seed, same species mix) one
- * lookup and one ImportMeshAsync per part each. The two alternate run by run so drift in machine
- * load hits both alike.
+ * 1. Populate vs the competent ways A and B and the obvious way, in Node on a NullEngine scene,
+ * against the reference service on 127.0.0.1 (traffic counted server-side). Menagerie's
+ * `populate` over 5 forest walkers, then each other way spawning the very creatures populate
+ * chose (same seed, same species mix): A and B (competentWay.ts) with one search and a
+ * container per species, the obvious way with one lookup and one ImportMeshAsync per part per
+ * creature. All alternate run by run so drift in machine load hits them alike.
  */
 import { Menagerie } from "../src/babylon/menagerie.js";
 import { createBenchScene, sceneCounts } from "./benchScene.js";
+import { CompetentLoader, type CompetentMode } from "./competentWay.js";
 import { type CountingServer, startCountingServer } from "./countingServer.js";
 import { retainedBytes } from "./heap.js";
 import { installNodeXhr } from "./nodeXhr.js";
@@ -25,7 +27,10 @@ export interface PopulateBenchOptions {
 /** Five walkers of the generated catalog's forest, so every model has a full rig. */
 export const FOREST_SPECIES = ["bear", "deer", "fox", "squirrel", "wolf"];
 const MENAGERIE = "Menagerie populate";
-const BASELINE = "obvious way (ImportMeshAsync per part)";
+const OBVIOUS = "obvious way (ImportMeshAsync per part)";
+/** The competent ways; A is every ratio's baseline. */
+export const COMPETENT_A = "A: container of the whole OBJ, instances";
+export const COMPETENT_B = "B: container per part OBJ, instances";
 
 type Figures = Record<string, number>;
 
@@ -35,7 +40,7 @@ function areaFor(count: number) {
 }
 
 async function runMenagerie(server: CountingServer, count: number): Promise<{ figures: Figures; names: string[] }> {
-  const heapBefore = retainedBytes();
+  const heapBefore = await retainedBytes();
   const bench = createBenchScene();
   const menagerie = new Menagerie(bench.scene, { baseUrl: server.url, apiKey: "dev-key" });
   server.reset();
@@ -49,7 +54,7 @@ async function runMenagerie(server: CountingServer, count: number): Promise<{ fi
   });
   const wallMs = performance.now() - start;
   const traffic = { ...server.traffic };
-  const heapMB = (retainedBytes() - heapBefore) / 2 ** 20;
+  const heapMB = ((await retainedBytes()) - heapBefore) / 2 ** 20;
   const names = group.creatures.map((c) => c.record.name);
   const figures = {
     wallMs,
@@ -64,8 +69,38 @@ async function runMenagerie(server: CountingServer, count: number): Promise<{ fi
   return { figures, names };
 }
 
+/** The creatures populate chose, spawned by A or B: one search, then a container per species. */
+async function runCompetent(server: CountingServer, names: string[], mode: CompetentMode): Promise<Figures> {
+  const heapBefore = await retainedBytes();
+  const bench = createBenchScene();
+  const loader = new CompetentLoader(bench.scene, server.url, "dev-key", mode).install();
+  server.reset();
+  const start = performance.now();
+  const records = new Map((await loader.search("forest")).map((r) => [r.name, r]));
+  const columns = Math.ceil(Math.sqrt(names.length));
+  const creatures = await Promise.all(
+    names.map((name, i) =>
+      loader.spawn(records.get(name)!, { x: (i % columns) * 1.5, z: Math.floor(i / columns) * 1.5 }),
+    ),
+  );
+  const wallMs = performance.now() - start;
+  const traffic = { ...server.traffic };
+  const heapMB = ((await retainedBytes()) - heapBefore) / 2 ** 20;
+  const figures = {
+    wallMs,
+    ...traffic,
+    ...sceneCounts(bench.scene),
+    heapMB,
+    creatures: creatures.length,
+    species: new Set(names).size,
+  };
+  loader.uninstall();
+  bench.dispose();
+  return figures;
+}
+
 async function runBaseline(server: CountingServer, names: string[]): Promise<Figures> {
-  const heapBefore = retainedBytes();
+  const heapBefore = await retainedBytes();
   const bench = createBenchScene();
   const loader = new ObviousLoader(bench.scene, server.url, "dev-key").install();
   server.reset();
@@ -76,7 +111,7 @@ async function runBaseline(server: CountingServer, names: string[]): Promise<Fig
   );
   const wallMs = performance.now() - start;
   const traffic = { ...server.traffic };
-  const heapMB = (retainedBytes() - heapBefore) / 2 ** 20;
+  const heapMB = ((await retainedBytes()) - heapBefore) / 2 ** 20;
   const figures = {
     wallMs,
     ...traffic,
@@ -98,42 +133,59 @@ export async function benchPopulate(options: PopulateBenchOptions): Promise<Sect
     // Warm-up: JIT, the service's signing and file caches, the OBJ parser.
     for (let i = 0; i < options.warmups; i++) {
       const { names } = await runMenagerie(server, 10);
+      await runCompetent(server, names, "A");
+      await runCompetent(server, names, "B");
       await runBaseline(server, names);
     }
     for (const count of options.sizes) {
-      const menagerie = new Samples();
-      const baseline = new Samples();
+      const subjects = { menagerie: new Samples(), a: new Samples(), b: new Samples(), obvious: new Samples() };
       for (let run = 0; run < options.runs; run++) {
         const m = await runMenagerie(server, count);
-        menagerie.add(m.figures);
-        const b = await runBaseline(server, m.names);
-        baseline.add(b);
+        subjects.menagerie.add(m.figures);
+        const a = await runCompetent(server, m.names, "A");
+        subjects.a.add(a);
+        const b = await runCompetent(server, m.names, "B");
+        subjects.b.add(b);
+        const o = await runBaseline(server, m.names);
+        subjects.obvious.add(o);
         options.log(
-          `populate ${count}: run ${run + 1}/${options.runs}: menagerie ${m.figures.wallMs!.toFixed(0)} ms, baseline ${b.wallMs!.toFixed(0)} ms`,
+          `populate ${count}: run ${run + 1}/${options.runs}: menagerie ${m.figures.wallMs!.toFixed(0)} ms, A ${a.wallMs!.toFixed(0)} ms, B ${b.wallMs!.toFixed(0)} ms, obvious ${o.wallMs!.toFixed(0)} ms`,
         );
-        if (b.failures) options.log(`  baseline: ${b.failures} requests failed`);
+        for (const [label, f] of [
+          ["A", a],
+          ["B", b],
+          ["obvious way", o],
+        ] as const)
+          if (f.failures) options.log(`  ${label}: ${f.failures} requests failed`);
       }
       const scenario = `${count} creatures`;
-      rows.push(row(scenario, BASELINE, baseline.summary()), row(scenario, MENAGERIE, menagerie.summary(), BASELINE));
+      rows.push(
+        row(scenario, COMPETENT_A, subjects.a.summary()),
+        row(scenario, MENAGERIE, subjects.menagerie.summary(), COMPETENT_A),
+        row(scenario, COMPETENT_B, subjects.b.summary(), COMPETENT_A),
+        row(scenario, OBVIOUS, subjects.obvious.summary(), COMPETENT_A),
+      );
     }
   } finally {
     await server.close();
   }
   return {
     id: "populate",
-    title: "1. Populate vs the obvious way (Node, NullEngine)",
+    title: "1. Populate vs the competent ways A, B and the obvious way (Node, NullEngine)",
     notes: [
-      `Forest habitat filtered to ${FOREST_SPECIES.length} walkers (${FOREST_SPECIES.join(", ")}); seed 7. The baseline spawns exactly the creatures populate chose: one lookup per creature, then \`ImportMeshAsync\` per part from its signed URL, all creatures at once, nothing shared.`,
-      "Baseline materials: a global `Tools.PreprocessUrl` maps the loader's unsigned `<folder>/fox.mtl` (and texture) URLs to the signed URL of the same file from the records looked up; every part load fetches and parses the MTL itself.",
-      "NullEngine requests no image, so the baseline's textures are never downloaded here (its bytes are understated); Menagerie fetches texture bytes itself, so its figures include them.",
-      "Requests and bytes (response bodies) are counted by the server. Heap = JS heap + array buffers retained after a full GC, minus the same before the scene was made.",
-      "Ratio (×) = Menagerie median / baseline median of the same run set.",
+      `Forest habitat filtered to ${FOREST_SPECIES.length} walkers (${FOREST_SPECIES.join(", ")}); seed 7. A, B and the obvious way spawn exactly the creatures populate chose, all at once.`,
+      "A: one search (`search=forest`), then per species one `LoadAssetContainerAsync` of the whole-model OBJ, its `o <part>` roots parented and pivoted by hand, `instantiateModelsToScene` (instances) per creature, scaled to the record's height. B: the same with one container per part OBJ, merged. Obvious way: one lookup per creature, `ImportMeshAsync` per part from its signed URL, nothing shared.",
+      "A, B and the obvious way sign the OBJ loader's `<folder>/fox.mtl` and texture requests with a global `Tools.PreprocessUrl` (unsigned asset URL → the signed link of the same file in the records looked up); each container or import fetches and parses the MTL itself.",
+      "NullEngine requests no image, so their textures are never downloaded here (their bytes are understated); Menagerie fetches texture bytes itself, so its figures include them.",
+      "Requests and bytes (response bodies) are counted by the server. Nodes = meshes + instances + transform nodes. Heap = JS heap + array buffers retained after pending timers ran and a full GC, minus the same before the scene was made.",
+      "Ratio (×) = the row's median / A's median in the same run set.",
     ],
     columns: [
       { key: "wallMs", label: "wall ms", digits: 0, better: "lower" },
       { key: "requests", label: "HTTP requests", digits: 0, better: "lower" },
       { key: "bytes", label: "bytes", digits: 0, better: "lower" },
       { key: "meshes", label: "meshes", digits: 0, better: "lower" },
+      { key: "nodes", label: "nodes", digits: 0, better: "lower" },
       { key: "materials", label: "materials", digits: 0, better: "lower" },
       { key: "textures", label: "textures", digits: 0, better: "lower" },
       { key: "heapMB", label: "heap after MB", digits: 1, better: "lower" },

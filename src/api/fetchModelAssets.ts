@@ -10,6 +10,7 @@ import { isMenagerieError, LoadError } from "./errors.js";
 import type { LoadProgress, MenagerieWarning } from "./loadEvents.js";
 import {
   type AssetDescriptor,
+  linkedTextureAssets,
   type ModelForm,
   type ModelPreference,
   modelAssets,
@@ -38,6 +39,12 @@ export interface FetchModelDeps {
   redact?: (text: string) => string;
   /** Which form wins when a record has both OBJ and a rig. @default "rig" */
   prefer?: ModelPreference;
+  /**
+   * Told of each part's OBJ text as soon as it arrives, in arrival order, before the rest of the
+   * model is here: a caller can parse while the network is still busy. The part is also in the
+   * result. Not told of parts that failed.
+   */
+  onPart?(part: FetchedPart): void;
 }
 
 /** One part's OBJ text; `undefined` when it could not be fetched (a warning said so). */
@@ -72,8 +79,9 @@ export interface ModelAssets {
 }
 
 /**
- * Fetches the assets of `initial`; see the module comment. Resolves only once every request has
- * settled, so that parsing starts after the last byte and an abort leaves nothing half built.
+ * Fetches the assets of `initial`; see the module comment. Every request starts at once, the
+ * textures with the MTL. Resolves once every request has settled; parts are also handed to
+ * `deps.onPart` as they arrive.
  *
  * @throws LoadError `expired` or `not-found` when the record cannot be renewed before the start;
  * the signal's reason when it aborts. A failed asset is a warning, not an error.
@@ -190,39 +198,53 @@ export async function fetchModelAssets(
     const { assets, rigged, form } = modelAssets(record, deps.prefer);
     const material = assets.find((a) => a.kind === "material");
     const upFront = assets.filter((a) => a !== material);
-    // Textures are counted ahead, from the record's links, then trimmed to those the MTL uses.
-    const textureLinks = form === "rig" ? 0 : record.model.other.texture.length;
-    progress.assetsTotal = assets.length + textureLinks;
+    // Textures are requested together with the MTL, from the record's own links, not after the
+    // MTL arrives (a round trip later); the MTL then says which of them the model keeps.
+    const linked = form === "rig" ? [] : linkedTextureAssets(record);
+    progress.assetsTotal = assets.length + linked.length;
     report();
 
-    // The MTL and the parts load together; textures follow once the MTL says which it needs.
     const mtlPromise: Promise<SplitMtl | undefined> = material
       ? fetchOne(material, (res) => splitMtl(res.text ?? ""))
       : Promise.resolve(undefined);
+    const fetchedTextures = linked.map((texture) =>
+      get(texture).then(
+        (res) => ({ texture, res, error: undefined }),
+        (error: unknown) => ({ texture, res: undefined, error }),
+      ),
+    );
 
     const imagesPromise = mtlPromise.then(async (mtl) => {
-      const textures = textureAssets(record, mtl);
-      progress.assetsTotal -= textureLinks - textures.length;
-      report();
+      const used = new Set(textureAssets(record, mtl).map((t) => t.file));
       const images = new Map<string, TextureImage>();
-      await Promise.all(
-        textures.map(async (texture) => {
-          const image = await fetchOne(texture, (res) => ({
+      for (const { texture, res, error } of await Promise.all(fetchedTextures)) {
+        // A texture the MTL does not name is dropped, and so is its failure.
+        if (!used.has(texture.file)) continue;
+        if (res) {
+          images.set(texture.file, {
             file: texture.file,
             key: texture.locate(record)!.split("?", 1)[0]!,
             bytes: res.bytes!,
-          }));
-          if (image) images.set(texture.file, image);
-        }),
-      );
+          });
+          continue;
+        }
+        if (signal.aborted || failed) throw error;
+        const safe = redactError(error, redact);
+        deps.warn({ code: "texture-failed", model, asset: texture.id, message: (safe as Error).message, error: safe });
+      }
       return { mtl, images };
     });
 
     // Awaited below; if the parts fail first (abort), its own rejection must not go unhandled.
     imagesPromise.catch(() => undefined);
 
+    // Each part is handed on as soon as it is here, so that parsing overlaps the network.
+    const onArrival = (asset: AssetDescriptor, res: AssetResponse): AssetResponse => {
+      if (asset.kind === "part") deps.onPart?.({ part: asset.id, text: res.text ?? "", url: asset.locate(record) });
+      return res;
+    };
     // Every other asset loads at once; a new kind is picked from `answers` by its `kind`.
-    const answers = await Promise.all(upFront.map((asset) => fetchOne(asset, (res) => res)));
+    const answers = await Promise.all(upFront.map((asset) => fetchOne(asset, (res) => onArrival(asset, res))));
     const { mtl, images } = await imagesPromise;
     signal.throwIfAborted();
 

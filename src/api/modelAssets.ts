@@ -161,19 +161,29 @@ export function modelAssets(
 }
 
 /**
- * The textures to fetch once the MTL is known: those of the record's texture links whose file
- * name the MTL uses, each file once (a record may list one twice). None without an MTL.
+ * Every texture the record links, each file once (a record may list one twice): what a load
+ * requests together with the MTL, before the MTL says which it uses (see
+ * {@link textureAssets} for the ones it keeps).
+ */
+export function linkedTextureAssets(record: ModelRecord): TextureAssetDescriptor[] {
+  const files = record.model.other.texture.map((url) => assetFileName(url));
+  return files
+    .filter((file, i) => files.indexOf(file) === i)
+    .map((file) => ({
+      id: `texture:${file}`,
+      kind: "texture",
+      file,
+      locate: (r) => r.model.other.texture.find((u) => assetFileName(u) === file),
+      as: "bytes",
+      onFailure: "texture-failed",
+    }));
+}
+
+/**
+ * The textures a model keeps once the MTL is known: those of the record's texture links whose
+ * file name the MTL uses, each file once. None without an MTL.
  */
 export function textureAssets(record: ModelRecord, mtl: SplitMtl | undefined): TextureAssetDescriptor[] {
   const wanted = new Set(mtl?.textures.map((t) => t.file));
-  const files = record.model.other.texture.map((url) => assetFileName(url));
-  const needed = files.filter((file, i) => wanted.has(file) && files.indexOf(file) === i);
-  return needed.map((file) => ({
-    id: `texture:${file}`,
-    kind: "texture",
-    file,
-    locate: (r) => r.model.other.texture.find((u) => assetFileName(u) === file),
-    as: "bytes",
-    onFailure: "texture-failed",
-  }));
+  return linkedTextureAssets(record).filter((texture) => wanted.has(texture.file));
 }

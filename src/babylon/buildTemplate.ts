@@ -17,6 +17,7 @@ import { type Box3, boxOfPositions, unionBoxes } from "../rig/box.js";
 import { BODY_PART, layoutRig, type RigLayout } from "../rig/layoutRig.js";
 import { buildMaterials, disposeMaterials, type ModelMaterials } from "./buildMaterials.js";
 import { parseObj } from "./parseObj.js";
+import type { PartParse } from "./partParser.js";
 
 /** The meshes of one part of a template. */
 export interface TemplatePart {
@@ -43,7 +44,9 @@ export type TemplateAssets = Pick<ModelAssets, "record" | "parts" | "mtl" | "ima
 
 /**
  * Builds the template of `assets.record` in `scene`. A part whose OBJ fails to parse is a
- * `part-failed` warning; `warn` also hears of images that fail to decode.
+ * `part-failed` warning; `warn` also hears of images that fail to decode. Parts already parsed
+ * (see partParser.ts) are taken from `parsedParts`, and from then on owned by the template;
+ * the others are parsed here.
  *
  * @throws LoadError `no-body` when the body (or, for a model without one, every part) is missing.
  */
@@ -52,6 +55,7 @@ export function buildTemplate(
   assets: TemplateAssets,
   plans: BodyPlans,
   warn: (warning: MenagerieWarning) => void,
+  parsedParts?: ReadonlyMap<string, PartParse>,
 ): ModelTemplate {
   const { record, mtl, images, rigged } = assets;
   const model = record.name;
@@ -69,7 +73,9 @@ export function buildTemplate(
     for (const { part, text, url } of assets.parts) {
       if (text === undefined) continue;
       try {
-        const parsed = parseObj(scene, text, `${model}/${part}`);
+        const earlier = parsedParts?.get(part);
+        if (earlier instanceof Error) throw earlier;
+        const parsed = earlier ?? parseObj(scene, text, `${model}/${part}`);
         created.meshes.push(...parsed.meshes);
         parts.set(part, { name: part, meshes: parsed.meshes });
         usemtl.set(part, parsed.materialNames);

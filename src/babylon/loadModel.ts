@@ -1,16 +1,17 @@
 /**
  * Loads one model into a template: fetches its assets (engine-free, src/api/fetchModelAssets.ts),
- * then builds the hidden source: OBJ parts and a rig layout (buildTemplate.ts), or a rigged
- * glTF model with its clips (riggedTemplate.ts). Creatures are made from the result (see
+ * parsing OBJ parts as they arrive (partParser.ts), then builds the hidden source: OBJ parts and
+ * a rig layout (buildTemplate.ts), or a rigged glTF model with its clips (riggedTemplate.ts). Creatures are made from the result (see
  * creature.ts); nothing here is visible.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import { hintOf, loadErrorWithHint } from "../api/corsHint.js";
-import { type FetchModelDeps, fetchModelAssets } from "../api/fetchModelAssets.js";
+import { type FetchModelDeps, fetchModelAssets, type ModelAssets } from "../api/fetchModelAssets.js";
 import { redactError, redactUrl } from "../api/redact.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
+import { PartParser } from "./partParser.js";
 import type { RiggedTemplate } from "./riggedTemplate.js";
 
 export type { ModelTemplate, TemplatePart } from "./buildTemplate.js";
@@ -39,8 +40,9 @@ export interface LoadContext extends FetchModelDeps {
 }
 
 /**
- * Loads `record` into a template. Parsing starts only once every byte is here, so an abort
- * never leaves meshes behind; a failed build cleans up after itself.
+ * Loads `record` into a template. Each OBJ part is parsed as it arrives, one per task (see
+ * partParser.ts), while the rest is still on its way; the template is put together once every
+ * byte is here. An abort or a failed build disposes whatever was made.
  */
 export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: AbortSignal): Promise<LoadedModel> {
   // Each part refused by CORS is a warning of its own; the load's error says it too.
@@ -49,7 +51,14 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     hint ??= hintOf(warning.error);
     ctx.warn(warning);
   };
-  const assets = await fetchModelAssets(record, { ...ctx, warn }, signal);
+  const parser = new PartParser(ctx.scene, record.name);
+  let assets: ModelAssets;
+  try {
+    assets = await fetchModelAssets(record, { ...ctx, warn, onPart: (part) => parser.add(part) }, signal);
+  } catch (error) {
+    parser.dispose();
+    throw error;
+  }
   const assetCount = assets.progress.assetsLoaded;
   try {
     if (assets.form === "rig") {
@@ -62,9 +71,12 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
       });
       return { kind: "rig", record: assets.record, rig, assetCount, dispose: () => rig.dispose() };
     }
-    const template = buildTemplate(ctx.scene, assets, ctx.plans, (warning) => ctx.warn(warning));
+    const parsed = await parser.results();
+    signal.throwIfAborted();
+    const template = buildTemplate(ctx.scene, assets, ctx.plans, (warning) => ctx.warn(warning), parsed);
     return Object.assign(template, { kind: "obj" as const, assetCount });
   } catch (error) {
+    parser.dispose();
     // A parser's error may quote what the service sent, the key included.
     throw redactError(loadErrorWithHint(error, hint), ctx.redact ?? redactUrl);
   } finally {

@@ -7,6 +7,7 @@ import { type ModelPreference, modelForm } from "../api/modelAssets.js";
 import type { ModelRecord } from "../api/schemas.js";
 import { InflightRequests } from "../api/shared.js";
 import { linkSignals } from "../util/linkSignals.js";
+import { yieldToEventLoop } from "../util/yieldToEventLoop.js";
 import { type LoadContext, type LoadedModel, loadModel } from "./loadModel.js";
 import type { LoadProgress } from "./types.js";
 
@@ -47,7 +48,15 @@ export class ModelLibrary {
     onProgress?: (p: LoadProgress) => void,
   ): Promise<LoadedModel> {
     const key = `${modelForm(record, prefer)}:${record.name}`;
-    const cached = this.#models.get(key);
+    let cached = this.#models.get(key);
+    if (cached) {
+      // A copy is made in a task of its own: a populate's dozens of copies of a loaded model
+      // then never block a page's main thread in one stretch. (Disposed meanwhile: loads anew,
+      // which fails with the library's lifetime.)
+      await yieldToEventLoop();
+      signal?.throwIfAborted();
+      cached = this.#models.get(key);
+    }
     if (cached) {
       const total = cached.assetCount;
       onProgress?.({ model: record.name, assetsLoaded: total, assetsTotal: total, bytesLoaded: 0, done: true });

@@ -95,7 +95,7 @@ function countedSignal(controller = new AbortController()) {
 const lookup = async (name = "fox"): Promise<ModelRecord> => (await client.getModel(name))!;
 
 describe("fetchModelAssets", () => {
-  it("fetches each asset of a model once, the texture the MTL names and no other", async () => {
+  it("fetches each asset of a model once, and keeps the textures the MTL names", async () => {
     const record = await lookup();
     const { deps, seen } = harness();
     const { signal, listeners } = countedSignal();
@@ -115,12 +115,13 @@ describe("fetchModelAssets", () => {
     expect(Buffer.from(image.bytes).equals(FUR)).toBe(true);
     expect(image.key).toBe(`${server.url}/assets/fox/fur.png`);
 
-    expect(server.assetCount("fox")).toBe(13);
-    for (const file of [...PART_NAMES.map((p) => `${p}.obj`), "model.mtl", "fur.png"])
+    // Every linked texture is requested with the MTL, before it says which it uses: unused.png
+    // costs its bytes and is dropped.
+    expect(server.assetCount("fox")).toBe(14);
+    for (const file of [...PART_NAMES.map((p) => `${p}.obj`), "model.mtl", "fur.png", "unused.png"])
       expect(server.assetCount("fox", file), file).toBe(1);
-    expect(server.assetCount("fox", "unused.png")).toBe(0);
     expect(server.lookupCount()).toBe(1); // the test's own lookup: no refresh
-    expect([seen.started, seen.refreshes, seen.warnings.length]).toEqual([13, 0, 0]);
+    expect([seen.started, seen.refreshes, seen.warnings.length]).toEqual([14, 0, 0]);
     expect(listeners()).toBe(0);
   });
 
@@ -159,9 +160,9 @@ describe("fetchModelAssets", () => {
     expect(assets.parts.every((p) => p.text !== undefined && p.url === assets.record.model.parts[p.part])).toBe(true);
     expect(assets.images.has("fur.png")).toBe(true);
     const forbidden = server.requests.filter((r) => r.url.startsWith("/assets/") && r.status === 403).length;
-    // The parts and the MTL started with the old links; fur.png started after the refresh.
-    expect(forbidden).toBe(12);
-    expect(server.assetCount("fox")).toBe(12 * 2 + 1);
+    // Every asset, textures included, started at once with the old links.
+    expect(forbidden).toBe(14);
+    expect(server.assetCount("fox")).toBe(14 * 2);
     expect(seen.warnings).toEqual([]);
   });
 
@@ -173,7 +174,7 @@ describe("fetchModelAssets", () => {
     const assets = await fetchModelAssets(record, deps, new AbortController().signal);
     expect(seen.refreshes).toBe(1);
     expect(getRecordExpiry(assets.record)! - getRecordExpiry(record)!).toBeGreaterThan(3000);
-    expect(server.assetCount("fox")).toBe(13);
+    expect(server.assetCount("fox")).toBe(14);
     expect(server.requests.filter((r) => r.status === 403)).toEqual([]);
   });
 
@@ -190,14 +191,14 @@ describe("fetchModelAssets", () => {
     const record = await lookup();
     const reason = new Error("stop");
     const counted = countedSignal();
-    // The 13th request is fur.png, started once the MTL arrived: abort right as it starts.
-    const { deps, seen } = harness((started) => started === 13 && counted.controller.abort(reason));
+    // Every request starts at once (14 with both textures): abort right as the last one starts.
+    const { deps, seen } = harness((started) => started === 14 && counted.controller.abort(reason));
     const error = await fetchModelAssets(record, deps, counted.signal).catch((e: unknown) => e);
 
     expect(error).toBe(reason);
-    expect(seen.started).toBe(13);
-    // No request is left running: those that had not answered were cancelled (fur.png at
-    // least, the parts unless they were quicker than the MTL) and had settled by the rejection.
+    expect(seen.started).toBe(14);
+    // No request is left running: those that had not answered were cancelled and had settled
+    // by the rejection.
     expect(seen.requests.filter((r) => !r.settled)).toEqual([]);
     const cancelled = seen.requests.filter((r) => r.signal.aborted);
     expect(cancelled.length).toBeGreaterThan(0);
@@ -205,7 +206,7 @@ describe("fetchModelAssets", () => {
     expect(outcomes.filter((o) => o.status === "fulfilled")).toEqual([]);
     expect(counted.listeners()).toBe(0);
     expect(seen.reports.at(-1)).toMatchObject({ done: true });
-    expect(seen.reports.at(-1)!.assetsLoaded).toBeLessThan(13);
+    expect(seen.reports.at(-1)!.assetsLoaded).toBeLessThan(14);
   });
 
   it("cancels the other requests, without warnings, when the model's required GLB fails", async () => {
@@ -241,14 +242,15 @@ describe("fetchModelAssets", () => {
     expect(server.assetCount("fox", "tail.obj")).toBe(1); // a 404 is not retried
   });
 
-  it("turns a failed MTL into a warning and then fetches no texture", async () => {
+  it("turns a failed MTL into a warning and keeps no texture", async () => {
     server.models.set("fox", { ...fox(), missing: ["model.mtl"] });
     const { deps, seen } = harness();
     const assets = await fetchModelAssets(await lookup(), deps, new AbortController().signal);
-    expect([assets.mtl, assets.images.size, server.assetCount("fox", "fur.png")]).toEqual([undefined, 0, 0]);
+    // The textures were already on their way with the MTL; without it none is used.
+    expect([assets.mtl, assets.images.size, server.assetCount("fox", "fur.png")]).toEqual([undefined, 0, 1]);
     expect(seen.warnings.map((w) => [w.code, w.asset])).toEqual([["material-failed", "material"]]);
-    // A failed asset stays counted; only textures the MTL does not name are taken off.
-    expect(seen.reports.at(-1)).toMatchObject({ assetsLoaded: 11, assetsTotal: 12 });
+    // A failed asset stays counted.
+    expect(seen.reports.at(-1)).toMatchObject({ assetsLoaded: 13, assetsTotal: 14 });
   });
 
   it("turns a failed texture into a warning and leaves it out of the images", async () => {
@@ -260,21 +262,24 @@ describe("fetchModelAssets", () => {
     expect(seen.warnings.map((w) => [w.code, w.asset])).toEqual([["texture-failed", "texture:fur.png"]]);
   });
 
-  it("reports progress: linked textures counted ahead then trimmed, one report per asset, done left to the caller", async () => {
+  it("reports progress: every linked texture counted from the start, one report per asset, done left to the caller", async () => {
     const { deps, seen } = harness();
     const assets = await fetchModelAssets(await lookup(), deps, new AbortController().signal);
     const bytes =
-      Object.values(PARTS).reduce((n, p) => n + Buffer.byteLength(p), 0) + Buffer.byteLength(furMtl()) + FUR.length;
+      Object.values(PARTS).reduce((n, p) => n + Buffer.byteLength(p), 0) +
+      Buffer.byteLength(furMtl()) +
+      FUR.length +
+      tinyPng([1, 2, 3]).length;
     expect(seen.reports[0]).toEqual({ model: "fox", assetsLoaded: 0, assetsTotal: 14, bytesLoaded: 0, done: false });
-    expect(seen.reports).toHaveLength(1 + 13 + 1); // the start, each asset, the trim once the MTL is known
+    expect(seen.reports).toHaveLength(1 + 14); // the start, then each asset
     expect(seen.reports.map((r) => r.assetsLoaded)).toEqual(
       [...seen.reports.map((r) => r.assetsLoaded)].sort((a, b) => a - b),
     );
     expect(seen.reports.some((r) => r.done)).toBe(false);
     expect(assets.progress).toEqual({
       model: "fox",
-      assetsLoaded: 13,
-      assetsTotal: 13,
+      assetsLoaded: 14,
+      assetsTotal: 14,
       bytesLoaded: bytes,
       done: false,
     });

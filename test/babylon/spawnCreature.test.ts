@@ -280,7 +280,9 @@ describe("degraded and failed loads", () => {
     const creature = await menagerie.spawnCreature("fox");
     expect(creature.listParts()).toHaveLength(11);
     expect(warnings.map((w) => w.code)).toEqual(["material-failed"]);
-    expect(server.assetCount("fox", "fur.png")).toBe(0);
+    // The texture was requested with the MTL (before knowing it failed), then left unused.
+    expect(server.assetCount("fox", "fur.png")).toBe(1);
+    expect(env.scene.textures).toHaveLength(0);
   });
 
   it("fails with a typed error when the body cannot be loaded, leaving nothing behind", async () => {

@@ -32,6 +32,11 @@ export interface InlineModel {
   delayMs?: number;
   /** Assets (by file name) the server answers with 404. */
   missing?: string[];
+  /**
+   * Told of every asset request of this model as it arrives (file name), before it is answered;
+   * the answer waits for the promise it returns (tests hold one asset until others were asked).
+   */
+  hold?: (file: string) => Promise<void> | undefined;
 }
 
 export interface ModelServer extends TestServer {
@@ -147,6 +152,7 @@ export async function createModelServer(models: Record<string, InlineModel>): Pr
                 : m.textures?.[file];
     if (body === undefined) return sendJson(res, 404, { code: "Not found", message: file });
     if (m.delayMs) await new Promise((r) => setTimeout(r, m.delayMs));
+    await m.hold?.(file);
     res.writeHead(200, {
       "content-type": file.endsWith(".png")
         ? "image/png"
