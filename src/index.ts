@@ -88,7 +88,8 @@ export type {
   CreatureStateChange,
 } from "./babylon/creatureBehaviours.js";
 export type { WorldAgent, WorldAgentOptions } from "./babylon/gameWorld.js";
-export { type AreaInput, toArea, toHeightFunction } from "./babylon/ground.js";
+export { type AreaInput, toArea } from "./babylon/ground.js";
+export { toHeightFunction } from "./babylon/groundSampler.js";
 // The Babylon plugin.
 export { Menagerie } from "./babylon/menagerie.js";
 export type { MenagerieMotion } from "./babylon/menagerieMotion.js";

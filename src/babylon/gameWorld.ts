@@ -13,7 +13,7 @@ import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
 import type { MotionWorld } from "../motion/world.js";
 import type { BehaviourTarget } from "./creatureBehaviours.js";
-import { type AreaInput, isMesh, toArea, toHeightFunction } from "./ground.js";
+import { type AreaInput, isMesh, toArea } from "./ground.js";
 
 /** A node with a position: a mesh or a transform node (a player, a car). */
 type Positioned = TransformNode;
@@ -157,14 +157,21 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
     return body;
   };
 
-  /** A height function for a ground; a mesh is sampled once and remembered. */
+  /**
+   * Samples a ground mesh once (loading the sampler on first use) so that
+   * {@link heightFunction} can answer for it; nothing to do for a function or no ground.
+   */
+  async prepareGround(ground: HeightFunction | AbstractMesh | undefined): Promise<void> {
+    if (!ground || typeof ground === "function" || this.#grounds.has(ground)) return;
+    const { toHeightFunction } = await import("./groundSampler.js");
+    if (!this.#grounds.has(ground)) this.#grounds.set(ground, toHeightFunction(ground));
+  }
+
+  /** A height function for a ground; a mesh must have been through {@link prepareGround}. */
   heightFunction(ground: HeightFunction | AbstractMesh): HeightFunction {
     if (typeof ground === "function") return ground;
-    let heights = this.#grounds.get(ground);
-    if (!heights) {
-      heights = toHeightFunction(ground);
-      this.#grounds.set(ground, heights);
-    }
+    const heights = this.#grounds.get(ground);
+    if (!heights) throw new Error(`ground mesh "${ground.name}" was not prepared (internal error)`);
     return heights;
   }
 

@@ -124,6 +124,7 @@ export class Menagerie extends MenagerieMotion {
     this.#assertAlive();
     const signal = options.signal;
     const attachPhysics = await loadCreaturePhysics(this.scene, options.physics, this.#options.physics);
+    await this.gameWorld.prepareGround(options.ground ?? this.#ground);
     const record =
       typeof nameOrRecord === "string" ? await lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
     const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);

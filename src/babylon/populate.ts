@@ -16,7 +16,8 @@ import { type PlannedCreature, planPopulation } from "../motion/populationPlan.j
 import { POPULATION_RULES } from "../motion/populationRules.js";
 import type { HeightFunction } from "../motion/types.js";
 import type { Creature } from "./creature.js";
-import { toArea, toHeightFunction } from "./ground.js";
+import { toArea } from "./ground.js";
+import { toHeightFunction } from "./groundSampler.js";
 import {
   POPULATE_DEFAULTS,
   type PopulateHost,
