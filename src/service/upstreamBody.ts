@@ -7,14 +7,14 @@
 const MAX_DEPTH = 64;
 
 /**
- * The body as UTF-8 text, or `undefined` when it is longer than `maxBytes` (it is then cut
- * off: the rest is never read, whatever `Content-Length` claimed).
+ * The body's bytes, or `undefined` when it is longer than `maxBytes` (it is then cut off: the
+ * rest is never read, whatever `Content-Length` claimed).
  */
-export async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
+export async function readBytesCapped(response: Response, maxBytes: number): Promise<Buffer | undefined> {
   const declared = Number(response.headers.get("content-length") ?? Number.NaN);
   if (declared > maxBytes || !response.body) {
     await response.body?.cancel().catch(() => undefined);
-    return response.body ? undefined : "";
+    return response.body ? undefined : Buffer.alloc(0);
   }
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -29,7 +29,13 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** The body as UTF-8 text, or `undefined` when it is longer than `maxBytes` (see {@link readBytesCapped}). */
+export async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
+  const bytes = await readBytesCapped(response, maxBytes);
+  return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { SERVICE_ERROR_CODES, ServiceError } from "../serviceError.js";
+import { readBytesCapped } from "../upstreamBody.js";
 
 /** A relayed file, as the relay caches it. */
 export interface RelayedAsset {
@@ -58,30 +59,6 @@ export interface RelayFetchOptions {
 }
 
 const badGateway = (message: string) => new ServiceError(502, SERVICE_ERROR_CODES.upstream, message);
-
-/** The body's bytes, or `undefined` past `maxBytes` (the rest is then never read). */
-async function readBytesCapped(response: Response, maxBytes: number): Promise<Buffer | undefined> {
-  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return undefined;
-  }
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 /**
  * GETs `url` from the asset host. Throws a {@link ServiceError}: 403 when the host refuses the
