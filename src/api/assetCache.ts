@@ -6,8 +6,12 @@
  * means the stored bytes are used, anything else is handled as without a cache. The link stays
  * the capability: stored bytes are never used without the service's 304 for a valid link.
  */
-import { type AssetStore, DEFAULT_ASSET_CACHE_BYTES, type StoredAsset } from "./assetStore.js";
-import { CacheStorageAssetStore, DEFAULT_ASSET_CACHE_NAME } from "./cacheStorageStore.js";
+import {
+  type AssetStore,
+  DEFAULT_ASSET_CACHE_BYTES,
+  DEFAULT_ASSET_CACHE_NAME,
+  type StoredAsset,
+} from "./assetStore.js";
 import { NetworkError, OptionsError } from "./errors.js";
 import { describeValue, objectOption, positiveNumber, stringOption } from "./options.js";
 import { abortReason } from "./request.js";
@@ -59,8 +63,39 @@ function isStore(value: unknown): value is AssetStore {
   );
 }
 
+/**
+ * The browser's default store, its code loaded on first use (cacheStorageStore.ts), so that a
+ * page that never loads an asset, or turns the cache off, does not download it. A failed import
+ * rejects every call, and the fetcher then downloads plainly, as for any failing store.
+ */
+class LazyCacheStorageStore implements AssetStore {
+  readonly #settings: { cacheName: string; maxBytes: number };
+  #store: Promise<AssetStore> | undefined;
+
+  constructor(settings: { cacheName: string; maxBytes: number }) {
+    this.#settings = settings;
+  }
+
+  #open(): Promise<AssetStore> {
+    this.#store ??= import("./cacheStorageStore.js").then((m) => new m.CacheStorageAssetStore(this.#settings));
+    return this.#store;
+  }
+
+  async get(key: string): Promise<StoredAsset | undefined> {
+    return (await this.#open()).get(key);
+  }
+
+  async put(key: string, asset: StoredAsset): Promise<void> {
+    await (await this.#open()).put(key, asset);
+  }
+
+  async delete(key: string): Promise<void> {
+    await (await this.#open()).delete(key);
+  }
+}
+
 /** One default store per Cache name and budget, shared by the Menageries of a page. */
-const browserStores = new Map<string, CacheStorageAssetStore>();
+const browserStores = new Map<string, AssetStore>();
 
 function runsInNode(): boolean {
   const process = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
@@ -88,7 +123,7 @@ export function resolveAssetCache(option: unknown): AssetStore | undefined {
   const id = `${cacheName}\n${maxBytes}`;
   let store = browserStores.get(id);
   if (!store) {
-    store = new CacheStorageAssetStore({ cacheName, maxBytes });
+    store = new LazyCacheStorageStore({ cacheName, maxBytes });
     browserStores.set(id, store);
   }
   return store;

@@ -48,6 +48,9 @@ export interface AssetStoreOptions {
   maxBytes?: number;
 }
 
+/** Default name of the Cache the browser store keeps assets in. */
+export const DEFAULT_ASSET_CACHE_NAME = "babylon-menagerie-assets";
+
 /** Default byte budget of the built-in stores: 128 MiB. */
 export const DEFAULT_ASSET_CACHE_BYTES = 128 * 1024 * 1024;
 

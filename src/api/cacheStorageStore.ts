@@ -9,6 +9,7 @@ import {
   type AssetStore,
   type AssetStoreOptions,
   DEFAULT_ASSET_CACHE_BYTES,
+  DEFAULT_ASSET_CACHE_NAME,
   LruBudget,
   type StoredAsset,
 } from "./assetStore.js";
@@ -28,8 +29,7 @@ export interface CacheStorageStoreOptions extends AssetStoreOptions {
   caches?: CacheStorage;
 }
 
-/** Default name of the Cache the browser store keeps assets in. */
-export const DEFAULT_ASSET_CACHE_NAME = "babylon-menagerie-assets";
+export { DEFAULT_ASSET_CACHE_NAME };
 
 const INDEX_URL = "https://babylon-menagerie.invalid/asset-cache-index";
 const ETAG_HEADER = "x-menagerie-etag";
