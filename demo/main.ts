@@ -7,10 +7,9 @@ import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
 import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
 import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 import { type Creature, type CreatureGroup, HABITATS, type Habitat, isLoadError, Menagerie } from "../src/index.js";
 import { hideCard, showCard } from "./card.js";
+import { crowdShadows, drawCounts, hasGrown, sourceOf } from "./drawing.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";
 import { createDemoScene, WORLD_RADIUS } from "./scene.js";
 import { createShowcase } from "./showcase.js";
@@ -29,9 +28,10 @@ const { scene } = demo;
 const instrumentation = new SceneInstrumentation(scene);
 instrumentation.captureFrameTime = true;
 const frameTime = () => instrumentation.frameTimeCounter.lastSecAverage;
-const showcase = createShowcase({ scene, engine, camera: demo.camera, shadows: demo.shadows, frameTime });
 const menagerie = new Menagerie(scene, { baseUrl: serviceUrl, apiKey: apiKey || undefined, seed: 42 });
+const showcase = createShowcase({ scene, engine, camera: demo.camera, shadows: demo.shadows, menagerie, frameTime });
 const WATER_HABITATS = new Set(["sea", "lake", "pond", "river", "swamp"]);
+const crowds = crowdShadows(scene, demo.shadows);
 
 let group: CreatureGroup | undefined;
 const loose: Creature[] = [];
@@ -42,10 +42,20 @@ const state = {
   ready: false,
   populating: false,
   creatures: 0,
-  /** Instanced meshes of all creatures and props (what draw calls would be without instancing). */
+  /**
+   * Copies of meshes drawn for all creatures and props (what draw calls would be without
+   * instancing): rigged creatures' and props' meshes, plus each crowd mesh's thin instances.
+   */
   instances: 0,
-  /** Distinct source meshes those instances draw from. */
+  /** Distinct source meshes those copies draw from (a crowd mesh is its own source). */
   distinctSources: 0,
+  /**
+   * Part-built creatures that grew nodes of their own and left their crowd (the demo wants 0).
+   * Counted when read, so a test sees a click's effect without waiting for a readout.
+   */
+  get grownCreatures(): number {
+    return menagerie.creatures.filter(hasGrown).length;
+  },
   drawCalls: 0,
   fps: 0,
   lastSpawn: "",
@@ -68,12 +78,9 @@ const state = {
   screenPointOf(index: number): { x: number; y: number; name: string; kind: Creature["kind"] } | undefined {
     const creature = menagerie.creatures[index];
     if (!creature) return undefined;
-    // A skinned mesh's bounding box stays in its bind pose, and its first mesh may be a small
-    // part (one material's triangles): aim halfway up from a rigged creature's feet instead.
-    const center =
-      creature.kind === "rig"
-        ? creature.root.position.add(new Vector3(0, creature.heightMeters / 2, 0))
-        : creature.meshes[0]!.getBoundingInfo().boundingBox.centerWorld;
+    // Halfway up from its feet: reading a part-built creature's meshes would take it out of
+    // its crowd, and a skinned mesh's bounding box stays in its bind pose.
+    const center = creature.root.position.add(new Vector3(0, creature.heightMeters / 2, 0));
     const p = Vector3.Project(
       center,
       Matrix.IdentityReadOnly,
@@ -105,14 +112,20 @@ const count = $<HTMLInputElement>("#count");
 const sceneryInput = $<HTMLInputElement>("#scenery");
 count.addEventListener("input", () => ($("#count-value").textContent = count.value));
 
+// A part-built creature draws through its model's crowd meshes (made with its first creature):
+// those cast and receive shadows; a rigged creature's own meshes do.
 menagerie.onCreatureSpawnedObservable.add((creature) => {
+  if (creature.kind === "parts") {
+    crowds.find();
+    return;
+  }
   for (const mesh of creature.meshes) {
     demo.shadows.addShadowCaster(mesh, false);
     sourceOf(mesh).receiveShadows = true; // instances take it from their source
   }
 });
 menagerie.onCreatureDisposedObservable.add((creature) => {
-  for (const mesh of creature.meshes) demo.shadows.removeShadowCaster(mesh, false);
+  if (creature.kind === "rig") for (const mesh of creature.meshes) demo.shadows.removeShadowCaster(mesh, false);
 });
 menagerie.onWarningObservable.add((w) => console.warn(`[menagerie] ${w.code} ${w.model}: ${w.message}`));
 
@@ -218,7 +231,7 @@ $<HTMLFormElement>("#service-form").addEventListener("submit", (event) => {
 
 scene.onPointerObservable.add((info) => {
   if (info.type !== PointerEventTypes.POINTERPICK) return;
-  const creature = info.pickInfo?.pickedMesh?.metadata?.menagerie?.creature as Creature | undefined;
+  const creature = menagerie.creatureFromPick(info.pickInfo);
   if (creature) showCard(creature);
 });
 
@@ -243,9 +256,7 @@ engine.runRenderLoop(() => {
     state.drawCalls = instrumentation.drawCallsCounter.current;
     state.creatures = menagerie.creatures.length;
     // Props are instanced too: their meshes count with the creatures'.
-    const drawn = [...menagerie.creatures, ...(group?.scenery ?? [])].flatMap((c) => c.meshes);
-    state.instances = drawn.length;
-    state.distinctSources = new Set(drawn.map(sourceOf)).size;
+    Object.assign(state, drawCounts(menagerie.creatures, group?.scenery ?? [], crowds.meshes));
     const rigged = menagerie.creatures.filter((c) => c.kind === "rig");
     state.rigged = rigged.length;
     state.riggedPlaying = rigged.filter(
@@ -263,8 +274,3 @@ addEventListener("resize", () => engine.resize());
 
 state.ready = true;
 void populate("forest", Number(count.value), 42, Number(sceneryInput.value) || 0);
-
-/** The mesh whose draw call a creature mesh shares: an instance's source, else the mesh itself. */
-function sourceOf(mesh: AbstractMesh): AbstractMesh {
-  return "sourceMesh" in mesh ? (mesh as InstancedMesh).sourceMesh : mesh;
-}

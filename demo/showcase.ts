@@ -10,7 +10,7 @@ import type { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGener
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { Creature, CreatureGroup } from "../src/index.js";
+import type { Creature, CreatureGroup, Menagerie } from "../src/index.js";
 
 /** What the showcase reports to the page's test hooks. */
 export interface ShowcaseState {
@@ -39,6 +39,8 @@ interface ShowcaseDeps {
   engine: Engine;
   camera: ArcRotateCamera;
   shadows: ShadowGenerator;
+  /** Tells which creature a click picked (a crowd-drawn one by its thin instance). */
+  menagerie: Pick<Menagerie, "creatureFromPick">;
   /** Frame time over the last second, ms (from the page's SceneInstrumentation). */
   frameTime: () => number;
 }
@@ -76,7 +78,7 @@ export function createShowcase(deps: ShowcaseDeps): Showcase {
   // Click a creature to follow it; clicks elsewhere keep the current one.
   scene.onPointerObservable.add((info) => {
     if (info.type !== PointerEventTypes.POINTERPICK) return;
-    const creature = info.pickInfo?.pickedMesh?.metadata?.menagerie?.creature as Creature | undefined;
+    const creature = deps.menagerie.creatureFromPick(info.pickInfo);
     if (creature) follow(creature);
   });
   addEventListener("keydown", (event) => {

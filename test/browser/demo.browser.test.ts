@@ -14,6 +14,7 @@ interface DemoState {
   lastSpawn: string;
   rigged: number;
   riggedPlaying: number;
+  grownCreatures: number;
   showcase: ShowcaseState;
 }
 
@@ -91,6 +92,8 @@ describe("the demo page (npm run demo)", () => {
     // Instancing: a draw call per distinct source mesh, twice with the shadow pass, not one per copy.
     expect(state.drawCalls).toBeLessThanOrEqual(2 * state.distinctSources + 10);
     expect(state.distinctSources).toBeLessThan(state.instances);
+    // Part-built creatures stay thin instances of their crowds: the demo reads none's meshes.
+    expect(state.grownCreatures).toBe(0);
     expect(watch.errors).toEqual([]);
     expect(badResponses).toEqual([]);
   }, 240_000);
@@ -168,6 +171,7 @@ describe("the demo page (npm run demo)", () => {
         clicked = (await page.getAttribute("[data-testid=card]", "data-record")) ?? undefined;
     }
     expect(clicked).toBeTruthy();
+    expect((await demoState()).grownCreatures).toBe(0);
     expect(await page.textContent("#card-fields")).toMatch(
       /Kind.*Group.*Type.*Behaviour.*Pet.*Detail.*Size.*Height.*Author.*Source.*Habitats/s,
     );
@@ -227,16 +231,20 @@ describe("the demo as a showcase", () => {
     expect(watch.errors).toEqual([]);
   }, 240_000);
 
-  it("follows a clicked creature with the camera, and lets go on Escape", async () => {
+  it("follows a clicked part-built creature with the camera, and lets go on Escape", async () => {
     let followed = "";
     for (let i = 0; i < 40 && !followed; i++) {
-      const point = await page.evaluate((k) => (window as unknown as { __demo: DemoHooks }).__demo.screenPointOf(k), i);
-      if (!point || point.x < 5 || point.y < 5 || point.x > 950 || point.y > 715) continue;
+      const point = await screenPointOf(i);
+      // A part-built creature is picked as a thin instance of its model's crowd meshes.
+      if (!onCanvas(point) || point.kind !== "parts") continue;
       await page.mouse.click(point.x, point.y);
       await page.waitForTimeout(300);
       followed = (await demoState()).showcase.following;
     }
     expect(followed).not.toBe("");
+    expect(await page.getAttribute("[data-testid=card]", "data-kind")).toBe("parts");
+    // Picking it read no meshes: it (and every other) is still drawn by its crowd.
+    expect((await demoState()).grownCreatures).toBe(0);
     expect(await page.isVisible("#following")).toBe(true);
     expect(await page.textContent("#following-name")).toBe(followed);
     // The camera glides onto it and stays with it while it wanders.
