@@ -1,0 +1,89 @@
+/**
+ * Young-generation bytes per agent-step of the whole `menagerie.stepMotion` over a NullEngine
+ * crowd: the world's step, the game world's update, the sync onto nodes and the crowd's matrices
+ * and upload. test/motion/allocation.test.ts covers the engine-free step alone; this one caught
+ * the Babylon side boxing three numbers per joint per frame (~465 bytes per agent-step).
+ * Its own file: Vitest isolates modules per file, so the JIT sees only this file's creatures.
+ */
+
+import { Matrix, Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { composeToRef } from "../../src/babylon/crowdPose.js";
+import { Menagerie } from "../../src/babylon/menagerie.js";
+import { youngBytesAllocated } from "../helpers/allocations.js";
+import { createNullScene } from "../helpers/babylonScene.js";
+import { createModelServer, type ModelServer } from "../helpers/modelServer.js";
+import { furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
+
+let server: ModelServer;
+let env: ReturnType<typeof createNullScene>;
+let menagerie: Menagerie;
+
+beforeEach(async () => {
+  server = await createModelServer({
+    fox: {
+      type: "quadruped",
+      height: "45 cm",
+      parts: quadrupedParts(),
+      mtl: furMtl(),
+      textures: { "fur.png": tinyPng() },
+    },
+  });
+  env = createNullScene();
+  menagerie = new Menagerie(env.scene, { baseUrl: server.url });
+});
+
+afterEach(async () => {
+  menagerie.dispose();
+  env.dispose();
+  await server.close();
+});
+
+describe("allocation of a Babylon crowd", () => {
+  it("a wandering crowd allocates next to nothing per agent-step once optimised", async () => {
+    const count = 100;
+    for (let i = 0; i < count; i++) {
+      const fox = await menagerie.spawnCreature("fox", {
+        position: new Vector3((i % 10) * 1.5, 0, Math.floor(i / 10) * 1.5),
+      });
+      fox.wander({ area: { center: { x: 7, z: 7 }, radius: 12 } });
+    }
+    // Frames on a fixed step (the Menagerie's observer would step by the engine's clock).
+    env.scene.onBeforeRenderObservable.clear();
+    const step = () => menagerie.stepMotion(1 / 60);
+    // Optimisation runs on a background thread: warm up in rounds until the figure settles and
+    // keep the best round. A scavenge during a round only makes it read low.
+    const all: number[] = [];
+    for (let round = 0; round < 12; round++) {
+      for (let i = 0; i < 500; i++) step();
+      const steps = 50;
+      all.push(
+        youngBytesAllocated(() => {
+          for (let i = 0; i < steps; i++) step();
+        }) /
+          (steps * count),
+      );
+      if (all.at(-1)! < 10) break;
+    }
+    // Per-frame costs (a bounding box per drawing mesh, map iterators) spread over the crowd are
+    // a few bytes; one boxed number per joint would be 12 bytes per joint, over 100 per agent.
+    expect(Math.min(...all), `per round: ${all.map((b) => b.toFixed(1)).join(", ")}`).toBeLessThan(50);
+  });
+});
+
+describe("composeToRef", () => {
+  it("writes exactly the matrix Babylon's yaw-pitch-roll quaternion and ComposeToRef give", () => {
+    const ours = new Matrix();
+    const babylons = new Matrix();
+    const quat = new Quaternion();
+    for (let i = 0; i < 50; i++) {
+      // Irregular fractions, some negative, angles past a half turn.
+      const a = (k: number) => Math.sin(i * 12.9898 + k * 78.233) * 4;
+      const t = Float64Array.of(1 + a(0) / 8, 1 + a(1) / 8, 1 + a(2) / 8, a(3), a(4), a(5), a(6), a(7), a(8));
+      composeToRef(t, ours);
+      Quaternion.RotationYawPitchRollToRef(t[3]!, t[4]!, t[5]!, quat);
+      Matrix.ComposeToRef(new Vector3(t[0], t[1], t[2]), quat, new Vector3(t[6], t[7], t[8]), babylons);
+      expect(Array.from(ours.m)).toEqual(Array.from(babylons.m));
+    }
+  });
+});
