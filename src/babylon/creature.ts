@@ -123,6 +123,11 @@ export class Creature extends CreatureBehaviours {
     return this.#physicsBody;
   }
 
+  /** @internal Its box in its root's frame (model units) while it is crowd-drawn, else null (physics/creaturePhysics.ts). */
+  _measureCrowdDrawn(): { min: Vector3; max: Vector3 } | null {
+    return this.#body.measure?.() ?? null;
+  }
+
   /** @internal Set by the physics module (physics/creaturePhysics.ts) when it attaches or drops a body. */
   _setPhysicsBody(body: PhysicsBody | null): void {
     this.#physicsBody = body;

@@ -176,3 +176,31 @@ export function writeOffsetMatrix(out: Float32Array, base: number, m: ArrayLike<
   out[base + 14] = px * m[2]! + py * m[6]! + pz * m[10]! + m[14]!;
   out[base + 15] = px * m[3]! + py * m[7]! + pz * m[11]! + m[15]!;
 }
+
+const IDENTITY = Matrix.Identity();
+const corner = new Vector3();
+
+/**
+ * The box of parts posed by `pose` in the root's own frame (model units), as nodes grown at
+ * that pose would measure it: each part's own box corners hung at -pivot from its joint.
+ * Null when no part has a corner (no vertices).
+ */
+export function measurePosed(
+  chain: JointChain,
+  parts: readonly { joint: number; corners: readonly Vector3[] }[],
+  pose: Readonly<JointPose>,
+): { min: Vector3; max: Vector3 } | null {
+  const world = chain.compose(IDENTITY, pose);
+  const min = new Vector3(Infinity, Infinity, Infinity);
+  const max = new Vector3(-Infinity, -Infinity, -Infinity);
+  for (const part of parts) {
+    const joint = world[part.joint]!;
+    const pivot = chain.pivots[part.joint]!;
+    for (const c of part.corners) {
+      Vector3.TransformCoordinatesToRef(corner.copyFrom(c).subtractInPlace(pivot), joint, corner);
+      min.minimizeInPlace(corner);
+      max.maximizeInPlace(corner);
+    }
+  }
+  return min.x > max.x ? null : { min, max };
+}

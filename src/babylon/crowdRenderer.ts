@@ -15,7 +15,7 @@ import { RegisterThinInstanceMesh } from "@babylonjs/core/Meshes/thinInstanceMes
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelTemplate } from "./buildTemplate.js";
-import { JointChain, type JointPose, REST_POSE, writeOffsetMatrix } from "./crowdPose.js";
+import { JointChain, type JointPose, measurePosed, REST_POSE, writeOffsetMatrix } from "./crowdPose.js";
 
 /** One creature's place in its model's crowd. */
 export interface CrowdMember {
@@ -37,7 +37,10 @@ export interface CrowdMember {
 interface PartDraw {
   mesh: Mesh;
   joint: number;
+  /** The part mesh's own (untransformed) box corners, in model units; empty for a mesh without vertices. */
+  corners: Vector3[];
 }
+
 
 const INITIAL_CAPACITY = 16;
 const crowds = new WeakMap<ModelTemplate, CrowdRenderer>();
@@ -122,7 +125,8 @@ export class CrowdRenderer {
         // The per-instance pick test needs the mesh's own (untransformed) box.
         const own = source.getBoundingInfo();
         mesh.rawBoundingInfo = new BoundingInfo(own.minimum.clone(), own.maximum.clone());
-        this.#parts.push({ mesh, joint: j });
+        const corners = source.getTotalVertices() > 0 ? own.boundingBox.vectors.map((v) => v.clone()) : [];
+        this.#parts.push({ mesh, joint: j, corners });
       });
     });
     this.#observer = scene.onBeforeActiveMeshesEvaluationObservable.add(() => this.flush());
@@ -198,6 +202,15 @@ export class CrowdRenderer {
     }
     crowdStats.matricesWritten += this.#parts.length;
     this.#dirty = true;
+  }
+
+  /**
+   * The box of a creature's parts posed by `pose`, in its root's own frame (model units: the
+   * root's scale left out), as its grown nodes would measure it. Reads nothing of a member, so
+   * a physics body can be fitted without growing nodes; null when no part has vertices.
+   */
+  measure(pose: Readonly<JointPose> = REST_POSE): { min: Vector3; max: Vector3 } | null {
+    return measurePosed(this.#chain, this.#parts, pose);
   }
 
   /** Uploads changed buffers (one per drawing mesh) and refits the shared bounding box. */

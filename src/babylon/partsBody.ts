@@ -5,12 +5,14 @@
  * body grows them on demand, as before: a joint node per part (rest pose = where the OBJ placed
  * the part) and an instance of each template mesh under its joint, and leaves the crowd.
  */
+import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../api/recordSize.js";
 import type { Box3 } from "../rig/box.js";
 import type { ModelTemplate } from "./buildTemplate.js";
+import { REST_POSE } from "./crowdPose.js";
 import { type CrowdMember, type CrowdRenderer, crowdOf } from "./crowdRenderer.js";
 import { crowdPose, type MotionBinding, syncMotion } from "./syncMotion.js";
 
@@ -24,6 +26,11 @@ export interface CreatureBody {
   listParts(): string[];
   /** Hooks the creature's motion to the body (a part body poses its crowd matrices or its nodes). */
   bindMotion?(binding: MotionBinding): void;
+  /**
+   * Its box in the root's frame (model units) as last posed, measured without growing nodes;
+   * null (or absent) when its meshes are there to measure instead.
+   */
+  measure?(): { min: Vector3; max: Vector3 } | null;
   dispose(): void;
 }
 
@@ -127,6 +134,7 @@ export function buildPartsBody(
       if (joints) bindNodes(b, joints);
       else if (crowd && member) b.crowd = crowdPose(crowd, member);
     },
+    measure: () => (crowd && !joints ? crowd.measure(binding?.crowd?.pose ?? REST_POSE) : null),
     dispose: () => {
       disposed = true;
       leaveCrowd();

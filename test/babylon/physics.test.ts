@@ -1,4 +1,5 @@
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { PhysicsMotionType, PhysicsShapeType } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
 import type { HavokPlugin } from "@babylonjs/core/Physics/v2/Plugins/havokPlugin.js";
 import type { PhysicsEngine } from "@babylonjs/core/Physics/v2/physicsEngine.js";
@@ -72,7 +73,12 @@ describe("creature physics bodies (Havok in Node)", () => {
     });
     const box = heron.physicsBody!.shape!;
     expect(box.type).toBe(PhysicsShapeType.BOX);
-    // The shape's box is in the body's frame, whose origin is the creature's root (its feet).
+    // Fitted without growing its nodes: it is still drawn by its model's crowd, not by nodes of its own.
+    expect(heron.root.getChildren()).toHaveLength(0);
+    expect((env.scene.getMeshByName("heron/body/crowd") as Mesh).thinInstanceCount).toBe(1);
+    // The shape's box is in the body's frame, whose origin is the creature's root (its feet);
+    // it is the box of the nodes and instances the creature grows when asked for its meshes.
+    expect(heron.meshes).toHaveLength(1);
     const { min, max } = heron.root.getHierarchyBoundingVectors();
     const at = (v: Vector3) =>
       v

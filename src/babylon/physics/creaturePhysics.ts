@@ -90,6 +90,13 @@ export function measureBounds(creature: Creature): Bounds {
   root.computeWorldMatrix(true);
   root.getWorldMatrix().invertToRef(toRoot);
   const metresPerUnit = root.absoluteScaling.y;
+  // A crowd-drawn creature is measured from its model's part boxes, posed as the crowd draws
+  // it: reading `meshes` would grow its nodes and take it out of the crowd for good.
+  const drawn = creature._measureCrowdDrawn();
+  if (drawn) {
+    const at = (v: Vector3): Vec3 => ({ x: v.x * metresPerUnit, y: v.y * metresPerUnit, z: v.z * metresPerUnit });
+    return { min: at(drawn.min), max: at(drawn.max) };
+  }
   const min: Vec3 = { x: Infinity, y: Infinity, z: Infinity };
   const max: Vec3 = { x: -Infinity, y: -Infinity, z: -Infinity };
   for (const mesh of creature.meshes) {
