@@ -41,7 +41,6 @@ interface PartDraw {
   corners: Vector3[];
 }
 
-
 const INITIAL_CAPACITY = 16;
 const crowds = new WeakMap<ModelTemplate, CrowdRenderer>();
 /** Every crowd not disposed, for {@link flushCrowds}. */
