@@ -12,7 +12,7 @@ import { crowdStats } from "../../src/babylon/crowdRenderer.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import { createModelServer, type ModelServer } from "../helpers/modelServer.js";
-import { boxObj, furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
+import { boxObj, tinyFox } from "../helpers/tinyModels.js";
 
 let server: ModelServer;
 let env: ReturnType<typeof createNullScene>;
@@ -20,13 +20,7 @@ let menagerie: Menagerie;
 
 beforeEach(async () => {
   server = await createModelServer({
-    fox: {
-      type: "quadruped",
-      height: "45 cm",
-      parts: quadrupedParts(),
-      mtl: furMtl(),
-      textures: { "fur.png": tinyPng() },
-    },
+    fox: tinyFox(),
     trout: {
       type: "uniform",
       behaviour: "swim",

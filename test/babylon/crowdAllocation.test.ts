@@ -13,7 +13,7 @@ import { Menagerie } from "../../src/babylon/menagerie.js";
 import { youngBytesAllocated } from "../helpers/allocations.js";
 import { createNullScene } from "../helpers/babylonScene.js";
 import { createModelServer, type ModelServer } from "../helpers/modelServer.js";
-import { furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
+import { tinyFox } from "../helpers/tinyModels.js";
 
 let server: ModelServer;
 let env: ReturnType<typeof createNullScene>;
@@ -21,13 +21,7 @@ let menagerie: Menagerie;
 
 beforeEach(async () => {
   server = await createModelServer({
-    fox: {
-      type: "quadruped",
-      height: "45 cm",
-      parts: quadrupedParts(),
-      mtl: furMtl(),
-      textures: { "fur.png": tinyPng() },
-    },
+    fox: tinyFox(),
   });
   env = createNullScene();
   menagerie = new Menagerie(env.scene, { baseUrl: server.url });

@@ -13,7 +13,7 @@ import { createNullScene } from "../helpers/babylonScene.js";
 import { startCatalogService } from "../helpers/catalogService.js";
 import { enableHavok, loadHavok } from "../helpers/havok.js";
 import { createModelServer, type ModelServer } from "../helpers/modelServer.js";
-import { furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
+import { tinyFox } from "../helpers/tinyModels.js";
 
 let env: ReturnType<typeof createNullScene>;
 
@@ -59,13 +59,7 @@ describe("a part-built creature with a body", () => {
 
   beforeEach(async () => {
     server = await createModelServer({
-      fox: {
-        type: "quadruped",
-        height: "45 cm",
-        parts: quadrupedParts(),
-        mtl: furMtl(),
-        textures: { "fur.png": tinyPng() },
-      },
+      fox: tinyFox(),
     });
     menagerie = new Menagerie(env.scene, { baseUrl: server.url });
   });

@@ -10,15 +10,9 @@ import type { MenagerieWarning } from "../../src/babylon/types.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import { createModelServer, type InlineModel, type ModelServer } from "../helpers/modelServer.js";
 import { round } from "../helpers/round.js";
-import { boxObj, furMtl, QUADRUPED_BOXES, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
+import { boxObj, QUADRUPED_BOXES, quadrupedParts, tinyFox, tinyPng } from "../helpers/tinyModels.js";
 
-const fox = (): InlineModel => ({
-  type: "quadruped",
-  height: "45 cm",
-  parts: quadrupedParts(),
-  mtl: furMtl(),
-  textures: { "fur.png": tinyPng() },
-});
+const fox = (): InlineModel => tinyFox();
 
 let server: ModelServer;
 let env: ReturnType<typeof createNullScene>;

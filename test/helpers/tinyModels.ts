@@ -109,3 +109,14 @@ export function tinyPng(rgb: Vec = [200, 100, 40]): Buffer {
   for (let i = 0; i < 4; i++) image.data.set([...rgb, 255], i * 4);
   return PNG.sync.write(image);
 }
+
+/** The tests' 45 cm fox: quadruped parts, the fur MTL and its texture (a model server entry). */
+export function tinyFox() {
+  return {
+    type: "quadruped",
+    height: "45 cm",
+    parts: quadrupedParts(),
+    mtl: furMtl(),
+    textures: { "fur.png": tinyPng() },
+  };
+}
