@@ -6,6 +6,7 @@
  * container per species, the obvious way with one lookup and one ImportMeshAsync per part per
  * creature. All alternate run by run so drift in machine load hits them alike.
  */
+import type { Scene } from "@babylonjs/core/scene.js";
 import { Menagerie } from "../src/babylon/menagerie.js";
 import { createBenchScene, sceneCounts } from "./benchScene.js";
 import { CompetentLoader, type CompetentMode } from "./competentWay.js";
@@ -69,19 +70,27 @@ async function runMenagerie(server: CountingServer, count: number): Promise<{ fi
   return { figures, names };
 }
 
-/** The creatures populate chose, spawned by A or B: one search, then a container per species. */
-async function runCompetent(server: CountingServer, names: string[], mode: CompetentMode): Promise<Figures> {
+/** A way of spawning the creatures populate chose, installed in a bench scene. */
+interface GridLoader {
+  /** Spawns `names[i]` at `at[i]`, all at once. */
+  spawnAll(at: { x: number; z: number }[]): Promise<unknown[]>;
+  uninstall(): void;
+}
+
+/** Wall time, traffic, scene counts and retained heap of spawning `names` on a grid. */
+async function runGrid(
+  server: CountingServer,
+  names: string[],
+  install: (scene: Scene) => GridLoader,
+): Promise<Figures> {
   const heapBefore = await retainedBytes();
   const bench = createBenchScene();
-  const loader = new CompetentLoader(bench.scene, server.url, "dev-key", mode).install();
+  const loader = install(bench.scene);
   server.reset();
   const start = performance.now();
-  const records = new Map((await loader.search("forest")).map((r) => [r.name, r]));
   const columns = Math.ceil(Math.sqrt(names.length));
-  const creatures = await Promise.all(
-    names.map((name, i) =>
-      loader.spawn(records.get(name)!, { x: (i % columns) * 1.5, z: Math.floor(i / columns) * 1.5 }),
-    ),
+  const creatures = await loader.spawnAll(
+    names.map((_, i) => ({ x: (i % columns) * 1.5, z: Math.floor(i / columns) * 1.5 })),
   );
   const wallMs = performance.now() - start;
   const traffic = { ...server.traffic };
@@ -99,30 +108,29 @@ async function runCompetent(server: CountingServer, names: string[], mode: Compe
   return figures;
 }
 
-async function runBaseline(server: CountingServer, names: string[]): Promise<Figures> {
-  const heapBefore = await retainedBytes();
-  const bench = createBenchScene();
-  const loader = new ObviousLoader(bench.scene, server.url, "dev-key").install();
-  server.reset();
-  const start = performance.now();
-  const columns = Math.ceil(Math.sqrt(names.length));
-  const creatures = await Promise.all(
-    names.map((name, i) => loader.spawn(name, { x: (i % columns) * 1.5, z: Math.floor(i / columns) * 1.5 })),
-  );
-  const wallMs = performance.now() - start;
-  const traffic = { ...server.traffic };
-  const heapMB = ((await retainedBytes()) - heapBefore) / 2 ** 20;
-  const figures = {
-    wallMs,
-    ...traffic,
-    ...sceneCounts(bench.scene),
-    heapMB,
-    creatures: creatures.length,
-    species: new Set(names).size,
-  };
-  loader.uninstall();
-  bench.dispose();
-  return figures;
+/** The creatures populate chose, spawned by A or B: one search, then a container per species. */
+function runCompetent(server: CountingServer, names: string[], mode: CompetentMode): Promise<Figures> {
+  return runGrid(server, names, (scene) => {
+    const loader = new CompetentLoader(scene, server.url, "dev-key", mode).install();
+    return {
+      async spawnAll(at) {
+        const records = new Map((await loader.search("forest")).map((r) => [r.name, r]));
+        return Promise.all(names.map((name, i) => loader.spawn(records.get(name)!, at[i]!)));
+      },
+      uninstall: () => loader.uninstall(),
+    };
+  });
+}
+
+/** The same creatures the obvious way: one lookup per creature, every part imported on its own. */
+function runBaseline(server: CountingServer, names: string[]): Promise<Figures> {
+  return runGrid(server, names, (scene) => {
+    const loader = new ObviousLoader(scene, server.url, "dev-key").install();
+    return {
+      spawnAll: (at) => Promise.all(names.map((name, i) => loader.spawn(name, at[i]!))),
+      uninstall: () => loader.uninstall(),
+    };
+  });
 }
 
 export async function benchPopulate(options: PopulateBenchOptions): Promise<Section> {
