@@ -1,0 +1,303 @@
+/**
+ * OBJ text → typed vertex buffers, one mesh per object, group or `usemtl` run, in one pass over
+ * the characters (no split, no regex per vertex line, no object per vertex). It reads what
+ * Babylon's `SolidParser` reads, the way it reads it (with `optimizeWithUV` on, the legacy
+ * behaviour and vertex colours off), so meshes built from it equal the loader's; the tests
+ * compare both over the whole reference catalog. Pure, no engine.
+ */
+import { type ObjMeshBuffers, type ObjValues, ObjVertexBatch } from "./objBatch.js";
+import { floatList, intList, isNumberChar, isWs, parseNumber } from "./objScan.js";
+
+export { type ObjMeshBuffers, ObjTextError } from "./objBatch.js";
+
+/** One mesh of an OBJ: its buffers and where it came from. */
+export interface ObjMesh extends ObjMeshBuffers {
+  /** The `o`/`g` name, `<mesh>_mm<n>` for a later `usemtl` run (as SolidParser names them), `""` without any. */
+  name: string;
+  /** The `usemtl` name, `""` without one. */
+  materialName: string;
+  /** Made by an `o` line, or the file's only mesh (SolidParser parents the other meshes to it). */
+  isObject: boolean;
+}
+
+/** How {@link parseObjText} reads. */
+export interface ObjTextOptions {
+  /**
+   * The scene is right-handed: X stays as written and faces keep their winding. In a
+   * left-handed scene (Babylon's default) X is negated, as the OBJ loader does.
+   * @default false
+   */
+  rightHanded?: boolean;
+}
+
+/** Face patterns in SolidParser's order: v/vt/vn, v//vn, -v/-vt/-vn, v/vt, v. */
+const FACE_KINDS = [3, 4, 5, 2, 1] as const;
+type FaceKind = (typeof FACE_KINDS)[number];
+const LINE_PATTERNS: ReadonlyArray<[RegExp, FaceKind]> = [
+  [/^l\s+(([\d]{1,}[\s]?){2,})+/, 1],
+  [/^l\s+((([\d]{1,}\/[\d]{1,}[\s]?){2,})+)/, 2],
+  [/^l\s+((([\d]{1,}\/[\d]{1,}\/[\d]{1,}[\s]?){2,})+)/, 3],
+];
+
+interface Entry {
+  name: string;
+  materialName: string;
+  isObject: boolean;
+  buffers?: ObjMeshBuffers;
+}
+
+/** SolidParser's line clean-up (trim, then pairs of whitespace to one space), done twice as it does. */
+function tidy(line: string): string {
+  return line.trim().replace(/\s\s/g, " ").trim().replace(/\s\s/g, " ");
+}
+
+/**
+ * Reads an OBJ's meshes, keeping only those with faces.
+ *
+ * @throws ObjTextError when a face refers to a position that is not defined before it, or a
+ * mesh's faces name uvs (or normals) for only some of its vertices.
+ * @example
+ * parseObjText("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n")[0].indices; // Uint16Array [0, 1, 2]
+ */
+export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMesh[] {
+  const rightHanded = options.rightHanded ?? false;
+  const xSign = rightHanded ? 1 : -1;
+  const positions = floatList(3 * 1024);
+  const uvs = floatList(2 * 1024);
+  const normals = floatList(3 * 1024);
+  const values: ObjValues = {
+    positions: positions.data,
+    positionCount: 0,
+    uvs: uvs.data,
+    uvCount: 0,
+    normals: normals.data,
+    normalCount: 0,
+  };
+  const batch = new ObjVertexBatch();
+  const entries: Entry[] = [];
+  let hasMeshes = false;
+  let isFirstMaterial = true;
+  let increment = 1;
+  let materialName = "";
+  // Corners of the face being read: (position, uv, normal) as indices into what is defined.
+  const corners = intList(48);
+
+  const sync = () => {
+    values.positions = positions.data;
+    values.positionCount = positions.length / 3;
+    values.uvs = uvs.data;
+    values.uvCount = uvs.length / 2;
+    values.normals = normals.data;
+    values.normalCount = normals.length / 3;
+  };
+  const flushInto = (entry: Entry) => {
+    sync();
+    entry.buffers = batch.flush(values, xSign);
+  };
+  const addPrevious = () => {
+    const last = entries[entries.length - 1];
+    if (last) flushInto(last);
+  };
+  /** Triangulates the corners as a fan from the first, as SolidParser does (`first` 1: faces, 0: lines). */
+  const emitFan = (count: number, first: number) => {
+    sync();
+    const c = corners.data;
+    const put = (k: number) => batch.corner(c[k * 3]!, c[k * 3 + 1]!, c[k * 3 + 2]!, values);
+    for (let i = first; i < count - 1; i++) {
+      put(0);
+      put(rightHanded ? i + 1 : i);
+      put(rightHanded ? i : i + 1);
+    }
+  };
+
+  /** Reads up to three numbers after a `v`, `vn` or `vt` keyword into `list`; false when the line is not one. */
+  const readNumbers = (
+    s: string,
+    from: number,
+    end: number,
+    count: number,
+    list: typeof positions,
+    spacesOnly: boolean,
+  ) => {
+    let i = from;
+    if (i >= end || !isWs(s.charCodeAt(i))) return false;
+    list.reserve(count);
+    const at = list.length;
+    for (let n = 0; n < count; n++) {
+      const wsStart = i;
+      while (i < end && isWs(s.charCodeAt(i))) i++;
+      // vn and vt separate their values with spaces (` +`), v with any whitespace (`\s+`).
+      if (n > 0 && spacesOnly) for (let k = wsStart; k < i; k++) if (s.charCodeAt(k) !== 32) return false;
+      const start = i;
+      while (i < end && isNumberChar(s.charCodeAt(i))) i++;
+      if (i === start) return false;
+      const numberEnd = i;
+      const last = n === count - 1;
+      if (!last && i < end && !isWs(s.charCodeAt(i))) return false;
+      // v takes the whole space-delimited token; vn and vt the leading run of number characters.
+      if (last && !spacesOnly) while (i < end && s.charCodeAt(i) !== 32) i++;
+      list.data[at + n] = parseNumber(s, start, last && !spacesOnly ? i : numberEnd);
+    }
+    list.length = at + count;
+    return true;
+  };
+
+  /** Reads face corners of one kind; returns how many SolidParser's pattern would take. */
+  const readFace = (s: string, from: number, end: number, kind: FaceKind): number => {
+    let i = from;
+    let count = 0;
+    corners.length = 0;
+    sync();
+    for (;;) {
+      const triple = readCorner(s, i, end, kind);
+      if (triple < 0) break;
+      i = triple;
+      count++;
+      if (i >= end || !isWs(s.charCodeAt(i))) break;
+      let run = 0;
+      while (i < end && isWs(s.charCodeAt(i))) {
+        i++;
+        run++;
+      }
+      // SolidParser collapses whitespace pairs twice; a run of 5+ leaves two, which ends the face.
+      if (Math.ceil(Math.ceil(run / 2) / 2) > 1) break;
+    }
+    return count;
+  };
+  /** Parses one corner at `i`; pushes (position, uv, normal) and returns its end, or -1. */
+  const readCorner = (s: string, i: number, end: number, kind: FaceKind): number => {
+    const parts = kind === 1 ? 1 : kind === 2 || kind === 4 ? 2 : 3;
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    for (let p = 0; p < parts; p++) {
+      if (p > 0) {
+        if (s.charCodeAt(i) !== 47) return -1;
+        i++;
+        if (kind === 4 && s.charCodeAt(i++) !== 47) return -1;
+      }
+      if (kind === 5 && s.charCodeAt(i++) !== 45) return -1;
+      let value = 0;
+      const start = i;
+      let digit: number;
+      while (i < end && (digit = s.charCodeAt(i)) >= 48 && digit <= 57) {
+        value = value * 10 + (digit - 48);
+        i++;
+      }
+      if (i === start) return -1;
+      if (p === 0) a = value;
+      else if (p === 1) b = value;
+      else c = value;
+    }
+    const v = values;
+    if (kind === 1) pushCorner(a - 1, -1, -1);
+    else if (kind === 2) pushCorner(a - 1, b - 1, -1);
+    else if (kind === 3) pushCorner(a - 1, b - 1, c - 1);
+    else if (kind === 4) pushCorner(a - 1, -1, b - 1);
+    else pushCorner(v.positionCount - a, v.uvCount - b, v.normalCount - c);
+    return i;
+  };
+  const pushCorner = (p: number, t: number, n: number) => {
+    corners.push(p);
+    corners.push(t);
+    corners.push(n);
+  };
+
+  const onFace = (s: string, a: number, b: number) => {
+    for (const kind of FACE_KINDS) {
+      const count = readFace(s, a + 1 + skipWs(s, a + 1, b), b, kind);
+      if (count >= 3) return emitFan(count, 1);
+    }
+  };
+  const onLine = (line: string) => {
+    const tokens = line.split(" ");
+    for (let k = 1; k < tokens.length - 1; k++) {
+      const segment = `l ${tokens[k]} ${tokens[k + 1]}`.trim().replace(/\s\s/g, " ");
+      for (const [pattern, kind] of LINE_PATTERNS) {
+        const match = pattern.exec(segment);
+        if (!match) continue;
+        const items = match[1]!.trim().split(" ");
+        corners.length = 0;
+        sync();
+        for (const item of items) readCorner(item, 0, item.length, kind);
+        emitFan(items.length, 0);
+        batch.hasLines = true;
+        break;
+      }
+    }
+  };
+  const onGroup = (line: string) => {
+    addPrevious();
+    entries.push({ name: line.substring(2).trim(), materialName, isObject: line.charCodeAt(0) === 111 });
+    hasMeshes = true;
+    isFirstMaterial = true;
+    increment = 1;
+  };
+  const onUseMtl = (line: string) => {
+    materialName = line.substring(7).trim();
+    if (!isFirstMaterial || !hasMeshes) {
+      addPrevious();
+      entries.push({ name: `mesh_mm${increment++}`, materialName, isObject: false });
+      hasMeshes = true;
+    }
+    if (isFirstMaterial) {
+      entries[entries.length - 1]!.materialName = materialName;
+      isFirstMaterial = false;
+    }
+  };
+
+  const onText = (s: string, start: number, end: number) => {
+    const a = start + skipWs(s, start, end);
+    let b = end;
+    while (b > a && isWs(s.charCodeAt(b - 1))) b--;
+    if (a >= b) return;
+    const c0 = s.charCodeAt(a);
+    const c1 = s.charCodeAt(a + 1);
+    if (c0 === 118) {
+      if (readNumbers(s, a + 1, b, 3, positions, false)) return;
+      if (c1 === 110) readNumbers(s, a + 2, b, 3, normals, true);
+      else if (c1 === 116) readNumbers(s, a + 2, b, 2, uvs, true);
+    } else if (c0 === 102) {
+      if (a + 1 < b && isWs(c1)) onFace(s, a, b);
+    } else if (c0 === 108) onLine(s.slice(a, b).replace(/\s\s/g, " "));
+    else if (c0 === 111 || c0 === 103) onGroup(tidy(s.slice(a, b)));
+    else if (c0 === 117) {
+      const line = tidy(s.slice(a, b));
+      if (line.startsWith("usemtl ")) onUseMtl(line);
+    }
+  };
+
+  const length = text.length;
+  let lineStart = 0;
+  let hash = -1;
+  while (lineStart < length) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = length;
+    if (hash !== length && hash < lineStart) {
+      hash = text.indexOf("#", lineStart);
+      if (hash < 0) hash = length;
+    }
+    if (hash >= lineEnd) onText(text, lineStart, lineEnd);
+    else {
+      // A comment runs to the end of the line (or to a lone CR, which the regex SolidParser uses stops at).
+      const line = text.slice(lineStart, lineEnd).replace(/#.*$/gm, "");
+      onText(line, 0, line.length);
+    }
+    lineStart = lineEnd + 1;
+  }
+
+  if (hasMeshes) addPrevious();
+  else if (batch.indexCount > 0) {
+    entries.push({ name: "", materialName, isObject: true });
+    addPrevious();
+  }
+  return entries
+    .filter((e): e is Entry & { buffers: ObjMeshBuffers } => (e.buffers?.indices.length ?? 0) > 0)
+    .map((e) => ({ name: e.name, materialName: e.materialName, isObject: e.isObject, ...e.buffers }));
+}
+
+function skipWs(s: string, from: number, end: number): number {
+  let i = from;
+  while (i < end && isWs(s.charCodeAt(i))) i++;
+  return i - from;
+}
