@@ -1,0 +1,120 @@
+/**
+ * Hand-written OBJs with what the catalog never writes, each read by our reader and by
+ * Babylon's SolidParser: the same meshes, material names and buffers (computed normals within
+ * 1e-6), in a left-handed and a right-handed scene.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseObjText } from "../../src/api/objText.js";
+import { ObjParseError, parseObj } from "../../src/babylon/parseObj.js";
+import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
+import { differences, ourMeshes, solidParserMeshes } from "../helpers/solidParserReference.js";
+
+const SQUARE = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n";
+const UVS = "vt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\n";
+const NORMALS = "vn 0 0 1\nvn 0 0 -1\nvn 1 0 0\nvn 0 1 0\n";
+const PENTAGON = "v 0 0 0\nv 2 0 0\nv 3 1 0\nv 1 2 0\nv -1 1 0\n";
+
+/** Name → OBJ text, and how many meshes SolidParser makes of it (the comparison checks the rest). */
+const CASES: Array<[string, string, number]> = [
+  ["faces with v only", `${SQUARE}f 1 2 3\nf 1 3 4\n`, 1],
+  ["faces with v/vt", `${SQUARE}${UVS}f 1/1 2/2 3/3\nf 1/1 3/3 4/4\n`, 1],
+  ["faces with v//vn", `${SQUARE}${NORMALS}f 1//1 2//1 3//1\nf 1//2 3//2 4//2\n`, 1],
+  ["faces with v/vt/vn", `${SQUARE}${UVS}${NORMALS}f 1/1/1 2/2/1 3/3/1 4/4/1\n`, 1],
+  [
+    "negative (relative) indices",
+    `${SQUARE}${UVS}${NORMALS}f -4/-4/-4 -3/-3/-4 -2/-2/-4\nf -4/-1/-3 -2/-2/-3 -1/-4/-3\n`,
+    1,
+  ],
+  ["a quad, fanned", `${SQUARE}f 1 2 3 4\n`, 1],
+  ["an n-gon, fanned", `${PENTAGON}f 1 2 3 4 5\n`, 1],
+  [
+    "several usemtl switches in one object",
+    `o body\n${SQUARE}usemtl fur\nf 1 2 3\nusemtl eye\nf 1 3 4\nusemtl fur\nf 2 3 4\n`,
+    3,
+  ],
+  ["usemtl before any o", `${SQUARE}usemtl fur\nf 1 2 3\no leg\nusemtl hoof\nf 1 3 4\n`, 2],
+  ["o and g lines", `${SQUARE}o body\nf 1 2 3\ng belly\nf 1 3 4\no tail\ng tip\nf 2 3 4\n`, 3],
+  ["faces before the first o", `${SQUARE}f 1 2 3\no body\nf 1 3 4\n`, 1],
+  ["comments", `# a model\n${SQUARE}# faces:\nf 1 2 3 # the first\n#f 1 3 4\nf 1 3 4#glued\n`, 1],
+  ["CRLF line ends", `${SQUARE}${UVS}o a\r\nusemtl m\r\nf 1/1 2/2 3/3\r\nf 1/1 3/3 4/4\r\n`.replace(/\n/g, "\r\n"), 1],
+  ["trailing and extra whitespace", `v 0 0 0  \nv  1 0 0\t\nv 1   1 0\n  f 1  2   3   \nusemtl  a  b  \n f 1 2 3\n`, 1],
+  [
+    "shared corners with several uvs (SolidParser's second-vertex quirk)",
+    `${SQUARE}${UVS}${NORMALS}f 1/1/1 2/2/1 3/3/1\nf 1/2/1 3/3/1 4/4/1\nf 1/3/1 2/1/1 4/2/1\nf 1/2/1 2/2/2 3/1/3\nf 1/2/1 2/2/2 3/1/3\nf 1/4/1 1/2/1 1/1/1\n`,
+    1,
+  ],
+  [
+    "numbers with exponents, signs and many digits",
+    `v 1e-3 +2.5 -0.0\nv 1.23456789012345678 2E2 .5\nv 3. -0 7\nvt 0.1e1 5e-1\nvn 1e0 0 0\nf 1/1/1 2/1/1 3/1/1\n`,
+    1,
+  ],
+  [
+    "a face before its vertices' uvs and normals exist",
+    `${SQUARE}o a\nf 1/1/1 2/2/2 3/3/3\n${UVS}${NORMALS}o b\nf 1/1/1 3/3/3 4/4/4\n`,
+    2,
+  ],
+  ["lines (l)", `${SQUARE}o wire\nl 1 2 3\no face\nf 1 2 3\n`, 2],
+  [
+    "a face mixing corner kinds (only the leading kind counts)",
+    `${SQUARE}${UVS}o a\nf 1/1 2/2 3/3/3 4/4\no b\nf 1 2 3/1 4\n`,
+    2,
+  ],
+  ["unknown and malformed lines", `${SQUARE}vp 1 2\ns 1\nmtllib x.mtl\nv 1 2\nvn 1\nf 1\nf a b c\nfoo\nf 1 2 3\n`, 1],
+];
+
+let env: ReturnType<typeof createNullScene>;
+afterEach(() => env.dispose());
+
+describe.each([false, true])("parseObj against SolidParser (right-handed: %s)", (rightHanded) => {
+  beforeEach(() => (env = createNullScene({ rightHanded })));
+
+  it.each(CASES)("%s", (_label, text, meshCount) => {
+    const theirs = solidParserMeshes(env.scene, text);
+    const ours = ourMeshes(env.scene, text);
+    expect(theirs).toHaveLength(meshCount);
+    expect(differences(ours, theirs, 1e-6)).toEqual([]);
+    expect(env.scene.meshes).toHaveLength(0);
+  });
+
+  it.each([
+    ["blank text", ""],
+    ["only whitespace and comments", "  \n# nothing\r\n\t\n"],
+    ["vertices without faces", SQUARE],
+    ["a face naming a vertex not defined", `${SQUARE}f 1 2 5\n`],
+    ["a face naming vertex 0", `${SQUARE}f 0 1 2\n`],
+    ["a face before its vertices", `f 1 2 3\n${SQUARE}`],
+    ["a relative index reaching before the first vertex", `${SQUARE}${UVS}${NORMALS}f -1/-1/-1 -2/-2/-2 -5/-3/-3\n`],
+    ["uvs for only some vertices of a mesh", `${SQUARE}${UVS}f 1/1 2/2 3/3\nf 1 3 4\n`],
+    ["normals for only some vertices of a mesh", `${SQUARE}f 1 2 3\n${NORMALS}f 1//1 3//1 4//1\n`],
+    ["corner kinds mixed within a mesh", `${SQUARE}${UVS}f 1/1 2/2 3/3/3 4/4\nf 1 2 3/1 4\n`],
+  ])(
+    "rejects %s with ObjParseError (SolidParser makes no mesh of it either) and leaves the scene as it was",
+    (_label, text) => {
+      let solidMeshes = 0;
+      try {
+        solidMeshes = solidParserMeshes(env.scene, text).length;
+      } catch {
+        // SolidParser throws on bad references; parseObj turned that into ObjParseError too.
+      }
+      expect(solidMeshes).toBe(0);
+      const before = sceneCounts(env.scene);
+      expect(() => parseObj(env.scene, text, "x")).toThrow(ObjParseError);
+      expect(sceneCounts(env.scene)).toEqual(before);
+    },
+  );
+});
+
+describe("parseObjText", () => {
+  it("gives 16-bit indices up to 65 536 vertices and 32-bit beyond", () => {
+    const grid = (n: number) => {
+      const lines: string[] = [];
+      for (let i = 0; i < n; i++) lines.push(`v ${i} 0 0`, `v ${i} 1 0`, `v ${i} 2 0`);
+      for (let i = 0; i < n; i++) lines.push(`f ${3 * i + 1} ${3 * i + 2} ${3 * i + 3}`);
+      return lines.join("\n");
+    };
+    expect(parseObjText(grid(21_845))[0]!.indices).toBeInstanceOf(Uint16Array);
+    const big = parseObjText(grid(21_846))[0]!;
+    expect(big.indices).toBeInstanceOf(Uint32Array);
+    expect(big.positions.length).toBe(21_846 * 9);
+  });
+});
