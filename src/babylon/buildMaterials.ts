@@ -9,9 +9,9 @@ import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import { Color3 } from "@babylonjs/core/Maths/math.color.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { MTLFileLoader } from "@babylonjs/loaders/OBJ/pure.js";
 import type { TextureImage } from "../api/modelAssets.js";
 import type { MtlTextureRef, SplitMtl } from "../api/mtlText.js";
+import { createMtlMaterials } from "./mtlMaterials.js";
 
 export type { TextureImage } from "../api/modelAssets.js";
 
@@ -74,16 +74,9 @@ export function buildMaterials(
   prefix: string,
   onTextureError: (file: string, message: string) => void,
 ): ModelMaterials {
-  const byName = new Map<string, StandardMaterial>();
+  const byName = mtl ? createMtlMaterials(scene, mtl.text, prefix) : new Map<string, StandardMaterial>();
   const textures = new Map<string, Texture>();
   if (mtl) {
-    const loader = new MTLFileLoader();
-    loader.parseMTL(scene, mtl.text, "", null);
-    for (const material of loader.materials) {
-      byName.set(material.name, material);
-      material.name = `${prefix}/${material.name}`;
-      material.id = material.name;
-    }
     for (const ref of mtl.textures) {
       const material = byName.get(ref.material);
       const image = images.get(ref.file);
