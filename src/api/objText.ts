@@ -6,7 +6,8 @@
  * compare both over the whole reference catalog. Pure, no engine.
  */
 import { type ObjMeshBuffers, type ObjValues, ObjVertexBatch } from "./objBatch.js";
-import { floatList, intList, isNumberChar, isWs, parseNumber } from "./objScan.js";
+import { FACE_KINDS, type FaceKind, readCorner, readFace, readNumbers } from "./objLine.js";
+import { floatList, intList, isWs } from "./objScan.js";
 
 export { type ObjMeshBuffers, ObjTextError } from "./objBatch.js";
 
@@ -30,9 +31,6 @@ export interface ObjTextOptions {
   rightHanded?: boolean;
 }
 
-/** Face patterns in SolidParser's order: v/vt/vn, v//vn, -v/-vt/-vn, v/vt, v. */
-const FACE_KINDS = [3, 4, 5, 2, 1] as const;
-type FaceKind = (typeof FACE_KINDS)[number];
 const LINE_PATTERNS: ReadonlyArray<[RegExp, FaceKind]> = [
   [/^l\s+(([\d]{1,}[\s]?){2,})+/, 1],
   [/^l\s+((([\d]{1,}\/[\d]{1,}[\s]?){2,})+)/, 2],
@@ -110,102 +108,10 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     }
   };
 
-  /** Reads up to three numbers after a `v`, `vn` or `vt` keyword into `list`; false when the line is not one. */
-  const readNumbers = (
-    s: string,
-    from: number,
-    end: number,
-    count: number,
-    list: typeof positions,
-    spacesOnly: boolean,
-  ) => {
-    let i = from;
-    if (i >= end || !isWs(s.charCodeAt(i))) return false;
-    list.reserve(count);
-    const at = list.length;
-    for (let n = 0; n < count; n++) {
-      const wsStart = i;
-      while (i < end && isWs(s.charCodeAt(i))) i++;
-      // vn and vt separate their values with spaces (` +`), v with any whitespace (`\s+`).
-      if (n > 0 && spacesOnly) for (let k = wsStart; k < i; k++) if (s.charCodeAt(k) !== 32) return false;
-      const start = i;
-      while (i < end && isNumberChar(s.charCodeAt(i))) i++;
-      if (i === start) return false;
-      const numberEnd = i;
-      const last = n === count - 1;
-      if (!last && i < end && !isWs(s.charCodeAt(i))) return false;
-      // v takes the whole space-delimited token; vn and vt the leading run of number characters.
-      if (last && !spacesOnly) while (i < end && s.charCodeAt(i) !== 32) i++;
-      list.data[at + n] = parseNumber(s, start, last && !spacesOnly ? i : numberEnd);
-    }
-    list.length = at + count;
-    return true;
-  };
-
-  /** Reads face corners of one kind; returns how many SolidParser's pattern would take. */
-  const readFace = (s: string, from: number, end: number, kind: FaceKind): number => {
-    let i = from;
-    let count = 0;
-    corners.length = 0;
-    sync();
-    for (;;) {
-      const triple = readCorner(s, i, end, kind);
-      if (triple < 0) break;
-      i = triple;
-      count++;
-      if (i >= end || !isWs(s.charCodeAt(i))) break;
-      let run = 0;
-      while (i < end && isWs(s.charCodeAt(i))) {
-        i++;
-        run++;
-      }
-      // SolidParser collapses whitespace pairs twice; a run of 5+ leaves two, which ends the face.
-      if (Math.ceil(Math.ceil(run / 2) / 2) > 1) break;
-    }
-    return count;
-  };
-  /** Parses one corner at `i`; pushes (position, uv, normal) and returns its end, or -1. */
-  const readCorner = (s: string, i: number, end: number, kind: FaceKind): number => {
-    const parts = kind === 1 ? 1 : kind === 2 || kind === 4 ? 2 : 3;
-    let a = 0;
-    let b = 0;
-    let c = 0;
-    for (let p = 0; p < parts; p++) {
-      if (p > 0) {
-        if (s.charCodeAt(i) !== 47) return -1;
-        i++;
-        if (kind === 4 && s.charCodeAt(i++) !== 47) return -1;
-      }
-      if (kind === 5 && s.charCodeAt(i++) !== 45) return -1;
-      let value = 0;
-      const start = i;
-      let digit: number;
-      while (i < end && (digit = s.charCodeAt(i)) >= 48 && digit <= 57) {
-        value = value * 10 + (digit - 48);
-        i++;
-      }
-      if (i === start) return -1;
-      if (p === 0) a = value;
-      else if (p === 1) b = value;
-      else c = value;
-    }
-    const v = values;
-    if (kind === 1) pushCorner(a - 1, -1, -1);
-    else if (kind === 2) pushCorner(a - 1, b - 1, -1);
-    else if (kind === 3) pushCorner(a - 1, b - 1, c - 1);
-    else if (kind === 4) pushCorner(a - 1, -1, b - 1);
-    else pushCorner(v.positionCount - a, v.uvCount - b, v.normalCount - c);
-    return i;
-  };
-  const pushCorner = (p: number, t: number, n: number) => {
-    corners.push(p);
-    corners.push(t);
-    corners.push(n);
-  };
-
   const onFace = (s: string, a: number, b: number) => {
     for (const kind of FACE_KINDS) {
-      const count = readFace(s, a + 1 + skipWs(s, a + 1, b), b, kind);
+      sync();
+      const count = readFace(s, a + 1 + skipWs(s, a + 1, b), b, kind, corners, values);
       if (count >= 3) return emitFan(count, 1);
     }
   };
@@ -219,7 +125,7 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
         const items = match[1]!.trim().split(" ");
         corners.length = 0;
         sync();
-        for (const item of items) readCorner(item, 0, item.length, kind);
+        for (const item of items) readCorner(item, 0, item.length, kind, corners, values);
         emitFan(items.length, 0);
         batch.hasLines = true;
         break;

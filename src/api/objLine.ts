@@ -1,0 +1,120 @@
+/**
+ * The value lines (`v`, `vn`, `vt`) and face corners of an OBJ, read character by character the
+ * way Babylon's `SolidParser` patterns read them ({@link parseObjText}). Pure, no engine.
+ */
+import type { ObjValues } from "./objBatch.js";
+import { isNumberChar, isWs, type NumberList, parseNumber } from "./objScan.js";
+
+/** Face patterns in SolidParser's order: v/vt/vn, v//vn, -v/-vt/-vn, v/vt, v. */
+export const FACE_KINDS = [3, 4, 5, 2, 1] as const;
+/** 1: v, 2: v/vt, 3: v/vt/vn, 4: v//vn, 5: -v/-vt/-vn. */
+export type FaceKind = (typeof FACE_KINDS)[number];
+
+/** Reads up to three numbers after a `v`, `vn` or `vt` keyword into `list`; false when the line is not one. */
+export function readNumbers(
+  s: string,
+  from: number,
+  end: number,
+  count: number,
+  list: NumberList<Float64Array>,
+  spacesOnly: boolean,
+): boolean {
+  let i = from;
+  if (i >= end || !isWs(s.charCodeAt(i))) return false;
+  list.reserve(count);
+  const at = list.length;
+  for (let n = 0; n < count; n++) {
+    const wsStart = i;
+    while (i < end && isWs(s.charCodeAt(i))) i++;
+    // vn and vt separate their values with spaces (` +`), v with any whitespace (`\s+`).
+    if (n > 0 && spacesOnly) for (let k = wsStart; k < i; k++) if (s.charCodeAt(k) !== 32) return false;
+    const start = i;
+    while (i < end && isNumberChar(s.charCodeAt(i))) i++;
+    if (i === start) return false;
+    const numberEnd = i;
+    const last = n === count - 1;
+    if (!last && i < end && !isWs(s.charCodeAt(i))) return false;
+    // v takes the whole space-delimited token; vn and vt the leading run of number characters.
+    if (last && !spacesOnly) while (i < end && s.charCodeAt(i) !== 32) i++;
+    list.data[at + n] = parseNumber(s, start, last && !spacesOnly ? i : numberEnd);
+  }
+  list.length = at + count;
+  return true;
+}
+
+/** Reads face corners of one kind; returns how many SolidParser's pattern would take. */
+export function readFace(
+  s: string,
+  from: number,
+  end: number,
+  kind: FaceKind,
+  corners: NumberList<Int32Array>,
+  values: ObjValues,
+): number {
+  let i = from;
+  let count = 0;
+  corners.length = 0;
+  for (;;) {
+    const triple = readCorner(s, i, end, kind, corners, values);
+    if (triple < 0) break;
+    i = triple;
+    count++;
+    if (i >= end || !isWs(s.charCodeAt(i))) break;
+    let run = 0;
+    while (i < end && isWs(s.charCodeAt(i))) {
+      i++;
+      run++;
+    }
+    // SolidParser collapses whitespace pairs twice; a run of 5+ leaves two, which ends the face.
+    if (Math.ceil(Math.ceil(run / 2) / 2) > 1) break;
+  }
+  return count;
+}
+/** Parses one corner at `i`; pushes (position, uv, normal) and returns its end, or -1. */
+export function readCorner(
+  s: string,
+  from: number,
+  end: number,
+  kind: FaceKind,
+  corners: NumberList<Int32Array>,
+  values: ObjValues,
+): number {
+  let i = from;
+  const parts = kind === 1 ? 1 : kind === 2 || kind === 4 ? 2 : 3;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  for (let p = 0; p < parts; p++) {
+    if (p > 0) {
+      if (s.charCodeAt(i) !== 47) return -1;
+      i++;
+      if (kind === 4 && s.charCodeAt(i++) !== 47) return -1;
+    }
+    if (kind === 5 && s.charCodeAt(i++) !== 45) return -1;
+    let value = 0;
+    const start = i;
+    let digit: number;
+    while (i < end && (digit = s.charCodeAt(i)) >= 48 && digit <= 57) {
+      value = value * 10 + (digit - 48);
+      i++;
+    }
+    if (i === start) return -1;
+    if (p === 0) a = value;
+    else if (p === 1) b = value;
+    else c = value;
+  }
+  corners.reserve(3);
+  const at = corners.length;
+  const out = corners.data;
+  if (kind === 5) {
+    out[at] = values.positionCount - a;
+    out[at + 1] = values.uvCount - b;
+    out[at + 2] = values.normalCount - c;
+  } else {
+    out[at] = a - 1;
+    out[at + 1] = kind === 2 || kind === 3 ? b - 1 : -1;
+    out[at + 2] = kind === 3 ? c - 1 : kind === 4 ? b - 1 : -1;
+  }
+  corners.length = at + 3;
+  return i;
+}
