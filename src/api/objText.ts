@@ -100,11 +100,11 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
   const emitFan = (count: number, first: number) => {
     sync();
     const c = corners.data;
-    const put = (k: number) => batch.corner(c[k * 3]!, c[k * 3 + 1]!, c[k * 3 + 2]!, values);
     for (let i = first; i < count - 1; i++) {
-      put(0);
-      put(rightHanded ? i + 1 : i);
-      put(rightHanded ? i : i + 1);
+      for (let corner = 0; corner < 3; corner++) {
+        const k = corner === 0 ? 0 : (corner === 1) !== rightHanded ? i : i + 1;
+        batch.corner(c[k * 3]!, c[k * 3 + 1]!, c[k * 3 + 2]!, values);
+      }
     }
   };
 
