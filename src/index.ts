@@ -11,7 +11,7 @@
  */
 
 // The persistent asset cache (`assetCache`).
-export type { AssetCacheOption, AssetCacheOptions } from "./api/assetCache.js";
+export type { AssetCacheOption, AssetCacheOptions } from "./api/assetCacheOption.js";
 export {
   type AssetStore,
   type AssetStoreOptions,
@@ -92,13 +92,9 @@ export { type AreaInput, toArea } from "./babylon/ground.js";
 export { toHeightFunction } from "./babylon/groundSampler.js";
 // The Babylon plugin.
 export { Menagerie } from "./babylon/menagerie.js";
+export { MENAGERIE_DEFAULTS } from "./babylon/menagerieDefaults.js";
 export type { MenagerieMotion } from "./babylon/menagerieMotion.js";
-export {
-  MENAGERIE_DEFAULTS,
-  type MenagerieOptions,
-  type MenagerieStats,
-  type SpawnOptions,
-} from "./babylon/menagerieOptions.js";
+export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./babylon/menagerieOptions.js";
 // Physics bodies: the option's types and defaults; the body code loads on demand (SpawnOptions.physics).
 export {
   CREATURE_PHYSICS_DEFAULTS,
