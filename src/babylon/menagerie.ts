@@ -10,14 +10,13 @@
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { resolveAssetCache } from "../api/assetCacheOption.js";
-import type { AssetFetcher } from "../api/assetFetcher.js";
-import type { AssetStore } from "../api/assetStore.js";
+import type { AssetFetcher, AssetFetcherOptions } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import type { ModelPreference } from "../api/modelAssets.js";
 import { assignDefaults, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
 import { redactError, redactUrl } from "../api/redact.js";
-import { type RetryOptions, resolveRetryOptions } from "../api/retry.js";
+import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { GaitTable } from "../motion/gaits/index.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
@@ -36,7 +35,7 @@ import type { CreatureGroup } from "./populate.js";
 import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
 import type * as SpawnRuntime from "./spawnRuntime.js";
-import { lookupRecord, preference, setUpSpawned } from "./spawnSetup.js";
+import { lookupRecord, preference, refreshRecord, setUpSpawned } from "./spawnSetup.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
 /** The spawn runtime once loaded, with this Menagerie's model library. */
@@ -80,9 +79,8 @@ export class Menagerie extends MenagerieMotion {
   readonly #gaits: GaitTable | undefined;
   readonly #bodyPlans: BodyPlans | undefined;
   readonly #lifetime = new AbortController();
-  readonly #fetch: typeof fetch;
-  readonly #assetRetry: Required<RetryOptions>;
-  readonly #assetStore: AssetStore | undefined;
+  /** How assets are fetched, checked when made; the fetcher comes with the spawn runtime. */
+  readonly #assets: Omit<AssetFetcherOptions, "counters">;
   /** The spawn runtime's download, started when the Menagerie is made. */
   readonly #runtime: Promise<typeof SpawnRuntime>;
   #loaded: Loaded | undefined;
@@ -117,10 +115,13 @@ export class Menagerie extends MenagerieMotion {
     this.#ground = options.ground;
     this.#gaits = options.gaits;
     this.#bodyPlans = options.bodyPlans;
-    this.#fetch = fetchImpl;
-    this.#assetRetry = resolveRetryOptions(this.#options.assetRetry);
-    // Checked now, so a bad option fails here rather than at the first spawn.
-    this.#assetStore = resolveAssetCache(options.assetCache);
+    this.#assets = {
+      fetch: fetchImpl,
+      timeoutMs: this.#options.assetTimeoutMs,
+      retry: resolveRetryOptions(this.#options.assetRetry),
+      // Checked now (a bad option fails here, not at the first spawn); `false` once resolved to none.
+      cache: resolveAssetCache(options.assetCache) ?? false,
+    };
     this.#runtime = import("./spawnRuntime.js");
     // A failed download rejects the spawns that await it, not the page.
     this.#runtime.catch(() => undefined);
@@ -263,13 +264,7 @@ export class Menagerie extends MenagerieMotion {
   async #load(): Promise<Loaded> {
     const runtime = await this.#runtime;
     if (this.#loaded) return this.#loaded;
-    const fetchAsset = runtime.createAssetFetcher({
-      fetch: this.#fetch,
-      timeoutMs: this.#options.assetTimeoutMs,
-      retry: this.#assetRetry,
-      counters: this.stats,
-      cache: this.#assetStore ?? false,
-    });
+    const fetchAsset = runtime.createAssetFetcher({ ...this.#assets, counters: this.stats });
     const plans = this.#bodyPlans ?? runtime.BODY_PLANS;
     const models = new runtime.ModelLibrary({
       lifetime: this.#lifetime.signal,
@@ -290,13 +285,7 @@ export class Menagerie extends MenagerieMotion {
       now: Date.now,
       fetchAsset,
       redact: (text) => this.#redact(text),
-      refresh: async (record, signal) => {
-        if (!this.client) {
-          const detail = "its links expired and there is no client to renew them";
-          throw new LoadError({ reason: "expired", model: record.name, detail });
-        }
-        return this.client.refresh(record, { signal });
-      },
+      refresh: (record, signal) => refreshRecord(this.client, record, signal),
       warn: (warning) => this.#warn(warning),
     };
   }
