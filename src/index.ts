@@ -55,6 +55,8 @@ export {
   TimeoutError,
   type ValidationIssue,
 } from "./api/errors.js";
+// Records, signed links, redaction.
+export { HABITATS, type Habitat, isHabitat } from "./api/habitats.js";
 export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./api/height.js";
 export type { ModelForm, ModelPreference } from "./api/modelAssets.js";
 export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./api/recordAssets.js";
@@ -64,13 +66,9 @@ export { type RecordSize, recordSize } from "./api/recordSize.js";
 export { redactText, redactUrl } from "./api/redact.js";
 export type { RetryEvent } from "./api/request.js";
 export { RETRY_DEFAULTS, type RetryOptions } from "./api/retry.js";
-// Records, signed links, redaction.
 export {
   type ErrorBody,
   ErrorBodySchema,
-  HABITATS,
-  type Habitat,
-  isHabitat,
   ModelAssetsSchema,
   type ModelRecord,
   type ModelRecordInput,
