@@ -11,7 +11,7 @@
  */
 
 // The persistent asset cache (`assetCache`).
-export type { AssetCacheOption, AssetCacheOptions } from "./api/assetCache.js";
+export type { AssetCacheOption, AssetCacheOptions } from "./api/assetCacheOption.js";
 export {
   type AssetStore,
   type AssetStoreOptions,
@@ -55,6 +55,8 @@ export {
   TimeoutError,
   type ValidationIssue,
 } from "./api/errors.js";
+// Records, signed links, redaction.
+export { HABITATS, type Habitat, isHabitat } from "./api/habitats.js";
 export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./api/height.js";
 export type { ModelForm, ModelPreference } from "./api/modelAssets.js";
 export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./api/recordAssets.js";
@@ -64,13 +66,9 @@ export { type RecordSize, recordSize } from "./api/recordSize.js";
 export { redactText, redactUrl } from "./api/redact.js";
 export type { RetryEvent } from "./api/request.js";
 export { RETRY_DEFAULTS, type RetryOptions } from "./api/retry.js";
-// Records, signed links, redaction.
 export {
   type ErrorBody,
   ErrorBodySchema,
-  HABITATS,
-  type Habitat,
-  isHabitat,
   ModelAssetsSchema,
   type ModelRecord,
   type ModelRecordInput,
@@ -92,13 +90,9 @@ export { type AreaInput, toArea } from "./babylon/ground.js";
 export { toHeightFunction } from "./babylon/groundSampler.js";
 // The Babylon plugin.
 export { Menagerie } from "./babylon/menagerie.js";
+export { MENAGERIE_DEFAULTS } from "./babylon/menagerieDefaults.js";
 export type { MenagerieMotion } from "./babylon/menagerieMotion.js";
-export {
-  MENAGERIE_DEFAULTS,
-  type MenagerieOptions,
-  type MenagerieStats,
-  type SpawnOptions,
-} from "./babylon/menagerieOptions.js";
+export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./babylon/menagerieOptions.js";
 // Physics bodies: the option's types and defaults; the body code loads on demand (SpawnOptions.physics).
 export {
   CREATURE_PHYSICS_DEFAULTS,

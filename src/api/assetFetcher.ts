@@ -5,7 +5,8 @@
  * a stored asset is revalidated with `If-None-Match` and its bytes used on 304. A network error
  * that looks like a browser's CORS refusal carries a hint naming the remedy (corsHint.ts).
  */
-import { type AssetCacheOption, fetchThroughCache, resolveAssetCache } from "./assetCache.js";
+import { fetchThroughCache } from "./assetCache.js";
+import { type AssetCacheOption, resolveAssetCache } from "./assetCacheOption.js";
 import { withCorsHint } from "./corsHint.js";
 import { redactUrl } from "./redact.js";
 import { requestBody } from "./request.js";

@@ -11,7 +11,6 @@ import {
   type LookupClientOptions,
 } from "./clientOptions.js";
 import type { RequestInfo } from "./errors.js";
-import { readRecord, readRecords } from "./lookupAnswer.js";
 import {
   applyLimit,
   fuzzyParams,
@@ -85,6 +84,13 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   const secrets = [apiKey];
   const redact = secretRedactor(secrets);
 
+  // Reading answers (zod and the record schemas: most of the client's weight) loads with
+  // import(), started now so that it arrives while the first lookup is on the wire: a page that
+  // makes a client does not download the validator before its first frame. A failed download
+  // rejects the lookups that need it (awaited there), not the page.
+  const answers = import("./lookupAnswer.js");
+  answers.catch(() => undefined);
+
   const cache = new RecordCache({ linkMarginSeconds, maxAgeMs: maxCacheAgeMs, now });
   const inflight = new InflightRequests();
   const endpoint = lookupPath ? `${baseUrl}/${lookupPath}` : baseUrl;
@@ -122,6 +128,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   async function fetchRecord(params: Record<string, string>, signal: AbortSignal): Promise<ModelRecord | null> {
     try {
       const { response, info } = await lookup(params, signal);
+      const { readRecord } = await answers;
       return readRecord(response, info, secrets);
     } catch (error) {
       // The last net: whatever a lookup throws, no key in it (an error with none keeps its identity).
@@ -136,6 +143,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   ): Promise<ModelRecord[]> {
     try {
       const { response, info } = await lookup(params, signal);
+      const { readRecords } = await answers;
       return readRecords(response, info, secrets, (skipped) => report({ ...skipped, url: info.url }));
     } catch (error) {
       throw redactError(error, redact);

@@ -18,8 +18,9 @@ import {
   textureAssets,
 } from "./modelAssets.js";
 import { type SplitMtl, splitMtl } from "./mtlText.js";
+import { isHttpUrl } from "./recordAssets.js";
 import { redactError, redactUrl } from "./redact.js";
-import { isHttpUrl, type ModelRecord } from "./schemas.js";
+import type { ModelRecord } from "./schemas.js";
 import { areLinksValid } from "./signedUrl.js";
 
 /** What {@link fetchModelAssets} needs from its owner. */

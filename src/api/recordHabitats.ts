@@ -4,7 +4,7 @@
  * Newer records often carry only the list, so code that picks records by habitat (populate,
  * the reference service's search, the demo) reads them through here and never a flag alone.
  */
-import { HABITATS, type Habitat, isHabitat } from "./schemas.js";
+import { HABITATS, type Habitat, isHabitat } from "./habitats.js";
 
 /** What {@link recordHabitats} reads of a record: any object, validated or straight off the wire. */
 export type HabitatSource = object;

@@ -9,37 +9,11 @@
  * unknown) or strings with a unit, and the newer optional fields may also be `null`.
  */
 import { z } from "zod/mini";
+import { HABITATS, type Habitat } from "./habitats.js";
 import { recordIsLoadable } from "./recordAssets.js";
 
+export { HABITATS, type Habitat, isHabitat } from "./habitats.js";
 export { isHttpUrl } from "./recordAssets.js";
-
-/** The 16 habitat / setting flags every record carries. */
-export const HABITATS = [
-  "forest",
-  "beach",
-  "city",
-  "desert",
-  "farm",
-  "sea",
-  "icescape",
-  "jungle",
-  "lake",
-  "pond",
-  "river",
-  "swamp",
-  "grass",
-  "rural",
-  "urban",
-  "garden",
-] as const;
-
-/** One of the 16 habitat flags. */
-export type Habitat = (typeof HABITATS)[number];
-
-/** True when `value` names one of the 16 habitats. */
-export function isHabitat(value: unknown): value is Habitat {
-  return typeof value === "string" && (HABITATS as readonly string[]).includes(value);
-}
 
 /** What a value is, in the words of zod's English messages. */
 function typeName(value: unknown): string {

@@ -3,6 +3,10 @@
  * thin-instance crowd, with joint nodes and instances grown on demand) or from a rigged glTF
  * (riggedInstance.ts: its own skeleton and animation groups). Copies share geometry and
  * materials with their model's template.
+ *
+ * This class is in a game's first download (its type is the Menagerie's surface): its body and
+ * motion are built by code that loads with the first creature (creatureBody.ts, bindMotion.ts)
+ * and handed to it, so it imports none of that code itself.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
@@ -10,16 +14,12 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
-import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../api/recordSize.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { MotionAgent } from "../motion/agent.js";
 import type { Area } from "../motion/area.js";
-import { tuneCruiseToClips } from "../motion/clipMixer.js";
 import { CreatureBehaviours } from "./creatureBehaviours.js";
-import type { LoadedModel } from "./loadModel.js";
-import { buildPartsBody, type CreatureBody } from "./partsBody.js";
-import { instantiateRigged } from "./riggedInstance.js";
+import type { CreatureBody } from "./partsBody.js";
 import type { MotionBinding } from "./syncMotion.js";
 
 /** Where and how big a new creature is. */
@@ -81,32 +81,19 @@ export class Creature extends CreatureBehaviours {
   #binding: MotionBinding | undefined;
   #physicsBody: PhysicsBody | null = null;
 
-  /** @internal Use {@link Menagerie.spawnCreature}. */
-  constructor(scene: Scene, model: LoadedModel, placement: CreaturePlacement) {
+  /**
+   * @internal Use {@link Menagerie.spawnCreature}. `makeBody` builds its nodes (creatureBody.ts,
+   * loaded with the first creature); `kind` is its model's form.
+   */
+  constructor(record: ModelRecord, kind: "parts" | "rig", makeBody: (creature: Creature) => CreatureBody) {
     super();
-    const { record } = model;
     this.record = record;
-    const tag = (part?: string) => ({
-      menagerie: { record, creature: this, ...(part === undefined ? {} : { part }) } satisfies CreatureNodeMetadata,
-    });
-    if (model.kind === "rig") {
-      const instance = instantiateRigged(scene, model.rig, {
-        name: record.name,
-        size: placement.size,
-        ...(placement.position ? { position: placement.position } : {}),
-        ...(placement.rotationY !== undefined ? { rotationY: placement.rotationY } : {}),
-        metadata: { record, creature: this },
-      });
-      this.#body = instance;
-      this.animations = instance.animations;
-      this.kind = "rig";
-    } else {
-      this.#body = buildPartsBody(scene, model, placement, tag, this);
-      this.animations = NO_ANIMATIONS;
-      this.kind = "parts";
-    }
-    this.root = this.#body.root;
-    this.heightMeters = this.#body.heightMeters;
+    this.kind = kind;
+    const body = makeBody(this);
+    this.#body = body;
+    this.animations = body.animations ?? NO_ANIMATIONS;
+    this.root = body.root;
+    this.heightMeters = body.heightMeters;
   }
 
   /** @internal Attaches the motion agent that drives this creature (done by the Menagerie). */
@@ -148,11 +135,7 @@ export class Creature extends CreatureBehaviours {
    */
   setBehaviour(behaviour: string): this {
     this.motion.setBehaviour(behaviour);
-    const clips = this.#binding?.clips;
-    if (clips) {
-      clips.mixer.setBehaviour(behaviour);
-      tuneCruiseToClips(this.motion, clips.mixer);
-    }
+    this.#binding?.onBehaviour?.(behaviour);
     return this;
   }
 

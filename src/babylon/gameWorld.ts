@@ -11,7 +11,7 @@ import type { Node } from "@babylonjs/core/node.js";
 import type { MotionAgent } from "../motion/agent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
-import type { MotionWorld } from "../motion/world.js";
+import type { MotionWorldCore } from "../motion/worldCore.js";
 import type { BehaviourTarget } from "./creatureBehaviours.js";
 import { type AreaInput, isMesh, toArea } from "./ground.js";
 
@@ -51,14 +51,14 @@ function creatureOfNode<C>(node: Node | null | undefined): C | undefined {
 }
 
 export class GameWorld<C extends { readonly motion: MotionAgent }> {
-  readonly #world: MotionWorld;
+  readonly #world: MotionWorldCore;
   readonly #agents = new Map<Node, WorldAgent>();
   readonly #tracked = new Map<Node, WorldBody>();
   readonly #obstacles = new Map<AbstractMesh | Obstacle, Obstacle>();
   readonly #creatures = new Map<MotionAgent, C>();
   readonly #grounds = new WeakMap<AbstractMesh, HeightFunction>();
 
-  constructor(world: MotionWorld) {
+  constructor(world: MotionWorldCore) {
     this.#world = world;
   }
 

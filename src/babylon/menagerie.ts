@@ -1,10 +1,16 @@
 /**
  * The Menagerie plugin object: spawns creatures by name or record into one scene, loading each
  * model once and instancing it for every copy.
+ *
+ * A game's first download holds this class, its options, errors and the creature's surface;
+ * the code that loads, draws and moves creatures (spawnRuntime.ts) is one chunk that the
+ * constructor starts loading with `import()`, so it arrives while the first lookup is on the
+ * wire, and that `spawnCreature` awaits.
  */
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { type AssetFetcher, createAssetFetcher } from "../api/assetFetcher.js";
+import { resolveAssetCache } from "../api/assetCacheOption.js";
+import type { AssetFetcher, AssetFetcherOptions } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import type { ModelPreference } from "../api/modelAssets.js";
@@ -12,29 +18,36 @@ import { assignDefaults, functionOption, nonNegativeNumber, positiveNumber } fro
 import { redactError, redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
+import type { GaitTable } from "../motion/gaits/index.js";
+import type { BodyPlans } from "../rig/bodyPlans.js";
 import { Creature } from "./creature.js";
-import { creatureSize } from "./creatureSize.js";
 import type { LoadContext } from "./loadModel.js";
 import { MenagerieMotion } from "./menagerieMotion.js";
 import {
-  MENAGERIE_DEFAULTS,
+  MENAGERIE_SETTINGS_DEFAULTS,
   type MenagerieOptions,
   type MenagerieStats,
   type SpawnOptions,
 } from "./menagerieOptions.js";
-import { ModelLibrary } from "./modelLibrary.js";
+import type { ModelLibrary } from "./modelLibrary.js";
 import { checkPhysicsOption, loadCreaturePhysics } from "./physics/loadPhysics.js";
 import type { CreatureGroup } from "./populate.js";
 import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
-import { lookupRecord, preference, setUpSpawned } from "./spawnSetup.js";
+import type * as SpawnRuntime from "./spawnRuntime.js";
+import { lookupRecord, preference, refreshRecord, setUpSpawned } from "./spawnSetup.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
-export {
-  MENAGERIE_DEFAULTS,
-  type MenagerieOptions,
-  type MenagerieStats,
-  type SpawnOptions,
+/** The spawn runtime once loaded, with this Menagerie's model library. */
+interface Loaded {
+  runtime: typeof SpawnRuntime;
+  models: ModelLibrary;
+}
+
+export type {
+  MenagerieOptions,
+  MenagerieStats,
+  SpawnOptions,
 } from "./menagerieOptions.js";
 
 /**
@@ -60,17 +73,23 @@ export class Menagerie extends MenagerieMotion {
   /** Running counts of asset requests, bytes and models loaded, for budgets and tests. */
   readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, cacheHits: 0, revalidations: 0, modelsLoaded: 0 };
 
-  readonly #options: typeof MENAGERIE_DEFAULTS;
+  readonly #options: typeof MENAGERIE_SETTINGS_DEFAULTS;
   readonly #ground: MenagerieOptions["ground"];
-  readonly #models: ModelLibrary;
+  /** `undefined`: the defaults, read from the runtime (see `MENAGERIE_SETTINGS_DEFAULTS`). */
+  readonly #gaits: GaitTable | undefined;
+  readonly #bodyPlans: BodyPlans | undefined;
   readonly #lifetime = new AbortController();
-  readonly #fetchAsset: AssetFetcher;
+  /** How assets are fetched, checked when made; the fetcher comes with the spawn runtime. */
+  readonly #assets: Omit<AssetFetcherOptions, "counters">;
+  /** The spawn runtime's download, started when the Menagerie is made. */
+  readonly #runtime: Promise<typeof SpawnRuntime>;
+  #loaded: Loaded | undefined;
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
-    const o = assignDefaults(MENAGERIE_DEFAULTS, options);
+    const o = assignDefaults(MENAGERIE_SETTINGS_DEFAULTS, options);
     const maxStepSeconds = positiveNumber("maxStepSeconds", o.maxStepSeconds);
-    super(scene, { seed: o.seed, gaits: o.gaits, maxStepSeconds, autoStep: o.autoStep !== false });
+    super(scene, { seed: o.seed, maxStepSeconds, autoStep: o.autoStep !== false });
     registerInstancing(); // the glTF loader is registered when a rigged model first loads
     this.client =
       options.client ??
@@ -94,19 +113,18 @@ export class Menagerie extends MenagerieMotion {
       maxStepSeconds,
     };
     this.#ground = options.ground;
-    this.#fetchAsset = createAssetFetcher({
+    this.#gaits = options.gaits;
+    this.#bodyPlans = options.bodyPlans;
+    this.#assets = {
       fetch: fetchImpl,
       timeoutMs: this.#options.assetTimeoutMs,
       retry: resolveRetryOptions(this.#options.assetRetry),
-      counters: this.stats,
-      cache: options.assetCache,
-    });
-    this.#models = new ModelLibrary({
-      lifetime: this.#lifetime.signal,
-      context: (prefer) => this.#loadContext(prefer),
-      progress: (progress) => this.onProgressObservable.notifyObservers(progress),
-      loaded: () => void this.stats.modelsLoaded++,
-    });
+      // Checked now (a bad option fails here, not at the first spawn); `false` once resolved to none.
+      cache: resolveAssetCache(options.assetCache) ?? false,
+    };
+    this.#runtime = import("./spawnRuntime.js");
+    // A failed download rejects the spawns that await it, not the page.
+    this.#runtime.catch(() => undefined);
   }
 
   /** True once {@link dispose} ran. */
@@ -128,11 +146,12 @@ export class Menagerie extends MenagerieMotion {
     const record =
       typeof nameOrRecord === "string" ? await lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
     const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
-    const template = await this.#models.get(record, prefer, signal, options.onProgress);
+    const { runtime, models } = await this.#load();
+    const template = await models.get(record, prefer, signal, options.onProgress);
     signal?.throwIfAborted();
     this.#assertAlive();
-    const creature = new Creature(this.scene, template, {
-      size: creatureSize(template.record, options.height, {
+    const makeBody = runtime.creatureBody(this.scene, template, {
+      size: runtime.creatureSize(template.record, options.height, {
         defaultHeightMeters: this.#options.defaultHeightMeters,
         redact: (text) => this.#redact(text),
         warn: (warning) => this.#warn(warning),
@@ -140,8 +159,9 @@ export class Menagerie extends MenagerieMotion {
       ...(options.position ? { position: options.position } : {}),
       ...(options.rotationY !== undefined ? { rotationY: options.rotationY } : {}),
     });
+    const creature = new Creature(template.record, template.kind === "rig" ? "rig" : "parts", makeBody);
     this.creatureSet.add(creature);
-    const binding = this.motionDriver.bind(creature, template);
+    const binding = runtime.bindMotion(this.motionDriver, creature, template, this.#gaits);
     setUpSpawned(creature, options, this.gameWorld, this.#ground);
     creature.onDisposeObservable.addOnce(() => {
       this.motionDriver.unbind(binding);
@@ -165,7 +185,8 @@ export class Menagerie extends MenagerieMotion {
     const record =
       typeof nameOrRecord === "string" ? await lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
     const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
-    return (await this.#models.get(record, prefer, options.signal, options.onProgress)).record;
+    const { models } = await this.#load();
+    return (await models.get(record, prefer, options.signal, options.onProgress)).record;
   }
 
   /**
@@ -188,7 +209,7 @@ export class Menagerie extends MenagerieMotion {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
         defaultHeightMeters: this.#options.defaultHeightMeters,
         ground: this.#ground,
-        preload: (record, { signal }) => this.#models.get(record, this.#options.prefer, signal),
+        preload: async (record, { signal }) => (await this.#load()).models.get(record, this.#options.prefer, signal),
         spawn: (record, spawnOptions) => this.spawnCreature(record, spawnOptions),
         warn: (warning) => this.#warn(warning),
       },
@@ -198,7 +219,7 @@ export class Menagerie extends MenagerieMotion {
 
   /** Whether a model is loaded (its templates are in the scene). */
   isLoaded(name: string): boolean {
-    return this.#models.has(name);
+    return this.#loaded?.models.has(name) ?? false;
   }
 
   /**
@@ -209,7 +230,7 @@ export class Menagerie extends MenagerieMotion {
     if (this.isDisposed) return;
     this.#lifetime.abort(new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" }));
     for (const creature of [...this.creatureSet]) creature.dispose();
-    this.#models.dispose();
+    this.#loaded?.models.dispose();
     this.disposeMotion();
     this.onProgressObservable.clear();
     this.onWarningObservable.clear();
@@ -239,22 +260,32 @@ export class Menagerie extends MenagerieMotion {
     });
   }
 
-  #loadContext(prefer: ModelPreference): Omit<LoadContext, "progress"> {
+  /** The spawn runtime and this Menagerie's model library, once the runtime has loaded. */
+  async #load(): Promise<Loaded> {
+    const runtime = await this.#runtime;
+    if (this.#loaded) return this.#loaded;
+    const fetchAsset = runtime.createAssetFetcher({ ...this.#assets, counters: this.stats });
+    const plans = this.#bodyPlans ?? runtime.BODY_PLANS;
+    const models = new runtime.ModelLibrary({
+      lifetime: this.#lifetime.signal,
+      context: (prefer) => this.#loadContext(prefer, fetchAsset, plans),
+      progress: (progress) => this.onProgressObservable.notifyObservers(progress),
+      loaded: () => void this.stats.modelsLoaded++,
+    });
+    this.#loaded = { runtime, models };
+    return this.#loaded;
+  }
+
+  #loadContext(prefer: ModelPreference, fetchAsset: AssetFetcher, plans: BodyPlans): Omit<LoadContext, "progress"> {
     return {
       prefer,
       scene: this.scene,
-      plans: this.#options.bodyPlans,
+      plans,
       linkMarginSeconds: this.#options.linkMarginSeconds,
       now: Date.now,
-      fetchAsset: this.#fetchAsset,
+      fetchAsset,
       redact: (text) => this.#redact(text),
-      refresh: async (record, signal) => {
-        if (!this.client) {
-          const detail = "its links expired and there is no client to renew them";
-          throw new LoadError({ reason: "expired", model: record.name, detail });
-        }
-        return this.client.refresh(record, { signal });
-      },
+      refresh: (record, signal) => refreshRecord(this.client, record, signal),
       warn: (warning) => this.#warn(warning),
     };
   }

@@ -8,7 +8,6 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { GaitTable } from "../motion/gaits/index.js";
 import type { Obstacle } from "../motion/types.js";
 import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions } from "./gameWorld.js";
@@ -18,7 +17,6 @@ import { MotionDriver } from "./motionDriver.js";
 /** What the motion half needs from the Menagerie's options, checked. */
 export interface MenagerieMotionSettings {
   seed: number;
-  gaits: GaitTable;
   maxStepSeconds: number;
   autoStep: boolean;
 }

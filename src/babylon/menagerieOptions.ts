@@ -1,14 +1,14 @@
 /** Options, defaults and small types of the `Menagerie` (menagerie.ts). */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { AssetCacheOption } from "../api/assetCache.js";
+import type { AssetCacheOption } from "../api/assetCacheOption.js";
 import type { LookupClient } from "../api/client.js";
 import type { ModelPreference } from "../api/modelAssets.js";
 import type { RetryOptions } from "../api/retry.js";
-import { BEHAVIOUR_GAITS, type GaitTable } from "../motion/gaits/index.js";
+import type { GaitTable } from "../motion/gaits/index.js";
 import type { SpeciesSpeeds } from "../motion/speeds.js";
 import type { HeightFunction } from "../motion/types.js";
-import { BODY_PLANS, type BodyPlans } from "../rig/bodyPlans.js";
+import type { BodyPlans } from "../rig/bodyPlans.js";
 import type { CreaturePhysicsOptions } from "./physics/physicsOptions.js";
 import type { LoadProgress } from "./types.js";
 
@@ -110,19 +110,24 @@ export interface MenagerieOptions {
   maxStepSeconds?: number;
 }
 
-/** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's; `ground` has none). */
-export const MENAGERIE_DEFAULTS: Readonly<
+/**
+ * The defaults a Menagerie reads when it is made: all of `MENAGERIE_DEFAULTS` (menagerieDefaults.ts) but the
+ * data tables (`gaits`, `bodyPlans`), which are read with its first creature, from the code
+ * that loads then, so that a game's first download holds no gait or body plan.
+ */
+export const MENAGERIE_SETTINGS_DEFAULTS: Readonly<
   Required<
-    Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch" | "assetCache" | "ground">
+    Omit<
+      MenagerieOptions,
+      "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch" | "assetCache" | "ground" | "bodyPlans" | "gaits"
+    >
   >
 > = Object.freeze({
   assetTimeoutMs: 30_000,
   assetRetry: 2,
   linkMarginSeconds: 60,
-  bodyPlans: BODY_PLANS,
   defaultHeightMeters: 1,
   seed: 1,
-  gaits: BEHAVIOUR_GAITS,
   prefer: "rig",
   physics: false,
   autoStep: true,

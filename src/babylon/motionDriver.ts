@@ -1,24 +1,21 @@
 /**
  * Motion for one Menagerie: the engine-free world, a binding per creature, and the one scene
  * observer that steps the world by the frame's delta and syncs every creature's nodes.
+ *
+ * The driver exists from the Menagerie's start (time, pause, the world's obstacles); what binds
+ * a creature and copies motion onto nodes (bindMotion.ts: agents, gaits, crowds) comes with the
+ * first creature, from the chunk the Menagerie loads on demand, and is handed over here by
+ * {@link MotionDriver.add}.
  */
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../api/errors.js";
-import { ClipMixer, tuneCruiseToClips } from "../motion/clipMixer.js";
-import type { GaitTable } from "../motion/gaits/index.js";
-import { rigRoles, sizeOnlyRoles } from "../motion/rigRoles.js";
-import { MotionWorld } from "../motion/world.js";
-import type { Creature } from "./creature.js";
-import { flushCrowds } from "./crowdRenderer.js";
-import type { LoadedModel } from "./loadModel.js";
-import { bindClips, startClips, syncClips } from "./syncClips.js";
-import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
+import { MotionWorldCore } from "../motion/worldCore.js";
+import type { MotionBinding } from "./syncMotion.js";
 
 /** Options of a {@link MotionDriver}. */
 export interface MotionDriverOptions {
   seed: number;
-  gaits: GaitTable;
   maxStepSeconds: number;
   /** Step from a scene observer each frame; false leaves stepping to the game. */
   autoStep: boolean;
@@ -26,27 +23,39 @@ export interface MotionDriverOptions {
   beforeStep?: (seconds: number) => void;
 }
 
+/** How bindings are synced each step (bindMotion.ts's `FRAME_SYNC`). */
+export interface FrameSync {
+  /** Before the step: takes over roots the game moved. */
+  adopt(bindings: ReadonlySet<MotionBinding>): void;
+  /** After the step (`stepped` seconds; `clipScale` the clips' rate factor): writes nodes, clips, crowds. */
+  sync(bindings: ReadonlySet<MotionBinding>, stepped: number, clipScale: number, scene: Scene): void;
+}
+
 export class MotionDriver {
   readonly #scene: Scene;
-  readonly #gaits: GaitTable;
-  readonly #world: MotionWorld;
+  readonly #world: MotionWorldCore;
   readonly #bindings = new Set<MotionBinding>();
   #observer: Observer<Scene> | null = null;
+  #frame: FrameSync | undefined;
 
   readonly #autoStep: boolean;
   readonly #beforeStep: ((seconds: number) => void) | undefined;
 
   constructor(scene: Scene, options: MotionDriverOptions) {
     this.#scene = scene;
-    this.#gaits = options.gaits;
-    this.#world = new MotionWorld({ seed: options.seed, maxStepSeconds: options.maxStepSeconds });
+    this.#world = new MotionWorldCore({ seed: options.seed, maxStepSeconds: options.maxStepSeconds });
     this.#autoStep = options.autoStep;
     this.#beforeStep = options.beforeStep;
   }
 
   /** The engine-free world its creatures move in. */
-  get world(): MotionWorld {
+  get world(): MotionWorldCore {
     return this.#world;
+  }
+
+  /** The scene it steps. */
+  get scene(): Scene {
+    return this.#scene;
   }
 
   get paused(): boolean {
@@ -63,55 +72,14 @@ export class MotionDriver {
     this.#world.timeScale = scale;
   }
 
-  /** Gives a new creature its motion agent; registers the frame observer on first use. */
-  bind(creature: Creature, model: LoadedModel): MotionBinding {
-    const scale = creature.root.scaling.x;
-    // A rigged creature has no joints to pose: its clips move it, and its agent knows only its size.
-    const roles = model.kind === "rig" ? sizeOnlyRoles(creature.heightMeters) : rigRoles(model.layout, scale);
-    const root = creature.root;
-    const behaviour = model.record.behaviour;
-    const agent = this.#world.createAgent({
-      roles,
-      behaviour,
-      bodyType: model.record.type,
-      gaits: this.#gaits,
-      x: root.position.x,
-      y: root.position.y,
-      z: root.position.z,
-      heading: root.rotation.y,
-    });
-    const binding: MotionBinding = {
-      agent,
-      root,
-      // Joint nodes, or the crowd that draws the body, come from the body itself (_bindMotion).
-      joints: [],
-      body: roles.body,
-      bodyRestY: 0,
-      scale,
-      mirror: this.#scene.useRightHandedSystem ? 1 : -1,
-      lastX: root.position.x,
-      lastY: root.position.y,
-      lastZ: root.position.z,
-      lastHeading: root.rotation.y,
-    };
-    if (model.kind === "rig" && creature.animations.size > 0) {
-      const mixer = new ClipMixer({
-        clips: [...creature.animations.keys()],
-        heightMeters: creature.heightMeters,
-        behaviour: agent.behaviour,
-        movement: movementOf(model.record),
-      });
-      tuneCruiseToClips(agent, mixer);
-      binding.clips = bindClips(mixer, creature.animations);
-      startClips(binding.clips);
-    }
+  /** Adds a creature's binding (made by bindMotion.ts); registers the frame observer on first use. */
+  add(binding: MotionBinding, frame: FrameSync): void {
+    this.#frame = frame;
     this.#bindings.add(binding);
-    creature._bindMotion(binding);
     if (this.#autoStep)
       this.#observer ??= this.#scene.onBeforeRenderObservable.add(() =>
         this.step(this.#scene.getEngine().getDeltaTime() / 1000),
       );
-    return binding;
   }
 
   unbind(binding: MotionBinding): void {
@@ -124,27 +92,12 @@ export class MotionDriver {
    * (a game's own step) advances even while paused.
    */
   step(seconds: number, explicit = false): void {
-    for (const binding of this.#bindings) adoptExternalMoves(binding);
+    this.#frame?.adopt(this.#bindings);
     this.#beforeStep?.(seconds);
     const moving = explicit || !this.#world.paused;
     const stepped = moving ? this.#world.advance(seconds) : 0;
     // Clips play on Babylon's clock: they freeze while motion is paused and follow its time scale.
-    const clipScale = moving ? this.#world.timeScale : 0;
-    for (const binding of this.#bindings) {
-      // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or upload).
-      if (stepped > 0 || !isStill(binding)) syncMotion(binding);
-      const clips = binding.clips;
-      if (clips) {
-        const mixer = clips.mixer;
-        mixer.dt = stepped;
-        mixer.speed = binding.agent.speed;
-        mixer.airborne = binding.agent.altitude > 0;
-        mixer.update();
-        clips.timeScale = clipScale;
-        syncClips(clips);
-      }
-    }
-    flushCrowds(this.#scene);
+    this.#frame?.sync(this.#bindings, stepped, moving ? this.#world.timeScale : 0, this.#scene);
   }
 
   dispose(): void {
@@ -153,10 +106,4 @@ export class MotionDriver {
     for (const binding of this.#bindings) this.#world.remove(binding.agent);
     this.#bindings.clear();
   }
-}
-
-/** The record's `movement` (clip name → natural speed, m/s), when it is an object. */
-function movementOf(record: { readonly movement?: unknown }): Readonly<Record<string, unknown>> {
-  const movement = record.movement;
-  return movement !== null && typeof movement === "object" ? (movement as Record<string, unknown>) : {};
 }

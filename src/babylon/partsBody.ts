@@ -5,6 +5,7 @@
  * body grows them on demand, as before: a joint node per part (rest pose = where the OBJ placed
  * the part) and an instance of each template mesh under its joint, and leaves the crowd.
  */
+import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
@@ -20,6 +21,8 @@ import { crowdPose, type MotionBinding, syncMotion } from "./syncMotion.js";
 export interface CreatureBody {
   readonly root: TransformNode;
   readonly meshes: readonly AbstractMesh[];
+  /** A rigged body's clips, by clip name (none for a part body). */
+  readonly animations?: ReadonlyMap<string, AnimationGroup>;
   /** Its height in metres once sized. */
   readonly heightMeters: number;
   getPart(name: string): TransformNode | null;

@@ -60,6 +60,19 @@ export async function lookupRecord(
   return record;
 }
 
+/** Looks a record up again by name for renewed links; without a client, a clear LoadError. */
+export async function refreshRecord(
+  client: LookupClient | undefined,
+  record: ModelRecord,
+  signal: AbortSignal,
+): Promise<ModelRecord | null> {
+  if (!client) {
+    const detail = "its links expired and there is no client to renew them";
+    throw new LoadError({ reason: "expired", model: record.name, detail });
+  }
+  return client.refresh(record, { signal });
+}
+
 /** Checks a `prefer` option. */
 export function preference(name: string, value: unknown): ModelPreference {
   return oneOf(name, value, ["rig", "parts"] as const);

@@ -52,6 +52,12 @@ export interface MotionBinding {
   lastHeading: number;
   /** A rigged creature's clips (it has no joints to pose: its clips move it). */
   clips?: ClipBinding | undefined;
+  /**
+   * What else follows `creature.setBehaviour` after the agent's own change (a rigged creature's
+   * clips, which re-tune its speeds); set where the binding is made, so the creature needs none
+   * of that code itself.
+   */
+  onBehaviour?: ((behaviour: string) => void) | undefined;
 }
 
 /** Takes over a root moved or turned by the game since the last sync, so motion continues from there. */

@@ -4,10 +4,12 @@
  * weighted, herd-aware mix of slots, and blue-noise placements. Pure data in, data out; the
  * seed alone decides the result, so a game (or a test) can plan without a scene.
  */
+
+import { isHabitat } from "../api/habitats.js";
 import { recordHasHabitat } from "../api/recordHabitats.js";
 import { isSceneryRecord } from "../api/recordKind.js";
 import { recordSize } from "../api/recordSize.js";
-import { isHabitat, type ModelRecord } from "../api/schemas.js";
+import type { ModelRecord } from "../api/schemas.js";
 import { SeededRandom } from "../util/seededRandom.js";
 import { type Area, areaCenter, isCircleArea } from "./area.js";
 import { type PlacementRequest, placeCreatures } from "./placement.js";

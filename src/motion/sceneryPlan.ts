@@ -4,11 +4,13 @@
  * out of. Planned before the creatures, from its own seeded stream, so a seed gives the same
  * props whatever the creatures do; the footprints become obstacles of the creatures' plan.
  */
+
+import { isHabitat } from "../api/habitats.js";
 import { parseLength } from "../api/height.js";
 import { recordHasHabitat } from "../api/recordHabitats.js";
 import { isSceneryRecord } from "../api/recordKind.js";
 import { recordSize } from "../api/recordSize.js";
-import { isHabitat, type ModelRecord } from "../api/schemas.js";
+import type { ModelRecord } from "../api/schemas.js";
 import { SeededRandom } from "../util/seededRandom.js";
 import type { Area, CircleArea } from "./area.js";
 import { placeCreatures } from "./placement.js";

@@ -1,6 +1,7 @@
 /** The asset cache's key, its in-memory store and the `assetCache` option. */
 import { describe, expect, it } from "vitest";
-import { assetCacheKey, resolveAssetCache } from "../../src/api/assetCache.js";
+import { assetCacheKey } from "../../src/api/assetCache.js";
+import { resolveAssetCache } from "../../src/api/assetCacheOption.js";
 import { type AssetStore, DEFAULT_ASSET_CACHE_BYTES, LruBudget, MemoryAssetStore } from "../../src/api/assetStore.js";
 import { isOptionsError } from "../../src/api/errors.js";
 

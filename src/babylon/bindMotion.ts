@@ -1,0 +1,104 @@
+/**
+ * Binds a new creature to its Menagerie's motion: its agent in the world (steering, gaits), its
+ * clip mixer when it is rigged, and the per-step sync of every binding onto nodes, clips and
+ * crowds ({@link FRAME_SYNC}, handed to the driver with the first binding). Loaded with the
+ * first creature (spawnRuntime.ts), not with the Menagerie.
+ */
+import type { Scene } from "@babylonjs/core/scene.js";
+import { ClipMixer, tuneCruiseToClips } from "../motion/clipMixer.js";
+import type { GaitTable } from "../motion/gaits/index.js";
+import { rigRoles, sizeOnlyRoles } from "../motion/rigRoles.js";
+import { createAgentIn } from "../motion/world.js";
+import type { Creature } from "./creature.js";
+import { flushCrowds } from "./crowdRenderer.js";
+import type { LoadedModel } from "./loadModel.js";
+import type { FrameSync, MotionDriver } from "./motionDriver.js";
+import { bindClips, startClips, syncClips } from "./syncClips.js";
+import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
+
+/** Copies motion onto every binding's nodes, clips and crowds, each step. Allocates nothing. */
+export const FRAME_SYNC: FrameSync = {
+  adopt(bindings) {
+    for (const binding of bindings) adoptExternalMoves(binding);
+  },
+  sync(bindings, stepped, clipScale, scene: Scene) {
+    for (const binding of bindings) {
+      // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or upload).
+      if (stepped > 0 || !isStill(binding)) syncMotion(binding);
+      const clips = binding.clips;
+      if (clips) {
+        const mixer = clips.mixer;
+        mixer.dt = stepped;
+        mixer.speed = binding.agent.speed;
+        mixer.airborne = binding.agent.altitude > 0;
+        mixer.update();
+        clips.timeScale = clipScale;
+        syncClips(clips);
+      }
+    }
+    flushCrowds(scene);
+  },
+};
+
+/** Gives a new creature its motion agent and adds its binding to the driver. */
+export function bindMotion(
+  driver: MotionDriver,
+  creature: Creature,
+  model: LoadedModel,
+  gaits: GaitTable | undefined,
+): MotionBinding {
+  const scale = creature.root.scaling.x;
+  // A rigged creature has no joints to pose: its clips move it, and its agent knows only its size.
+  const roles = model.kind === "rig" ? sizeOnlyRoles(creature.heightMeters) : rigRoles(model.layout, scale);
+  const root = creature.root;
+  const behaviour = model.record.behaviour;
+  const agent = createAgentIn(driver.world, {
+    roles,
+    behaviour,
+    bodyType: model.record.type,
+    ...(gaits ? { gaits } : {}),
+    x: root.position.x,
+    y: root.position.y,
+    z: root.position.z,
+    heading: root.rotation.y,
+  });
+  const binding: MotionBinding = {
+    agent,
+    root,
+    // Joint nodes, or the crowd that draws the body, come from the body itself (_bindMotion).
+    joints: [],
+    body: roles.body,
+    bodyRestY: 0,
+    scale,
+    mirror: driver.scene.useRightHandedSystem ? 1 : -1,
+    lastX: root.position.x,
+    lastY: root.position.y,
+    lastZ: root.position.z,
+    lastHeading: root.rotation.y,
+  };
+  if (model.kind === "rig" && creature.animations.size > 0) {
+    const mixer = new ClipMixer({
+      clips: [...creature.animations.keys()],
+      heightMeters: creature.heightMeters,
+      behaviour: agent.behaviour,
+      movement: movementOf(model.record),
+    });
+    tuneCruiseToClips(agent, mixer);
+    const clips = bindClips(mixer, creature.animations);
+    binding.clips = clips;
+    binding.onBehaviour = (next) => {
+      mixer.setBehaviour(next);
+      tuneCruiseToClips(agent, mixer);
+    };
+    startClips(clips);
+  }
+  driver.add(binding, FRAME_SYNC);
+  creature._bindMotion(binding);
+  return binding;
+}
+
+/** The record's `movement` (clip name → natural speed, m/s), when it is an object. */
+function movementOf(record: { readonly movement?: unknown }): Readonly<Record<string, unknown>> {
+  const movement = record.movement;
+  return movement !== null && typeof movement === "object" ? (movement as Record<string, unknown>) : {};
+}

@@ -1,0 +1,203 @@
+/**
+ * All moving creatures of a scene: one `step(dt)` per frame advances every agent, driven by the
+ * frame's delta time, scaled, clamped and pausable. Deterministic for a seed: agents are
+ * stepped in the order they were added, each with its own forked random stream.
+ *
+ * This is the world without the code of its agents (steering, gaits: see world.ts, which adds
+ * `createAgent`), so that a Menagerie holds its world, obstacles and time from the start while
+ * the agents' code loads with its first creature.
+ */
+
+import { SeededRandom } from "../util/seededRandom.js";
+import type { MotionAgent } from "./agent.js";
+import type { Area } from "./area.js";
+import { createObstacle } from "./obstacles.js";
+import { SpatialGrid } from "./spatialGrid.js";
+import type { Obstacle, SteeringAgent, SteeringTarget, SteeringWorld } from "./types.js";
+
+/** Options of a {@link MotionWorld}. */
+export interface MotionWorldOptions {
+  /** Seed of every random choice in motion. @default 1 */
+  seed?: number;
+  /** Largest step, seconds: a long frame (tab in background) is cut to this. @default 0.1 */
+  maxStepSeconds?: number;
+}
+
+export const MOTION_WORLD_DEFAULTS: Readonly<Required<MotionWorldOptions>> = Object.freeze({
+  seed: 1,
+  maxStepSeconds: 0.1,
+});
+
+export class MotionWorldCore implements SteeringWorld {
+  readonly agents: MotionAgent[] = [];
+  /** Results of the last {@link findNeighbours}, valid up to the count it returned. */
+  readonly neighbours: MotionAgent[] = [];
+  /** The largest agent radius, for neighbour search reach. */
+  maxRadius = 0;
+  timeScale = 1;
+  paused = false;
+  /** Simulated seconds so far. */
+  time = 0;
+  /** Areas every agent steers around ({@link addObstacle}). */
+  readonly obstacles: Obstacle[] = [];
+  /** Bodies that are not agents (a player, a car) every agent steers around ({@link addBody}). */
+  readonly bodies: SteeringTarget[] = [];
+
+  readonly #rng: SeededRandom;
+  readonly #maxStep: number;
+  readonly #grid = new SpatialGrid(2);
+  #created = 0;
+  #gridFresh = false;
+  /** This step, boxed once for all agents (see `SteeredBody.advance`); never a plain double first. */
+  #stepBox: number | undefined = undefined;
+  // Neighbour query state, so the grid visitor is one function made once (no per-call closure).
+  #queryAgent: SteeringAgent | undefined;
+  #queryRadius2 = 0;
+  #found = 0;
+  readonly #visit = (i: number): void => {
+    const other = this.agents[i]!;
+    const me = this.#queryAgent!;
+    if (other === me) return;
+    const dx = other.x - me.x;
+    const dz = other.z - me.z;
+    if (dx * dx + dz * dz > this.#queryRadius2) return;
+    this.neighbours[this.#found++] = other;
+  };
+
+  constructor(options: MotionWorldOptions = {}) {
+    const o = { ...MOTION_WORLD_DEFAULTS, ...options };
+    if (!(o.maxStepSeconds > 0) || !Number.isFinite(o.maxStepSeconds))
+      throw new RangeError(`maxStepSeconds must be a finite number > 0, got ${o.maxStepSeconds}`);
+    this.#rng = new SeededRandom(o.seed);
+    this.#maxStep = o.maxStepSeconds;
+  }
+
+  /** The random stream of the next agent: forked from the world's seed, one per agent made. */
+  nextAgentRandom(): SeededRandom {
+    return this.#rng.fork(this.#created++);
+  }
+
+  add(agent: MotionAgent): void {
+    if (agent.world === this) return;
+    agent.world = this;
+    this.agents.push(agent);
+    this.maxRadius = Math.max(this.maxRadius, agent.radius);
+    this.#gridFresh = false;
+  }
+
+  remove(agent: MotionAgent): void {
+    const i = this.agents.indexOf(agent);
+    if (i < 0) return;
+    this.agents.splice(i, 1);
+    agent.cancel();
+    agent.world = undefined;
+    this.#gridFresh = false;
+  }
+
+  /** Adds an area every agent steers around; returns it, for {@link removeObstacle}. */
+  addObstacle(area: Area): Obstacle {
+    const obstacle = createObstacle(area);
+    this.obstacles.push(obstacle);
+    return obstacle;
+  }
+
+  /** Removes an obstacle; false when it was not there. */
+  removeObstacle(obstacle: Obstacle): boolean {
+    return removeFrom(this.obstacles, obstacle);
+  }
+
+  /** Adds a body that is not an agent (its owner moves it); every agent steers around it. */
+  addBody(body: SteeringTarget): void {
+    if (!this.bodies.includes(body)) this.bodies.push(body);
+  }
+
+  /** Removes a body; false when it was not there. */
+  removeBody(body: SteeringTarget): boolean {
+    return removeFrom(this.bodies, body);
+  }
+
+  /** The largest step, seconds: a longer one is cut to this. */
+  get maxStepSeconds(): number {
+    return this.#maxStep;
+  }
+
+  /**
+   * Advances every agent by `dt` real seconds (times `timeScale`, at most `maxStepSeconds`).
+   * Does nothing while paused. Returns the simulated seconds stepped.
+   */
+  step(dt: number): number {
+    return this.paused ? 0 : this.advance(dt);
+  }
+
+  /** {@link step}, paused or not: a game's own fixed step asks for it explicitly. */
+  advance(dt: number): number {
+    if (!(dt > 0)) return 0;
+    const h = Math.min(dt * this.timeScale, this.#maxStep);
+    if (!(h > 0)) return 0;
+    this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
+    this.#gridFresh = true;
+    this.#stepBox = h;
+    const box = this.#stepBox;
+    for (let i = 0; i < this.agents.length; i++) {
+      const agent = this.agents[i]!;
+      agent.dt = h; // a field, not an argument: no boxed double per agent
+      agent.advance(box);
+    }
+    this.time += h;
+    return h;
+  }
+
+  /** The radius of the next {@link findNeighbours} (a field, so no double crosses the call). */
+  queryRadius = 1;
+
+  /**
+   * Finds the agents within {@link queryRadius} of `agent` (positions as of this step's start
+   * for the grid, current for the distance check); returns how many, in {@link neighbours}.
+   */
+  findNeighbours(agent: SteeringAgent): number {
+    const radius = this.queryRadius;
+    if (!this.#gridFresh) {
+      this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
+      this.#gridFresh = true;
+    }
+    this.#queryAgent = agent;
+    this.#queryRadius2 = radius * radius;
+    this.#found = 0;
+    const at = this.#grid.at;
+    at.x = agent.x;
+    at.z = agent.z;
+    at.radius = radius + this.#grid.cellSize;
+    this.#grid.query(this.#visit);
+    this.#queryAgent = undefined;
+    return this.#found;
+  }
+
+  /**
+   * Agents whose centre is within `radius` of (x, z), nearest first, from this step's grid.
+   * Allocates the returned list: for game queries, not per-agent steering.
+   */
+  agentsNear(x: number, z: number, radius: number): MotionAgent[] {
+    if (!this.#gridFresh) {
+      this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
+      this.#gridFresh = true;
+    }
+    const found: [MotionAgent, number][] = [];
+    const at = this.#grid.at;
+    at.x = x;
+    at.z = z;
+    at.radius = radius + this.#grid.cellSize;
+    this.#grid.query((i) => {
+      const agent = this.agents[i]!;
+      const d2 = (agent.x - x) ** 2 + (agent.z - z) ** 2;
+      if (d2 <= radius * radius) found.push([agent, d2]);
+    });
+    return found.sort((a, b) => a[1] - b[1] || a[0].id - b[0].id).map(([agent]) => agent);
+  }
+}
+
+function removeFrom<T>(list: T[], item: T): boolean {
+  const i = list.indexOf(item);
+  if (i < 0) return false;
+  list.splice(i, 1);
+  return true;
+}
