@@ -78,6 +78,8 @@ export {
   ScaleSchema,
 } from "./api/schemas.js";
 export { areLinksValid, assetFileName, getRecordExpiry, getUrlExpiry, listAssetUrls } from "./api/signedUrl.js";
+// The Babylon plugin.
+export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/animationLod.js";
 export { Creature, type CreatureNodeMetadata } from "./babylon/creature.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
 export type {
@@ -90,7 +92,6 @@ export type {
 export type { WorldAgent, WorldAgentOptions } from "./babylon/gameWorld.js";
 export { type AreaInput, toArea } from "./babylon/ground.js";
 export { toHeightFunction } from "./babylon/groundSampler.js";
-// The Babylon plugin.
 export { Menagerie } from "./babylon/menagerie.js";
 export type { MenagerieMotion } from "./babylon/menagerieMotion.js";
 export {

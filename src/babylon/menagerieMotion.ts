@@ -10,6 +10,7 @@ import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { GaitTable } from "../motion/gaits/index.js";
 import type { Obstacle } from "../motion/types.js";
+import type { AnimationLodOptions } from "./animationLod.js";
 import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions } from "./gameWorld.js";
 import type { AreaInput } from "./ground.js";
@@ -21,6 +22,7 @@ export interface MenagerieMotionSettings {
   gaits: GaitTable;
   maxStepSeconds: number;
   autoStep: boolean;
+  animationLod: AnimationLodOptions | false;
 }
 
 /** The motion and world of a {@link Menagerie}; see the module comment. */

@@ -9,6 +9,7 @@ import { ClipMixer, tuneCruiseToClips } from "../motion/clipMixer.js";
 import type { GaitTable } from "../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../motion/rigRoles.js";
 import { MotionWorld } from "../motion/world.js";
+import { AnimationLod, type AnimationLodOptions, animationLodSettings, LOD_FULL, LOD_SKIP } from "./animationLod.js";
 import type { Creature } from "./creature.js";
 import { flushCrowds } from "./crowdRenderer.js";
 import type { LoadedModel } from "./loadModel.js";
@@ -24,6 +25,8 @@ export interface MotionDriverOptions {
   autoStep: boolean;
   /** Runs before each step (moves the world's tracked bodies). */
   beforeStep?: (seconds: number) => void;
+  /** Animation level of detail, or false for none. @default ANIMATION_LOD_DEFAULTS */
+  animationLod?: AnimationLodOptions | false;
 }
 
 export class MotionDriver {
@@ -31,6 +34,7 @@ export class MotionDriver {
   readonly #gaits: GaitTable;
   readonly #world: MotionWorld;
   readonly #bindings = new Set<MotionBinding>();
+  readonly #lod: AnimationLod | null;
   #observer: Observer<Scene> | null = null;
 
   readonly #autoStep: boolean;
@@ -42,6 +46,8 @@ export class MotionDriver {
     this.#world = new MotionWorld({ seed: options.seed, maxStepSeconds: options.maxStepSeconds });
     this.#autoStep = options.autoStep;
     this.#beforeStep = options.beforeStep;
+    const lod = animationLodSettings(options.animationLod);
+    this.#lod = lod ? new AnimationLod(lod) : null;
   }
 
   /** The engine-free world its creatures move in. */
@@ -93,6 +99,9 @@ export class MotionDriver {
       lastY: root.position.y,
       lastZ: root.position.z,
       lastHeading: root.rotation.y,
+      lod: LOD_FULL,
+      heldPose: false,
+      staleImage: false,
     };
     if (model.kind === "rig" && creature.animations.size > 0) {
       const mixer = new ClipMixer({
@@ -124,15 +133,29 @@ export class MotionDriver {
    * (a game's own step) advances even while paused.
    */
   step(seconds: number, explicit = false): void {
-    for (const binding of this.#bindings) adoptExternalMoves(binding);
+    const lod = this.#lod;
+    lod?.begin(this.#scene);
+    for (const binding of this.#bindings) {
+      adoptExternalMoves(binding);
+      binding.lod = lod ? lod.level(binding) : LOD_FULL;
+      binding.agent.skipPose = binding.lod !== LOD_FULL;
+    }
     this.#beforeStep?.(seconds);
     const moving = explicit || !this.#world.paused;
     const stepped = moving ? this.#world.advance(seconds) : 0;
     // Clips play on Babylon's clock: they freeze while motion is paused and follow its time scale.
     const clipScale = moving ? this.#world.timeScale : 0;
     for (const binding of this.#bindings) {
-      // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or upload).
-      if (stepped > 0 || !isStill(binding)) syncMotion(binding);
+      if (stepped > 0) binding.heldPose = binding.lod !== LOD_FULL;
+      else if (binding.heldPose && binding.lod === LOD_FULL) {
+        // Paused, a held pose comes into view: it catches up without a step.
+        binding.agent.repose();
+        binding.heldPose = false;
+        binding.staleImage = true;
+      }
+      // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or upload),
+      // unless they were left behind while it was out of view.
+      if (stepped > 0 || (binding.staleImage && binding.lod !== LOD_SKIP) || !isStill(binding)) syncMotion(binding);
       const clips = binding.clips;
       if (clips) {
         const mixer = clips.mixer;

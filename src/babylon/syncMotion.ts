@@ -6,6 +6,7 @@
 import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../motion/agent.js";
+import { LOD_SKIP } from "./animationLod.js";
 import { type JointPose, rootWorldOf } from "./crowdPose.js";
 import type { CrowdMember, CrowdRenderer } from "./crowdRenderer.js";
 import type { ClipBinding } from "./syncClips.js";
@@ -52,6 +53,12 @@ export interface MotionBinding {
   lastHeading: number;
   /** A rigged creature's clips (it has no joints to pose: its clips move it). */
   clips?: ClipBinding | undefined;
+  /** This frame's animation level of detail (animationLod.ts): 0 full, 1 pose held, 2 nothing written. */
+  lod: number;
+  /** Its pose was held at its last step (level of detail): it is re-posed before it is drawn again. */
+  heldPose: boolean;
+  /** Its crowd matrices were not written since it last moved or was re-posed. */
+  staleImage: boolean;
 }
 
 /** Takes over a root moved or turned by the game since the last sync, so motion continues from there. */
@@ -99,6 +106,9 @@ export function syncMotion(b: MotionBinding): void {
     pose.body = b.body;
     pose.bodyLift = agent.pose.bodyY / b.scale;
     pose.breath = agent.pose.breath;
+    // Out of view, and so is where it was last drawn: nothing to write (animationLod.ts).
+    b.staleImage = b.lod === LOD_SKIP;
+    if (b.staleImage) return;
     crowd.member.hidden = !root.isEnabled();
     crowd.renderer.write(crowd.member, rootWorldOf(root, crowd.rootWorld), pose);
     return;

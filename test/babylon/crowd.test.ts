@@ -29,7 +29,8 @@ beforeEach(async () => {
     },
   });
   env = createNullScene();
-  menagerie = new Menagerie(env.scene, { baseUrl: server.url });
+  // Every creature posed every frame: level of detail has its own tests (animationLod.test.ts).
+  menagerie = new Menagerie(env.scene, { baseUrl: server.url, animationLod: false });
 });
 
 afterEach(async () => {
