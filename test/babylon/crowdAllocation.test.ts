@@ -25,7 +25,9 @@ beforeEach(async () => {
     fox: tinyFox(),
   });
   env = createNullScene();
-  menagerie = new Menagerie(env.scene, { baseUrl: server.url });
+  // Every creature posed and written every frame, the heaviest frame (level of detail would
+  // skip those out of view, and its own code would need more rounds to settle on a busy machine).
+  menagerie = new Menagerie(env.scene, { baseUrl: server.url, animationLod: false });
 });
 
 afterEach(async () => {
