@@ -6,7 +6,7 @@
 import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../motion/agent.js";
-import { LOD_SKIP } from "./animationLod.js";
+import { LOD_HOLD, LOD_SKIP } from "./animationLod.js";
 import { type JointPose, rootWorldOf } from "./crowdPose.js";
 import type { CrowdMember, CrowdRenderer } from "./crowdRenderer.js";
 import type { ClipBinding } from "./syncClips.js";
@@ -92,6 +92,7 @@ export function isStill(b: MotionBinding): boolean {
 /** Writes the agent's state onto the nodes. Allocates nothing. */
 export function syncMotion(b: MotionBinding): void {
   const { agent, root, joints, mirror } = b;
+  const moved = agent.x !== b.lastX || agent.y !== b.lastY || agent.z !== b.lastZ || agent.heading !== b.lastHeading;
   root.position.set(agent.x, agent.y, agent.z);
   root.rotation.y = agent.heading;
   b.lastX = root.position.x;
@@ -106,10 +107,13 @@ export function syncMotion(b: MotionBinding): void {
     pose.body = b.body;
     pose.bodyLift = agent.pose.bodyY / b.scale;
     pose.breath = agent.pose.breath;
-    // Out of view, and so is where it was last drawn: nothing to write (animationLod.ts).
+    const hidden = !root.isEnabled();
+    // Its pose held (animationLod.ts) where it stood: the matrices written are still right.
+    if (b.lod === LOD_HOLD && !moved && !b.staleImage && crowd.member.hidden === hidden) return;
+    // Out of view, and so is where it was last drawn: nothing to write.
     b.staleImage = b.lod === LOD_SKIP;
     if (b.staleImage) return;
-    crowd.member.hidden = !root.isEnabled();
+    crowd.member.hidden = hidden;
     crowd.renderer.write(crowd.member, rootWorldOf(root, crowd.rootWorld), pose);
     return;
   }

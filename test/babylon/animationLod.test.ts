@@ -173,6 +173,24 @@ describe("animation level of detail", () => {
     expect(written).toBe(frames * lod.seen.length * PARTS);
   });
 
+  it("writes a distant fox standing still only on the frames it is posed", async () => {
+    const lod = await herd({ farDistance: 10, farInterval: 3 }, 3, 30);
+    for (const fox of lod.seen) fox.stop();
+    for (let i = 0; i < 60; i++) lod.frame(); // they brake to a halt
+    const written: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      crowdStats.matricesWritten = 0;
+      crowdStats.uploads = 0;
+      lod.frame();
+      written.push(crowdStats.matricesWritten);
+      // A frame that writes nothing uploads nothing.
+      expect(crowdStats.uploads).toBe(crowdStats.matricesWritten > 0 ? PARTS : 0);
+    }
+    // One of the three foxes is posed (idling: breath and head) each frame, in turn; the other
+    // two hold a pose where they stand, and their matrices are not written again.
+    expect(written).toEqual(Array(6).fill(PARTS));
+  });
+
   it("rejects a bad setting, naming it", async () => {
     const env = createNullScene();
     open.push({ menagerie: { dispose() {} } as Menagerie, dispose: env.dispose });
