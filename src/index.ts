@@ -76,6 +76,8 @@ export {
   ScaleSchema,
 } from "./api/schemas.js";
 export { areLinksValid, assetFileName, getRecordExpiry, getUrlExpiry, listAssetUrls } from "./api/signedUrl.js";
+// The Babylon plugin.
+export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/animationLodOptions.js";
 export { Creature, type CreatureNodeMetadata } from "./babylon/creature.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
 export type {
@@ -88,7 +90,6 @@ export type {
 export type { WorldAgent, WorldAgentOptions } from "./babylon/gameWorld.js";
 export { type AreaInput, toArea } from "./babylon/ground.js";
 export { toHeightFunction } from "./babylon/groundSampler.js";
-// The Babylon plugin.
 export { Menagerie } from "./babylon/menagerie.js";
 export { MENAGERIE_DEFAULTS } from "./babylon/menagerieDefaults.js";
 export type { MenagerieMotion } from "./babylon/menagerieMotion.js";

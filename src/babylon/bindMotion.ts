@@ -1,7 +1,7 @@
 /**
  * Binds a new creature to its Menagerie's motion: its agent in the world (steering, gaits), its
  * clip mixer when it is rigged, and the per-step sync of every binding onto nodes, clips and
- * crowds ({@link FRAME_SYNC}, handed to the driver with the first binding). Loaded with the
+ * crowds ({@link createFrameSync}, made by the driver with the first binding). Loaded with the
  * first creature (spawnRuntime.ts), not with the Menagerie.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -9,6 +9,8 @@ import { ClipMixer, tuneCruiseToClips } from "../motion/clipMixer.js";
 import type { GaitTable } from "../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../motion/rigRoles.js";
 import { createAgentIn } from "../motion/world.js";
+import { AnimationLod } from "./animationLod.js";
+import { type AnimationLodSettings, LOD_FULL, LOD_SKIP } from "./animationLodOptions.js";
 import type { Creature } from "./creature.js";
 import { flushCrowds } from "./crowdRenderer.js";
 import type { LoadedModel } from "./loadModel.js";
@@ -16,29 +18,48 @@ import type { FrameSync, MotionDriver } from "./motionDriver.js";
 import { bindClips, startClips, syncClips } from "./syncClips.js";
 import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
 
-/** Copies motion onto every binding's nodes, clips and crowds, each step. Allocates nothing. */
-export const FRAME_SYNC: FrameSync = {
-  adopt(bindings) {
-    for (const binding of bindings) adoptExternalMoves(binding);
-  },
-  sync(bindings, stepped, clipScale, scene: Scene) {
-    for (const binding of bindings) {
-      // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or upload).
-      if (stepped > 0 || !isStill(binding)) syncMotion(binding);
-      const clips = binding.clips;
-      if (clips) {
-        const mixer = clips.mixer;
-        mixer.dt = stepped;
-        mixer.speed = binding.agent.speed;
-        mixer.airborne = binding.agent.altitude > 0;
-        mixer.update();
-        clips.timeScale = clipScale;
-        syncClips(clips);
+/**
+ * The per-step sync of one driver's bindings onto nodes, clips and crowds, with its animation
+ * level of detail (`null`: every creature posed every frame). Allocates nothing per frame.
+ */
+export function createFrameSync(settings: AnimationLodSettings | null): FrameSync {
+  const lod = settings ? new AnimationLod(settings) : null;
+  return {
+    adopt(bindings, scene) {
+      lod?.begin(scene);
+      for (const binding of bindings) {
+        adoptExternalMoves(binding);
+        binding.lod = lod ? lod.level(binding) : LOD_FULL;
+        binding.agent.skipPose = binding.lod !== LOD_FULL;
       }
-    }
-    flushCrowds(scene);
-  },
-};
+    },
+    sync(bindings, stepped, clipScale, scene: Scene) {
+      for (const binding of bindings) {
+        if (stepped > 0) binding.heldPose = binding.lod !== LOD_FULL;
+        else if (binding.heldPose && binding.lod === LOD_FULL) {
+          // Paused, a held pose comes into view: it catches up without a step.
+          binding.agent.repose();
+          binding.heldPose = false;
+          binding.staleImage = true;
+        }
+        // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or
+        // upload), unless they were left behind while it was out of view.
+        if (stepped > 0 || (binding.staleImage && binding.lod !== LOD_SKIP) || !isStill(binding)) syncMotion(binding);
+        const clips = binding.clips;
+        if (clips) {
+          const mixer = clips.mixer;
+          mixer.dt = stepped;
+          mixer.speed = binding.agent.speed;
+          mixer.airborne = binding.agent.altitude > 0;
+          mixer.update();
+          clips.timeScale = clipScale;
+          syncClips(clips);
+        }
+      }
+      flushCrowds(scene);
+    },
+  };
+}
 
 /** Gives a new creature its motion agent and adds its binding to the driver. */
 export function bindMotion(
@@ -75,6 +96,9 @@ export function bindMotion(
     lastY: root.position.y,
     lastZ: root.position.z,
     lastHeading: root.rotation.y,
+    lod: LOD_FULL,
+    heldPose: false,
+    staleImage: false,
   };
   if (model.kind === "rig" && creature.animations.size > 0) {
     const mixer = new ClipMixer({
@@ -92,7 +116,7 @@ export function bindMotion(
     };
     startClips(clips);
   }
-  driver.add(binding, FRAME_SYNC);
+  driver.add(binding, createFrameSync);
   creature._bindMotion(binding);
   return binding;
 }

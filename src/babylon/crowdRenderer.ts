@@ -5,16 +5,17 @@
  * root's world matrix and its pose, so a creature costs Babylon one node (its root) instead of
  * a node per joint and an instance per part mesh, and a frame costs one buffer upload per part
  * mesh instead of a world matrix and a bounding box per node. The drawing meshes share one
- * bounding box: the creatures' positions grown by each creature's reach, computed once per frame.
+ * bounding box (crowdBounds.ts), refitted in place when the creatures' extent changed.
  */
 
 import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
-import { type Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { RegisterThinInstanceMesh } from "@babylonjs/core/Meshes/thinInstanceMesh.pure.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelTemplate } from "./buildTemplate.js";
+import { CrowdBounds } from "./crowdBounds.js";
 import { JointChain, type JointPose, measurePosed, REST_POSE, writeOffsetMatrix } from "./crowdPose.js";
 
 /** One creature's place in its model's crowd. */
@@ -74,10 +75,12 @@ export interface CrowdStats {
   matricesWritten: number;
   /** Matrix buffer uploads since the counter was last reset. */
   uploads: number;
+  /** Refits of crowds' shared bounding boxes since the counter was last reset (at most one per crowd and frame). */
+  boundsRefits: number;
 }
 
 /** Module-wide counters (tests reset and read them; they cost one addition per creature). */
-export const crowdStats: CrowdStats = { matricesWritten: 0, uploads: 0 };
+export const crowdStats: CrowdStats = { matricesWritten: 0, uploads: 0, boundsRefits: 0 };
 
 export class CrowdRenderer {
   /** The scene it draws in. */
@@ -86,8 +89,7 @@ export class CrowdRenderer {
   readonly #parts: PartDraw[] = [];
   readonly #members: CrowdMember[] = [];
   readonly #chain: JointChain;
-  readonly #min = new Vector3();
-  readonly #max = new Vector3();
+  readonly #bounds = new CrowdBounds();
   #buffers: Float32Array[] = [];
   #capacity = 0;
   #dirty = false;
@@ -111,6 +113,7 @@ export class CrowdRenderer {
         mesh.isPickable = true;
         mesh.thinInstanceEnablePicking = true;
         mesh.doNotSyncBoundingInfo = true;
+        mesh.setBoundingInfo(this.#bounds.info); // they all draw the same creatures
         mesh.alwaysSelectAsActiveMesh = false;
         const owners = this.#members;
         mesh.metadata = {
@@ -212,21 +215,20 @@ export class CrowdRenderer {
     return measurePosed(this.#chain, this.#parts, pose);
   }
 
-  /** Uploads changed buffers (one per drawing mesh) and refits the shared bounding box. */
+  /** The bounding info every drawing mesh shares (one object for the crowd's life, refitted in place). */
+  get boundingInfo(): BoundingInfo {
+    return this.#bounds.info;
+  }
+
+  /** Uploads changed buffers (one per drawing mesh) and refits the shared bounding box if it moved. */
   flush(): void {
     if (!this.#dirty) return;
     this.#dirty = false;
-    const min = this.#min.setAll(Number.POSITIVE_INFINITY);
-    const max = this.#max.setAll(Number.NEGATIVE_INFINITY);
-    for (const c of this.#members) {
-      min.set(Math.min(min.x, c.x - c.reach), Math.min(min.y, c.y - c.reach), Math.min(min.z, c.z - c.reach));
-      max.set(Math.max(max.x, c.x + c.reach), Math.max(max.y, c.y + c.reach), Math.max(max.z, c.z + c.reach));
-    }
-    for (const part of this.#parts) {
-      part.mesh.thinInstanceBufferUpdated("matrix");
-      part.mesh.getBoundingInfo().reConstruct(min, max, part.mesh.getWorldMatrix());
-    }
+    for (const part of this.#parts) part.mesh.thinInstanceBufferUpdated("matrix");
     crowdStats.uploads += this.#parts.length;
+    // All drawing meshes hang from nothing at the origin: the first one's world matrix is everyone's.
+    const first = this.#parts[0];
+    if (first && this.#bounds.fit(this.#members, first.mesh.getWorldMatrix())) crowdStats.boundsRefits++;
   }
 
   /** Disposes the drawing meshes (with the model's template). */

@@ -89,7 +89,12 @@ export class Menagerie extends MenagerieMotion {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
     const o = assignDefaults(MENAGERIE_SETTINGS_DEFAULTS, options);
     const maxStepSeconds = positiveNumber("maxStepSeconds", o.maxStepSeconds);
-    super(scene, { seed: o.seed, maxStepSeconds, autoStep: o.autoStep !== false });
+    super(scene, {
+      seed: o.seed,
+      maxStepSeconds,
+      autoStep: o.autoStep !== false,
+      animationLod: o.animationLod,
+    });
     registerInstancing(); // the glTF loader is registered when a rigged model first loads
     this.client =
       options.client ??

@@ -9,6 +9,7 @@ import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { Obstacle } from "../motion/types.js";
+import type { AnimationLodOptions } from "./animationLodOptions.js";
 import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions } from "./gameWorld.js";
 import type { AreaInput } from "./ground.js";
@@ -19,6 +20,7 @@ export interface MenagerieMotionSettings {
   seed: number;
   maxStepSeconds: number;
   autoStep: boolean;
+  animationLod: AnimationLodOptions | false;
 }
 
 /** The motion and world of a {@link Menagerie}; see the module comment. */

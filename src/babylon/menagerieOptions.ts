@@ -9,6 +9,7 @@ import type { GaitTable } from "../motion/gaits/index.js";
 import type { SpeciesSpeeds } from "../motion/speeds.js";
 import type { HeightFunction } from "../motion/types.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
+import { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./animationLodOptions.js";
 import type { CreaturePhysicsOptions } from "./physics/physicsOptions.js";
 import type { LoadProgress } from "./types.js";
 
@@ -108,6 +109,13 @@ export interface MenagerieOptions {
    * @default 0.1
    */
   maxStepSeconds?: number;
+  /**
+   * Animation level of detail for crowd-drawn creatures: off-screen ones are not posed until
+   * they come into view, distant ones are posed every other frame; all of them still steer and
+   * travel every frame, and catch up exactly. `false` poses every creature every frame.
+   * @default ANIMATION_LOD_DEFAULTS (`{ offscreenInterval: 0, farDistance: 50, farInterval: 2 }`)
+   */
+  animationLod?: AnimationLodOptions | false;
 }
 
 /**
@@ -132,6 +140,7 @@ export const MENAGERIE_SETTINGS_DEFAULTS: Readonly<
   physics: false,
   autoStep: true,
   maxStepSeconds: 0.1,
+  animationLod: ANIMATION_LOD_DEFAULTS,
 });
 
 /** Options of `Menagerie.spawnCreature`. */

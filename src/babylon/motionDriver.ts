@@ -11,6 +11,7 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../api/errors.js";
 import { MotionWorldCore } from "../motion/worldCore.js";
+import { type AnimationLodOptions, type AnimationLodSettings, animationLodSettings } from "./animationLodOptions.js";
 import type { MotionBinding } from "./syncMotion.js";
 
 /** Options of a {@link MotionDriver}. */
@@ -21,12 +22,14 @@ export interface MotionDriverOptions {
   autoStep: boolean;
   /** Runs before each step (moves the world's tracked bodies). */
   beforeStep?: (seconds: number) => void;
+  /** Animation level of detail, or false for none. @default ANIMATION_LOD_DEFAULTS */
+  animationLod?: AnimationLodOptions | false;
 }
 
-/** How bindings are synced each step (bindMotion.ts's `FRAME_SYNC`). */
+/** How bindings are synced each step (made once per driver by bindMotion.ts's `createFrameSync`). */
 export interface FrameSync {
-  /** Before the step: takes over roots the game moved. */
-  adopt(bindings: ReadonlySet<MotionBinding>): void;
+  /** Before the step: takes over roots the game moved, and sets each one's level of detail. */
+  adopt(bindings: ReadonlySet<MotionBinding>, scene: Scene): void;
   /** After the step (`stepped` seconds; `clipScale` the clips' rate factor): writes nodes, clips, crowds. */
   sync(bindings: ReadonlySet<MotionBinding>, stepped: number, clipScale: number, scene: Scene): void;
 }
@@ -35,6 +38,7 @@ export class MotionDriver {
   readonly #scene: Scene;
   readonly #world: MotionWorldCore;
   readonly #bindings = new Set<MotionBinding>();
+  readonly #lod: AnimationLodSettings | null;
   #observer: Observer<Scene> | null = null;
   #frame: FrameSync | undefined;
 
@@ -46,6 +50,7 @@ export class MotionDriver {
     this.#world = new MotionWorldCore({ seed: options.seed, maxStepSeconds: options.maxStepSeconds });
     this.#autoStep = options.autoStep;
     this.#beforeStep = options.beforeStep;
+    this.#lod = animationLodSettings(options.animationLod);
   }
 
   /** The engine-free world its creatures move in. */
@@ -72,9 +77,12 @@ export class MotionDriver {
     this.#world.timeScale = scale;
   }
 
-  /** Adds a creature's binding (made by bindMotion.ts); registers the frame observer on first use. */
-  add(binding: MotionBinding, frame: FrameSync): void {
-    this.#frame = frame;
+  /**
+   * Adds a creature's binding (made by bindMotion.ts); registers the frame observer on first use.
+   * `makeFrame` makes the driver's frame sync from its checked level-of-detail settings, once.
+   */
+  add(binding: MotionBinding, makeFrame: (lod: AnimationLodSettings | null) => FrameSync): void {
+    this.#frame ??= makeFrame(this.#lod);
     this.#bindings.add(binding);
     if (this.#autoStep)
       this.#observer ??= this.#scene.onBeforeRenderObservable.add(() =>
@@ -92,7 +100,7 @@ export class MotionDriver {
    * (a game's own step) advances even while paused.
    */
   step(seconds: number, explicit = false): void {
-    this.#frame?.adopt(this.#bindings);
+    this.#frame?.adopt(this.#bindings, this.#scene);
     this.#beforeStep?.(seconds);
     const moving = explicit || !this.#world.paused;
     const stepped = moving ? this.#world.advance(seconds) : 0;

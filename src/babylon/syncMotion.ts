@@ -6,6 +6,7 @@
 import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../motion/agent.js";
+import { LOD_HOLD, LOD_SKIP } from "./animationLodOptions.js";
 import { type JointPose, rootWorldOf } from "./crowdPose.js";
 import type { CrowdMember, CrowdRenderer } from "./crowdRenderer.js";
 import type { ClipBinding } from "./syncClips.js";
@@ -58,6 +59,12 @@ export interface MotionBinding {
    * of that code itself.
    */
   onBehaviour?: ((behaviour: string) => void) | undefined;
+  /** This frame's animation level of detail (animationLod.ts): 0 full, 1 pose held, 2 nothing written. */
+  lod: number;
+  /** Its pose was held at its last step (level of detail): it is re-posed before it is drawn again. */
+  heldPose: boolean;
+  /** Its crowd matrices were not written since it last moved or was re-posed. */
+  staleImage: boolean;
 }
 
 /** Takes over a root moved or turned by the game since the last sync, so motion continues from there. */
@@ -91,6 +98,7 @@ export function isStill(b: MotionBinding): boolean {
 /** Writes the agent's state onto the nodes. Allocates nothing. */
 export function syncMotion(b: MotionBinding): void {
   const { agent, root, joints, mirror } = b;
+  const moved = agent.x !== b.lastX || agent.y !== b.lastY || agent.z !== b.lastZ || agent.heading !== b.lastHeading;
   root.position.set(agent.x, agent.y, agent.z);
   root.rotation.y = agent.heading;
   b.lastX = root.position.x;
@@ -105,7 +113,13 @@ export function syncMotion(b: MotionBinding): void {
     pose.body = b.body;
     pose.bodyLift = agent.pose.bodyY / b.scale;
     pose.breath = agent.pose.breath;
-    crowd.member.hidden = !root.isEnabled();
+    const hidden = !root.isEnabled();
+    // Its pose held (animationLod.ts) where it stood: the matrices written are still right.
+    if (b.lod === LOD_HOLD && !moved && !b.staleImage && crowd.member.hidden === hidden) return;
+    // Out of view, and so is where it was last drawn: nothing to write.
+    b.staleImage = b.lod === LOD_SKIP;
+    if (b.staleImage) return;
+    crowd.member.hidden = hidden;
     crowd.renderer.write(crowd.member, rootWorldOf(root, crowd.rootWorld), pose);
     return;
   }

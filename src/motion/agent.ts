@@ -166,6 +166,16 @@ export class MotionAgent extends SteeredBody {
     this.events?.stateChanged(state, previous);
   }
 
+  /**
+   * Poses it where its gait and idle stand, advancing nothing: a pose held by level of detail
+   * (`skipPose`) catches up while motion is paused. Draws nothing from its random generator.
+   */
+  repose(): void {
+    this.poser.dt = 0;
+    this.poser.skip = false;
+    this.poser.update(this.gait);
+  }
+
   protected override afterChange(): void {
     if (this.#arrive?.arrived) this.#settle(true);
     this.#checkState();

@@ -4,7 +4,7 @@
  */
 import type { SeededRandom } from "../util/seededRandom.js";
 import type { Gait, GaitContext } from "./gaits/gait.js";
-import { createIdleState, type IdleState, idlePose } from "./gaits/idle.js";
+import { advanceIdle, createIdleState, type IdleState, writeIdle } from "./gaits/idle.js";
 import { Pose } from "./pose.js";
 import type { RigRoles } from "./rigRoles.js";
 
@@ -22,6 +22,12 @@ export class AgentPoser {
   dt = 0;
   speed = 0;
   turnRate = 0;
+  /**
+   * Set before {@link update}: advance the blend, idle state and gait phase but leave
+   * {@link pose} as it is (animation level of detail). The next posed update gives exactly the
+   * pose it would have given without the skips.
+   */
+  skip = false;
   readonly #roles: RigRoles;
   readonly #rng: SeededRandom;
   readonly #idle: IdleState;
@@ -48,20 +54,25 @@ export class AgentPoser {
     const step = dt / BLEND_SECONDS;
     // A blend at 1 stays there (no flicker, no re-dirtied scale).
     this.moveBlend = target === 1 ? Math.min(1, this.moveBlend + step) : Math.max(0, this.moveBlend - step);
-    this.#idlePose.reset();
     this.#idle.dt = dt;
-    idlePose(this.#roles, this.#idle, this.#rng, this.#idlePose);
-    if (!gait || this.moveBlend === 0) {
+    advanceIdle(this.#idle, this.#rng);
+    const moving = gait !== null && this.moveBlend !== 0;
+    const context = this.#context;
+    if (moving) {
+      context.speed = speed;
+      context.turnRate = this.turnRate;
+      if (gait.prepare) gait.prepare(context);
+      else context.cycle = gait.cycleSeconds(context);
+      this.phase = (this.phase + dt / Math.max(context.cycle!, 1e-3)) % 1;
+    }
+    if (this.skip) return;
+    this.#idlePose.reset();
+    writeIdle(this.#roles, this.#idle, this.#idlePose);
+    if (!moving) {
       this.pose.mixWeight = 0;
       this.pose.mix(this.#idlePose, this.#idlePose);
       return;
     }
-    const context = this.#context;
-    context.speed = speed;
-    context.turnRate = this.turnRate;
-    if (gait.prepare) gait.prepare(context);
-    else context.cycle = gait.cycleSeconds(context);
-    this.phase = (this.phase + dt / Math.max(context.cycle!, 1e-3)) % 1;
     context.phase = this.phase;
     this.#gaitPose.reset();
     gait.pose(context, this.#gaitPose);

@@ -76,12 +76,15 @@ export class SteeredBody implements SteeringAgent {
   readonly behaviours: SteeringBehavior[] = [];
   /** The gait that animates it, or `null` for none (it idles). */
   gait: Gait | null;
+  /** Set before a step to hold its pose while everything else advances (animation level of detail). */
+  skipPose = false;
   /** The record's behaviour its gait was chosen for (`"none"` when it had none). */
   behaviour: string;
   readonly #gaits: GaitTable;
   readonly #bodyType: string | undefined;
   readonly #speedRules: SpeedRules;
-  readonly #poser: AgentPoser;
+  /** Poses it each step (agent.ts re-poses a held pose through it). */
+  protected readonly poser: AgentPoser;
   /** Speeds set per creature, kept over a change of behaviour. */
   #speedOverrides: Partial<SpeciesSpeeds> = {};
   /** What the order steers toward (wander, arrive, follow...), paused while a reaction is engaged. */
@@ -107,7 +110,7 @@ export class SteeredBody implements SteeringAgent {
     this.#speedRules = options.speedRules ?? SPEED_RULES;
     this.behaviour = options.behaviour ?? "none";
     this.gait = gaitFor(this.behaviour, this.roles, this.#gaits);
-    this.#poser = new AgentPoser(this.roles, this.rng);
+    this.poser = new AgentPoser(this.roles, this.rng);
     this.radius = Math.max(0.05, this.roles.height * 0.45);
     this.separation = new SeparationBehavior(this.radius);
     this.avoidance = new AvoidObstaclesBehavior(Math.max(0.3, this.radius));
@@ -118,17 +121,17 @@ export class SteeredBody implements SteeringAgent {
 
   /** The joint rotations of this frame, blended from idle and gait. */
   get pose(): Pose {
-    return this.#poser.pose;
+    return this.poser.pose;
   }
 
   /** Phase of the gait cycle, [0, 1). */
   get phase(): number {
-    return this.#poser.phase;
+    return this.poser.phase;
   }
 
   /** 0 = idle pose, 1 = gait pose. */
   get moveBlend(): number {
-    return this.#poser.moveBlend;
+    return this.poser.moveBlend;
   }
 
   /** Walk and run speeds from the species, with the overrides of {@link setSpeeds}. */
@@ -273,10 +276,11 @@ export class SteeredBody implements SteeringAgent {
     this.y = this.altitude > 0 ? this.y + (targetY - this.y) * Math.min(1, dt * 1.5) : targetY;
     if (this.altitude > 0 && this.y < ground) this.y = ground;
     // 4. Pose: the gait and idle, blended by how much the creature is moving.
-    const poser = this.#poser;
+    const poser = this.poser;
     poser.dt = dt;
     poser.speed = speed;
     poser.turnRate = this.turnRate;
+    poser.skip = this.skipPose;
     poser.update(this.gait);
     this.afterChange();
   }

@@ -24,6 +24,16 @@ export function createIdleState(rng: SeededRandom): IdleState {
 
 /** Advances the idle state by `state.dt` and writes the idle pose into `out` (reset beforehand). */
 export function idlePose(roles: RigRoles, state: IdleState, rng: SeededRandom, out: Pose): void {
+  advanceIdle(state, rng);
+  writeIdle(roles, state, out);
+}
+
+/**
+ * Advances the idle state by `state.dt`, drawing from `rng` exactly as {@link idlePose} does: a
+ * creature whose pose is not written this frame (animation level of detail) still advances it,
+ * so its random draws, and the steering that shares its generator, stay the same.
+ */
+export function advanceIdle(state: IdleState, rng: SeededRandom): void {
   const dt = state.dt;
   state.time += dt;
   if (state.time >= state.nextTurnAt) {
@@ -32,6 +42,10 @@ export function idlePose(roles: RigRoles, state: IdleState, rng: SeededRandom, o
   }
   // Critically damped-ish easing toward the target: no jumps whatever dt is.
   state.headYaw += (state.headTarget - state.headYaw) * Math.min(1, dt * 2.5);
+}
+
+/** Writes the idle pose of `state` into `out` (reset beforehand). */
+export function writeIdle(roles: RigRoles, state: IdleState, out: Pose): void {
   const head = roles.head >= 0 ? roles.head : roles.neck;
   if (head >= 0) out.rotations[head * 3 + 1] = state.headYaw;
   out.breath = 1 + 0.015 * Math.sin((TAU * state.time) / 3.5);
