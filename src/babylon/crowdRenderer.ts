@@ -1,6 +1,6 @@
 /**
  * Draws every part-built creature of one model through thin instances: one drawing mesh per
- * template mesh (a clone sharing its geometry and material), whose matrix buffer holds one
+ * template mesh (a bare mesh sharing its geometry and material), whose matrix buffer holds one
  * matrix per creature. A creature's part matrices are composed here in JavaScript from its
  * root's world matrix and its pose, so a creature costs Babylon one node (its root) instead of
  * a node per joint and an instance per part mesh, and a frame costs one buffer upload per part
@@ -16,6 +16,7 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelTemplate } from "./buildTemplate.js";
 import { CrowdBounds } from "./crowdBounds.js";
+import { drawingMeshOf } from "./crowdMesh.js";
 import { JointChain, type JointPose, measurePosed, REST_POSE, writeOffsetMatrix } from "./crowdPose.js";
 
 /** One creature's place in its model's crowd. */
@@ -107,8 +108,7 @@ export class CrowdRenderer {
       template.parts.get(joint.part)!.meshes.forEach((source, i, all) => {
         const name =
           all.length === 1 ? `${template.record.name}/${joint.part}` : `${template.record.name}/${joint.part}/${i}`;
-        const mesh = source.clone(`${name}/crowd`, null, true);
-        mesh.parent = null;
+        const mesh = drawingMeshOf(source, `${name}/crowd`);
         mesh.isVisible = false; // until it has creatures
         mesh.isPickable = true;
         mesh.thinInstanceEnablePicking = true;

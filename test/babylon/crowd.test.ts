@@ -61,6 +61,25 @@ describe("a crowd of part-built creatures", () => {
     expect(drawing.every((m) => m.thinInstanceCount === 10)).toBe(true);
   });
 
+  it("draws with its template's geometry and material: no vertex data is copied", async () => {
+    const geometriesBefore = env.scene.geometries.length;
+    await menagerie.spawnCreature("fox");
+    const sources = env.scene.meshes.filter((m) => m.metadata?.menagerie?.template === true) as Mesh[];
+    const drawing = crowdMeshes();
+    expect(drawing).toHaveLength(12);
+    expect(sources).toHaveLength(12);
+    // One geometry per template mesh; the drawing meshes add none.
+    expect(env.scene.geometries).toHaveLength(geometriesBefore + sources.length);
+    for (const mesh of drawing) {
+      const source = sources.find((s) => `${s.name}/crowd` === mesh.name);
+      expect(source, mesh.name).toBeDefined();
+      expect(mesh.geometry).toBe(source!.geometry);
+      expect(mesh.geometry!.meshes).toEqual([source, mesh]);
+      expect(mesh.getVertexBuffer("position")).toBe(source!.getVertexBuffer("position"));
+      expect(mesh.material).toBe(source!.material);
+    }
+  });
+
   it("writes one matrix per part mesh per creature and uploads one buffer per drawing mesh per frame", async () => {
     const foxes = [];
     for (let i = 0; i < 12; i++) foxes.push(await menagerie.spawnCreature("fox", { position: new Vector3(i, 0, 4) }));
