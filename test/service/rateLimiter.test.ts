@@ -96,7 +96,7 @@ describe("TokenBucketLimiter", () => {
     // Peeking refills to the clock as taking does.
     c.advance(1_000);
     expect(limiter.peek("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    c.advance(1_000);
+    c.advance(2_000); // 1.5 tokens: one whole one
     expect(limiter.peek("a")).toEqual({ allowed: true, remaining: 1 });
   });
 
