@@ -97,6 +97,23 @@ describe("headers of every kind of answer", () => {
   });
 });
 
+describe("the relay's routes", () => {
+  it("exist only with the relay on, and answer other methods with 405", async () => {
+    const none = await fetch(`${server.url}/relay/abc/body.obj`);
+    expect([none.status, ((await none.json()) as { message: string }).message]).toEqual([
+      404,
+      "No such route: use /anything or /assets/.",
+    ]);
+    const relay = await startTestService({ upstream: { url: server.url, key: API_KEY, relayAssets: true } });
+    try {
+      const res = await fetch(`${relay.url}/relay/abc/body.obj`, { method: "DELETE" });
+      expect([res.status, res.headers.get("allow")]).toEqual([405, "GET, HEAD, OPTIONS"]);
+    } finally {
+      await relay.close();
+    }
+  });
+});
+
 describe("the service object", () => {
   it("tells its mode and how many records it serves", async () => {
     expect([server.service.mode, server.service.recordCount]).toEqual(["catalog", fixtureRecords().length]);
