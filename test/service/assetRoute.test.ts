@@ -142,6 +142,11 @@ describe("a valid signed link", () => {
     expect((await fetch(url, { headers: { "if-none-match": `"other", W/"more"` } })).status).toBe(200);
   });
 
+  it("serves a file with a colon in its name: only a leading drive letter is refused", async () => {
+    await writeFile(join(server.catalog!.dir, "fox", "draft:2.obj"), BOX_OBJ);
+    expect((await fetch(signed("/assets/fox/draft:2.obj"))).status).toBe(200);
+  });
+
   it("answers 404 for a signed path to a folder", async () => {
     expect(await body(await fetch(signed("/assets/fox")))).toEqual({
       status: 404,
