@@ -3,6 +3,17 @@
  * does not overwrite the full run's. */
 const quick = process.argv.some((arg) => arg === "--mutate" || arg === "-m" || arg.startsWith("--mutate="));
 const out = quick ? "test-results/mutation/quick" : "test-results/mutation";
+/** The files given with `--mutate` (quick mode), else none. */
+const mutateArg = process.argv.find(
+  (arg, i, all) => all[i - 1] === "--mutate" || all[i - 1] === "-m" || arg.startsWith("--mutate="),
+);
+const mutated = (mutateArg ?? "")
+  .replace(/^--mutate=/, "")
+  .split(",")
+  .filter((f) => f !== "");
+/** A quick run over src/service files only runs the service's tests, not the Babylon tests that
+ * also start the service (slow to start), see vitest.mutation.service.config.ts. */
+const serviceOnly = mutated.length > 0 && mutated.every((file) => file.startsWith("src/service/"));
 
 /**
  * Mutation testing of the modules where a silent bug hurts most (`npm run test:mutation`).
@@ -31,7 +42,10 @@ export default {
   testRunner: "vitest",
   // Only the Node tests of the modules above (no browser tests); `related` then runs, for each
   // mutated file, only the test files that import it.
-  vitest: { configFile: "vitest.mutation.config.ts", related: true },
+  vitest: {
+    configFile: serviceOnly ? "vitest.mutation.service.config.ts" : "vitest.mutation.config.ts",
+    related: true,
+  },
   // Drops mutants that do not compile. Only src: a mutant changes src, and a smaller program
   // keeps the checker from being the slow half of the pipeline.
   checkers: ["typescript"],

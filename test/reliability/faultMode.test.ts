@@ -55,6 +55,23 @@ describe("fault mode", () => {
     expect(s.faults!.stats()).toMatchObject({ requests: { lookup: 2 }, injected: { status: 1 }, matched: [2] });
   });
 
+  it("never faults a preflight, nor a path that is neither the lookup nor an asset", async () => {
+    const s = await service({
+      rules: [
+        { targets: ["lookup"], kind: "status", status: 503, first: 1 },
+        { targets: ["asset"], kind: "status", status: 502 },
+      ],
+    });
+    const preflight = await s.app.request("/anything", {
+      method: "OPTIONS",
+      headers: { origin: "https://a.test", "access-control-request-method": "GET" },
+    });
+    expect([preflight.status, (await s.app.request("/nothing")).status]).toEqual([204, 404]);
+    // The lookup's one fault is still there for the first real lookup.
+    expect((await s.app.request(FOX)).status).toBe(503);
+    expect(s.faults!.stats()).toMatchObject({ requests: { lookup: 1 }, injected: { status: 1 } });
+  });
+
   it("answers 429 with Retry-After, 5xx with a JSON error body, 403 for an early-expired link", async () => {
     const s = await service({
       rules: [

@@ -8,6 +8,10 @@ describe("parseApiKeys", () => {
   it("reads one key per line or comma-separated, skipping blanks and # comments", () => {
     expect(parseApiKeys("# keys\n alpha \r\nbeta,gamma,, \n\n#delta\n")).toEqual(["alpha", "beta", "gamma"]);
   });
+
+  it("skips an indented # comment too (a key never starts with spaces and #)", () => {
+    expect(parseApiKeys("  # rotated 2026-11\nalpha")).toEqual(["alpha"]);
+  });
 });
 
 describe("loadApiKeys", () => {
@@ -25,6 +29,12 @@ describe("loadApiKeys", () => {
       expect(await loadApiKeys({ env: {} })).toEqual({ keys: ["dev-key"], origin: "dev" });
       await expect(loadApiKeys({ env: { MENAGERIE_API_KEYS: ",," } })).rejects.toThrow(
         "MENAGERIE_API_KEYS has no key in it",
+      );
+      // A keys file with nothing but comments is a mistake, not a reason to fall back.
+      const empty = join(dir, "empty.txt");
+      await writeFile(empty, "# no keys yet\n\n");
+      await expect(loadApiKeys({ keysFile: empty, env: { MENAGERIE_API_KEYS: "from-env" } })).rejects.toThrow(
+        `The keys file has no key in it: ${empty}`,
       );
     } finally {
       await rm(dir, { recursive: true, force: true });

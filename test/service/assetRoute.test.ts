@@ -92,6 +92,68 @@ describe("a valid signed link", () => {
     expect((await fetch(url, { headers: { "if-none-match": '"other"' } })).status).toBe(200);
   });
 
+  it("names the type of every known extension, in any case, and serves anything else as bytes", async () => {
+    const types: Record<string, string> = {
+      "a.glb": "model/gltf-binary",
+      "a.gltf": "model/gltf+json",
+      "a.json": "application/json",
+      "a.jpeg": "image/jpeg",
+      "B.GLB": "model/gltf-binary",
+      "a.bin": "application/octet-stream",
+    };
+    for (const name of Object.keys(types)) await writeFile(join(server.catalog!.dir, "fox", name), "{}");
+    const served: Record<string, string | null> = {};
+    for (const name of Object.keys(types)) {
+      served[name] = (await fetch(signed(`/assets/fox/${name}`))).headers.get("content-type");
+    }
+    expect(served).toEqual(types);
+  });
+
+  it("hashes a file again when its size or mtime changes, and only then", async () => {
+    const file = join(server.catalog!.dir, "fox", "memo.obj");
+    const etag = async () => (await fetch(signed("/assets/fox/memo.obj"))).headers.get("etag");
+    const at = (seconds: number) => utimes(file, seconds, seconds);
+    await writeFile(file, "v 1 1 1\n");
+    await at(1_000_000);
+    const first = await etag();
+    // Same size, new mtime: hashed again.
+    await writeFile(file, "v 2 2 2\n");
+    await at(1_000_000);
+    const sameSizeAndMtime = await etag(); // the memo trusts size and mtime: no read
+    await at(2_000_000);
+    const newMtime = await etag();
+    // New size, mtime put back: hashed again.
+    await writeFile(file, "v 3 3 3 3\n");
+    await at(2_000_000);
+    const newSize = await etag();
+    expect(sameSizeAndMtime).toBe(first);
+    expect(new Set([first, newMtime, newSize]).size).toBe(3);
+  });
+
+  it("matches If-None-Match lists and *", async () => {
+    const url = fox.model.parts["head"]!;
+    const etag = (await fetch(url)).headers.get("etag")!;
+    for (const header of [`"other", ${etag}`, `"other",W/${etag}`, "*"]) {
+      expect({ header, status: (await fetch(url, { headers: { "if-none-match": header } })).status }).toEqual({
+        header,
+        status: 304,
+      });
+    }
+    expect((await fetch(url, { headers: { "if-none-match": `"other", W/"more"` } })).status).toBe(200);
+  });
+
+  it("serves a file with a colon in its name: only a leading drive letter is refused", async () => {
+    await writeFile(join(server.catalog!.dir, "fox", "draft:2.obj"), BOX_OBJ);
+    expect((await fetch(signed("/assets/fox/draft:2.obj"))).status).toBe(200);
+  });
+
+  it("answers 404 for a signed path to a folder", async () => {
+    expect(await body(await fetch(signed("/assets/fox")))).toEqual({
+      status: 404,
+      json: { code: "Not found", message: "Asset not found." },
+    });
+  });
+
   it("answers HEAD with the headers and no body", async () => {
     const res = await fetch(fox.model.parts["body"]!, { method: "HEAD" });
     expect([res.status, res.headers.get("content-type"), await res.text()]).toEqual([200, "model/obj", ""]);
@@ -153,6 +215,11 @@ describe("anything else is 403", () => {
       "/assets/fox/..%5C..%5Coutside%5Csecret.txt",
       "/assets/fox/escape.txt",
       "/assets/fox/sibling.txt",
+      // An empty segment, a NUL, a drive letter, an escape that does not decode.
+      "/assets/fox//body.obj",
+      "/assets/fox/body.obj%00",
+      "/assets/C:body.obj",
+      "/assets/fox/%E0%A4%A",
     ]) {
       expect({ path, ...(await body(await fetch(signed(path)))) }).toEqual({ path, ...outside });
     }

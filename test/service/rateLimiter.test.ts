@@ -80,4 +80,56 @@ describe("TokenBucketLimiter", () => {
       "rateLimit.refillPerSecond must be a positive finite number, got Infinity",
     );
   });
+
+  it("peeks without taking: a new key has a full bucket, an empty one says when to come back", () => {
+    const c = clock();
+    const limiter = new TokenBucketLimiter({ capacity: 2, refillPerSecond: 0.5 }, c.now);
+    expect(limiter.peek("a")).toEqual({ allowed: true, remaining: 2 });
+    expect(limiter.size).toBe(0);
+    limiter.take("a");
+    expect([limiter.peek("a"), limiter.peek("a")]).toEqual([
+      { allowed: true, remaining: 1 },
+      { allowed: true, remaining: 1 },
+    ]);
+    limiter.take("a");
+    expect(limiter.peek("a")).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    // Peeking refills to the clock as taking does.
+    c.advance(1_000);
+    expect(limiter.peek("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    c.advance(2_000); // 1.5 tokens: one whole one
+    expect(limiter.peek("a")).toEqual({ allowed: true, remaining: 1 });
+  });
+
+  it("counts whole tokens left, rounded down", () => {
+    const c = clock();
+    const limiter = new TokenBucketLimiter({ capacity: 3, refillPerSecond: 1 }, c.now);
+    for (let i = 0; i < 3; i++) limiter.take("a");
+    c.advance(1_500);
+    // 1.5 tokens: one taken leaves half a token, which is not one to spend.
+    expect(limiter.take("a")).toEqual({ allowed: true, remaining: 0 });
+    expect(limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+
+  it("forgets the least recently used key first, at exactly maxBuckets keys", () => {
+    const limiter = new TokenBucketLimiter({ capacity: 1, refillPerSecond: 1 }, clock().now, 2);
+    limiter.take("a");
+    limiter.take("b");
+    expect(limiter.size).toBe(2);
+    limiter.take("a"); // refused, and now the most recently used
+    limiter.take("c"); // b goes
+    expect(limiter.size).toBe(2);
+    // a is remembered (still empty); b was forgotten, so it starts with a full bucket.
+    expect([limiter.peek("a").allowed, limiter.peek("b").allowed, limiter.peek("c").allowed]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    // A peek is not a use: a, taken before c, goes when b comes back.
+    expect(limiter.take("b").allowed).toBe(true);
+    expect([limiter.peek("a").allowed, limiter.peek("c").allowed]).toEqual([true, false]);
+  });
+
+  it("names a bad maxBuckets", () => {
+    expect(() => new TokenBucketLimiter({}, Date.now, 0)).toThrow("maxBuckets must be a positive integer, got 0");
+  });
 });

@@ -102,3 +102,60 @@ describe("verifySignedUrl", () => {
     });
   });
 });
+
+describe("verifySignedUrl at the edges of the format", () => {
+  const url = signUrl("http://127.0.0.1:8787/assets/fox/body.obj", { keyName: "menagerie", secret, expires });
+  /** A link whose signature is right for exactly the text given. */
+  const signedAs = (text: string) => `${text}&Signature=${googleSignature(text, secret)}`;
+  const check = (link: string) => verifySignedUrl(link, { keys, now: nowBefore });
+
+  it("ignores a #fragment after the signature", () => {
+    expect(check(`${url}#part`)).toEqual({ valid: true, expires, keyName: "menagerie" });
+  });
+
+  it("refuses an empty signature as malformed and a cut one as a bad signature", () => {
+    expect(check(url.slice(0, url.indexOf("&Signature=") + 11))).toEqual({ valid: false, reason: "malformed" });
+    expect(check(url.slice(0, -5))).toEqual({ valid: false, reason: "bad-signature" });
+    expect(check(`${url.slice(0, -1)}AAAA`)).toEqual({ valid: false, reason: "bad-signature" });
+    // Only trailing padding is ignored: an = inside the signature is not skipped.
+    const at = url.length - 10;
+    expect(check(`${url.slice(0, at)}=${url.slice(at)}`)).toEqual({ valid: false, reason: "bad-signature" });
+  });
+
+  it("refuses a signed text that does not end with Expires and KeyName, each given once", () => {
+    const base = "http://x.test/a";
+    // Each is signed with the right secret: only the format can refuse them.
+    for (const text of [
+      `${base}?Expires=${expires}&KeyName=menagerie&v=2`,
+      `${base}?KeyName=other&Expires=${expires}&KeyName=menagerie`,
+      `${base}?Expires=${"9".repeat(16)}&KeyName=menagerie`,
+      `${base}?Expires=&KeyName=menagerie`,
+      `${base}?xExpires=${expires}&KeyName=menagerie`,
+    ]) {
+      expect({ text, ...check(signedAs(text)) }).toEqual({ text, valid: false, reason: "malformed" });
+    }
+    expect(check(signedAs(`${base}?v=2&Expires=${expires}&KeyName=menagerie`))).toEqual({
+      valid: true,
+      expires,
+      keyName: "menagerie",
+    });
+  });
+
+  it("calls a link that starts with &Signature= malformed, not unsigned", () => {
+    expect(check("&Signature=abc")).toEqual({ valid: false, reason: "malformed" });
+  });
+
+  it("picks the key by its name among several", () => {
+    const two = [{ keyName: "old", secret: "old-secret" }, ...keys];
+    const old = signUrl("http://x.test/a", { keyName: "old", secret: "old-secret", expires });
+    expect(verifySignedUrl(old, { keys: two, now: nowBefore })).toEqual({ valid: true, expires, keyName: "old" });
+    expect(verifySignedUrl(url, { keys: two, now: nowBefore })).toEqual({ valid: true, expires, keyName: "menagerie" });
+  });
+
+  it("reads the real clock when none is given", () => {
+    const past = signUrl("http://x.test/a", { keyName: "menagerie", secret, expires: 1_000_000_000 });
+    expect(verifySignedUrl(past, { keys })).toEqual({ valid: false, reason: "expired" });
+    const far = signUrl("http://x.test/a", { keyName: "menagerie", secret, expires: 99_999_999_999 });
+    expect(verifySignedUrl(far, { keys }).valid).toBe(true);
+  });
+});
