@@ -5,6 +5,9 @@
  * - `npm run test:mutation` — every critical module (incremental: only changed code is re-tested).
  * - `npm run test:mutation -- --mutate src/api/retry.ts` — only the files given (quick mode).
  * - `npm run test:mutation:changed` — only the critical modules changed since `main`.
+ * - `--tests <folders or globs>` (comma-separated) — only those test files may kill a mutant,
+ *   e.g. `--mutate src/api/client.ts --tests test/api`: much faster for src/api, whose mutants
+ *   test/api kills on its own (see vitest.mutation.config.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -22,7 +25,14 @@ interface Report {
 }
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const args = process.argv.slice(2);
+let args = process.argv.slice(2);
+// `--tests <globs>` is ours, not Stryker's: it reaches vitest.mutation.config.ts through the
+// environment, which Stryker's test-runner processes inherit.
+const testsAt = args.indexOf("--tests");
+if (testsAt >= 0) {
+  process.env.MUTATION_TESTS = args[testsAt + 1] ?? "";
+  args = [...args.slice(0, testsAt), ...args.slice(testsAt + 2)];
+}
 
 /** The critical modules changed since the merge base with `main`, committed or not. */
 async function changedModules(): Promise<string[]> {
