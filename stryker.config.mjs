@@ -1,8 +1,9 @@
 // @ts-check
 /** A run narrowed with `--mutate` (quick mode) keeps its own incremental file and reports, so it
- * does not overwrite the full run's. */
+ * does not overwrite the full run's; `MUTATION_OUT` (`npm run test:mutation -- --out <dir>`)
+ * gives a quick run a folder of its own, so two can run side by side. */
 const quick = process.argv.some((arg) => arg === "--mutate" || arg === "-m" || arg.startsWith("--mutate="));
-const out = quick ? "test-results/mutation/quick" : "test-results/mutation";
+const out = process.env.MUTATION_OUT || (quick ? "test-results/mutation/quick" : "test-results/mutation");
 
 /**
  * Mutation testing of the modules where a silent bug hurts most (`npm run test:mutation`).

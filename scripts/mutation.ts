@@ -8,6 +8,8 @@
  * - `--tests <folders or globs>` (comma-separated) — only those test files may kill a mutant,
  *   e.g. `--mutate src/api/client.ts --tests test/api`: much faster for src/api, whose mutants
  *   test/api kills on its own (see vitest.mutation.config.ts).
+ * - `--out <dir>` — that run's incremental file and reports go to `<dir>` (a second quick run
+ *   beside another).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -28,10 +30,15 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 let args = process.argv.slice(2);
 // `--tests <globs>` is ours, not Stryker's: it reaches vitest.mutation.config.ts through the
 // environment, which Stryker's test-runner processes inherit.
-const testsAt = args.indexOf("--tests");
-if (testsAt >= 0) {
-  process.env.MUTATION_TESTS = args[testsAt + 1] ?? "";
-  args = [...args.slice(0, testsAt), ...args.slice(testsAt + 2)];
+// So is `--out <dir>`, read by stryker.config.mjs.
+for (const [flag, env] of [
+  ["--tests", "MUTATION_TESTS"],
+  ["--out", "MUTATION_OUT"],
+] as const) {
+  const at = args.indexOf(flag);
+  if (at < 0) continue;
+  process.env[env] = args[at + 1] ?? "";
+  args = [...args.slice(0, at), ...args.slice(at + 2)];
 }
 
 /** The critical modules changed since the merge base with `main`, committed or not. */
@@ -64,7 +71,8 @@ if (args[0] === "--changed") {
 }
 const run = spawnSync("npx", ["stryker", "run", ...strykerArgs], { cwd: root, stdio: "inherit" });
 const quick = strykerArgs.some((a) => a === "--mutate" || a === "-m" || a.startsWith("--mutate="));
-const reportFile = resolve(root, quick ? "test-results/mutation/quick" : "test-results/mutation", "mutation.json");
+const outDir = process.env.MUTATION_OUT || (quick ? "test-results/mutation/quick" : "test-results/mutation");
+const reportFile = resolve(root, outDir, "mutation.json");
 if (!existsSync(reportFile)) process.exit(run.status ?? 1);
 
 const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report;
