@@ -72,3 +72,18 @@ describe("signed links", () => {
     expect(assetFileName("https://cdn.test/texture.png")).toBe("texture.png");
   });
 });
+
+describe("signed links, edge cases", () => {
+  it("lists no empty link (a service may send an empty material or reference)", () => {
+    const record = ModelRecordSchema.parse({
+      name: "rock",
+      model: { parts: { body: "https://cdn.test/rock.obj?Expires=50" }, other: { material: "", reference: "" } },
+    });
+    expect(listAssetUrls(record)).toEqual(["https://cdn.test/rock.obj?Expires=50"]);
+  });
+
+  it("reads the query verbatim after the first '?': a stray '?' after Expires makes it no integer", () => {
+    expect(getUrlExpiry("https://cdn.test/a.obj?Expires=12?")).toBeUndefined();
+    expect(getUrlExpiry("https://cdn.test/a.obj?x=1?&Expires=12")).toBe(12);
+  });
+});
