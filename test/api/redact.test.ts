@@ -1,6 +1,6 @@
 import { inspect, types } from "node:util";
 import { describe, expect, it } from "vitest";
-import { redactError, redactText, redactUrl } from "../../src/api/redact.js";
+import { redactError, redactText, redactUrl, secretParamValues, secretRedactor } from "../../src/api/redact.js";
 
 describe("redaction", () => {
   it("hides the key query parameter wherever it stands", () => {
@@ -77,5 +77,22 @@ describe("redactError", () => {
     }
     const holder = new Holder();
     expect(redactError({ holder }, redact)).toEqual({ holder });
+  });
+});
+
+describe("secret forms and parameter values", () => {
+  it("replaces a form that contains another whole (longest first)", () => {
+    // "ab%" is a prefix of its encoded form "ab%25": tried first, it would leave "***25".
+    expect(redactText("raw ab% and encoded ab%25.", ["ab%"])).toBe("raw *** and encoded ***.");
+    expect(secretRedactor(["ab%", undefined, ""])("ab%25")).toBe("***");
+  });
+
+  it("lists the values of the secret parameters, without their names, skipping empty ones", () => {
+    expect(secretParamValues("https://x.test/a?key=k1&name=fox&API_KEY=k2&upstream_key=&apikey=k3#f")).toEqual([
+      "k1",
+      "k2",
+      "k3",
+    ]);
+    expect(secretParamValues("https://x.test/a?name=fox")).toEqual([]);
   });
 });
