@@ -82,3 +82,28 @@ describe("in a browser", () => {
     expect(server.requests.map((r) => r.url)).toEqual(["/shop/svc/anything?name=fox"]);
   });
 });
+
+describe("bad arguments", () => {
+  it("names the argument at fault, before any request", async () => {
+    const c = createLookupClient({ baseUrl: server.url });
+    const messages = await Promise.all(
+      [c.getModel(" "), c.search(""), c.refresh({ name: "" } as never), c.refresh(undefined as never)].map(
+        async (call) => ((await rejection(call)) as Error).message,
+      ),
+    );
+    expect(messages).toEqual([
+      'name must be a non-empty string, got " "',
+      'query must be a non-empty string, got ""',
+      'record.name must be a non-empty string, got ""',
+      "record.name must be a non-empty string, got undefined",
+    ]);
+    let caught: unknown;
+    try {
+      createLookupClient(null as never);
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as Error).message).toBe("options must be an object, got null");
+    expect(server.count()).toBe(0);
+  });
+});
