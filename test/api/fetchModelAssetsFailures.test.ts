@@ -33,7 +33,7 @@ afterEach(async () => {
 });
 
 /** The deps a Menagerie would pass (the real fetcher, the real client), recording what they hear. */
-function harness(onStart?: (started: number) => void) {
+function harness(onStart?: (started: number) => void, onProgress?: (progress: LoadProgress) => void) {
   const seen = {
     warnings: [] as MenagerieWarning[],
     reports: [] as LoadProgress[],
@@ -58,7 +58,10 @@ function harness(onStart?: (started: number) => void) {
     },
     refresh: (record, signal) => client.refresh(record, { signal }),
     warn: (warning) => seen.warnings.push(warning),
-    progress: (progress) => seen.reports.push(progress),
+    progress: (progress) => {
+      seen.reports.push(progress);
+      onProgress?.(progress);
+    },
   };
   return { deps, seen };
 }
@@ -143,6 +146,20 @@ describe("aborts and failures", () => {
     expect(await rejection(fetchModelAssets(record, deps, controller.signal))).toBe(reason);
     await settle(seen.answers);
     expect(seen.warnings).toEqual([]);
+  });
+
+  it("turns no texture cancelled by an abort after the MTL arrived into a warning", async () => {
+    // fur.png is held until the test ends; the load is aborted once the parts and the MTL are in.
+    server.models.set("fox", {
+      ...server.models.get("fox")!,
+      hold: (file) => (file === "fur.png" ? new Promise(() => undefined) : undefined),
+    });
+    const controller = new AbortController();
+    const reason = new Error("stop");
+    const { deps, seen } = harness(undefined, (p) => p.assetsLoaded === 12 && controller.abort(reason));
+    expect(await rejection(fetchModelAssets(await lookup(), deps, controller.signal))).toBe(reason);
+    await settle(seen.answers);
+    expect([seen.started, seen.warnings]).toEqual([13, []]);
   });
 
   it("turns no degradable GLB cancelled because the required one failed into a warning", async () => {
