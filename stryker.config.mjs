@@ -48,6 +48,15 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: ".stryker-tmp",
-  ignorePatterns: [".stryker-tmp*", "dist", "dist-demo", "test-results", "coverage", ".menagerie", "bench/results", "test/browser"],
+  ignorePatterns: [
+    ".stryker-tmp*",
+    "dist",
+    "dist-demo",
+    "test-results",
+    "coverage",
+    ".menagerie",
+    "bench/results",
+    "test/browser",
+  ],
   timeoutMS: 10_000,
 };
