@@ -36,7 +36,8 @@ export default {
   // Drops mutants that do not compile. Only src: a mutant changes src, and a smaller program
   // keeps the checker from being the slow half of the pipeline.
   checkers: ["typescript"],
-  tsconfigFile: "tsconfig.mutation.json",
+  // `MUTATION_TSCONFIG` (`--tsconfig <file>`): tsconfig.mutation.api.json for a src/api-only run.
+  tsconfigFile: process.env.MUTATION_TSCONFIG || "tsconfig.mutation.json",
   coverageAnalysis: "perTest",
   // The machine has two cores.
   concurrency: 2,

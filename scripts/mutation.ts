@@ -10,6 +10,8 @@
  *   test/api kills on its own (see vitest.mutation.config.ts).
  * - `--out <dir>` — that run's incremental file and reports go to `<dir>` (a second quick run
  *   beside another).
+ * - `--tsconfig <file>` — the type checker's tsconfig: `tsconfig.mutation.api.json` for src/api
+ *   files checks them without the Babylon layer that imports them (a much cheaper check).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -30,10 +32,11 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 let args = process.argv.slice(2);
 // `--tests <globs>` is ours, not Stryker's: it reaches vitest.mutation.config.ts through the
 // environment, which Stryker's test-runner processes inherit.
-// So is `--out <dir>`, read by stryker.config.mjs.
+// So are `--out <dir>` and `--tsconfig <file>`, read by stryker.config.mjs.
 for (const [flag, env] of [
   ["--tests", "MUTATION_TESTS"],
   ["--out", "MUTATION_OUT"],
+  ["--tsconfig", "MUTATION_TSCONFIG"],
 ] as const) {
   const at = args.indexOf(flag);
   if (at < 0) continue;
