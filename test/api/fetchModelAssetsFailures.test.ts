@@ -170,7 +170,7 @@ describe("aborts and failures", () => {
     expect(isLoadError(error) && [error.asset, error.status]).toEqual(["clip:idle", 404]);
     await settle(seen.answers);
     expect(seen.warnings).toEqual([]);
-    expect(seen.reports.at(-1)).toMatchObject({ assetsLoaded: 0, assetsTotal: 3, done: true });
+    expect(seen.reports.at(-1)).toMatchObject({ assetsTotal: 3, done: true });
   });
 
   it("requests and counts no texture for a model loaded from its GLBs", async () => {
