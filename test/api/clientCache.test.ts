@@ -82,6 +82,24 @@ describe("cache keys", () => {
   });
 });
 
+describe("cache keys, continued", () => {
+  it("keeps limit and offset apart (1 and 23 is not 12 and 3)", async () => {
+    const c = client();
+    expect((await c.search("owl", { limit: 1, offset: 23 })).map((r) => r.name)).toEqual(["owl-23"]);
+    expect((await c.search("owl", { limit: 12, offset: 3 })).map((r) => r.name)).toEqual(["owl-3", "owl-4"]);
+    expect(server.count()).toBe(2);
+  });
+
+  it("asks again after clearCache", async () => {
+    const c = client();
+    await c.getModel("fox");
+    await c.getModel("fox");
+    c.clearCache();
+    await c.getModel("fox");
+    expect(server.count()).toBe(2);
+  });
+});
+
 describe("reports of skipped records", () => {
   it("reach each sharer's own callback, and a call without one is fine", async () => {
     const c = client({ cache: false });

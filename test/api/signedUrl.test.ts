@@ -82,6 +82,11 @@ describe("signed links, edge cases", () => {
     expect(listAssetUrls(record)).toEqual(["https://cdn.test/rock.obj?Expires=50"]);
   });
 
+  it("takes no sign, exponent or hex form of Expires (Number() would)", () => {
+    const at = (expires: string) => getUrlExpiry(`https://cdn.test/a.obj?Expires=${expires}&Signature=s`);
+    expect([at("-5"), at("5e3"), at("0x1A")]).toEqual([undefined, undefined, undefined]);
+  });
+
   it("reads the query verbatim after the first '?': a stray '?' after Expires makes it no integer", () => {
     expect(getUrlExpiry("https://cdn.test/a.obj?Expires=12?")).toBeUndefined();
     expect(getUrlExpiry("https://cdn.test/a.obj?x=1?&Expires=12")).toBe(12);
