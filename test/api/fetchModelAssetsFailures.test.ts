@@ -181,6 +181,29 @@ describe("aborts and failures", () => {
     expect([...assets.clips.keys()]).toEqual(["idle", "walk"]);
     expect([assets.images.size, server.assetCount("deer", "fur.png"), assets.progress.assetsTotal]).toEqual([0, 0, 2]);
     expect(seen.reports[0]?.assetsTotal).toBe(2);
+    expect(assets.parts).toEqual([]);
+  });
+
+  it("hands on parts, with their text, and never a GLB, as parts", async () => {
+    const handed: [string, string | undefined][] = [];
+    const fox = harness();
+    const foxAssets = await fetchModelAssets(
+      await lookup(),
+      { ...fox.deps, onPart: (p) => handed.push([p.part, p.text]) },
+      new AbortController().signal,
+    );
+    expect(handed.sort()).toEqual(Object.entries(quadrupedParts()).sort());
+    expect(foxAssets.clips.size).toBe(0);
+    const glb = new Uint8Array([103, 108, 84, 70]);
+    server.models.set("deer", { clips: { idle: glb } });
+    handed.length = 0;
+    const deer = harness();
+    await fetchModelAssets(
+      await lookup("deer"),
+      { ...deer.deps, onPart: (p) => handed.push([p.part, p.text]) },
+      new AbortController().signal,
+    );
+    expect(handed).toEqual([]);
   });
 });
 
