@@ -1,8 +1,9 @@
 // @ts-check
 /** A run narrowed with `--mutate` (quick mode) keeps its own incremental file and reports, so it
- * does not overwrite the full run's. */
+ * does not overwrite the full run's; `MUTATION_OUT` (`npm run test:mutation -- --out <dir>`)
+ * gives a quick run a folder of its own, so two can run side by side. */
 const quick = process.argv.some((arg) => arg === "--mutate" || arg === "-m" || arg.startsWith("--mutate="));
-const out = quick ? "test-results/mutation/quick" : "test-results/mutation";
+const out = process.env.MUTATION_OUT || (quick ? "test-results/mutation/quick" : "test-results/mutation");
 /** The files given with `--mutate` (quick mode), else none. */
 const mutateArg = process.argv.find(
   (arg, i, all) => all[i - 1] === "--mutate" || all[i - 1] === "-m" || arg.startsWith("--mutate="),
@@ -49,7 +50,8 @@ export default {
   // Drops mutants that do not compile. Only src: a mutant changes src, and a smaller program
   // keeps the checker from being the slow half of the pipeline.
   checkers: ["typescript"],
-  tsconfigFile: "tsconfig.mutation.json",
+  // `MUTATION_TSCONFIG` (`--tsconfig <file>`): tsconfig.mutation.api.json for a src/api-only run.
+  tsconfigFile: process.env.MUTATION_TSCONFIG || "tsconfig.mutation.json",
   coverageAnalysis: "perTest",
   // The machine has two cores.
   concurrency: 2,
@@ -61,6 +63,15 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: ".stryker-tmp",
-  ignorePatterns: ["dist", "dist-demo", "test-results", "coverage", ".menagerie", "bench/results", "test/browser"],
+  ignorePatterns: [
+    ".stryker-tmp*",
+    "dist",
+    "dist-demo",
+    "test-results",
+    "coverage",
+    ".menagerie",
+    "bench/results",
+    "test/browser",
+  ],
   timeoutMS: 10_000,
 };

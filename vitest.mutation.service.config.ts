@@ -11,11 +11,12 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
- * `MENAGERIE_MUTATION_TESTS=<comma-separated globs>` narrows the tests further, for a quick run
+ * `MUTATION_TESTS=<comma-separated globs>` (`npm run test:mutation -- --tests <globs>`, as for
+ * vitest.mutation.config.ts) narrows the tests further, for a quick run
  * on a busy machine (every test file covering a mutant runs again for it). A narrower selection
  * can only kill fewer mutants: its score is a lower bound of the default selection's.
  */
-const narrowed = process.env["MENAGERIE_MUTATION_TESTS"]
+const narrowed = process.env["MUTATION_TESTS"]
   ?.split(",")
   .map((glob) => glob.trim())
   .filter((glob) => glob !== "");

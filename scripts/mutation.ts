@@ -5,6 +5,13 @@
  * - `npm run test:mutation` — every critical module (incremental: only changed code is re-tested).
  * - `npm run test:mutation -- --mutate src/api/retry.ts` — only the files given (quick mode).
  * - `npm run test:mutation:changed` — only the critical modules changed since `main`.
+ * - `--tests <folders or globs>` (comma-separated) — only those test files may kill a mutant,
+ *   e.g. `--mutate src/api/client.ts --tests test/api`: much faster for src/api, whose mutants
+ *   test/api kills on its own (see vitest.mutation.config.ts).
+ * - `--out <dir>` — that run's incremental file and reports go to `<dir>` (a second quick run
+ *   beside another).
+ * - `--tsconfig <file>` — the type checker's tsconfig: `tsconfig.mutation.api.json` for src/api
+ *   files checks them without the Babylon layer that imports them (a much cheaper check).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -22,7 +29,20 @@ interface Report {
 }
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const args = process.argv.slice(2);
+let args = process.argv.slice(2);
+// `--tests <globs>` is ours, not Stryker's: it reaches vitest.mutation.config.ts through the
+// environment, which Stryker's test-runner processes inherit.
+// So are `--out <dir>` and `--tsconfig <file>`, read by stryker.config.mjs.
+for (const [flag, env] of [
+  ["--tests", "MUTATION_TESTS"],
+  ["--out", "MUTATION_OUT"],
+  ["--tsconfig", "MUTATION_TSCONFIG"],
+] as const) {
+  const at = args.indexOf(flag);
+  if (at < 0) continue;
+  process.env[env] = args[at + 1] ?? "";
+  args = [...args.slice(0, at), ...args.slice(at + 2)];
+}
 
 /** The critical modules changed since the merge base with `main`, committed or not. */
 async function changedModules(): Promise<string[]> {
@@ -54,7 +74,8 @@ if (args[0] === "--changed") {
 }
 const run = spawnSync("npx", ["stryker", "run", ...strykerArgs], { cwd: root, stdio: "inherit" });
 const quick = strykerArgs.some((a) => a === "--mutate" || a === "-m" || a.startsWith("--mutate="));
-const reportFile = resolve(root, quick ? "test-results/mutation/quick" : "test-results/mutation", "mutation.json");
+const outDir = process.env.MUTATION_OUT || (quick ? "test-results/mutation/quick" : "test-results/mutation");
+const reportFile = resolve(root, outDir, "mutation.json");
 if (!existsSync(reportFile)) process.exit(run.status ?? 1);
 
 const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report;

@@ -1,6 +1,7 @@
 import { inspect, types } from "node:util";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { redactError, redactText, redactUrl } from "../../src/api/redact.js";
+import { redactError, redactText, redactUrl, secretParamValues, secretRedactor } from "../../src/api/redact.js";
 
 describe("redaction", () => {
   it("hides the key query parameter wherever it stands", () => {
@@ -77,5 +78,47 @@ describe("redactError", () => {
     }
     const holder = new Holder();
     expect(redactError({ holder }, redact)).toEqual({ holder });
+  });
+});
+
+describe("secret forms and parameter values", () => {
+  it("replaces a form that contains another whole (longest first)", () => {
+    // "ab%" is a prefix of its encoded form "ab%25": tried first, it would leave "***25".
+    expect(redactText("raw ab% and encoded ab%25.", ["ab%"])).toBe("raw *** and encoded ***.");
+    expect(secretRedactor(["ab%", undefined, ""])("ab%25")).toBe("***");
+  });
+
+  it("lists the values of the secret parameters, without their names, skipping empty ones", () => {
+    expect(secretParamValues("https://x.test/a?key=k1&name=fox&API_KEY=k2&upstream_key=&apikey=k3#f")).toEqual([
+      "k1",
+      "k2",
+      "k3",
+    ]);
+    expect(secretParamValues("https://x.test/a?name=fox")).toEqual([]);
+  });
+});
+
+describe("redactError, continued", () => {
+  const KEY = "s3cretKEY";
+  const redact = (text: string) => redactText(text, [KEY]);
+
+  it("copies an error from another realm (not instanceof this realm's Error)", () => {
+    const foreign = runInNewContext(`new Error("bad ${KEY}")`) as Error;
+    expect(foreign instanceof Error).toBe(false);
+    expect((redactError(foreign, redact) as Error).message).toBe("bad ***");
+  });
+
+  it("keeps an accessor property as it is", () => {
+    const error = Object.defineProperty(new Error(`bad ${KEY}`), "lazy", { get: () => 42, enumerable: true });
+    const copy = redactError(error, redact) as Error & { lazy: number };
+    expect([copy.message, copy.lazy]).toEqual(["bad ***", 42]);
+  });
+
+  it("cuts a cause chain 16 levels down", () => {
+    let deep: Error = new Error(`bottom ${KEY}`);
+    for (let i = 0; i < 40; i++) deep = new Error(`level ${i}`, { cause: deep });
+    let levels = 0;
+    for (let e: unknown = redactError(deep, redact); e instanceof Error; e = e.cause) levels++;
+    expect(levels).toBe(16);
   });
 });

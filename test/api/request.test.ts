@@ -132,7 +132,9 @@ describe("requestText and requestBody", () => {
 
   it("times out an attempt that gets no answer, retries it, and throws a TimeoutError", async () => {
     reply = (n) => (n === 0 ? "hang" : { status: 200, body: "late" });
-    const ok = await requestText(options({ timeoutMs: 50 }));
+    // Long enough for the second attempt's answer on a loaded machine (a 50 ms limit timed it
+    // out too once); the first attempt hangs, so it times out whatever the limit.
+    const ok = await requestText(options({ timeoutMs: 1000 }));
     expect(ok).toMatchObject({ text: "late", attempts: 2 });
 
     reply = () => "hang";

@@ -72,3 +72,23 @@ describe("signed links", () => {
     expect(assetFileName("https://cdn.test/texture.png")).toBe("texture.png");
   });
 });
+
+describe("signed links, edge cases", () => {
+  it("lists no empty link (a service may send an empty material or reference)", () => {
+    const record = ModelRecordSchema.parse({
+      name: "rock",
+      model: { parts: { body: "https://cdn.test/rock.obj?Expires=50" }, other: { material: "", reference: "" } },
+    });
+    expect(listAssetUrls(record)).toEqual(["https://cdn.test/rock.obj?Expires=50"]);
+  });
+
+  it("takes no sign, exponent or hex form of Expires (Number() would)", () => {
+    const at = (expires: string) => getUrlExpiry(`https://cdn.test/a.obj?Expires=${expires}&Signature=s`);
+    expect([at("-5"), at("5e3"), at("0x1A")]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("reads the query verbatim after the first '?': a stray '?' after Expires makes it no integer", () => {
+    expect(getUrlExpiry("https://cdn.test/a.obj?Expires=12?")).toBeUndefined();
+    expect(getUrlExpiry("https://cdn.test/a.obj?x=1?&Expires=12")).toBe(12);
+  });
+});
