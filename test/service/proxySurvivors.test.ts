@@ -4,7 +4,8 @@
  * upstream on a real port that answers what each test scripts; a still clock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { UpstreamOptions } from "../../src/service/upstreamOptions.js";
+import { resolveUpstream, type UpstreamOptions } from "../../src/service/upstreamOptions.js";
+import { UpstreamProxy } from "../../src/service/upstreamProxy.js";
 import { createTestServer, type TestServer } from "../helpers/httpServer.js";
 import { startTestService } from "../helpers/serviceServer.js";
 
@@ -61,6 +62,30 @@ describe("the proxy's cache", () => {
       }
       expect(askedFor()).toEqual(["kept", "edge"]);
     });
+  });
+
+  it("keeps names apart only as the index folds them: case and spaces make one answer", async () => {
+    await withProxy({}, async (get) => {
+      for (const q of ["name=Fox", "name=%20fox%20", "name=FOX"]) expect((await get(q)).status).toBe(200);
+      expect(askedFor()).toEqual(["Fox"]);
+    });
+  });
+
+  it("counts an answer once when identical lookups joined in flight both store it", async () => {
+    const proxy = new UpstreamProxy(
+      resolveUpstream({ url: upstream.url })!,
+      () => nowMs,
+      () => undefined,
+    );
+    const query = { op: "name", value: "twice", fuzzy: true, maxResultNum: undefined, offset: 0 } as const;
+    // Both enter before either is answered: one upstream request, two callers storing it.
+    const answers = await Promise.all([proxy.lookup(query), proxy.lookup(query)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect([askedFor(), proxy.cacheSize, proxy.cacheBytes]).toEqual([
+      ["twice"],
+      1,
+      Buffer.byteLength(JSON.stringify({ name: "twice" })),
+    ]);
   });
 });
 
