@@ -71,6 +71,15 @@ describe("the proxy's cache", () => {
     });
   });
 
+  it("keeps every maxResultNum apart, absent included", async () => {
+    await withProxy({}, async (get) => {
+      for (const q of ["name=cap", "name=cap&maxResultNum=2", "name=cap&maxResultNum=3", "name=cap&maxResultNum=2"]) {
+        expect((await get(q)).status).toBe(200);
+      }
+      expect(upstream.requests.map((r) => r.query.get("maxResultNum"))).toEqual([null, "2", "3"]);
+    });
+  });
+
   it("counts an answer once when identical lookups joined in flight both store it", async () => {
     const proxy = new UpstreamProxy(
       resolveUpstream({ url: upstream.url })!,
