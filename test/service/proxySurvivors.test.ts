@@ -99,6 +99,16 @@ describe("the proxy's cache", () => {
 });
 
 describe("what the proxy takes from the upstream", () => {
+  it("redacts the server's key from a failure's log line when a client asks for it by name", async () => {
+    script.set("survivor-key", { status: 500, body: "<html>" });
+    await withProxy({}, async (get, lines) => {
+      expect((await get("name=survivor-key")).status).toBe(502);
+      expect(lines).toEqual([
+        `Upstream answered 500 with a body that is not JSON: GET ${upstream.url}/anything?key=***&name=***&fuzzy=true`,
+      ]);
+    });
+  });
+
   it("takes a 304, which has no body, as a redirect", async () => {
     script.set("unchanged", { status: 304 });
     await withProxy({}, async (get, lines) => {
