@@ -121,4 +121,25 @@ describe("redactError, continued", () => {
     for (let e: unknown = redactError(deep, redact); e instanceof Error; e = e.cause) levels++;
     expect(levels).toBe(16);
   });
+
+  it("cuts nested arrays 16 levels down too, so a deep (or endless) array cannot exhaust the stack", () => {
+    let deep: unknown[] = [`bottom ${KEY}`];
+    for (let i = 0; i < 40; i++) deep = [deep];
+    const error = Object.assign(new Error(`bad ${KEY}`), { details: deep });
+    const copy = redactError(error, redact) as Error & { details: unknown };
+    let levels = 0;
+    for (let a: unknown = copy.details; Array.isArray(a); a = a[0]) levels++;
+    // The error is level 0 and `details` level 1: arrays at levels 1 to 15 are kept.
+    expect(levels).toBe(15);
+    expect(inspect(copy, { depth: 100 })).not.toContain(KEY);
+  });
+
+  it("leaves every copied property configurable, so a caller can still redefine or delete it", () => {
+    const error = Object.assign(new Error(`bad ${KEY}`), { url: `https://x.test/a?key=${KEY}` });
+    const copy = redactError(error, redact) as Error & { url?: string };
+    for (const key of Reflect.ownKeys(copy))
+      expect(Object.getOwnPropertyDescriptor(copy, key)?.configurable).toBe(true);
+    expect(delete copy.url).toBe(true);
+    expect(copy.url).toBeUndefined();
+  });
 });
