@@ -3,65 +3,21 @@
  * scripts: the cache's exact lifetimes and caps, what is forwarded, which answers count as a
  * redirect, which Retry-After passes, and the log line of each failure. A still clock.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { UpstreamOptions } from "../../src/service/upstreamOptions.js";
+import { describe, expect, it } from "vitest";
 import { earliestExpiry, earliestExpiryOf } from "../../src/service/upstreamProxy.js";
-import { createTestServer, type TestServer } from "../helpers/httpServer.js";
-import { startTestService, type TestService } from "../helpers/serviceServer.js";
+import { scriptedUpstream, T0 } from "../helpers/scriptedUpstream.js";
 
 const KEY = "edge-Upstream-key-91";
-const T0 = 1_800_000_000_000;
-let nowMs = T0;
-let upstream: TestServer;
-/** What the upstream answers, by the value of the name, search or id asked for. */
-type Scripted = { status?: number; headers?: Record<string, string>; body?: string; hang?: boolean };
-const script = new Map<string, Scripted>();
+const { script, upstream, setNow, link, withProxy } = scriptedUpstream(KEY);
 
-/** A link expiring `seconds` after T0. */
-const link = (seconds: number) => `http://cdn.test/a.obj?Expires=${T0 / 1000 + seconds}&KeyName=k&Signature=s`;
-
-beforeAll(async () => {
-  upstream = await createTestServer((req, res) => {
-    const q = new URL(req.url ?? "/", "http://x").searchParams;
-    const asked = q.get("name") ?? q.get("search") ?? q.get("id") ?? "";
-    const s = script.get(asked) ?? {};
-    if (s.hang) return; // never answers; closed with the server
-    res.writeHead(s.status ?? 200, { "content-type": "application/json", ...s.headers });
-    res.end(s.body ?? JSON.stringify({ name: asked }));
-  });
-});
-afterAll(() => upstream.close());
-beforeEach(() => {
-  nowMs = T0;
-  script.clear();
-  upstream.requests.length = 0;
-});
-
-async function withProxy(
-  options: Partial<UpstreamOptions>,
-  use: (get: (query: string) => Promise<Response>, lines: string[]) => Promise<void>,
-): Promise<void> {
-  const lines: string[] = [];
-  const proxy: TestService = await startTestService({
-    upstream: { url: upstream.url, key: KEY, ...options },
-    now: () => nowMs,
-    log: (line) => lines.push(line),
-  });
-  try {
-    await use((query) => fetch(`${proxy.url}/anything?${query}`), lines);
-  } finally {
-    await proxy.close();
-  }
-}
-
-const asked = () => upstream.requests.length;
+const asked = () => upstream().requests.length;
 
 describe("the proxy's cache", () => {
   it("keeps an answer exactly maxCacheAgeMs, then asks again and keeps the new answer", async () => {
     await withProxy({ maxCacheAgeMs: 300_000 }, async (get) => {
       const ages: (string | null)[] = [];
       for (const at of [0, 299_999, 300_000, 300_001]) {
-        nowMs = T0 + at;
+        setNow(T0 + at);
         ages.push((await get("name=plain")).headers.get("cache-control"));
       }
       expect(asked()).toBe(2);
@@ -82,10 +38,10 @@ describe("the proxy's cache", () => {
     script.set("soon", { body: JSON.stringify({ a: link(400), b: link(30) }) });
     await withProxy({}, async (get) => {
       expect((await get("name=linked")).headers.get("cache-control")).toBe("private, max-age=40");
-      nowMs = T0 + 39_999;
+      setNow(T0 + 39_999);
       await get("name=linked");
       expect(asked()).toBe(1);
-      nowMs = T0 + 40_000;
+      setNow(T0 + 40_000);
       await get("name=linked");
       expect(asked()).toBe(2);
       const soon = await get("name=soon");
@@ -107,7 +63,7 @@ describe("the proxy's cache", () => {
       ]) {
         expect((await get(q)).status).toBe(200);
       }
-      expect(upstream.requests.map((r) => r.url.split("&").slice(1).join("&"))).toEqual([
+      expect(upstream().requests.map((r) => r.url.split("&").slice(1).join("&"))).toEqual([
         "id=Fixture",
         "id=fixture",
         "search=x&fuzzy=true",
@@ -120,7 +76,7 @@ describe("the proxy's cache", () => {
   it("holds at most maxCacheEntries answers, oldest out first", async () => {
     await withProxy({ maxCacheEntries: 2 }, async (get) => {
       for (const name of ["a", "b", "a", "b", "c", "b", "a"]) await get(`name=${name}`);
-      expect(upstream.requests.map((r) => r.query.get("name"))).toEqual(["a", "b", "c", "a"]);
+      expect(upstream().requests.map((r) => r.query.get("name"))).toEqual(["a", "b", "c", "a"]);
     });
   });
 
@@ -157,11 +113,11 @@ describe("what the proxy takes from the upstream", () => {
         502,
         { code: "Upstream error", message: "The upstream service refused the server's key." },
       ]);
-      expect(upstream.requests.map((r) => [r.url, r.headers.accept])).toEqual([
+      expect(upstream().requests.map((r) => [r.url, r.headers.accept])).toEqual([
         ["/anything?name=fox&fuzzy=true", "application/json"],
       ]);
       expect(lines).toEqual([
-        `Upstream refused the server key (401): GET ${upstream.url}/anything?name=fox&fuzzy=true`,
+        `Upstream refused the server key (401): GET ${upstream().url}/anything?name=fox&fuzzy=true`,
       ]);
     });
   });
@@ -240,7 +196,7 @@ describe("what the proxy takes from the upstream", () => {
         [502, "The upstream service's answer is larger than 1000 bytes."],
         [502, "The upstream service did not answer."],
       ]);
-      const target = (name: string) => `GET ${upstream.url}/anything?key=***&name=${name}&fuzzy=true`;
+      const target = (name: string) => `GET ${upstream().url}/anything?key=***&name=${name}&fuzzy=true`;
       expect(lines.slice(0, 3)).toEqual([
         `Upstream answered 500 with a body that is not JSON: ${target("html")}`,
         `Upstream answer nested too deeply: ${target("deep")}`,

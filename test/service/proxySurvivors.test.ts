@@ -3,53 +3,14 @@
  * that is already dead when it arrives, and a redirect status that carries no body. Against an
  * upstream on a real port that answers what each test scripts; a still clock.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resolveUpstream, type UpstreamOptions } from "../../src/service/upstreamOptions.js";
+import { describe, expect, it } from "vitest";
+import { resolveUpstream } from "../../src/service/upstreamOptions.js";
 import { UpstreamProxy } from "../../src/service/upstreamProxy.js";
-import { createTestServer, type TestServer } from "../helpers/httpServer.js";
-import { startTestService } from "../helpers/serviceServer.js";
+import { scriptedUpstream, T0 } from "../helpers/scriptedUpstream.js";
 
-const T0 = 1_800_000_000_000;
-let nowMs = T0;
-let upstream: TestServer;
-const script = new Map<string, { status?: number; body?: string }>();
+const { script, upstream, link, withProxy } = scriptedUpstream("survivor-key");
 
-/** A link expiring `seconds` after T0. */
-const link = (seconds: number) => `http://cdn.test/a.obj?Expires=${T0 / 1000 + seconds}&KeyName=k&Signature=s`;
-
-beforeAll(async () => {
-  upstream = await createTestServer((req, res) => {
-    const name = new URL(req.url ?? "/", "http://x").searchParams.get("name") ?? "";
-    const s = script.get(name) ?? {};
-    res.writeHead(s.status ?? 200, { "content-type": "application/json" });
-    res.end(s.body ?? JSON.stringify({ name }));
-  });
-});
-afterAll(() => upstream.close());
-beforeEach(() => {
-  nowMs = T0;
-  script.clear();
-  upstream.requests.length = 0;
-});
-
-async function withProxy(
-  options: Partial<UpstreamOptions>,
-  use: (get: (query: string) => Promise<Response>, lines: string[]) => Promise<void>,
-): Promise<void> {
-  const lines: string[] = [];
-  const proxy = await startTestService({
-    upstream: { url: upstream.url, key: "survivor-key", ...options },
-    now: () => nowMs,
-    log: (line) => lines.push(line),
-  });
-  try {
-    await use((query) => fetch(`${proxy.url}/anything?${query}`), lines);
-  } finally {
-    await proxy.close();
-  }
-}
-
-const askedFor = () => upstream.requests.map((r) => r.query.get("name"));
+const askedFor = () => upstream().requests.map((r) => r.query.get("name"));
 
 describe("the proxy's cache", () => {
   it("stores no answer whose life ends the moment it arrives, so it evicts nothing", async () => {
@@ -76,14 +37,14 @@ describe("the proxy's cache", () => {
       for (const q of ["name=cap", "name=cap&maxResultNum=2", "name=cap&maxResultNum=3", "name=cap&maxResultNum=2"]) {
         expect((await get(q)).status).toBe(200);
       }
-      expect(upstream.requests.map((r) => r.query.get("maxResultNum"))).toEqual([null, "2", "3"]);
+      expect(upstream().requests.map((r) => r.query.get("maxResultNum"))).toEqual([null, "2", "3"]);
     });
   });
 
   it("counts an answer once when identical lookups joined in flight both store it", async () => {
     const proxy = new UpstreamProxy(
-      resolveUpstream({ url: upstream.url })!,
-      () => nowMs,
+      resolveUpstream({ url: upstream().url })!,
+      () => T0,
       () => undefined,
     );
     const query = { op: "name", value: "twice", fuzzy: true, maxResultNum: undefined, offset: 0 } as const;
@@ -104,7 +65,7 @@ describe("what the proxy takes from the upstream", () => {
     await withProxy({}, async (get, lines) => {
       expect((await get("name=survivor-key")).status).toBe(502);
       expect(lines).toEqual([
-        `Upstream answered 500 with a body that is not JSON: GET ${upstream.url}/anything?key=***&name=***&fuzzy=true`,
+        `Upstream answered 500 with a body that is not JSON: GET ${upstream().url}/anything?key=***&name=***&fuzzy=true`,
       ]);
     });
   });
