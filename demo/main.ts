@@ -58,6 +58,8 @@ const state = {
   },
   drawCalls: 0,
   fps: 0,
+  /** The Menagerie's counters (requests, bytes, parts read in workers or on the main thread). */
+  stats: menagerie.stats,
   lastSpawn: "",
   lastError: "",
   habitat: "",

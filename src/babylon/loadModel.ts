@@ -7,11 +7,12 @@
 import type { Scene } from "@babylonjs/core/scene.js";
 import { hintOf, loadErrorWithHint } from "../api/corsHint.js";
 import { type FetchModelDeps, fetchModelAssets, type ModelAssets } from "../api/fetchModelAssets.js";
+import type { ObjParsePool } from "../api/objParsePool.js";
 import { redactError, redactUrl } from "../api/redact.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
-import { PartParser } from "./partParser.js";
+import { type PartParseCounts, PartParser } from "./partParser.js";
 import type { RiggedTemplate } from "./riggedTemplate.js";
 
 export type { ModelTemplate, TemplatePart } from "./buildTemplate.js";
@@ -37,6 +38,10 @@ export type LoadedModel = ObjModel | RiggedModel;
 export interface LoadContext extends FetchModelDeps {
   scene: Scene;
   plans: BodyPlans;
+  /** Workers that read OBJ text off this thread, when a worker is ready (see partParser.ts). */
+  parsePool?: ObjParsePool | undefined;
+  /** Where parts were read, counted into. */
+  parseCounts?: PartParseCounts | undefined;
 }
 
 /**
@@ -51,7 +56,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     hint ??= hintOf(warning.error);
     ctx.warn(warning);
   };
-  const parser = new PartParser(ctx.scene, record.name);
+  const parser = new PartParser(ctx.scene, record.name, { pool: ctx.parsePool, counts: ctx.parseCounts });
   let assets: ModelAssets;
   try {
     assets = await fetchModelAssets(record, { ...ctx, warn, onPart: (part) => parser.add(part) }, signal);

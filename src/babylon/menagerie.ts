@@ -14,8 +14,9 @@ import type { AssetFetcher, AssetFetcherOptions } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import type { ModelPreference } from "../api/modelAssets.js";
+import type { ObjParsePoolLease } from "../api/objParsePool.js";
 import { assignDefaults, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
-import { redactError, redactUrl } from "../api/redact.js";
+import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { GaitTable } from "../motion/gaits/index.js";
@@ -28,6 +29,7 @@ import {
   type MenagerieOptions,
   type MenagerieStats,
   type SpawnOptions,
+  zeroStats,
 } from "./menagerieOptions.js";
 import type { ModelLibrary } from "./modelLibrary.js";
 import { checkPhysicsOption, loadCreaturePhysics } from "./physics/loadPhysics.js";
@@ -35,7 +37,7 @@ import type { CreatureGroup } from "./populate.js";
 import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
 import type * as SpawnRuntime from "./spawnRuntime.js";
-import { lookupRecord, preference, refreshRecord, setUpSpawned } from "./spawnSetup.js";
+import { lookupRecord, preference, redactWarning, refreshRecord, setUpSpawned } from "./spawnSetup.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
 /** The spawn runtime once loaded, with this Menagerie's model library. */
@@ -44,11 +46,7 @@ interface Loaded {
   models: ModelLibrary;
 }
 
-export type {
-  MenagerieOptions,
-  MenagerieStats,
-  SpawnOptions,
-} from "./menagerieOptions.js";
+export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./menagerieOptions.js";
 
 /**
  * Living creatures for one Babylon scene.
@@ -71,7 +69,7 @@ export class Menagerie extends MenagerieMotion {
   /** A creature was disposed. */
   readonly onCreatureDisposedObservable = new Observable<Creature>();
   /** Running counts of asset requests, bytes and models loaded, for budgets and tests. */
-  readonly stats: MenagerieStats = { assetRequests: 0, assetBytes: 0, cacheHits: 0, revalidations: 0, modelsLoaded: 0 };
+  readonly stats: MenagerieStats = zeroStats();
 
   readonly #options: typeof MENAGERIE_SETTINGS_DEFAULTS;
   readonly #ground: MenagerieOptions["ground"];
@@ -84,6 +82,8 @@ export class Menagerie extends MenagerieMotion {
   /** The spawn runtime's download, started when the Menagerie is made. */
   readonly #runtime: Promise<typeof SpawnRuntime>;
   #loaded: Loaded | undefined;
+  /** This Menagerie's hold on the page's OBJ reading workers (`parseInWorkers`). */
+  #parseLease: ObjParsePoolLease | undefined;
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
@@ -129,7 +129,13 @@ export class Menagerie extends MenagerieMotion {
     };
     this.#runtime = import("./spawnRuntime.js");
     // A failed download rejects the spawns that await it, not the page.
-    this.#runtime.catch(() => undefined);
+    this.#runtime.then(
+      (runtime) => {
+        // Started now, so that the workers boot while the first lookup is on the wire.
+        if (o.parseInWorkers !== false && !this.isDisposed) this.#parseLease = runtime.acquireSharedObjParsePool();
+      },
+      () => undefined,
+    );
   }
 
   /** True once {@link dispose} ran. */
@@ -236,6 +242,7 @@ export class Menagerie extends MenagerieMotion {
     this.#lifetime.abort(new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" }));
     for (const creature of [...this.creatureSet]) creature.dispose();
     this.#loaded?.models.dispose();
+    this.#parseLease?.release();
     this.disposeMotion();
     this.onProgressObservable.clear();
     this.onWarningObservable.clear();
@@ -253,16 +260,7 @@ export class Menagerie extends MenagerieMotion {
   }
 
   #warn(warning: MenagerieWarning): void {
-    const redact = (text: string) => this.#redact(text);
-    this.onWarningObservable.notifyObservers({
-      ...warning,
-      model: redact(warning.model),
-      ...(warning.asset !== undefined ? { asset: redact(warning.asset) } : {}),
-      message: redact(warning.message),
-      ...(warning.url !== undefined ? { url: redact(warning.url) } : {}),
-      // The error too, its causes included: its message is not the only text it shows.
-      ...(warning.error !== undefined ? { error: redactError(warning.error, redact) } : {}),
-    });
+    this.onWarningObservable.notifyObservers(redactWarning(warning, (text) => this.#redact(text)));
   }
 
   /** The spawn runtime and this Menagerie's model library, once the runtime has loaded. */
@@ -289,6 +287,8 @@ export class Menagerie extends MenagerieMotion {
       linkMarginSeconds: this.#options.linkMarginSeconds,
       now: Date.now,
       fetchAsset,
+      parsePool: this.#parseLease?.pool,
+      parseCounts: this.stats,
       redact: (text) => this.#redact(text),
       refresh: (record, signal) => refreshRecord(this.client, record, signal),
       warn: (warning) => this.#warn(warning),

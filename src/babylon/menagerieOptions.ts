@@ -116,6 +116,16 @@ export interface MenagerieOptions {
    * @default ANIMATION_LOD_DEFAULTS (`{ offscreenInterval: 0, farDistance: 50, farInterval: 2 }`)
    */
   animationLod?: AnimationLodOptions | false;
+  /**
+   * Read OBJ text in workers (Web Workers; worker threads in Node), shared by every Menagerie
+   * of the page and started when the first one is made: one less than the cores, 1 to 4. The
+   * main thread then only makes meshes from what they read. Parts that arrive before a worker
+   * is ready, and every part where workers cannot start (a Content Security Policy without
+   * `worker-src`, a bundler that left the worker out), are read on the main thread, one part
+   * per task. `false` always reads on the main thread.
+   * @default true
+   */
+  parseInWorkers?: boolean;
 }
 
 /**
@@ -141,6 +151,7 @@ export const MENAGERIE_SETTINGS_DEFAULTS: Readonly<
   autoStep: true,
   maxStepSeconds: 0.1,
   animationLod: ANIMATION_LOD_DEFAULTS,
+  parseInWorkers: true,
 });
 
 /** Options of `Menagerie.spawnCreature`. */
@@ -194,4 +205,16 @@ export interface MenagerieStats {
   revalidations: number;
   /** Models loaded (templates built). */
   modelsLoaded: number;
+  /** OBJ parts handed to the parse workers (`parseInWorkers`; a worker that fails gives its parts back to this thread). */
+  partsParsedInWorkers: number;
+  /** OBJ parts read on the main thread: no worker was ready, or `parseInWorkers` is off. */
+  partsParsedOnMainThread: number;
+}
+
+/** A Menagerie's stats before it has done anything. */
+export function zeroStats(): MenagerieStats {
+  return {
+    ...{ assetRequests: 0, assetBytes: 0, cacheHits: 0, revalidations: 0, modelsLoaded: 0 },
+    ...{ partsParsedInWorkers: 0, partsParsedOnMainThread: 0 },
+  };
 }

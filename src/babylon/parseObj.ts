@@ -7,7 +7,7 @@
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { parseObjText } from "../api/objText.js";
+import { type ObjMesh, parseObjText } from "../api/objText.js";
 
 /** The meshes one OBJ text made, each with its `usemtl` name (`""` when it had none). */
 export interface ParsedObj {
@@ -33,12 +33,27 @@ export class ObjParseError extends Error {
  * to the scene then.
  */
 export function parseObj(scene: Scene, text: string, name: string): ParsedObj {
-  let read: ReturnType<typeof parseObjText>;
+  let read: ObjMesh[];
   try {
     read = parseObjText(text, { rightHanded: scene.useRightHandedSystem });
   } catch (error) {
-    throw new ObjParseError(`not a readable OBJ (${(error as Error).message})`, { cause: error });
+    throw unreadableObj(error);
   }
+  return objMeshes(scene, read, name);
+}
+
+/** The error for an OBJ text the reader refused (`error`, its cause). */
+export function unreadableObj(error: unknown): ObjParseError {
+  return new ObjParseError(`not a readable OBJ (${(error as Error).message})`, { cause: error });
+}
+
+/**
+ * Meshes added to `scene` from what {@link parseObjText} read (here or in a worker), named as
+ * {@link parseObj} names them.
+ *
+ * @throws ObjParseError when there is no mesh with faces; nothing is added to the scene then.
+ */
+export function objMeshes(scene: Scene, read: readonly ObjMesh[], name: string): ParsedObj {
   if (read.length === 0) throw new ObjParseError("the OBJ has no faces");
   const meshes = read.map((part, i) => {
     const mesh = new Mesh(read.length === 1 ? name : `${name}/${i}`, scene);

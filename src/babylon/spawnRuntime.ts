@@ -6,6 +6,7 @@
  * while this arrives during the first lookup; `spawnCreature` awaits it.
  */
 export { createAssetFetcher } from "../api/assetFetcher.js";
+export { acquireSharedObjParsePool } from "../api/objParsePool.js";
 export { BODY_PLANS } from "../rig/bodyPlans.js";
 export { bindMotion } from "./bindMotion.js";
 export { creatureBody } from "./creatureBody.js";

@@ -8,12 +8,14 @@ import type { LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import type { ModelPreference } from "../api/modelAssets.js";
 import { oneOf } from "../api/options.js";
+import { redactError } from "../api/redact.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { HeightFunction } from "../motion/types.js";
 import type { Creature } from "./creature.js";
 import { connectCreature, disconnectCreature } from "./creatureBehaviours.js";
 import type { GameWorld } from "./gameWorld.js";
 import type { SpawnOptions } from "./menagerieOptions.js";
+import type { MenagerieWarning } from "./types.js";
 
 /** Tags, speeds, ground and world for a newly spawned creature (see the module comment). */
 export function setUpSpawned(
@@ -76,4 +78,17 @@ export async function refreshRecord(
 /** Checks a `prefer` option. */
 export function preference(name: string, value: unknown): ModelPreference {
   return oneOf(name, value, ["rig", "parts"] as const);
+}
+
+/** `warning` with every text it shows passed through `redact` (the key hidden). */
+export function redactWarning(warning: MenagerieWarning, redact: (text: string) => string): MenagerieWarning {
+  return {
+    ...warning,
+    model: redact(warning.model),
+    ...(warning.asset !== undefined ? { asset: redact(warning.asset) } : {}),
+    message: redact(warning.message),
+    ...(warning.url !== undefined ? { url: redact(warning.url) } : {}),
+    // The error too, its causes included: its message is not the only text it shows.
+    ...(warning.error !== undefined ? { error: redactError(warning.error, redact) } : {}),
+  };
 }

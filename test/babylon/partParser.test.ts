@@ -23,9 +23,11 @@ afterEach(() => env.dispose());
 describe("PartParser", () => {
   it("parses one part per turn of the event loop, in arrival order", async () => {
     const partsAtEachTurn: number[] = [];
-    const parser = new PartParser(env.scene, "fox", async () => {
-      partsAtEachTurn.push(partsIn(env.scene));
-      await new Promise<void>((resolve) => setImmediate(resolve));
+    const parser = new PartParser(env.scene, "fox", {
+      yield: async () => {
+        partsAtEachTurn.push(partsIn(env.scene));
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      },
     });
     for (const part of PART_NAMES) parser.add({ part, text: PARTS[part], url: undefined });
     expect(env.scene.meshes).toHaveLength(0); // nothing parsed inside add()

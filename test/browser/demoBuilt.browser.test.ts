@@ -24,6 +24,7 @@ interface DemoState {
   creatures: number;
   drawCalls: number;
   habitat: string;
+  stats: { partsParsedInWorkers: number; partsParsedOnMainThread: number };
 }
 
 let outDir: string;
@@ -86,5 +87,11 @@ describe("the built demo (npm run demo:build)", () => {
     expect(lookups).toEqual([new URL(service.url).origin]);
     expect(watch.errors).toEqual([]);
     expect(bad).toEqual([]);
+    // The bundled OBJ reading worker (a file of its own in the build) started and read parts.
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual([
+      expect.stringMatching(/^\/assets\/objWorker-[\w-]+\.js$/),
+    ]);
+    const stats = await page.evaluate(() => (window as unknown as { __demo: DemoState }).__demo.stats);
+    expect(stats.partsParsedInWorkers).toBeGreaterThan(0);
   }, 240_000);
 });

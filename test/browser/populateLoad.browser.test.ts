@@ -111,6 +111,9 @@ describe("loading in the demo (headless Chromium)", () => {
     const observed = await page.evaluate(
       () => (window as unknown as { __load: { frames: number; longTasks: number[] } }).__load,
     );
+    const stats = await page.evaluate(
+      () => (window as unknown as { __demo: { stats: Record<string, number> } }).__demo.stats,
+    );
 
     const start = trace.traceEvents.find((e) => e.name === "menagerie-populate-start")!;
     const end = trace.traceEvents.find((e) => e.name === "menagerie-populate-end")!;
@@ -129,8 +132,12 @@ describe("loading in the demo (headless Chromium)", () => {
       `populate: ${tasks.length} main-thread tasks, ${frames.length} frames; longest non-frame task ` +
         `${Math.round(Math.max(0, ...withCpu.filter((t) => !(t as { frame?: boolean }).frame).map((t) => t.tdur!)) / 1000)} ms CPU; ` +
         `longest frame ${Math.round(Math.max(0, ...frames.map((t) => t.tdur ?? 0)) / 1000)} ms CPU; ` +
-        `PerformanceObserver long tasks (wall clock, frames included): ${observed.longTasks.length}, longest ${Math.max(0, ...observed.longTasks)} ms`,
+        `PerformanceObserver long tasks (wall clock, frames included): ${observed.longTasks.length}, longest ${Math.max(0, ...observed.longTasks)} ms; ` +
+        `parts read in workers ${stats["partsParsedInWorkers"]}, on the main thread ${stats["partsParsedOnMainThread"]}`,
     );
+    // The OBJ reading worker ran (Vite bundled it) and read parts: some arrive before it is ready.
+    expect(page.workers().some((worker) => worker.url().includes("objWorker"))).toBe(true);
+    expect(stats["partsParsedInWorkers"]).toBeGreaterThan(0);
     expect(long.map((t) => `${t.name} ${Math.round(t.tdur! / 1000)} ms CPU`)).toEqual([]);
     // Frames keep being drawn while it loads (30-45 here, where a frame takes 150-300 ms; a
     // lower bound that a quicker machine also passes).
