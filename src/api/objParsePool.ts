@@ -17,6 +17,8 @@ import type { ObjWorkerReply, ObjWorkerRequest } from "./objWorkerReply.js";
 export interface ObjWorkerHandle {
   post(request: ObjWorkerRequest): void;
   terminate(): void;
+  /** Whether the worker keeps its process alive (Node): while it holds texts, not while idle. */
+  keepAlive?(busy: boolean): void;
 }
 
 /** Starts one worker; its replies go to `onReply`, a failure (load error, crash, exit) to `onFailure`. */
@@ -83,6 +85,7 @@ export class ObjParsePool {
     return new Promise<ObjMesh[]>((resolve, reject) => {
       const request = { id: this.#nextId++, text, rightHanded };
       slot.pending.set(request.id, { request, resolve, reject });
+      if (slot.pending.size === 1) slot.handle!.keepAlive?.(true);
       slot.handle!.post(request);
     });
   }
@@ -104,6 +107,7 @@ export class ObjParsePool {
       const job = slot.pending.get(reply.id);
       if (!job) return;
       slot.pending.delete(reply.id);
+      if (slot.pending.size === 0) slot.handle?.keepAlive?.(false);
       this.stats.parsedInWorkers++;
       if ("meshes" in reply) job.resolve(reply.meshes);
       else
@@ -188,7 +192,8 @@ async function startNodeWorker(onReply: (reply: ObjWorkerReply) => void, onFailu
         { eval: true },
       )
     : new NodeWorker(new URL("./objWorkerThread.js", here));
-  // A worker thread must not keep a process alive once its work is done.
+  // A worker thread must not keep a process alive once its work is done (the pool refs it while
+  // it holds texts, so that a script awaiting a parse does not end before the answer).
   worker.unref();
   let stopped = false;
   worker.on("message", onReply);
@@ -202,6 +207,7 @@ async function startNodeWorker(onReply: (reply: ObjWorkerReply) => void, onFailu
       stopped = true;
       void worker.terminate();
     },
+    keepAlive: (busy: boolean) => (busy ? worker.ref() : worker.unref()),
   };
 }
 

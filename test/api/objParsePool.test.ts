@@ -4,6 +4,12 @@
  * ObjTextError; a worker that cannot start or dies hands its texts back to be read here; the
  * shared pool's workers stop once nobody holds it.
  */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -137,6 +143,36 @@ describe("ObjParsePool with worker threads", () => {
     expect(workers.ready).toBe(false);
     expect(workers.stats.workerFailures).toBe(0);
   }, 60_000);
+});
+
+describe("a Node process", () => {
+  it("stays alive while a worker holds a text, and ends once it is idle", async () => {
+    // A script whose only pending work is a text in a worker: it must print the answer (the
+    // worker is ref'd while busy) and then end by itself (unref'd once idle).
+    const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+    const dir = await mkdtemp(join(tmpdir(), "menagerie-pool-"));
+    try {
+      const script = join(dir, "script.mts");
+      await writeFile(
+        script,
+        `import { ObjParsePool } from ${JSON.stringify(join(repoRoot, "src/api/objParsePool.ts"))};
+         const pool = new ObjParsePool(1);
+         pool.warm();
+         const whenReady = (): Promise<void> =>
+           pool.ready ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, 10)).then(whenReady);
+         await whenReady();
+         pool.parse("v 0 0 0\\nv 1 0 0\\nv 0 1 0\\nf 1 2 3\\n", false)!.then((meshes) =>
+           console.log(\`read \${meshes.length} mesh, \${pool.stats.parsedInWorkers} in a worker\`));`,
+      );
+      const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", script], {
+        cwd: repoRoot,
+        timeout: 60_000,
+      });
+      expect(stdout.trim()).toBe("read 1 mesh, 1 in a worker");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe("the shared pool", () => {
