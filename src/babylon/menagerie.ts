@@ -36,6 +36,7 @@ import { checkPhysicsOption, loadCreaturePhysics } from "./physics/loadPhysics.j
 import type { CreatureGroup } from "./populate.js";
 import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
+import { RuntimeChunk } from "./runtimeChunk.js";
 import type * as SpawnRuntime from "./spawnRuntime.js";
 import { lookupRecord, preference, redactWarning, refreshRecord, setUpSpawned } from "./spawnSetup.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
@@ -80,7 +81,8 @@ export class Menagerie extends MenagerieMotion {
   /** How assets are fetched, checked when made; the fetcher comes with the spawn runtime. */
   readonly #assets: Omit<AssetFetcherOptions, "counters">;
   /** The spawn runtime's download, started when the Menagerie is made. */
-  readonly #runtime: Promise<typeof SpawnRuntime>;
+  readonly #runtime = new RuntimeChunk();
+  readonly #parseInWorkers: boolean;
   #loaded: Loaded | undefined;
   /** This Menagerie's hold on the page's OBJ reading workers (`parseInWorkers`). */
   #parseLease: ObjParsePoolLease | undefined;
@@ -127,15 +129,9 @@ export class Menagerie extends MenagerieMotion {
       // Checked now (a bad option fails here, not at the first spawn); `false` once resolved to none.
       cache: resolveAssetCache(options.assetCache) ?? false,
     };
-    this.#runtime = import("./spawnRuntime.js");
-    // A failed download rejects the spawns that await it, not the page.
-    this.#runtime.then(
-      (runtime) => {
-        // Started now, so that the workers boot while the first lookup is on the wire.
-        if (o.parseInWorkers !== false && !this.isDisposed) this.#parseLease = runtime.acquireSharedObjParsePool();
-      },
-      () => undefined,
-    );
+    this.#parseInWorkers = o.parseInWorkers !== false;
+    // The parse workers start with the runtime, so that they boot while the first lookup is on the wire.
+    this.#runtime.whenLoaded((runtime) => this.#holdParseWorkers(runtime));
   }
 
   /** True once {@link dispose} ran. */
@@ -157,7 +153,7 @@ export class Menagerie extends MenagerieMotion {
     const record =
       typeof nameOrRecord === "string" ? await lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
     const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
-    const { runtime, models } = await this.#load();
+    const { runtime, models } = await this.#load(record.name);
     const template = await models.get(record, prefer, signal, options.onProgress);
     signal?.throwIfAborted();
     this.#assertAlive();
@@ -196,7 +192,7 @@ export class Menagerie extends MenagerieMotion {
     const record =
       typeof nameOrRecord === "string" ? await lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
     const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
-    const { models } = await this.#load();
+    const { models } = await this.#load(record.name);
     return (await models.get(record, prefer, options.signal, options.onProgress)).record;
   }
 
@@ -220,7 +216,8 @@ export class Menagerie extends MenagerieMotion {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
         defaultHeightMeters: this.#options.defaultHeightMeters,
         ground: this.#ground,
-        preload: async (record, { signal }) => (await this.#load()).models.get(record, this.#options.prefer, signal),
+        preload: async (record, { signal }) =>
+          (await this.#load(record.name)).models.get(record, this.#options.prefer, signal),
         spawn: (record, spawnOptions) => this.spawnCreature(record, spawnOptions),
         warn: (warning) => this.#warn(warning),
       },
@@ -263,9 +260,14 @@ export class Menagerie extends MenagerieMotion {
     this.onWarningObservable.notifyObservers(redactWarning(warning, (text) => this.#redact(text)));
   }
 
+  #holdParseWorkers(runtime: typeof SpawnRuntime): void {
+    if (this.#parseInWorkers && !this.isDisposed) this.#parseLease ??= runtime.acquireSharedObjParsePool();
+  }
+
   /** The spawn runtime and this Menagerie's model library, once the runtime has loaded. */
-  async #load(): Promise<Loaded> {
-    const runtime = await this.#runtime;
+  async #load(model: string): Promise<Loaded> {
+    const runtime = await this.#runtime.get(model);
+    this.#holdParseWorkers(runtime);
     if (this.#loaded) return this.#loaded;
     const fetchAsset = runtime.createAssetFetcher({ ...this.#assets, counters: this.stats });
     const plans = this.#bodyPlans ?? runtime.BODY_PLANS;
