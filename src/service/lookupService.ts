@@ -118,6 +118,26 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     });
   }
 
+  /** A failure of the service's own code: a 500 that says nothing, logged with the secrets redacted. */
+  function failed(error: unknown): Response {
+    log(
+      redactText(
+        `Lookup service error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        secrets,
+      ),
+    );
+    return jsonResponse(500, { code: SERVICE_ERROR_CODES.internal, message: "The service failed to answer." });
+  }
+  // Hono hands only Errors to onError: anything else a route throws would come out of its fetch
+  // (a bare 500, unlogged). Caught here, inside the middleware that give every answer its headers.
+  app.use("*", async (c, next) => {
+    try {
+      await next();
+    } catch (thrown) {
+      c.res = failed(thrown);
+    }
+  });
+
   function answerFromCatalog(c: Context, query: LookupQuery): Response {
     const nowMs = now();
     // On a bucket boundary: every answer of one bucket reuses the same signed record JSON.
@@ -188,16 +208,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
       message: `No such route: use /${lookupPath} or ${assetsPrefix}.`,
     }),
   );
-  app.onError((error) => {
-    if (isServiceError(error)) return errorResponse(error);
-    log(
-      redactText(
-        `Lookup service error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        secrets,
-      ),
-    );
-    return jsonResponse(500, { code: SERVICE_ERROR_CODES.internal, message: "The service failed to answer." });
-  });
+  app.onError((error) => (isServiceError(error) ? errorResponse(error) : failed(error)));
 
   return {
     app,

@@ -8,7 +8,7 @@ import { startTestService, TEST_SIGNING_KEY, type TestService } from "../helpers
 
 const API_KEY = "failures-api-key-3c1";
 /** What the clock does next: tick, or fail. */
-let clock: "tick" | "error" = "tick";
+let clock: "tick" | "error" | "string" = "tick";
 const lines: string[] = [];
 let server: TestService;
 
@@ -19,6 +19,8 @@ beforeAll(async () => {
     now: () => {
       // A failing dependency whose message quotes the secrets: the log must not.
       if (clock === "error") throw new Error(`clock broke near ${API_KEY} and ${TEST_SIGNING_KEY}`);
+      // A dependency that throws something other than an Error (Hono's onError never sees it).
+      if (clock === "string") throw `clock string near ${API_KEY}`;
       return 1_800_000_000_000;
     },
   });
@@ -39,10 +41,24 @@ describe("a failure of the service itself", () => {
       "nosniff",
     ]);
     expect(await res.json()).toEqual({ code: "Internal error", message: "The service failed to answer." });
-    // Logged with its stack. (Hono hands only Errors to onError: a thrown non-Error never gets there.)
+    // Logged with its stack.
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Lookup service error: Error: clock broke near \*\*\* and \*\*\*\n\s+at /);
     expect((await lookup()).status).toBe(200);
+  });
+
+  it("answers and logs the same when what failed threw something other than an Error", async () => {
+    lines.length = 0;
+    clock = "string";
+    const res = await lookup();
+    clock = "tick";
+    expect([res.status, res.headers.get("cache-control"), res.headers.get("content-type")]).toEqual([
+      500,
+      "no-store",
+      "application/json; charset=utf-8",
+    ]);
+    expect(await res.json()).toEqual({ code: "Internal error", message: "The service failed to answer." });
+    expect(lines).toEqual(["Lookup service error: clock string near ***"]);
   });
 
   it("in proxy mode, logs it with the upstream key redacted", async () => {
