@@ -4,7 +4,7 @@
  * several rounds, as ms per pass over all files and MB/s. Run: `npx tsx bench/objReader.ts`
  * (optional args: rounds, passes per round, catalog folder).
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseObjText } from "../src/api/objText.js";
 import { CATALOG_INDEX_FILE } from "../src/service/catalogFormat.js";

@@ -3,7 +3,7 @@
  * way Babylon's `SolidParser` patterns read them ({@link parseObjText}). Pure, no engine.
  */
 import type { ObjValues } from "./objBatch.js";
-import { isNumberChar, isWs, type NumberList, parseNumber } from "./objScan.js";
+import { isNumberChar, isWs, type NumberList, POW10, parseNumber } from "./objScan.js";
 
 /** Face patterns in SolidParser's order: v/vt/vn, v//vn, -v/-vt/-vn, v/vt, v. */
 export const FACE_KINDS = [3, 4, 5, 2, 1] as const;
@@ -19,9 +19,60 @@ export function readNumbers(
   list: NumberList<Float64Array>,
   spacesOnly: boolean,
 ): boolean {
+  if (from >= end) return false;
+  list.reserve(count);
+  const at = list.length;
+  const data = list.data;
+  // The common form in one pass: spaces, then `-`, digits, `.`, digits, accumulated as read.
+  // Anything else (tabs, `+`, exponents, `|`, over 15 digits, junk after a value) is left to
+  // readNumbersExactly, which reads the line again from the start.
+  let i = from;
+  for (let n = 0; n < count; n++) {
+    if (i >= end || s.charCodeAt(i) !== 32) return readNumbersExactly(s, from, end, count, list, spacesOnly);
+    let c = 32;
+    while (c === 32 && ++i < end) c = s.charCodeAt(i);
+    const negative = c === 45;
+    if (negative && ++i < end) c = s.charCodeAt(i);
+    let mantissa = 0;
+    let digits = 0;
+    let fraction = 0;
+    while (i < end && c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (++i < end) c = s.charCodeAt(i);
+    }
+    if (i < end && c === 46) {
+      while (++i < end && (c = s.charCodeAt(i)) >= 48 && c <= 57) {
+        mantissa = mantissa * 10 + (c - 48);
+        digits++;
+        fraction++;
+      }
+    }
+    // Past a value comes a space or the end; past the last one, anything but a number
+    // character will do: vn and vt cut the value there, and v's parseFloat of the whole
+    // token stops there too, as no other character can continue a decimal.
+    if (digits === 0 || digits > 15 || (i < end && c !== 32 && (n < count - 1 || isNumberChar(c)))) {
+      return readNumbersExactly(s, from, end, count, list, spacesOnly);
+    }
+    // Both operands are exact doubles, so this is parseNumber's (and parseFloat's) value.
+    const value = fraction === 0 ? mantissa : mantissa / POW10[fraction]!;
+    data[at + n] = negative ? -value : value;
+  }
+  list.length = at + count;
+  return true;
+}
+
+/** {@link readNumbers} for any line, character class by character class as SolidParser's patterns read it. */
+function readNumbersExactly(
+  s: string,
+  from: number,
+  end: number,
+  count: number,
+  list: NumberList<Float64Array>,
+  spacesOnly: boolean,
+): boolean {
   let i = from;
   if (i >= end || !isWs(s.charCodeAt(i))) return false;
-  list.reserve(count);
   const at = list.length;
   for (let n = 0; n < count; n++) {
     const wsStart = i;

@@ -26,7 +26,8 @@ export function isNumberChar(c: number): boolean {
   return (c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45 || c === 101 || c === 69 || c === 124;
 }
 
-const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+/** 10^0 … 10^22, every one an exact double. */
+export const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 /**
  * `parseFloat(text.slice(start, end))`, without the slice for plain decimals: up to 15 digits
