@@ -93,6 +93,42 @@ function readNumbersExactly(
   return true;
 }
 
+/**
+ * Reads the common face form, `v/vt/vn` corners one space apart up to the line's end, into
+ * `corners` as {@link readFace} reads it with kind 3; returns the corner count, or -1 when the
+ * line is anything else (then readFace, kind by kind, decides).
+ */
+export function readTripleFace(s: string, from: number, end: number, corners: NumberList<Int32Array>): number {
+  let i = from;
+  let count = 0;
+  corners.length = 0;
+  for (;;) {
+    corners.reserve(3);
+    const at = corners.length;
+    const out = corners.data;
+    for (let p = 0; p < 3; p++) {
+      if (p > 0) {
+        if (i >= end || s.charCodeAt(i) !== 47) return -1;
+        i++;
+      }
+      let value = 0;
+      const start = i;
+      let digit: number;
+      while (i < end && (digit = s.charCodeAt(i)) >= 48 && digit <= 57) {
+        value = value * 10 + (digit - 48);
+        i++;
+      }
+      if (i === start) return -1;
+      out[at + p] = value - 1;
+    }
+    corners.length = at + 3;
+    count++;
+    if (i === end) return count;
+    if (s.charCodeAt(i) !== 32) return -1;
+    i++;
+  }
+}
+
 /** Reads face corners of one kind; returns how many SolidParser's pattern would take. */
 export function readFace(
   s: string,

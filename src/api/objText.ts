@@ -6,7 +6,7 @@
  * compare both over the whole reference catalog. Pure, no engine.
  */
 import { type ObjMeshBuffers, type ObjValues, ObjVertexBatch } from "./objBatch.js";
-import { FACE_KINDS, type FaceKind, readCorner, readFace, readNumbers } from "./objLine.js";
+import { FACE_KINDS, type FaceKind, readCorner, readFace, readNumbers, readTripleFace } from "./objLine.js";
 import { floatList, intList, isWs } from "./objScan.js";
 
 export { type ObjMeshBuffers, ObjTextError } from "./objBatch.js";
@@ -80,7 +80,11 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
   // Corners of the face being read: (position, uv, normal) as indices into what is defined.
   const corners = intList(48);
 
+  // A v, vn or vt line was read since `values` last caught up with the lists.
+  let stale = true;
   const sync = () => {
+    if (!stale) return;
+    stale = false;
     values.positions = positions.data;
     values.positionCount = positions.length / 3;
     values.uvs = uvs.data;
@@ -109,6 +113,10 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
   };
 
   const onFace = (s: string, a: number, b: number) => {
+    if (s.charCodeAt(a + 1) === 32) {
+      const count = readTripleFace(s, a + 2, b, corners);
+      if (count >= 3) return emitFan(count, 1);
+    }
     for (const kind of FACE_KINDS) {
       sync();
       const count = readFace(s, a + 1 + skipWs(s, a + 1, b), b, kind, corners, values);
@@ -160,8 +168,10 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     const c0 = s.charCodeAt(a);
     const c1 = s.charCodeAt(a + 1);
     if (c0 === 118) {
-      if (readNumbers(s, a + 1, b, 3, positions, false)) return;
-      if (c1 === 110) readNumbers(s, a + 2, b, 3, normals, true);
+      stale = true;
+      // Only a line with whitespace after the `v` can be a position (readNumbers says false otherwise).
+      if (isWs(c1)) readNumbers(s, a + 1, b, 3, positions, false);
+      else if (c1 === 110) readNumbers(s, a + 2, b, 3, normals, true);
       else if (c1 === 116) readNumbers(s, a + 2, b, 2, uvs, true);
     } else if (c0 === 102) {
       if (a + 1 < b && isWs(c1)) onFace(s, a, b);
