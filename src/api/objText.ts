@@ -5,9 +5,10 @@
  * behaviour and vertex colours off), so meshes built from it equal the loader's; the tests
  * compare both over the whole reference catalog. Pure, no engine.
  */
-import { type ObjMeshBuffers, type ObjValues, ObjVertexBatch } from "./objBatch.js";
+import type { ObjMeshBuffers, ObjValues } from "./objBatch.js";
 import { FACE_KINDS, type FaceKind, readCorner, readFace, readNumbers, readTripleFace } from "./objLine.js";
-import { floatList, intList, isWs } from "./objScan.js";
+import { isWs } from "./objScan.js";
+import { giveBackScratch, takeScratch } from "./objScratch.js";
 
 export { type ObjMeshBuffers, ObjTextError } from "./objBatch.js";
 
@@ -60,9 +61,8 @@ function tidy(line: string): string {
 export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMesh[] {
   const rightHanded = options.rightHanded ?? false;
   const xSign = rightHanded ? 1 : -1;
-  const positions = floatList(3 * 1024);
-  const uvs = floatList(2 * 1024);
-  const normals = floatList(3 * 1024);
+  const scratch = takeScratch();
+  const { positions, uvs, normals, corners, batch } = scratch;
   const values: ObjValues = {
     positions: positions.data,
     positionCount: 0,
@@ -71,14 +71,11 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     normals: normals.data,
     normalCount: 0,
   };
-  const batch = new ObjVertexBatch();
   const entries: Entry[] = [];
   let hasMeshes = false;
   let isFirstMaterial = true;
   let increment = 1;
   let materialName = "";
-  // Corners of the face being read: (position, uv, normal) as indices into what is defined.
-  const corners = intList(48);
 
   // A v, vn or vt line was read since `values` last caught up with the lists.
   let stale = true;
@@ -207,6 +204,7 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     entries.push({ name: "", materialName, isObject: true });
     addPrevious();
   }
+  giveBackScratch(scratch, length);
   return entries
     .filter((e): e is Entry & { buffers: ObjMeshBuffers } => (e.buffers?.indices.length ?? 0) > 0)
     .map((e) => ({ name: e.name, materialName: e.materialName, isObject: e.isObject, ...e.buffers }));
