@@ -48,10 +48,10 @@ export function readNumbers(
         fraction++;
       }
     }
-    // Past a value comes a space or the end; past the last one, anything but a number
-    // character will do: vn and vt cut the value there, and v's parseFloat of the whole
-    // token stops there too, as no other character can continue a decimal.
-    if (digits === 0 || digits > 15 || (i < end && c !== 32 && (n < count - 1 || isNumberChar(c)))) {
+    // The value must end where the number characters do. Past it, the next value needs a
+    // space (checked above); past the last, anything will do: vn and vt cut the value there,
+    // and v's parseFloat of the whole token stops there too, as nothing else continues a decimal.
+    if (digits === 0 || digits > 15 || (i < end && isNumberChar(c))) {
       return readNumbersExactly(s, from, end, count, list, spacesOnly);
     }
     // Both operands are exact doubles, so this is parseNumber's (and parseFloat's) value.

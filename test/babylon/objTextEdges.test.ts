@@ -4,7 +4,7 @@
  * 1e-6), in a left-handed and a right-handed scene.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseObjText } from "../../src/api/objText.js";
+import { ObjTextError, parseObjText } from "../../src/api/objText.js";
 import { ObjParseError, parseObj } from "../../src/babylon/parseObj.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import { differences, ourMeshes, solidParserMeshes } from "../helpers/solidParserReference.js";
@@ -59,6 +59,29 @@ const CASES: Array<[string, string, number]> = [
     `${SQUARE}${UVS}o a\nf 1/1 2/2 3/3/3 4/4\no b\nf 1 2 3/1 4\n`,
     2,
   ],
+  // The reader takes the common forms in one pass and hands anything else to the exact,
+  // character-class reader; these lines start on the fast path and must leave it. Each
+  // rejected line is followed by one a face names, so taking it would shift what follows.
+  [
+    "v lines the one-pass reader hands on (exponent, +, |, 16+ digits, junk)",
+    "v 1e-1 0 0\nv 1 +2 0\nv 1|5 1 0\nv .9891649782657623 0 0.5\nv 0 -.97599092125892639 0.5\nv 0 1 0.75e1\n" +
+      "v 0.5 0.5 0.5x\nv 0.5 0.5x 0.5\nv 2 2 2\nv 0.5 0.5 0.25e\nv 9.5 -9.5\nv 3 3 3\nf 1 2 3\nf 4 5 6\nf 7 8 9\nf 10 5 7\n",
+    1,
+  ],
+  [
+    "vn and vt lines the one-pass reader hands on (tab, exponent, 16+ digits, no digits, junk)",
+    `${SQUARE}vn 0 0 1e0\nvn 0.5 -.9891649782657623 0x\nvn 0\t0 1\nvn 1 0 0\nvn 0 1E1 0\n` +
+      "vt .9891649782657623 0.5\nvt 0.5 0.5 0.5\nvt 0.25\t0.5\nvt 0.125 -.97599092125892639\nvt 0.5 2e-1\nvt . 0.5\nvt - 0.25\n" +
+      "f 1/1/1 2/2/2 3/3/3\nf 1/2/2 3/3/3 4/4/4\nf 1/5/1 2/6/2 3/4/3\n",
+    1,
+  ],
+  [
+    "faces the one-pass reader hands on (spacing, tab, other kinds, junk, empty indices)",
+    `${SQUARE}${UVS}${NORMALS}o a\nf 1/1/1  2/2/2 3/3/3\no b\nf 1/1/1 2/2/2 3/3/3 4/4\no c\nf\t1/1/1 2/2/2 3/3/3 4/4/4\n` +
+      "o d\nf 1/1/1 2/2/2 3/3/3 x\no e\nf 1/1/1 2//2 3/3/3\nf 1/1/1 2/2/2 4/4/4\no f\nf 1/1/1 /2/2 3/3/3\nf 2/2/2 3/3/3 4/4/4\n" +
+      "o g\nf 1/1/1 2/2/2 3/3/3 4/4/4     1/1/1\no h\nf 1/1/1 2/2/2\nf 1/1/1 3/3/3 4/4/4\no i\nf 1/1/1 2/2/2 3/3/3 4/4/4 \n",
+    9,
+  ],
   ["unknown and malformed lines", `${SQUARE}vp 1 2\ns 1\nmtllib x.mtl\nv 1 2\nvn 1\nf 1\nf a b c\nfoo\nf 1 2 3\n`, 1],
 ];
 
@@ -105,6 +128,17 @@ describe.each([false, true])("parseObj against SolidParser (right-handed: %s)", 
 });
 
 describe("parseObjText", () => {
+  it("starts each read clean, after a read whose l line drew nothing or a read that threw", () => {
+    const text = `${SQUARE}${UVS}f 1/1 2/2 3/3\nf 1/1 3/3 4/4\n`;
+    const fresh = parseObjText(text);
+    // An l line of one point marks the mesh as holding lines, yet adds no corner.
+    expect(parseObjText("v 0 0 0\nl 12 x\n")).toEqual([]);
+    expect(parseObjText(text)).toEqual(fresh);
+    expect(fresh[0]!.hasLines).toBe(false);
+    expect(() => parseObjText(`${SQUARE}${UVS}f 1/1 2/2 3/3\nf 1 3 4\n`)).toThrow(ObjTextError);
+    expect(parseObjText(text)).toEqual(fresh);
+  });
+
   it("gives 16-bit indices up to 65 536 vertices and 32-bit beyond", () => {
     const grid = (n: number) => {
       const lines: string[] = [];
