@@ -25,33 +25,38 @@ export function readNumbers(
   const data = list.data;
   // The common form in one pass: spaces, then `-`, digits, `.`, digits, accumulated as read.
   // Anything else (tabs, `+`, exponents, `|`, over 15 digits, junk after a value) is left to
-  // readNumbersExactly, which reads the line again from the start.
+  // readNumbersExactly, which reads the line again from the start. The scans stop at the
+  // first character outside their class, not at `end` (past the string, charCodeAt is NaN);
+  // a scan that ran past `end` hands the line on too.
   let i = from;
   for (let n = 0; n < count; n++) {
     if (i >= end || s.charCodeAt(i) !== 32) return readNumbersExactly(s, from, end, count, list, spacesOnly);
-    let c = 32;
-    while (c === 32 && ++i < end) c = s.charCodeAt(i);
+    let c = s.charCodeAt(++i);
+    while (c === 32) c = s.charCodeAt(++i);
     const negative = c === 45;
-    if (negative && ++i < end) c = s.charCodeAt(i);
+    if (negative) c = s.charCodeAt(++i);
+    const start = i;
     let mantissa = 0;
-    let digits = 0;
-    let fraction = 0;
-    while (i < end && c >= 48 && c <= 57) {
+    while (c >= 48 && c <= 57) {
       mantissa = mantissa * 10 + (c - 48);
-      digits++;
-      if (++i < end) c = s.charCodeAt(i);
+      c = s.charCodeAt(++i);
     }
-    if (i < end && c === 46) {
-      while (++i < end && (c = s.charCodeAt(i)) >= 48 && c <= 57) {
+    let digits = i - start;
+    let fraction = 0;
+    if (c === 46) {
+      const dot = i;
+      c = s.charCodeAt(++i);
+      while (c >= 48 && c <= 57) {
         mantissa = mantissa * 10 + (c - 48);
-        digits++;
-        fraction++;
+        c = s.charCodeAt(++i);
       }
+      fraction = i - dot - 1;
+      digits += fraction;
     }
     // The value must end where the number characters do. Past it, the next value needs a
     // space (checked above); past the last, anything will do: vn and vt cut the value there,
     // and v's parseFloat of the whole token stops there too, as nothing else continues a decimal.
-    if (digits === 0 || digits > 15 || (i < end && isNumberChar(c))) {
+    if (digits === 0 || digits > 15 || i > end || (i < end && isNumberChar(c))) {
       return readNumbersExactly(s, from, end, count, list, spacesOnly);
     }
     // Both operands are exact doubles, so this is parseNumber's (and parseFloat's) value.
@@ -102,21 +107,20 @@ export function readTripleFace(s: string, from: number, end: number, corners: Nu
   let i = from;
   let count = 0;
   corners.length = 0;
+  // As in readNumbers, the digit scans stop at the first non-digit, not at `end`; a scan past
+  // `end` never comes back to it, so the line ends in -1.
   for (;;) {
     corners.reserve(3);
     const at = corners.length;
     const out = corners.data;
     for (let p = 0; p < 3; p++) {
-      if (p > 0) {
-        if (i >= end || s.charCodeAt(i) !== 47) return -1;
-        i++;
-      }
-      let value = 0;
+      if (p > 0 && s.charCodeAt(i++) !== 47) return -1;
       const start = i;
-      let digit: number;
-      while (i < end && (digit = s.charCodeAt(i)) >= 48 && digit <= 57) {
+      let value = 0;
+      let digit = s.charCodeAt(i);
+      while (digit >= 48 && digit <= 57) {
         value = value * 10 + (digit - 48);
-        i++;
+        digit = s.charCodeAt(++i);
       }
       if (i === start) return -1;
       out[at + p] = value - 1;
@@ -124,8 +128,7 @@ export function readTripleFace(s: string, from: number, end: number, corners: Nu
     corners.length = at + 3;
     count++;
     if (i === end) return count;
-    if (s.charCodeAt(i) !== 32) return -1;
-    i++;
+    if (s.charCodeAt(i++) !== 32) return -1;
   }
 }
 

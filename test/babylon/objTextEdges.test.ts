@@ -4,6 +4,8 @@
  * 1e-6), in a left-handed and a right-handed scene.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readNumbers, readTripleFace } from "../../src/api/objLine.js";
+import { floatList, intList } from "../../src/api/objScan.js";
 import { ObjTextError, parseObjText } from "../../src/api/objText.js";
 import { ObjParseError, parseObj } from "../../src/babylon/parseObj.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
@@ -125,6 +127,21 @@ describe.each([false, true])("parseObj against SolidParser (right-handed: %s)", 
       expect(sceneCounts(env.scene)).toEqual(before);
     },
   );
+});
+
+describe("the one-pass readers", () => {
+  // Their scans run to the first character outside the number (or index), wherever `end` is;
+  // one that ran past `end` must hand the line on, as the reader then passes more than the line.
+  it("stop at the end they are given, even with digits after it", () => {
+    const values = floatList(4);
+    expect(readNumbers(" 1 2 3456", 0, 6, 3, values, false)).toBe(true);
+    expect(readNumbers(" 1 2 3456", 0, 6, 3, values, true)).toBe(true);
+    expect(Array.from(values.data.subarray(0, values.length))).toEqual([1, 2, 3, 1, 2, 3]);
+    const corners = intList(4);
+    expect(readTripleFace("1/2/3 4/5/6 7/8/90", 0, 17, corners)).toBe(-1);
+    expect(readTripleFace("1/2/3 4/5/6 7/8/90", 0, 18, corners)).toBe(3);
+    expect(Array.from(corners.data.subarray(0, corners.length))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 89]);
+  });
 });
 
 describe("parseObjText", () => {
