@@ -3,15 +3,21 @@
  * way Babylon's `SolidParser` patterns read them ({@link parseObjText}). Pure, no engine.
  */
 import type { ObjValues } from "./objBatch.js";
-import { isNumberChar, isWs, type NumberList, POW10, parseNumber } from "./objScan.js";
+import { type asciiBytes, isNumberChar, isWs, type NumberList, POW10, parseNumber } from "./objScan.js";
 
 /** Face patterns in SolidParser's order: v/vt/vn, v//vn, -v/-vt/-vn, v/vt, v. */
 export const FACE_KINDS = [3, 4, 5, 2, 1] as const;
 /** 1: v, 2: v/vt, 3: v/vt/vn, 4: v//vn, 5: -v/-vt/-vn. */
 export type FaceKind = (typeof FACE_KINDS)[number];
 
-/** Reads up to three numbers after a `v`, `vn` or `vt` keyword into `list`; false when the line is not one. */
-export function readNumbers(
+/**
+ * {@link readNumbers} over `bytes`, the text's characters as {@link asciiBytes} gives them: the
+ * common form in one pass, spaces, then `-`, digits, `.`, digits, accumulated as read. Anything
+ * else (tabs, `+`, exponents, `|`, over 15 digits, junk after a value, any non-ASCII character)
+ * is left to readNumbers, which reads the line `s` again from the start.
+ */
+export function readNumbersFast(
+  bytes: Uint8Array,
   s: string,
   from: number,
   end: number,
@@ -23,32 +29,29 @@ export function readNumbers(
   list.reserve(count);
   const at = list.length;
   const data = list.data;
-  // The common form in one pass: spaces, then `-`, digits, `.`, digits, accumulated as read.
-  // Anything else (tabs, `+`, exponents, `|`, over 15 digits, junk after a value) is left to
-  // readNumbersExactly, which reads the line again from the start. The scans stop at the
-  // first character outside their class, not at `end` (past the string, charCodeAt is NaN);
-  // a scan that ran past `end` hands the line on too.
+  // The scans stop at the first character outside their class, not at `end` (asciiBytes ends
+  // the text with a 0); a scan that ran past `end` hands the line on too.
   let i = from;
   for (let n = 0; n < count; n++) {
-    if (i >= end || s.charCodeAt(i) !== 32) return readNumbersExactly(s, from, end, count, list, spacesOnly);
-    let c = s.charCodeAt(++i);
-    while (c === 32) c = s.charCodeAt(++i);
+    if (i >= end || bytes[i]! !== 32) return readNumbers(s, from, end, count, list, spacesOnly);
+    let c = bytes[++i]!;
+    while (c === 32) c = bytes[++i]!;
     const negative = c === 45;
-    if (negative) c = s.charCodeAt(++i);
+    if (negative) c = bytes[++i]!;
     const start = i;
     let mantissa = 0;
     while (c >= 48 && c <= 57) {
       mantissa = mantissa * 10 + (c - 48);
-      c = s.charCodeAt(++i);
+      c = bytes[++i]!;
     }
     let digits = i - start;
     let fraction = 0;
     if (c === 46) {
       const dot = i;
-      c = s.charCodeAt(++i);
+      c = bytes[++i]!;
       while (c >= 48 && c <= 57) {
         mantissa = mantissa * 10 + (c - 48);
-        c = s.charCodeAt(++i);
+        c = bytes[++i]!;
       }
       fraction = i - dot - 1;
       digits += fraction;
@@ -57,7 +60,7 @@ export function readNumbers(
     // space (checked above); past the last, anything will do: vn and vt cut the value there,
     // and v's parseFloat of the whole token stops there too, as nothing else continues a decimal.
     if (digits === 0 || digits > 15 || i > end || (i < end && isNumberChar(c))) {
-      return readNumbersExactly(s, from, end, count, list, spacesOnly);
+      return readNumbers(s, from, end, count, list, spacesOnly);
     }
     // Both operands are exact doubles, so this is parseNumber's (and parseFloat's) value.
     const value = fraction === 0 ? mantissa : mantissa / POW10[fraction]!;
@@ -67,8 +70,8 @@ export function readNumbers(
   return true;
 }
 
-/** {@link readNumbers} for any line, character class by character class as SolidParser's patterns read it. */
-function readNumbersExactly(
+/** Reads up to three numbers after a `v`, `vn` or `vt` keyword into `list`; false when the line is not one. */
+export function readNumbers(
   s: string,
   from: number,
   end: number,
@@ -78,6 +81,7 @@ function readNumbersExactly(
 ): boolean {
   let i = from;
   if (i >= end || !isWs(s.charCodeAt(i))) return false;
+  list.reserve(count);
   const at = list.length;
   for (let n = 0; n < count; n++) {
     const wsStart = i;
@@ -99,28 +103,29 @@ function readNumbersExactly(
 }
 
 /**
- * Reads the common face form, `v/vt/vn` corners one space apart up to the line's end, into
- * `corners` as {@link readFace} reads it with kind 3; returns the corner count, or -1 when the
- * line is anything else (then readFace, kind by kind, decides).
+ * Reads the common face form, `v/vt/vn` corners one space apart up to the line's end, from
+ * `bytes` (as {@link asciiBytes} gives them) into `corners` as {@link readFace} reads it with
+ * kind 3; returns the corner count, or -1 when the line is anything else (then readFace, kind
+ * by kind, decides).
  */
-export function readTripleFace(s: string, from: number, end: number, corners: NumberList<Int32Array>): number {
+export function readTripleFace(bytes: Uint8Array, from: number, end: number, corners: NumberList<Int32Array>): number {
   let i = from;
   let count = 0;
   corners.length = 0;
-  // As in readNumbers, the digit scans stop at the first non-digit, not at `end`; a scan past
+  // As in readNumbersFast, the digit scans stop at the first non-digit, not at `end`; a scan past
   // `end` never comes back to it, so the line ends in -1.
   for (;;) {
     corners.reserve(3);
     const at = corners.length;
     const out = corners.data;
     for (let p = 0; p < 3; p++) {
-      if (p > 0 && s.charCodeAt(i++) !== 47) return -1;
+      if (p > 0 && bytes[i++] !== 47) return -1;
       const start = i;
       let value = 0;
-      let digit = s.charCodeAt(i);
+      let digit = bytes[i]!;
       while (digit >= 48 && digit <= 57) {
         value = value * 10 + (digit - 48);
-        digit = s.charCodeAt(++i);
+        digit = bytes[++i]!;
       }
       if (i === start) return -1;
       out[at + p] = value - 1;
@@ -128,7 +133,7 @@ export function readTripleFace(s: string, from: number, end: number, corners: Nu
     corners.length = at + 3;
     count++;
     if (i === end) return count;
-    if (s.charCodeAt(i++) !== 32) return -1;
+    if (bytes[i++] !== 32) return -1;
   }
 }
 

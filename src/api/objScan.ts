@@ -62,6 +62,30 @@ export function parseNumber(text: string, start: number, end: number): number {
   return negative ? -value : value;
 }
 
+const ENCODER = new TextEncoder();
+
+/**
+ * The text's characters as bytes, for scans that look for ASCII only: an ASCII character as
+ * itself, any other as 255 (which no such scan accepts), then a 0 past the end so that a scan
+ * there stops (rather than read what an earlier text left). Reading bytes is much cheaper than
+ * `charCodeAt`, and a character's index stays its byte's. `into` is filled when it has room,
+ * else a bigger array is made.
+ */
+export function asciiBytes(text: string, into: Uint8Array): Uint8Array {
+  const length = text.length;
+  const bytes = into.length > length ? into : new Uint8Array(Math.max(length + 1, into.length * 2));
+  // All ASCII exactly when every character became one byte.
+  const { read, written } = ENCODER.encodeInto(text, bytes);
+  if (read !== length || written !== length) {
+    for (let i = 0; i < length; i++) {
+      const c = text.charCodeAt(i);
+      bytes[i] = c < 128 ? c : 255;
+    }
+  }
+  bytes[length] = 0;
+  return bytes;
+}
+
 /** A growable list of numbers over a typed array (no boxing, no per-item objects). */
 export class NumberList<T extends Float64Array | Int32Array> {
   data: T;

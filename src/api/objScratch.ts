@@ -14,6 +14,8 @@ export interface ObjScratch {
   /** Corners of the face being read: (position, uv, normal) as indices into what is defined. */
   corners: NumberList<Int32Array>;
   batch: ObjVertexBatch;
+  /** The text as asciiBytes gives it. */
+  bytes: Uint8Array;
 }
 
 /**
@@ -33,6 +35,7 @@ export function takeScratch(): ObjScratch {
     normals: floatList(3 * 1024),
     corners: intList(48),
     batch: new ObjVertexBatch(),
+    bytes: new Uint8Array(64 * 1024),
   };
   spare = undefined;
   scratch.positions.length = 0;

@@ -6,8 +6,16 @@
  * compare both over the whole reference catalog. Pure, no engine.
  */
 import type { ObjMeshBuffers, ObjValues } from "./objBatch.js";
-import { FACE_KINDS, type FaceKind, readCorner, readFace, readNumbers, readTripleFace } from "./objLine.js";
-import { isWs } from "./objScan.js";
+import {
+  FACE_KINDS,
+  type FaceKind,
+  readCorner,
+  readFace,
+  readNumbers,
+  readNumbersFast,
+  readTripleFace,
+} from "./objLine.js";
+import { asciiBytes, isWs } from "./objScan.js";
 import { giveBackScratch, takeScratch } from "./objScratch.js";
 
 export { type ObjMeshBuffers, ObjTextError } from "./objBatch.js";
@@ -63,6 +71,8 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
   const xSign = rightHanded ? 1 : -1;
   const scratch = takeScratch();
   const { positions, uvs, normals, corners, batch } = scratch;
+  scratch.bytes = asciiBytes(text, scratch.bytes);
+  const bytes = scratch.bytes;
   const values: ObjValues = {
     positions: positions.data,
     positionCount: 0,
@@ -109,9 +119,9 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     }
   };
 
-  const onFace = (s: string, a: number, b: number) => {
-    if (s.charCodeAt(a + 1) === 32) {
-      const count = readTripleFace(s, a + 2, b, corners);
+  const onFace = (s: string, a: number, b: number, fast: boolean) => {
+    if (fast && s.charCodeAt(a + 1) === 32) {
+      const count = readTripleFace(bytes, a + 2, b, corners);
       if (count >= 3) return emitFan(count, 1);
     }
     for (const kind of FACE_KINDS) {
@@ -157,7 +167,8 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     }
   };
 
-  const onText = (s: string, start: number, end: number) => {
+  /** Reads one line, `s` from `start` to `end`; `fast`: `s` is the text, so `bytes` are its characters. */
+  const onText = (s: string, start: number, end: number, fast: boolean) => {
     const a = start + skipWs(s, start, end);
     let b = end;
     while (b > a && isWs(s.charCodeAt(b - 1))) b--;
@@ -167,11 +178,14 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     if (c0 === 118) {
       stale = true;
       // Only a line with whitespace after the `v` can be a position (readNumbers says false otherwise).
-      if (isWs(c1)) readNumbers(s, a + 1, b, 3, positions, false);
-      else if (c1 === 110) readNumbers(s, a + 2, b, 3, normals, true);
-      else if (c1 === 116) readNumbers(s, a + 2, b, 2, uvs, true);
+      const list = isWs(c1) ? positions : c1 === 110 ? normals : c1 === 116 ? uvs : undefined;
+      if (!list) return;
+      const from = list === positions ? a + 1 : a + 2;
+      const count = list === uvs ? 2 : 3;
+      if (fast) readNumbersFast(bytes, s, from, b, count, list, list !== positions);
+      else readNumbers(s, from, b, count, list, list !== positions);
     } else if (c0 === 102) {
-      if (a + 1 < b && isWs(c1)) onFace(s, a, b);
+      if (a + 1 < b && isWs(c1)) onFace(s, a, b, fast);
     } else if (c0 === 108) onLine(s.slice(a, b).replace(/\s\s/g, " "));
     else if (c0 === 111 || c0 === 103) onGroup(tidy(s.slice(a, b)));
     else if (c0 === 117) {
@@ -190,11 +204,11 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
       hash = text.indexOf("#", lineStart);
       if (hash < 0) hash = length;
     }
-    if (hash >= lineEnd) onText(text, lineStart, lineEnd);
+    if (hash >= lineEnd) onText(text, lineStart, lineEnd, true);
     else {
       // A comment runs to the end of the line (or to a lone CR, which the regex SolidParser uses stops at).
       const line = text.slice(lineStart, lineEnd).replace(/#.*$/gm, "");
-      onText(line, 0, line.length);
+      onText(line, 0, line.length, false);
     }
     lineStart = lineEnd + 1;
   }

@@ -4,8 +4,8 @@
  * 1e-6), in a left-handed and a right-handed scene.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readNumbers, readTripleFace } from "../../src/api/objLine.js";
-import { floatList, intList } from "../../src/api/objScan.js";
+import { readNumbersFast, readTripleFace } from "../../src/api/objLine.js";
+import { asciiBytes, floatList, intList } from "../../src/api/objScan.js";
 import { ObjTextError, parseObjText } from "../../src/api/objText.js";
 import { ObjParseError, parseObj } from "../../src/babylon/parseObj.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
@@ -84,6 +84,13 @@ const CASES: Array<[string, string, number]> = [
       "o g\nf 1/1/1 2/2/2 3/3/3 4/4/4     1/1/1\no h\nf 1/1/1 2/2/2\nf 1/1/1 3/3/3 4/4/4\no i\nf 1/1/1 2/2/2 3/3/3 4/4/4 \n",
     9,
   ],
+  [
+    // The one-pass readers see every non-ASCII character as one byte no value takes (İ is
+    // U+0130); in UTF-8 the comment would be 8 bytes longer, one vertex line.
+    "non-ASCII characters (a comment, names, after a last value)",
+    `# ©©©©©©©©\n${SQUARE}v 0 0 0\no corps\nusemtl pelage_é\nvn 0 0 1\u0130\nvn 0 1 0\nv 0.5 0.5 0.5İ\nf 1//1 2//1 6//2\nf 2//1 3//1 4//1\n`,
+    1,
+  ],
   ["unknown and malformed lines", `${SQUARE}vp 1 2\ns 1\nmtllib x.mtl\nv 1 2\nvn 1\nf 1\nf a b c\nfoo\nf 1 2 3\n`, 1],
 ];
 
@@ -134,12 +141,14 @@ describe("the one-pass readers", () => {
   // one that ran past `end` must hand the line on, as the reader then passes more than the line.
   it("stop at the end they are given, even with digits after it", () => {
     const values = floatList(4);
-    expect(readNumbers(" 1 2 3456", 0, 6, 3, values, false)).toBe(true);
-    expect(readNumbers(" 1 2 3456", 0, 6, 3, values, true)).toBe(true);
+    const line = " 1 2 3456";
+    expect(readNumbersFast(asciiBytes(line, new Uint8Array(0)), line, 0, 6, 3, values, false)).toBe(true);
+    expect(readNumbersFast(asciiBytes(line, new Uint8Array(0)), line, 0, 6, 3, values, true)).toBe(true);
     expect(Array.from(values.data.subarray(0, values.length))).toEqual([1, 2, 3, 1, 2, 3]);
     const corners = intList(4);
-    expect(readTripleFace("1/2/3 4/5/6 7/8/90", 0, 17, corners)).toBe(-1);
-    expect(readTripleFace("1/2/3 4/5/6 7/8/90", 0, 18, corners)).toBe(3);
+    const face = asciiBytes("1/2/3 4/5/6 7/8/90", new Uint8Array(0));
+    expect(readTripleFace(face, 0, 17, corners)).toBe(-1);
+    expect(readTripleFace(face, 0, 18, corners)).toBe(3);
     expect(Array.from(corners.data.subarray(0, corners.length))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 89]);
   });
 });
