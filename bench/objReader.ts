@@ -6,7 +6,10 @@
  * Run: `npx tsx bench/objReader.ts [--rounds 9] [--passes 20] [--catalog DIR] [--against FILE]`.
  * `--against` names another copy of objText.ts (an older version, say): both are timed
  * round by round, alternating which goes first, so a noisy machine's drift hits them alike,
- * and their outputs are checked to be byte for byte the same.
+ * and their outputs are checked to be byte for byte the same. To compare with a commit, copy
+ * its reader inside the project (so it is compiled alike), e.g. into the ignored .menagerie/:
+ * `for f in objText objLine objScan objBatch; do git show <commit>:src/api/$f.ts >
+ * .menagerie/objbase/$f.ts; done` then `--against .menagerie/objbase/objText.ts`.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -19,9 +19,10 @@ export interface ObjScratch {
 }
 
 /**
- * Texts longer than this (in characters) give their lists back to no one: every list holds at
- * most about one item per two characters, so a kept scratch never holds more than a few
- * megabytes, and one huge model does not pin its working memory for good.
+ * Texts longer than this (in characters) give their lists back to no one. A kept scratch is
+ * about as big as a few bytes per character of the longest text kept (1.7 for the catalog's
+ * 0.7 MB whole fox, vertex batch aside), so it stays within a few megabytes, and one huge
+ * model does not pin its working memory for good.
  */
 const KEEP_UP_TO = 1 << 20;
 /** The lists of the last read, free; taken (so a read inside a read, or after a throw, makes its own). */
