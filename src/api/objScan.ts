@@ -63,6 +63,7 @@ export function parseNumber(text: string, start: number, end: number): number {
 }
 
 const ENCODER = new TextEncoder();
+const NON_ASCII = /[\u0080-\uffff]/g;
 
 /**
  * The text's characters as bytes, for scans that look for ASCII only: an ASCII character as
@@ -74,13 +75,18 @@ const ENCODER = new TextEncoder();
 export function asciiBytes(text: string, into: Uint8Array): Uint8Array {
   const length = text.length;
   const bytes = into.length > length ? into : new Uint8Array(Math.max(length + 1, into.length * 2));
-  // All ASCII exactly when every character became one byte.
+  // All ASCII exactly when every character became one byte; else the ASCII runs between
+  // the other characters (each UTF-16 unit of them matched alone) are encoded run by run.
   const { read, written } = ENCODER.encodeInto(text, bytes);
   if (read !== length || written !== length) {
-    for (let i = 0; i < length; i++) {
-      const c = text.charCodeAt(i);
-      bytes[i] = c < 128 ? c : 255;
+    let from = 0;
+    NON_ASCII.lastIndex = 0;
+    for (let match = NON_ASCII.exec(text); match; match = NON_ASCII.exec(text)) {
+      if (match.index > from) ENCODER.encodeInto(text.slice(from, match.index), bytes.subarray(from));
+      bytes[match.index] = 255;
+      from = match.index + 1;
     }
+    if (from < length) ENCODER.encodeInto(text.slice(from), bytes.subarray(from));
   }
   bytes[length] = 0;
   return bytes;

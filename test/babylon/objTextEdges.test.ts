@@ -88,7 +88,7 @@ const CASES: Array<[string, string, number]> = [
     // The one-pass readers see every non-ASCII character as one byte no value takes (İ is
     // U+0130); in UTF-8 the comment would be 8 bytes longer, one vertex line.
     "non-ASCII characters (a comment, names, after a last value)",
-    `# ©©©©©©©©\n${SQUARE}v 0 0 0\no corps\nusemtl pelage_é\nvn 0 0 1\u0130\nvn 0 1 0\nv 0.5 0.5 0.5İ\nf 1//1 2//1 6//2\nf 2//1 3//1 4//1\n`,
+    `# ©©©©©©©©\n${SQUARE}v 0 0 0\no corps 🦊\nusemtl pelage_é\nvn 0 0 1\u0130\nvn 0 1 0\nv 0.5 0.5 0.5İ\nf 1//1 2//1 6//2\nf 2//1 3//1 4//1\n`,
     1,
   ],
   ["unknown and malformed lines", `${SQUARE}vp 1 2\ns 1\nmtllib x.mtl\nv 1 2\nvn 1\nf 1\nf a b c\nfoo\nf 1 2 3\n`, 1],
@@ -139,6 +139,16 @@ describe.each([false, true])("parseObj against SolidParser (right-handed: %s)", 
 describe("the one-pass readers", () => {
   // Their scans run to the first character outside the number (or index), wherever `end` is;
   // one that ran past `end` must hand the line on, as the reader then passes more than the line.
+  it("see each ASCII character as itself and any other UTF-16 unit as 255, then a 0", () => {
+    const bytes = (text: string, into = new Uint8Array(64).fill(7)) =>
+      Array.from(asciiBytes(text, into).subarray(0, text.length + 1));
+    expect(bytes("v 1")).toEqual([118, 32, 49, 0]);
+    expect(bytes("a©b🦊c\u0130d é")).toEqual([97, 255, 98, 255, 255, 99, 255, 100, 32, 255, 0]);
+    // Too small an array gives way to a bigger one.
+    expect(bytes("é1234567", new Uint8Array(4))).toEqual([255, 49, 50, 51, 52, 53, 54, 55, 0]);
+    expect(bytes("abcd", new Uint8Array(4))).toEqual([97, 98, 99, 100, 0]);
+  });
+
   it("stop at the end they are given, even with digits after it", () => {
     const values = floatList(4);
     const line = " 1 2 3456";
