@@ -134,7 +134,7 @@ export class ObjVertexBatch {
       positions[k * 3 + 1] = p[i + 1]!;
       positions[k * 3 + 2] = p[i + 2]!;
     }
-    const out: ObjMeshBuffers = { positions, indices: this.#takeIndices(count), hasLines: this.hasLines };
+    const out: ObjMeshBuffers = { positions, indices: this.#copyIndices(count), hasLines: this.hasLines };
     if (this.#withNormal > 0) {
       const normals = new Float32Array(count * 3);
       const n = values.normals;
@@ -157,23 +157,28 @@ export class ObjVertexBatch {
       }
       out.uvs = uvs;
     }
+    this.reset();
+    return out;
+  }
+
+  /** Drops what the batch holds and starts a new one (a reader reusing it starts clean this way). */
+  reset(): void {
     this.#position.length = 0;
     this.#uv.length = 0;
     this.#normal.length = 0;
     this.#next.length = 0;
+    this.#indices.length = 0;
     this.#withUv = 0;
     this.#withNormal = 0;
     this.hasLines = false;
     this.#batch++;
-    return out;
   }
 
-  #takeIndices(vertexCount: number): Uint16Array | Uint32Array {
+  #copyIndices(vertexCount: number): Uint16Array | Uint32Array {
     const length = this.#indices.length;
     const from = this.#indices.data.subarray(0, length);
     const indices = vertexCount <= 0x10000 ? new Uint16Array(length) : new Uint32Array(length);
     indices.set(from);
-    this.#indices.length = 0;
     return indices;
   }
 }

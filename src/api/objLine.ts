@@ -3,12 +3,72 @@
  * way Babylon's `SolidParser` patterns read them ({@link parseObjText}). Pure, no engine.
  */
 import type { ObjValues } from "./objBatch.js";
-import { isNumberChar, isWs, type NumberList, parseNumber } from "./objScan.js";
+import { type asciiBytes, isNumberChar, isWs, type NumberList, POW10, parseNumber } from "./objScan.js";
 
 /** Face patterns in SolidParser's order: v/vt/vn, v//vn, -v/-vt/-vn, v/vt, v. */
 export const FACE_KINDS = [3, 4, 5, 2, 1] as const;
 /** 1: v, 2: v/vt, 3: v/vt/vn, 4: v//vn, 5: -v/-vt/-vn. */
 export type FaceKind = (typeof FACE_KINDS)[number];
+
+/**
+ * {@link readNumbers} over `bytes`, the text's characters as {@link asciiBytes} gives them: the
+ * common form in one pass, spaces, then `-`, digits, `.`, digits, accumulated as read. Anything
+ * else (tabs, `+`, exponents, `|`, over 15 digits, junk after a value, any non-ASCII character)
+ * is left to readNumbers, which reads the line `s` again from the start.
+ */
+export function readNumbersFast(
+  bytes: Uint8Array,
+  s: string,
+  from: number,
+  end: number,
+  count: number,
+  list: NumberList<Float64Array>,
+  spacesOnly: boolean,
+): boolean {
+  if (from >= end) return false;
+  list.reserve(count);
+  const at = list.length;
+  const data = list.data;
+  // The scans stop at the first character outside their class, not at `end` (asciiBytes ends
+  // the text with a 0); a scan that ran past `end` hands the line on too.
+  let i = from;
+  for (let n = 0; n < count; n++) {
+    if (i >= end || bytes[i]! !== 32) return readNumbers(s, from, end, count, list, spacesOnly);
+    let c = bytes[++i]!;
+    while (c === 32) c = bytes[++i]!;
+    const negative = c === 45;
+    if (negative) c = bytes[++i]!;
+    const start = i;
+    let mantissa = 0;
+    while (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      c = bytes[++i]!;
+    }
+    let digits = i - start;
+    let fraction = 0;
+    if (c === 46) {
+      const dot = i;
+      c = bytes[++i]!;
+      while (c >= 48 && c <= 57) {
+        mantissa = mantissa * 10 + (c - 48);
+        c = bytes[++i]!;
+      }
+      fraction = i - dot - 1;
+      digits += fraction;
+    }
+    // The value must end where the number characters do. Past it, the next value needs a
+    // space (checked above); past the last, anything will do: vn and vt cut the value there,
+    // and v's parseFloat of the whole token stops there too, as nothing else continues a decimal.
+    if (digits === 0 || digits > 15 || i > end || (i < end && isNumberChar(c))) {
+      return readNumbers(s, from, end, count, list, spacesOnly);
+    }
+    // Both operands are exact doubles, so this is parseNumber's (and parseFloat's) value.
+    const value = fraction === 0 ? mantissa : mantissa / POW10[fraction]!;
+    data[at + n] = negative ? -value : value;
+  }
+  list.length = at + count;
+  return true;
+}
 
 /** Reads up to three numbers after a `v`, `vn` or `vt` keyword into `list`; false when the line is not one. */
 export function readNumbers(
@@ -40,6 +100,41 @@ export function readNumbers(
   }
   list.length = at + count;
   return true;
+}
+
+/**
+ * Reads the common face form, `v/vt/vn` corners one space apart up to the line's end, from
+ * `bytes` (as {@link asciiBytes} gives them) into `corners` as {@link readFace} reads it with
+ * kind 3; returns the corner count, or -1 when the line is anything else (then readFace, kind
+ * by kind, decides).
+ */
+export function readTripleFace(bytes: Uint8Array, from: number, end: number, corners: NumberList<Int32Array>): number {
+  let i = from;
+  let count = 0;
+  corners.length = 0;
+  // As in readNumbersFast, the digit scans stop at the first non-digit, not at `end`; a scan past
+  // `end` never comes back to it, so the line ends in -1.
+  for (;;) {
+    corners.reserve(3);
+    const at = corners.length;
+    const out = corners.data;
+    for (let p = 0; p < 3; p++) {
+      if (p > 0 && bytes[i++] !== 47) return -1;
+      const start = i;
+      let value = 0;
+      let digit = bytes[i]!;
+      while (digit >= 48 && digit <= 57) {
+        value = value * 10 + (digit - 48);
+        digit = bytes[++i]!;
+      }
+      if (i === start) return -1;
+      out[at + p] = value - 1;
+    }
+    corners.length = at + 3;
+    count++;
+    if (i === end) return count;
+    if (bytes[i++] !== 32) return -1;
+  }
 }
 
 /** Reads face corners of one kind; returns how many SolidParser's pattern would take. */

@@ -26,7 +26,8 @@ export function isNumberChar(c: number): boolean {
   return (c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45 || c === 101 || c === 69 || c === 124;
 }
 
-const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+/** 10^0 … 10^22, every one an exact double. */
+export const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 /**
  * `parseFloat(text.slice(start, end))`, without the slice for plain decimals: up to 15 digits
@@ -59,6 +60,36 @@ export function parseNumber(text: string, start: number, end: number): number {
   if (i !== end || digits === 0 || digits > 15) return Number.parseFloat(text.slice(start, end));
   const value = fraction === 0 ? mantissa : mantissa / POW10[fraction]!;
   return negative ? -value : value;
+}
+
+const ENCODER = new TextEncoder();
+const NON_ASCII = /[\u0080-\uffff]/g;
+
+/**
+ * The text's characters as bytes, for scans that look for ASCII only: an ASCII character as
+ * itself, any other as 255 (which no such scan accepts), then a 0 past the end so that a scan
+ * there stops (rather than read what an earlier text left). Reading bytes is much cheaper than
+ * `charCodeAt`, and a character's index stays its byte's. `into` is filled when it has room,
+ * else a bigger array is made.
+ */
+export function asciiBytes(text: string, into: Uint8Array): Uint8Array {
+  const length = text.length;
+  const bytes = into.length > length ? into : new Uint8Array(Math.max(length + 1, into.length * 2));
+  // All ASCII exactly when every character became one byte; else the ASCII runs between
+  // the other characters (each UTF-16 unit of them matched alone) are encoded run by run.
+  const { read, written } = ENCODER.encodeInto(text, bytes);
+  if (read !== length || written !== length) {
+    let from = 0;
+    NON_ASCII.lastIndex = 0;
+    for (let match = NON_ASCII.exec(text); match; match = NON_ASCII.exec(text)) {
+      if (match.index > from) ENCODER.encodeInto(text.slice(from, match.index), bytes.subarray(from));
+      bytes[match.index] = 255;
+      from = match.index + 1;
+    }
+    if (from < length) ENCODER.encodeInto(text.slice(from), bytes.subarray(from));
+  }
+  bytes[length] = 0;
+  return bytes;
 }
 
 /** A growable list of numbers over a typed array (no boxing, no per-item objects). */

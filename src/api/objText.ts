@@ -5,9 +5,18 @@
  * behaviour and vertex colours off), so meshes built from it equal the loader's; the tests
  * compare both over the whole reference catalog. Pure, no engine.
  */
-import { type ObjMeshBuffers, type ObjValues, ObjVertexBatch } from "./objBatch.js";
-import { FACE_KINDS, type FaceKind, readCorner, readFace, readNumbers } from "./objLine.js";
-import { floatList, intList, isWs } from "./objScan.js";
+import type { ObjMeshBuffers, ObjValues } from "./objBatch.js";
+import {
+  FACE_KINDS,
+  type FaceKind,
+  readCorner,
+  readFace,
+  readNumbers,
+  readNumbersFast,
+  readTripleFace,
+} from "./objLine.js";
+import { asciiBytes, isWs } from "./objScan.js";
+import { giveBackScratch, takeScratch } from "./objScratch.js";
 
 export { type ObjMeshBuffers, ObjTextError } from "./objBatch.js";
 
@@ -60,9 +69,10 @@ function tidy(line: string): string {
 export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMesh[] {
   const rightHanded = options.rightHanded ?? false;
   const xSign = rightHanded ? 1 : -1;
-  const positions = floatList(3 * 1024);
-  const uvs = floatList(2 * 1024);
-  const normals = floatList(3 * 1024);
+  const scratch = takeScratch();
+  const { positions, uvs, normals, corners, batch } = scratch;
+  scratch.bytes = asciiBytes(text, scratch.bytes);
+  const bytes = scratch.bytes;
   const values: ObjValues = {
     positions: positions.data,
     positionCount: 0,
@@ -71,16 +81,17 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     normals: normals.data,
     normalCount: 0,
   };
-  const batch = new ObjVertexBatch();
   const entries: Entry[] = [];
   let hasMeshes = false;
   let isFirstMaterial = true;
   let increment = 1;
   let materialName = "";
-  // Corners of the face being read: (position, uv, normal) as indices into what is defined.
-  const corners = intList(48);
 
+  // A v, vn or vt line was read since `values` last caught up with the lists.
+  let stale = true;
   const sync = () => {
+    if (!stale) return;
+    stale = false;
     values.positions = positions.data;
     values.positionCount = positions.length / 3;
     values.uvs = uvs.data;
@@ -108,7 +119,11 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     }
   };
 
-  const onFace = (s: string, a: number, b: number) => {
+  const onFace = (s: string, a: number, b: number, fast: boolean) => {
+    if (fast && s.charCodeAt(a + 1) === 32) {
+      const count = readTripleFace(bytes, a + 2, b, corners);
+      if (count >= 3) return emitFan(count, 1);
+    }
     for (const kind of FACE_KINDS) {
       sync();
       const count = readFace(s, a + 1 + skipWs(s, a + 1, b), b, kind, corners, values);
@@ -152,7 +167,8 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     }
   };
 
-  const onText = (s: string, start: number, end: number) => {
+  /** Reads one line, `s` from `start` to `end`; `fast`: `s` is the text, so `bytes` are its characters. */
+  const onText = (s: string, start: number, end: number, fast: boolean) => {
     const a = start + skipWs(s, start, end);
     let b = end;
     while (b > a && isWs(s.charCodeAt(b - 1))) b--;
@@ -160,11 +176,16 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     const c0 = s.charCodeAt(a);
     const c1 = s.charCodeAt(a + 1);
     if (c0 === 118) {
-      if (readNumbers(s, a + 1, b, 3, positions, false)) return;
-      if (c1 === 110) readNumbers(s, a + 2, b, 3, normals, true);
-      else if (c1 === 116) readNumbers(s, a + 2, b, 2, uvs, true);
+      stale = true;
+      // Only a line with whitespace after the `v` can be a position (readNumbers says false otherwise).
+      const list = isWs(c1) ? positions : c1 === 110 ? normals : c1 === 116 ? uvs : undefined;
+      if (!list) return;
+      const from = list === positions ? a + 1 : a + 2;
+      const count = list === uvs ? 2 : 3;
+      if (fast) readNumbersFast(bytes, s, from, b, count, list, list !== positions);
+      else readNumbers(s, from, b, count, list, list !== positions);
     } else if (c0 === 102) {
-      if (a + 1 < b && isWs(c1)) onFace(s, a, b);
+      if (a + 1 < b && isWs(c1)) onFace(s, a, b, fast);
     } else if (c0 === 108) onLine(s.slice(a, b).replace(/\s\s/g, " "));
     else if (c0 === 111 || c0 === 103) onGroup(tidy(s.slice(a, b)));
     else if (c0 === 117) {
@@ -183,11 +204,11 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
       hash = text.indexOf("#", lineStart);
       if (hash < 0) hash = length;
     }
-    if (hash >= lineEnd) onText(text, lineStart, lineEnd);
+    if (hash >= lineEnd) onText(text, lineStart, lineEnd, true);
     else {
       // A comment runs to the end of the line (or to a lone CR, which the regex SolidParser uses stops at).
       const line = text.slice(lineStart, lineEnd).replace(/#.*$/gm, "");
-      onText(line, 0, line.length);
+      onText(line, 0, line.length, false);
     }
     lineStart = lineEnd + 1;
   }
@@ -197,6 +218,7 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     entries.push({ name: "", materialName, isObject: true });
     addPrevious();
   }
+  giveBackScratch(scratch, length);
   return entries
     .filter((e): e is Entry & { buffers: ObjMeshBuffers } => (e.buffers?.indices.length ?? 0) > 0)
     .map((e) => ({ name: e.name, materialName: e.materialName, isObject: e.isObject, ...e.buffers }));
