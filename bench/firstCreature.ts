@@ -9,8 +9,8 @@ import { createBenchScene } from "./benchScene.js";
 import { CompetentLoader, type CompetentMode } from "./competentWay.js";
 import { type CountingServer, startCountingServer } from "./countingServer.js";
 import { installNodeXhr } from "./nodeXhr.js";
-import { holdParseWorkers } from "./parseWorkers.js";
 import { ObviousLoader, type RawRecord } from "./obviousWay.js";
+import { holdParseWorkers } from "./parseWorkers.js";
 import { row, type Section, withRatios } from "./report.js";
 import { Samples } from "./stats.js";
 

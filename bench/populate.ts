@@ -13,8 +13,8 @@ import { CompetentLoader, type CompetentMode } from "./competentWay.js";
 import { type CountingServer, startCountingServer } from "./countingServer.js";
 import { retainedBytes } from "./heap.js";
 import { installNodeXhr } from "./nodeXhr.js";
-import { holdParseWorkers } from "./parseWorkers.js";
 import { ObviousLoader } from "./obviousWay.js";
+import { holdParseWorkers } from "./parseWorkers.js";
 import { row, type Section, withRatios } from "./report.js";
 import { Samples } from "./stats.js";
 
