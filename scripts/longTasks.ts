@@ -9,6 +9,7 @@
 import { parseArgs } from "node:util";
 import { launchChromium } from "../test/helpers/browser.js";
 import { startDemo } from "../test/helpers/demoServer.js";
+import { mainThreadTasks, type TraceEvent } from "../test/helpers/traceTasks.js";
 
 /** The parts of a CDP `Profiler.Profile` read here. */
 interface CpuProfile {
@@ -16,17 +17,6 @@ interface CpuProfile {
   startTime: number;
   samples: number[];
   timeDeltas: number[];
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
 }
 
 const { values } = parseArgs({
@@ -43,28 +33,12 @@ function populated(): boolean {
   return !!d && d.ready && !d.populating && d.creatures === 40;
 }
 
-/** Top-level tasks of the page's main thread between the marks, frames left out, longest first. */
+/** Tasks of the page's main thread between the marks, frames left out, longest first. */
 function longestTasks(events: TraceEvent[]): TraceEvent[] {
-  const threads = new Map<string, string>();
-  for (const e of events) if (e.name === "thread_name") threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? "");
   const start = events.find((e) => e.name === "menagerie-populate-start")!;
   const end = events.find((e) => e.name === "menagerie-populate-end")!;
-  const main = events
-    .filter(
-      (e) => e.pid === start.pid && e.ph === "X" && e.dur && threads.get(`${e.pid}:${e.tid}`) === "CrRendererMain",
-    )
-    .sort((a, b) => a.ts - b.ts);
-  const tasks: TraceEvent[] = [];
-  let until = -1;
-  for (const e of main) {
-    if (e.ts < until) continue;
-    tasks.push(e);
-    until = e.ts + e.dur!;
-  }
-  const isFrame = (t: TraceEvent) =>
-    main.some((e) => e.name === "FireAnimationFrame" && e.ts >= t.ts && e.ts < t.ts + t.dur!);
-  return tasks
-    .filter((t) => t.ts > start.ts && t.ts < end.ts && t.tdur !== undefined && !isFrame(t))
+  return mainThreadTasks(events, start.pid)
+    .filter((t) => t.ts > start.ts && t.ts < end.ts && t.tdur !== undefined && !t.frame)
     .sort((a, b) => b.tdur! - a.tdur!);
 }
 
