@@ -76,12 +76,12 @@ export class ObjParsePool {
 
   /** Reads `text` in the least busy ready worker; `undefined` when none is ready (read it yourself). */
   parse(text: string, rightHanded: boolean): Promise<ObjMesh[]> | undefined {
-    if (!this.ready) return undefined;
-    let best: Slot | undefined;
-    for (const slot of this.#slots) {
-      if (slot.ready && (!best || slot.pending.size < best.pending.size)) best = slot;
+    if (this.#broken) return undefined;
+    let slot: Slot | undefined;
+    for (const candidate of this.#slots) {
+      if (candidate.ready && (!slot || candidate.pending.size < slot.pending.size)) slot = candidate;
     }
-    const slot = best!;
+    if (!slot) return undefined;
     return new Promise<ObjMesh[]>((resolve, reject) => {
       const request = { id: this.#nextId++, text, rightHanded };
       slot.pending.set(request.id, { request, resolve, reject });

@@ -214,7 +214,12 @@ export interface MenagerieStats {
 /** A Menagerie's stats before it has done anything. */
 export function zeroStats(): MenagerieStats {
   return {
-    ...{ assetRequests: 0, assetBytes: 0, cacheHits: 0, revalidations: 0, modelsLoaded: 0 },
-    ...{ partsParsedInWorkers: 0, partsParsedOnMainThread: 0 },
+    assetRequests: 0,
+    assetBytes: 0,
+    cacheHits: 0,
+    revalidations: 0,
+    modelsLoaded: 0,
+    partsParsedInWorkers: 0,
+    partsParsedOnMainThread: 0,
   };
 }
