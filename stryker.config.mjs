@@ -38,7 +38,7 @@ export default {
     "src/service/upstreamProxy.ts",
     "src/service/rateLimiter.ts",
     "src/service/apiKeys.ts",
-    "src/babylon/buildTemplate.ts",
+    "src/babylon/runtime/load/buildTemplate.ts",
   ],
   testRunner: "vitest",
   // Only the Node tests of the modules above (no browser tests); `related` then runs, for each

@@ -14,8 +14,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { parseObjText } from "../src/api/objText.js";
-import { CATALOG_INDEX_FILE } from "../src/service/catalogFormat.js";
+import { CATALOG_INDEX_FILE } from "../src/catalog/catalogFormat.js";
+import { parseObjText } from "../src/obj/objText.js";
 
 const SPECIES = ["bear", "deer", "fox", "squirrel", "wolf"];
 type Reader = typeof parseObjText;

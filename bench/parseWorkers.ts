@@ -3,7 +3,7 @@
  * page's long-lived Menagerie holds it: the runs measure loading with the workers up, not their
  * start (which the README reports apart).
  */
-import { acquireSharedObjParsePool, type ObjParsePoolLease } from "../src/api/objParsePool.js";
+import { acquireSharedObjParsePool, type ObjParsePoolLease } from "../src/obj/objParsePool.js";
 
 export async function holdParseWorkers(timeoutMs = 60_000): Promise<ObjParsePoolLease> {
   const lease = acquireSharedObjParsePool();

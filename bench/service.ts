@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
-import { readCatalog } from "../src/service/catalogFormat.js";
+import { readCatalog } from "../src/catalog/catalogFormat.js";
 import { startLookupServer } from "../src/service/lookupServer.js";
 import type { LoadJob, LoadResult } from "./loadClient.js";
 import { type Row, row, type Section, withRatios } from "./report.js";

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CATALOG_INDEX_FILE, type CatalogEntry, readCatalog } from "../src/service/catalogFormat.js";
+import { CATALOG_INDEX_FILE, type CatalogEntry, readCatalog } from "../src/catalog/catalogFormat.js";
 import { SeededRandom } from "../src/util/seededRandom.js";
 
 const REVISION = 1;

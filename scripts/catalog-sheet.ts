@@ -6,8 +6,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { buildContactSheet } from "../src/service/catalog/contactSheet.js";
-import { DEFAULT_CATALOG_SEED, generateCatalog } from "../src/service/catalog/generate.js";
+import { buildContactSheet } from "../src/catalog/contactSheet.js";
+import { DEFAULT_CATALOG_SEED, generateCatalog } from "../src/catalog/generate.js";
 
 const outFile = resolve(process.argv[2] ?? "test-results/catalog-sheet.png");
 const seed = process.argv[3] === undefined ? DEFAULT_CATALOG_SEED : Number(process.argv[3]);

@@ -78,6 +78,7 @@ export {
 export { areLinksValid, assetFileName, getRecordExpiry, getUrlExpiry, listAssetUrls } from "./api/signedUrl.js";
 // The Babylon plugin.
 export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/animationLodOptions.js";
+export { type AreaInput, toArea } from "./babylon/areaInput.js";
 export { Creature, type CreatureNodeMetadata } from "./babylon/creature.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
 export type {
@@ -88,8 +89,7 @@ export type {
   CreatureStateChange,
 } from "./babylon/creatureBehaviours.js";
 export type { WorldAgent, WorldAgentOptions } from "./babylon/gameWorld.js";
-export { type AreaInput, toArea } from "./babylon/ground.js";
-export { toHeightFunction } from "./babylon/groundSampler.js";
+export { toHeightFunction } from "./babylon/heights/index.js";
 export { Menagerie } from "./babylon/menagerie.js";
 export { MENAGERIE_DEFAULTS } from "./babylon/menagerieDefaults.js";
 export type { MenagerieMotion } from "./babylon/menagerieMotion.js";
@@ -99,11 +99,16 @@ export {
   CREATURE_PHYSICS_DEFAULTS,
   type CreaturePhysicsOptions,
   type CreaturePhysicsShape,
-} from "./babylon/physics/physicsOptions.js";
-export { CreatureGroup } from "./babylon/populate.js";
+} from "./babylon/physicsOptions.js";
+export { CreatureGroup } from "./babylon/populate/index.js";
+export {
+  type SceneryNodeMetadata,
+  type SceneryOption,
+  type SceneryOptions,
+  SceneryProp,
+} from "./babylon/populate/scenery.js";
 export { POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/populateOptions.js";
 export { registerMenagerie } from "./babylon/register.js";
-export { type SceneryNodeMetadata, type SceneryOption, type SceneryOptions, SceneryProp } from "./babylon/scenery.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
 // Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
 export type { MotionAgent } from "./motion/agent.js";
@@ -136,7 +141,6 @@ export {
   wriggleGait,
 } from "./motion/gaits/index.js";
 export type { WorldBody } from "./motion/obstacles.js";
-export { POPULATION_RULES, type PopulationRules, type Realm } from "./motion/populationRules.js";
 export type { Pose } from "./motion/pose.js";
 export type { LegEnd, LegRole, RigRoles, Side } from "./motion/rigRoles.js";
 export type { SpeciesSpeeds } from "./motion/speeds.js";
@@ -152,6 +156,7 @@ export type {
   Vec2,
   WanderOrder,
 } from "./motion/types.js";
+export { POPULATION_RULES, type PopulationRules, type Realm } from "./population/populationRules.js";
 // Data a game extends: body plans, gaits by behaviour, population rules.
 export {
   BODY_PLANS,

@@ -3,8 +3,10 @@
  * record first when its links are (nearly) expired and once more when an asset answers 403,
  * cancels every request when the load's signal aborts, reports progress, and turns the failure
  * of a degradable asset into a warning. Which assets there are is data ({@link modelAssets},
- * {@link textureAssets}); parsing them is the caller's (see src/babylon/buildTemplate.ts).
+ * {@link textureAssets}); parsing them is the caller's (see src/babylon/runtime/load/buildTemplate.ts).
  */
+
+import { type SplitMtl, splitMtl } from "../obj/mtlText.js";
 import type { AssetFetcher, AssetResponse } from "./assetFetcher.js";
 import { isMenagerieError, LoadError } from "./errors.js";
 import type { LoadProgress, MenagerieWarning } from "./loadEvents.js";
@@ -17,7 +19,6 @@ import {
   type TextureImage,
   textureAssets,
 } from "./modelAssets.js";
-import { type SplitMtl, splitMtl } from "./mtlText.js";
 import { isHttpUrl } from "./recordAssets.js";
 import { redactError, redactUrl } from "./redact.js";
 import type { ModelRecord } from "./schemas.js";

@@ -4,8 +4,9 @@
  * lists; a new kind of asset (the rigged GLB clips of the newer dialect, say) is a new function
  * here that returns descriptors, not a change to the fetching.
  */
+
+import type { SplitMtl } from "../obj/mtlText.js";
 import type { MenagerieWarning } from "./loadEvents.js";
-import type { SplitMtl } from "./mtlText.js";
 import {
   isHttpUrl,
   recordHasObj,

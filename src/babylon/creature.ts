@@ -19,8 +19,8 @@ import type { ModelRecord } from "../api/schemas.js";
 import type { MotionAgent } from "../motion/agent.js";
 import type { Area } from "../motion/area.js";
 import { CreatureBehaviours } from "./creatureBehaviours.js";
-import type { CreatureBody } from "./partsBody.js";
-import type { MotionBinding } from "./syncMotion.js";
+import type { CreatureBody } from "./runtime/body/partsBody.js";
+import type { MotionBinding } from "./runtime/sync/syncMotion.js";
 
 /** Where and how big a new creature is. */
 export interface CreaturePlacement {

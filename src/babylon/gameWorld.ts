@@ -12,8 +12,8 @@ import type { MotionAgent } from "../motion/agent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
 import type { MotionWorldCore } from "../motion/worldCore.js";
+import { type AreaInput, isMesh, toArea } from "./areaInput.js";
 import type { BehaviourTarget } from "./creatureBehaviours.js";
-import { type AreaInput, isMesh, toArea } from "./ground.js";
 
 /** A node with a position: a mesh or a transform node (a player, a car). */
 type Positioned = TransformNode;
@@ -163,7 +163,7 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
    */
   async prepareGround(ground: HeightFunction | AbstractMesh | undefined): Promise<void> {
     if (!ground || typeof ground === "function" || this.#grounds.has(ground)) return;
-    const { toHeightFunction } = await import("./groundSampler.js");
+    const { toHeightFunction } = await import("./heights/index.js");
     if (!this.#grounds.has(ground)) this.#grounds.set(ground, toHeightFunction(ground));
   }
 

@@ -14,15 +14,15 @@ import type { AssetFetcher, AssetFetcherOptions } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import type { ModelPreference } from "../api/modelAssets.js";
-import type { ObjParsePoolLease } from "../api/objParsePool.js";
 import { assignDefaults, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
 import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { GaitTable } from "../motion/gaits/index.js";
+import type { ObjParsePoolLease } from "../obj/objParsePool.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
 import { Creature } from "./creature.js";
-import type { LoadContext } from "./loadModel.js";
+import { checkPhysicsOption, loadCreaturePhysics } from "./loadPhysics.js";
 import { MenagerieMotion } from "./menagerieMotion.js";
 import {
   MENAGERIE_SETTINGS_DEFAULTS,
@@ -31,13 +31,13 @@ import {
   type SpawnOptions,
   zeroStats,
 } from "./menagerieOptions.js";
-import type { ModelLibrary } from "./modelLibrary.js";
-import { checkPhysicsOption, loadCreaturePhysics } from "./physics/loadPhysics.js";
-import type { CreatureGroup } from "./populate.js";
+import type { CreatureGroup } from "./populate/index.js";
 import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
+import type * as SpawnRuntime from "./runtime/index.js";
+import type { LoadContext } from "./runtime/load/loadModel.js";
+import type { ModelLibrary } from "./runtime/load/modelLibrary.js";
 import { RuntimeChunk } from "./runtimeChunk.js";
-import type * as SpawnRuntime from "./spawnRuntime.js";
 import { lookupRecord, preference, redactWarning, refreshRecord, setUpSpawned } from "./spawnSetup.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
@@ -210,7 +210,7 @@ export class Menagerie extends MenagerieMotion {
     const client = this.client;
     // Loaded on demand, with the planner and the ground sampling (Babylon's Ray) it brings: a
     // game that only spawns creatures never downloads it.
-    const { populate } = await import("./populate.js");
+    const { populate } = await import("./populate/index.js");
     return populate(
       {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,

@@ -10,9 +10,9 @@ import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { Obstacle } from "../motion/types.js";
 import type { AnimationLodOptions } from "./animationLodOptions.js";
+import type { AreaInput } from "./areaInput.js";
 import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions } from "./gameWorld.js";
-import type { AreaInput } from "./ground.js";
 import { MotionDriver } from "./motionDriver.js";
 
 /** What the motion half needs from the Menagerie's options, checked. */

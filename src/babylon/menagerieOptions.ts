@@ -10,7 +10,7 @@ import type { SpeciesSpeeds } from "../motion/speeds.js";
 import type { HeightFunction } from "../motion/types.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
 import { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./animationLodOptions.js";
-import type { CreaturePhysicsOptions } from "./physics/physicsOptions.js";
+import type { CreaturePhysicsOptions } from "./physicsOptions.js";
 import type { LoadProgress } from "./types.js";
 
 /** Options of `new Menagerie()`. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one. */

@@ -12,7 +12,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../api/errors.js";
 import { MotionWorldCore } from "../motion/worldCore.js";
 import { type AnimationLodOptions, type AnimationLodSettings, animationLodSettings } from "./animationLodOptions.js";
-import type { MotionBinding } from "./syncMotion.js";
+import type { MotionBinding } from "./runtime/sync/syncMotion.js";
 
 /** Options of a {@link MotionDriver}. */
 export interface MotionDriverOptions {

@@ -4,12 +4,12 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { SearchOptions } from "../api/client.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { Area } from "../motion/area.js";
-import type { PopulationRules } from "../motion/populationRules.js";
 import type { HeightFunction } from "../motion/types.js";
+import type { PopulationRules } from "../population/populationRules.js";
+import type { AreaInput } from "./areaInput.js";
 import type { Creature } from "./creature.js";
-import type { AreaInput } from "./ground.js";
-import type { LoadedModel } from "./loadModel.js";
-import type { SceneryOption } from "./scenery.js";
+import type { SceneryOption } from "./populate/scenery.js";
+import type { LoadedModel } from "./runtime/load/loadModel.js";
 import type { MenagerieWarning } from "./types.js";
 
 /** Options of `Menagerie.populate`. */

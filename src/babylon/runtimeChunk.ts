@@ -5,7 +5,7 @@
  * by the next spawn, instead of every later spawn failing with the browser's bare `TypeError`.
  */
 import { LoadError } from "../api/errors.js";
-import type * as SpawnRuntime from "./spawnRuntime.js";
+import type * as SpawnRuntime from "./runtime/index.js";
 
 export type SpawnRuntimeModule = typeof SpawnRuntime;
 
@@ -14,7 +14,7 @@ export class RuntimeChunk {
   #download: Promise<SpawnRuntimeModule>;
 
   /** @param importer how the chunk is loaded (tests make it fail). */
-  constructor(importer: () => Promise<SpawnRuntimeModule> = () => import("./spawnRuntime.js")) {
+  constructor(importer: () => Promise<SpawnRuntimeModule> = () => import("./runtime/index.js")) {
     this.#import = importer;
     this.#download = this.#start();
   }

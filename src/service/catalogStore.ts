@@ -4,7 +4,7 @@
  */
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
-import { type CatalogEntry, readCatalog } from "./catalogFormat.js";
+import { type CatalogEntry, readCatalog } from "../catalog/catalogFormat.js";
 import { CatalogIndex } from "./searchIndex.js";
 import { type SigningKey, signUrl } from "./signing.js";
 

@@ -6,8 +6,8 @@
 import { existsSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { DEFAULT_CATALOG_SEED, generateCatalog } from "./catalog/generate.js";
-import { CATALOG_INDEX_FILE } from "./catalogFormat.js";
+import { CATALOG_INDEX_FILE } from "../catalog/catalogFormat.js";
+import { DEFAULT_CATALOG_SEED, generateCatalog } from "../catalog/generate.js";
 
 /** Bump when the generator's output changes, so cached catalogs are regenerated. */
 export const CATALOG_FORMAT_REVISION = 4;

@@ -16,7 +16,7 @@ export {
   type CatalogFile,
   CatalogFileSchema,
   readCatalog,
-} from "./catalogFormat.js";
+} from "../catalog/catalogFormat.js";
 export { type DefaultCatalogOptions, ensureDefaultCatalog } from "./defaultCatalog.js";
 export type { FaultInjector, FaultStats } from "./faults/faultInjector.js";
 export {

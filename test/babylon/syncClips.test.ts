@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerMenagerie } from "../../src/babylon/register.js";
-import { bindClips, startClips, syncClips } from "../../src/babylon/syncClips.js";
+import { bindClips, startClips, syncClips } from "../../src/babylon/runtime/sync/syncClips.js";
 import type { MenagerieWarning } from "../../src/babylon/types.js";
 import { ClipMixer } from "../../src/motion/clipMixer.js";
 import {

@@ -1,11 +1,11 @@
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { drawText, textWidth } from "../../src/service/catalog/bitmapFont.js";
-import { slugOf } from "../../src/service/catalog/buildCreature.js";
-import { createMesh, triangleCount } from "../../src/service/catalog/mesh.js";
-import { fixed, writeMtl, writeObj } from "../../src/service/catalog/objWriter.js";
-import { Sculptor } from "../../src/service/catalog/shapes.js";
-import { paintTexture } from "../../src/service/catalog/texturePainter.js";
+import { drawText, textWidth } from "../../src/catalog/bitmapFont.js";
+import { slugOf } from "../../src/catalog/buildCreature.js";
+import { createMesh, triangleCount } from "../../src/catalog/mesh.js";
+import { fixed, writeMtl, writeObj } from "../../src/catalog/objWriter.js";
+import { Sculptor } from "../../src/catalog/shapes.js";
+import { paintTexture } from "../../src/catalog/texturePainter.js";
 import { SeededRandom } from "../../src/util/seededRandom.js";
 import { round } from "../helpers/round.js";
 import { parseObj } from "./catalogFixture.js";

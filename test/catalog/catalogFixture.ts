@@ -6,9 +6,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isSceneryRecord } from "../../src/api/recordKind.js";
-import { type CatalogSummary, generateCatalog } from "../../src/service/catalog/generate.js";
-import { RIG_ONLY_SPECIES } from "../../src/service/catalog/species/rigged.js";
-import { type CatalogEntry, type CatalogFile, readCatalog } from "../../src/service/catalogFormat.js";
+import { type CatalogEntry, type CatalogFile, readCatalog } from "../../src/catalog/catalogFormat.js";
+import { type CatalogSummary, generateCatalog } from "../../src/catalog/generate.js";
+import { RIG_ONLY_SPECIES } from "../../src/catalog/species/rigged.js";
 
 export interface GeneratedCatalog {
   dir: string;

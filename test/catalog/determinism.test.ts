@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateCatalog } from "../../src/service/catalog/generate.js";
+import { generateCatalog } from "../../src/catalog/generate.js";
 import { type GeneratedCatalog, generateTempCatalog } from "./catalogFixture.js";
 
 /** Hash of every file's relative path and bytes, in sorted path order. */

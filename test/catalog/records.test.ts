@@ -4,9 +4,9 @@ import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHeight } from "../../src/api/height.js";
 import { HABITATS, ModelRecordSchema } from "../../src/api/schemas.js";
-import { buildContactSheet } from "../../src/service/catalog/contactSheet.js";
-import { BODY_PLANS } from "../../src/service/catalog/plans/index.js";
-import type { BodyType } from "../../src/service/catalog/species/types.js";
+import { buildContactSheet } from "../../src/catalog/contactSheet.js";
+import { BODY_PLANS } from "../../src/catalog/plans/index.js";
+import type { BodyType } from "../../src/catalog/species/types.js";
 import {
   creatureRecords,
   type GeneratedCatalog,

@@ -6,11 +6,11 @@
 import { Quaternion } from "@babylonjs/core/Maths/math.vector.js";
 import type { Animation, Document } from "@gltf-transform/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BODY_PLANS as CATALOG_PLANS } from "../../src/catalog/plans/index.js";
+import { RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/catalog/species/rigged.js";
+import type { BodyType } from "../../src/catalog/species/types.js";
 import { flyGait, type Gait, gaitFor, swimGait, walkGait } from "../../src/motion/gaits/index.js";
 import { Pose } from "../../src/motion/pose.js";
-import { BODY_PLANS as CATALOG_PLANS } from "../../src/service/catalog/plans/index.js";
-import { RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/service/catalog/species/rigged.js";
-import type { BodyType } from "../../src/service/catalog/species/types.js";
 import { boxOf, type GeneratedCatalog, generateTempCatalog, parseObj } from "./catalogFixture.js";
 import { jointBoxes, type RiggedCreature, readRigged, restPosition, rigOfGlb } from "./riggedFixture.js";
 

@@ -6,10 +6,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Document, type Node as GltfNode, NodeIO } from "@gltf-transform/core";
+import type { CatalogEntry } from "../../src/catalog/catalogFormat.js";
 import { type RigRoles, rigRoles } from "../../src/motion/rigRoles.js";
 import type { Box3 } from "../../src/rig/box.js";
 import { layoutRig, type RigLayout } from "../../src/rig/layoutRig.js";
-import type { CatalogEntry } from "../../src/service/catalogFormat.js";
 import type { GeneratedCatalog } from "./catalogFixture.js";
 
 const io = new NodeIO();

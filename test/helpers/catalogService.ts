@@ -3,7 +3,7 @@
  * generated on first use), plus a fetch that counts every request the code under test makes.
  */
 import { fileURLToPath } from "node:url";
-import { type CatalogFile, readCatalog } from "../../src/service/catalogFormat.js";
+import { type CatalogFile, readCatalog } from "../../src/catalog/catalogFormat.js";
 import { ensureDefaultCatalog } from "../../src/service/defaultCatalog.js";
 import { startTestService, type TestService } from "./serviceServer.js";
 

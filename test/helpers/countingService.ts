@@ -6,7 +6,7 @@
  */
 import type { Server } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
-import { type CatalogFile, readCatalog } from "../../src/service/catalogFormat.js";
+import { type CatalogFile, readCatalog } from "../../src/catalog/catalogFormat.js";
 import { ensureDefaultCatalog } from "../../src/service/defaultCatalog.js";
 import { createLookupService, type LookupServiceOptions } from "../../src/service/index.js";
 import { listenOnLoopback } from "./httpServer.js";

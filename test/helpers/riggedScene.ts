@@ -1,8 +1,12 @@
 /** NullEngine scenes for rigged-creature tests, and counts of everything a rigged creature can leave behind. */
 import { GetEnvironmentBRDFTexture } from "@babylonjs/core/Misc/brdfTextureTools.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { instantiateRigged, type RiggedInstance, type RiggedSize } from "../../src/babylon/riggedInstance.js";
-import { buildRiggedTemplate, type GlbBytes, type RiggedTemplate } from "../../src/babylon/riggedTemplate.js";
+import { buildRiggedTemplate, type GlbBytes, type RiggedTemplate } from "../../src/babylon/gltf/index.js";
+import {
+  instantiateRigged,
+  type RiggedInstance,
+  type RiggedSize,
+} from "../../src/babylon/runtime/body/riggedInstance.js";
 import type { MenagerieWarning } from "../../src/babylon/types.js";
 import { createNullScene, sceneCounts } from "./babylonScene.js";
 

@@ -7,8 +7,8 @@ import { Vector2 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { SolidParser } from "@babylonjs/loaders/OBJ/pure.js";
-import { parseObjText } from "../../src/api/objText.js";
-import { parseObj } from "../../src/babylon/parseObj.js";
+import { parseObj } from "../../src/babylon/runtime/load/parseObj.js";
+import { parseObjText } from "../../src/obj/objText.js";
 
 /** One mesh's data as both readers report it. */
 export interface MeshData {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from
 import { createLookupClient, type LookupClient } from "../../src/api/client.js";
 import { Creature } from "../../src/babylon/creature.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
-import { CreatureGroup } from "../../src/babylon/populate.js";
+import { CreatureGroup } from "../../src/babylon/populate/index.js";
 import { main } from "../../src/service/cli.js";
 import { type LookupServer, startLookupServer } from "../../src/service/index.js";
 import { createNullScene } from "../helpers/babylonScene.js";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BODY_PLANS as CATALOG_PLANS } from "../../src/catalog/plans/index.js";
 import {
   BODY_PLANS,
   type BodyPlan,
@@ -6,7 +7,6 @@ import {
   LOWER_LEG_ANCHOR,
   UPPER_LEG_ANCHOR,
 } from "../../src/rig/bodyPlans.js";
-import { BODY_PLANS as CATALOG_PLANS } from "../../src/service/catalog/plans/index.js";
 
 const SIDES = ["left", "right"];
 

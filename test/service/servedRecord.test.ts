@@ -1,6 +1,6 @@
 /** toServedRecord on the newer dialect's links: rig GLBs, formats and thumbnails are signed too. */
 import { describe, expect, it } from "vitest";
-import { CatalogEntrySchema } from "../../src/service/catalogFormat.js";
+import { CatalogEntrySchema } from "../../src/catalog/catalogFormat.js";
 import { toServedRecord } from "../../src/service/catalogStore.js";
 import { verifySignedUrl } from "../../src/service/signing.js";
 

@@ -1,0 +1,234 @@
+/**
+ * populate(): one search for a habitat, a weighted, herd-aware mix of the species whose habitat
+ * flag is true, blue-noise placement with footprints, and creatures that appear as their model
+ * finishes loading. Each model loads once (spawnCreature's guarantee), so a populate makes one
+ * lookup plus one request per distinct asset. The plan (who stands where) is engine-free, in
+ * population/populationPlan.ts; this file loads, spawns and sets the creatures going.
+ */
+
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { Observable } from "@babylonjs/core/Misc/observable.js";
+import type { InvalidRecordReport } from "../../api/client.js";
+import { OptionsError } from "../../api/errors.js";
+import type { ModelRecord } from "../../api/schemas.js";
+import type { Area } from "../../motion/area.js";
+import type { HeightFunction } from "../../motion/types.js";
+import { type PlannedCreature, planPopulation } from "../../population/populationPlan.js";
+import { POPULATION_RULES } from "../../population/populationRules.js";
+import { toArea } from "../areaInput.js";
+import type { Creature } from "../creature.js";
+import { toHeightFunction } from "../heights/index.js";
+import {
+  POPULATE_DEFAULTS,
+  type PopulateHost,
+  type PopulateOptions,
+  type PopulateProgress,
+} from "../populateOptions.js";
+import { placeScenery, planPopulateScenery, type SceneryProp, sceneryOptions } from "./scenery.js";
+
+/** The creatures one populate() made. */
+export class CreatureGroup {
+  /** Its living creatures (in plan order once populate resolves); one disposed on its own leaves. */
+  readonly creatures: Creature[] = [];
+  /** The species used. */
+  readonly records: ModelRecord[] = [];
+  /** Search results that failed validation and were skipped. */
+  readonly skipped: InvalidRecordReport[] = [];
+  /** Species or creatures left out, with why (no room, model failed to load). */
+  readonly omissions: string[] = [];
+  /** Its static props (`scenery` option), in plan order; disposed with the group. */
+  readonly scenery: SceneryProp[] = [];
+  /** A creature joined the group, as soon as its model had loaded. */
+  readonly onCreatureAddedObservable = new Observable<Creature>();
+  /** Progress, as `onProgress` of the options reports it. */
+  readonly onProgressObservable = new Observable<PopulateProgress>();
+  #disposed = false;
+
+  constructor(
+    /** The habitat (or query) it was populated for. */
+    readonly habitat: string,
+    /** The area its creatures wander in. */
+    readonly area: Area,
+    /** Where its swimmers swim, in a water habitat. */
+    readonly water: Area | undefined,
+    /** The water surface's height, in a water habitat. */
+    readonly waterLevel: number | undefined,
+  ) {}
+
+  /** True once {@link dispose} has run. */
+  get isDisposed(): boolean {
+    return this.#disposed;
+  }
+
+  /** Disposes every creature of the group (the models stay loaded in the Menagerie). */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    for (const creature of [...this.creatures]) creature.dispose();
+    this.creatures.length = 0;
+    for (const prop of this.scenery.splice(0)) prop.dispose();
+    this.onCreatureAddedObservable.clear();
+    this.onProgressObservable.clear();
+  }
+}
+
+/** Runs `task` over `items` with at most `limit` at once. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await task(items[next++]!);
+  });
+  await Promise.all(workers);
+}
+
+function validate(options: PopulateOptions): { count: number; concurrency: number } {
+  if (!options || typeof options.habitat !== "string" || options.habitat.trim() === "") {
+    throw new OptionsError("habitat", "must be a non-empty string");
+  }
+  const count = options.count ?? POPULATE_DEFAULTS.count;
+  if (!Number.isInteger(count) || count < 0)
+    throw new OptionsError("count", `must be a non-negative integer, got ${count}`);
+  const concurrency = options.concurrency ?? POPULATE_DEFAULTS.concurrency;
+  // 0, a negative or NaN limit would start no loader at all and return an empty group silently.
+  if (!((Number.isInteger(concurrency) && concurrency > 0) || concurrency === Infinity)) {
+    throw new OptionsError("concurrency", `must be a positive integer, got ${concurrency}`);
+  }
+  return { count, concurrency };
+}
+
+/** See `Menagerie.populate`: plans with {@link planPopulation}, then loads and spawns. */
+export async function populate(host: PopulateHost, options: PopulateOptions): Promise<CreatureGroup> {
+  const { count, concurrency } = validate(options);
+  sceneryOptions(options.scenery); // a bad option fails before the search
+  if (!host.search)
+    throw new OptionsError("client", "is needed to populate: pass { client } or { baseUrl } to new Menagerie()");
+  const signal = options.signal;
+  const area = toArea(options.area ?? { center: { x: 0, z: 0 }, radius: POPULATE_DEFAULTS.radius });
+  const ground = toHeightFunction(
+    options.ground ?? (options.area && "getBoundingInfo" in options.area ? options.area : host.ground),
+  );
+
+  const skipped: InvalidRecordReport[] = [];
+  const records = await host.search(options.habitat, {
+    ...(signal ? { signal } : {}),
+    onInvalidRecord: (r) => skipped.push(r),
+  });
+  const rules = options.rules ?? POPULATION_RULES;
+  const seed = options.seed ?? POPULATE_DEFAULTS.seed;
+  const defaultHeight = host.defaultHeightMeters;
+  const dressing = planPopulateScenery(options, { records, area, ground, rules, seed, defaultHeight });
+  const plan = planPopulation({
+    habitat: options.habitat,
+    records,
+    count,
+    area,
+    ground,
+    water: options.water,
+    waterLevel: options.waterLevel,
+    seed,
+    filter: options.filter,
+    rules,
+    defaultHeight,
+    obstacles: dressing.obstacles,
+  });
+  const group = new CreatureGroup(options.habitat, area, plan.water, plan.waterLevel);
+  group.skipped.push(...skipped);
+  for (const report of skipped) {
+    host.warn({
+      code: "record-skipped",
+      model: report.name ?? `#${report.index}`,
+      message: `skipped an invalid search result: ${report.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    });
+  }
+  group.omissions.push(...dressing.omissions);
+  if (plan.slots === 0 && dressing.items.length === 0) return group;
+  group.omissions.push(...plan.omissions);
+  group.records.push(...plan.species.map((s) => s.record));
+  const progress: PopulateProgress = {
+    modelsLoaded: 0,
+    modelsTotal: plan.species.length,
+    creaturesSpawned: 0,
+    creaturesTotal: plan.creatures.length,
+  };
+  const report = () => {
+    const snapshot = { ...progress };
+    options.onProgress?.(snapshot);
+    group.onProgressObservable.notifyObservers(snapshot);
+  };
+  report();
+
+  const slotOf = new Map<Creature, number>();
+  const wander = options.wander ?? POPULATE_DEFAULTS.wander;
+  try {
+    await placeScenery(host, dressing, group.scenery, group.omissions, signal); // props first
+    await eachLimited(plan.species, concurrency, async ({ record, creatures: mine }) => {
+      signal?.throwIfAborted();
+      try {
+        await host.preload(record, signal ? { signal } : {});
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        group.omissions.push(`${record.name}: ${(error as Error).message}`);
+        progress.creaturesTotal -= mine.length;
+        progress.modelsLoaded++;
+        report();
+        return;
+      }
+      // The model is in: its creatures appear now, before the other species finish loading.
+      for (const planned of mine) {
+        const creature = await host.spawn(record, {
+          position: new Vector3(planned.x, 0, planned.z),
+          rotationY: planned.heading,
+          ...(signal ? { signal } : {}),
+          ...(options.tags ? { tags: options.tags } : {}),
+        });
+        if (group.isDisposed) {
+          creature.dispose(); // the populate was cancelled while this one was being made
+          return;
+        }
+        setUpMotion(creature, planned, ground, plan.waterLevel, wander);
+        slotOf.set(creature, planned.slot);
+        group.creatures.push(creature);
+        // A creature disposed on its own leaves the group too.
+        creature.onDisposeObservable.addOnce(() => {
+          const at = group.creatures.indexOf(creature);
+          if (at >= 0) group.creatures.splice(at, 1);
+        });
+        progress.creaturesSpawned++;
+        options.onCreatureAdded?.(creature);
+        group.onCreatureAddedObservable.notifyObservers(creature);
+        report();
+      }
+      progress.modelsLoaded++;
+      report();
+    });
+  } catch (error) {
+    group.dispose();
+    throw error;
+  }
+  // Creatures arrived in load order; list them in plan order so a seed gives the same list.
+  group.creatures.sort((a, b) => slotOf.get(a)! - slotOf.get(b)!);
+  return group;
+}
+
+/** Puts a spawned creature where the plan says, at its height, and lets it wander its region. */
+function setUpMotion(
+  creature: Creature,
+  planned: PlannedCreature,
+  ground: HeightFunction,
+  waterLevel: number | undefined,
+  wander: boolean,
+): void {
+  const motion = creature.motion;
+  motion.ground = ground;
+  if (planned.swimDepth !== undefined && waterLevel !== undefined) {
+    motion.waterLevel = waterLevel;
+    motion.swimDepth = planned.swimDepth;
+    motion.y = Math.max(planned.groundY, waterLevel - planned.swimDepth);
+  } else {
+    motion.y = planned.groundY + (planned.realm === "air" ? motion.altitude : 0);
+  }
+  motion.x = planned.x;
+  motion.z = planned.z;
+  creature.root.position.set(planned.x, motion.y, planned.z);
+  if (wander) creature.wander({ area: planned.region.area, avoid: planned.region.avoid });
+}

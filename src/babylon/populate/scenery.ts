@@ -1,0 +1,196 @@
+/**
+ * Scenery of a populate: static props (trees, rocks, fences) that dress a habitat. A prop is
+ * not a creature: no motion, no gait, never in `Menagerie.creatures`; it is an instance of its
+ * model's meshes (one load per kind, like creatures), its world matrices frozen, and it is
+ * disposed with its group. Where props stand is planned engine-free (population/sceneryPlan.ts).
+ */
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
+import { OptionsError } from "../../api/errors.js";
+import { recordSize } from "../../api/recordSize.js";
+import type { ModelRecord } from "../../api/schemas.js";
+import type { Area } from "../../motion/area.js";
+import { habitatWater } from "../../population/populationPlan.js";
+import type { PopulationRules } from "../../population/populationRules.js";
+import {
+  type PlannedScenery,
+  planScenery,
+  type SceneryPlan,
+  type SceneryPlanInput,
+} from "../../population/sceneryPlan.js";
+import { buildPartsBody, type CreatureBody } from "../runtime/body/partsBody.js";
+import { instantiateRigged } from "../runtime/body/riggedInstance.js";
+import type { LoadedModel } from "../runtime/load/loadModel.js";
+
+/** The `scenery` option of `populate` in its long form. */
+export interface SceneryOptions {
+  /** Props in total. @default 0 */
+  count?: number;
+  /** Keep only the scenery records this accepts (for example trees only). */
+  filter?: (record: ModelRecord) => boolean;
+}
+
+/** `scenery` of `populate`: a count of props, or {@link SceneryOptions}. */
+export type SceneryOption = number | SceneryOptions;
+
+/** What {@link SceneryProp} puts in `metadata.menagerie` of its nodes. */
+export interface SceneryNodeMetadata {
+  /** The record the prop was loaded from. */
+  record: ModelRecord;
+  /** The prop the node belongs to (a pick's way back to it; no `creature` here). */
+  scenery: SceneryProp;
+  /** The part, for joint and mesh nodes. */
+  part?: string;
+}
+
+/** A static prop placed by `populate({ scenery })`. */
+export class SceneryProp {
+  /** The node that places it; its y = 0 is the prop's foot. */
+  readonly root: TransformNode;
+  /** The meshes that draw it: instances of its model's meshes. */
+  readonly meshes: readonly AbstractMesh[];
+  /** Radius of the ground it takes, metres (creatures keep out of it). */
+  readonly radius: number;
+  readonly #body: Pick<CreatureBody, "dispose">;
+  #disposed = false;
+
+  /** @internal Made by populate. */
+  constructor(
+    /** The record it was loaded from. */
+    readonly record: ModelRecord,
+    model: LoadedModel,
+    planned: PlannedScenery,
+    defaultHeightMeters: number,
+  ) {
+    this.radius = planned.radius;
+    const size = recordSize(record) ?? { axis: "height" as const, meters: defaultHeightMeters };
+    const position = { x: planned.x, y: planned.groundY, z: planned.z };
+    const metadata = { record, scenery: this } satisfies SceneryNodeMetadata;
+    if (model.kind === "rig") {
+      const scene = model.rig.container.scene;
+      const rig = instantiateRigged(scene, model.rig, {
+        name: record.name,
+        size,
+        position,
+        rotationY: planned.heading,
+        metadata: { record, scenery: this },
+      });
+      // Its clips are never started: a prop stands still in its rest pose.
+      this.#body = rig;
+      this.root = rig.root;
+      this.meshes = rig.meshes;
+    } else {
+      const scene = model.holder.getScene();
+      const place = { size, position, rotationY: planned.heading };
+      const tag = (part?: string) => ({ menagerie: { ...metadata, ...(part === undefined ? {} : { part }) } });
+      const body = buildPartsBody(scene, model, place, tag);
+      this.#body = body;
+      this.root = body.root;
+      this.meshes = body.meshes;
+    }
+    // It never moves: compute its matrices once and skip them every frame after.
+    this.root.computeWorldMatrix(true);
+    for (const node of this.root.getDescendants(false)) (node as TransformNode).freezeWorldMatrix?.();
+    this.root.freezeWorldMatrix();
+    // Clicks go through props to the creatures behind them.
+    for (const mesh of this.meshes) mesh.isPickable = false;
+  }
+
+  /** The record name. */
+  get name(): string {
+    return this.record.name;
+  }
+
+  /** True once disposed. */
+  get isDisposed(): boolean {
+    return this.#disposed;
+  }
+
+  /** Removes its nodes and instances (the loaded model stays in the Menagerie). */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#body.dispose();
+  }
+}
+
+/** Reads the `scenery` option: a count, or `{ count, filter }`. */
+export function sceneryOptions(value: SceneryOption | undefined): {
+  count: number;
+  filter: ((record: ModelRecord) => boolean) | undefined;
+} {
+  if (value === undefined) return { count: 0, filter: undefined };
+  const isNumber = typeof value === "number";
+  if (!isNumber && (value === null || typeof value !== "object"))
+    throw new OptionsError("scenery", "must be a number or { count, filter }");
+  const count = isNumber ? value : (value.count ?? 0);
+  const name = isNumber ? "scenery" : "scenery.count";
+  if (!Number.isInteger(count) || count < 0)
+    throw new OptionsError(name, `must be a non-negative integer, got ${count}`);
+  const filter = isNumber ? undefined : value.filter;
+  if (filter !== undefined && typeof filter !== "function")
+    throw new OptionsError("scenery.filter", "must be a function");
+  return { count, filter };
+}
+
+/**
+ * Plans the props of a populate: the `scenery` option read, the habitat's water found as the
+ * creatures' plan finds it (props keep out of it, aquatic ones keep in it).
+ */
+export function planPopulateScenery(
+  options: { habitat: string; scenery?: SceneryOption | undefined; water?: Area | undefined },
+  input: Pick<SceneryPlanInput, "records" | "area" | "ground" | "seed" | "defaultHeight"> & { rules: PopulationRules },
+): SceneryPlan {
+  const water = habitatWater(options.habitat, input.area, input.rules, options.water);
+  return planScenery({ ...input, ...sceneryOptions(options.scenery), habitat: options.habitat, water });
+}
+
+/** What placing scenery needs of the Menagerie. */
+export interface SceneryHost {
+  readonly defaultHeightMeters: number;
+  /** Loads a model once; rejects when it cannot. */
+  preload(record: ModelRecord, options: { signal?: AbortSignal }): Promise<LoadedModel>;
+}
+
+/**
+ * Loads each kind of the plan once (four at a time) and places its props into `into`, in plan
+ * order. A kind that fails to load is left out (an omission, as for creatures), never the
+ * whole populate. On abort, the props made so far are in `into` for the caller to dispose.
+ */
+export async function placeScenery(
+  host: SceneryHost,
+  plan: SceneryPlan,
+  into: SceneryProp[],
+  omissions: string[],
+  signal?: AbortSignal,
+): Promise<void> {
+  const byKind = new Map<string, PlannedScenery[]>();
+  for (const item of plan.items) byKind.set(item.record.name, [...(byKind.get(item.record.name) ?? []), item]);
+  const kinds = [...byKind.values()];
+  const rank = new Map<SceneryProp, number>();
+  let next = 0;
+  const worker = async () => {
+    while (next < kinds.length) {
+      const items = kinds[next++]!;
+      const record = items[0]!.record;
+      signal?.throwIfAborted();
+      let model: LoadedModel;
+      try {
+        model = await host.preload(record, signal ? { signal } : {});
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        omissions.push(`${record.name}: ${(error as Error).message}`);
+        continue;
+      }
+      signal?.throwIfAborted();
+      for (const item of items) {
+        const prop = new SceneryProp(record, model, item, host.defaultHeightMeters);
+        rank.set(prop, plan.items.indexOf(item));
+        into.push(prop);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, kinds.length) }, worker));
+  // Kinds load in any order; list the props in plan order so a seed gives the same list.
+  into.sort((a, b) => rank.get(a)! - rank.get(b)!);
+}

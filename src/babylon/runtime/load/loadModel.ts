@@ -1,0 +1,91 @@
+/**
+ * Loads one model into a template: fetches its assets (engine-free, src/api/fetchModelAssets.ts),
+ * parsing OBJ parts as they arrive (partParser.ts), then builds the hidden source: OBJ parts and
+ * a rig layout (buildTemplate.ts), or a rigged glTF model with its clips (riggedTemplate.ts). Creatures are made from the result (see
+ * creature.ts); nothing here is visible.
+ */
+import type { Scene } from "@babylonjs/core/scene.js";
+import { hintOf, loadErrorWithHint } from "../../../api/corsHint.js";
+import { type FetchModelDeps, fetchModelAssets, type ModelAssets } from "../../../api/fetchModelAssets.js";
+import { redactError, redactUrl } from "../../../api/redact.js";
+import type { ModelRecord } from "../../../api/schemas.js";
+import type { ObjParsePool } from "../../../obj/objParsePool.js";
+import type { BodyPlans } from "../../../rig/bodyPlans.js";
+import type { RiggedTemplate } from "../../gltf/index.js";
+import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
+import { type PartParseCounts, PartParser } from "./partParser.js";
+
+export type { ModelTemplate, TemplatePart } from "./buildTemplate.js";
+
+/** A model built from its rigged glTF: one skinned mesh and its clips. */
+export interface RiggedModel {
+  readonly kind: "rig";
+  /** The record the assets came from (a refreshed one if the links had to be renewed). */
+  readonly record: ModelRecord;
+  readonly rig: RiggedTemplate;
+  /** Assets fetched for it (the GLBs), for progress reports of later spawns. */
+  readonly assetCount: number;
+  dispose(): void;
+}
+
+/** A model built from OBJ (parts or whole), tagged for {@link LoadedModel}. */
+export type ObjModel = ModelTemplate & { readonly kind: "obj"; readonly assetCount: number };
+
+/** What a load gives: an OBJ template or a rigged model. */
+export type LoadedModel = ObjModel | RiggedModel;
+
+/** What the loader needs from its owner. */
+export interface LoadContext extends FetchModelDeps {
+  scene: Scene;
+  plans: BodyPlans;
+  /** Workers that read OBJ text off this thread, when a worker is ready (see partParser.ts). */
+  parsePool?: ObjParsePool | undefined;
+  /** Where parts were read, counted into. */
+  parseCounts?: PartParseCounts | undefined;
+}
+
+/**
+ * Loads `record` into a template. Each OBJ part is parsed as it arrives, one per task (see
+ * partParser.ts), while the rest is still on its way; the template is put together once every
+ * byte is here. An abort or a failed build disposes whatever was made.
+ */
+export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: AbortSignal): Promise<LoadedModel> {
+  // Each part refused by CORS is a warning of its own; the load's error says it too.
+  let hint: string | undefined;
+  const warn: LoadContext["warn"] = (warning) => {
+    hint ??= hintOf(warning.error);
+    ctx.warn(warning);
+  };
+  const parser = new PartParser(ctx.scene, record.name, { pool: ctx.parsePool, counts: ctx.parseCounts });
+  let assets: ModelAssets;
+  try {
+    assets = await fetchModelAssets(record, { ...ctx, warn, onPart: (part) => parser.add(part) }, signal);
+  } catch (error) {
+    parser.dispose();
+    throw error;
+  }
+  const assetCount = assets.progress.assetsLoaded;
+  try {
+    if (assets.form === "rig") {
+      // Loaded on demand: with the glTF loader it brings, about half of Menagerie's weight in a
+      // bundle, which a game whose creatures are all OBJ never downloads.
+      const { buildRiggedTemplate } = await import("../../gltf/index.js");
+      const rig = await buildRiggedTemplate(ctx.scene, assets.record.name, assets.clips, {
+        warn: (warning) => ctx.warn(warning),
+        signal,
+      });
+      return { kind: "rig", record: assets.record, rig, assetCount, dispose: () => rig.dispose() };
+    }
+    const parsed = await parser.results();
+    signal.throwIfAborted();
+    const template = buildTemplate(ctx.scene, assets, ctx.plans, (warning) => ctx.warn(warning), parsed);
+    return Object.assign(template, { kind: "obj" as const, assetCount });
+  } catch (error) {
+    parser.dispose();
+    // A parser's error may quote what the service sent, the key included.
+    throw redactError(loadErrorWithHint(error, hint), ctx.redact ?? redactUrl);
+  } finally {
+    // The load's last report, after the build, whether it succeeded or not.
+    ctx.progress({ ...assets.progress, done: true });
+  }
+}

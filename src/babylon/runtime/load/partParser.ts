@@ -1,0 +1,108 @@
+/**
+ * Parses a model's OBJ parts while the rest of the model is still on its way: each part is
+ * parsed as soon as its text arrives, so that a page keeps drawing frames and answering input
+ * while a model loads (parsing a whole model in one go blocks a browser's main thread for
+ * 30-120 ms; one part takes a few). With a ready worker pool (src/obj/objParsePool.ts) the text
+ * is read in a worker and only the meshes are made here, one part per reply; otherwise it is
+ * read here, one part per task with a turn of the event loop before it.
+ */
+import type { Scene } from "@babylonjs/core/scene.js";
+import type { FetchedPart } from "../../../api/fetchModelAssets.js";
+import type { ObjParsePool } from "../../../obj/objParsePool.js";
+import { yieldToEventLoop } from "../../../util/yieldToEventLoop.js";
+import { objMeshes, type ParsedObj, parseObj, unreadableObj } from "./parseObj.js";
+
+/** A part's meshes, or why it could not be parsed. */
+export type PartParse = ParsedObj | Error;
+
+/** Where parts were read, counted (`MenagerieStats`). */
+export interface PartParseCounts {
+  partsParsedInWorkers: number;
+  partsParsedOnMainThread: number;
+}
+
+export interface PartParserOptions {
+  /** How a turn of the event loop is given before each part read here; tests count turns. */
+  yield?: () => Promise<void>;
+  /** Workers to read texts in, when one is ready. */
+  pool?: ObjParsePool | undefined;
+  /** Counted into. */
+  counts?: PartParseCounts | undefined;
+}
+
+export class PartParser {
+  readonly #scene: Scene;
+  readonly #model: string;
+  readonly #yield: () => Promise<void>;
+  readonly #pool: ObjParsePool | undefined;
+  readonly #results = new Map<string, PartParse>();
+  #queue: Promise<void> = Promise.resolve();
+  readonly #inWorkers: Promise<void>[] = [];
+  #disposed = false;
+
+  readonly #counts: PartParseCounts | undefined;
+
+  /** @param model names the meshes (`<model>/<part>`). */
+  constructor(scene: Scene, model: string, options: PartParserOptions = {}) {
+    this.#scene = scene;
+    this.#model = model;
+    this.#yield = options.yield ?? yieldToEventLoop;
+    this.#pool = options.pool;
+    this.#counts = options.counts;
+  }
+
+  /** Queues `part` for parsing (read here: in arrival order); a part without text is skipped. */
+  add(part: FetchedPart): void {
+    const { text } = part;
+    if (text === undefined) return;
+    const name = `${this.#model}/${part.part}`;
+    const inWorker = this.#pool?.parse(text, this.#scene.useRightHandedSystem);
+    if (inWorker) {
+      if (this.#counts) this.#counts.partsParsedInWorkers++;
+      this.#inWorkers.push(
+        inWorker.then(
+          (read) => this.#keep(part.part, () => objMeshes(this.#scene, read, name)),
+          (error) =>
+            this.#keep(part.part, () => {
+              throw unreadableObj(error);
+            }),
+        ),
+      );
+      return;
+    }
+    if (this.#counts) this.#counts.partsParsedOnMainThread++;
+    this.#queue = this.#queue.then(async () => {
+      await this.#yield();
+      this.#keep(part.part, () => parseObj(this.#scene, text, name));
+    });
+  }
+
+  #keep(part: string, make: () => ParsedObj): void {
+    if (this.#disposed) return;
+    try {
+      this.#results.set(part, make());
+    } catch (error) {
+      this.#results.set(part, error as Error);
+    }
+  }
+
+  /** Every queued part's outcome by part name, once the last one is parsed. */
+  async results(): Promise<ReadonlyMap<string, PartParse>> {
+    await this.#queue;
+    await Promise.all(this.#inWorkers);
+    return this.#results;
+  }
+
+  /**
+   * Stops parsing and disposes the meshes made so far that nothing else disposed (a template
+   * built from them owns and disposes its own).
+   */
+  dispose(): void {
+    this.#disposed = true;
+    for (const result of this.#results.values()) {
+      if (result instanceof Error) continue;
+      for (const mesh of result.meshes) if (!mesh.isDisposed()) mesh.dispose(false, false);
+    }
+    this.#results.clear();
+  }
+}

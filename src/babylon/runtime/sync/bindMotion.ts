@@ -1,0 +1,128 @@
+/**
+ * Binds a new creature to its Menagerie's motion: its agent in the world (steering, gaits), its
+ * clip mixer when it is rigged, and the per-step sync of every binding onto nodes, clips and
+ * crowds ({@link createFrameSync}, made by the driver with the first binding). Loaded with the
+ * first creature (spawnRuntime.ts), not with the Menagerie.
+ */
+import type { Scene } from "@babylonjs/core/scene.js";
+import { ClipMixer, tuneCruiseToClips } from "../../../motion/clipMixer.js";
+import type { GaitTable } from "../../../motion/gaits/index.js";
+import { rigRoles, sizeOnlyRoles } from "../../../motion/rigRoles.js";
+import { createAgentIn } from "../../../motion/world.js";
+import { type AnimationLodSettings, LOD_FULL, LOD_SKIP } from "../../animationLodOptions.js";
+import type { Creature } from "../../creature.js";
+import type { FrameSync, MotionDriver } from "../../motionDriver.js";
+import { flushCrowds } from "../crowd/crowdRenderer.js";
+import type { LoadedModel } from "../load/loadModel.js";
+import { AnimationLod } from "./animationLod.js";
+import { bindClips, startClips, syncClips } from "./syncClips.js";
+import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
+
+/**
+ * The per-step sync of one driver's bindings onto nodes, clips and crowds, with its animation
+ * level of detail (`null`: every creature posed every frame). Allocates nothing per frame.
+ */
+export function createFrameSync(settings: AnimationLodSettings | null): FrameSync {
+  const lod = settings ? new AnimationLod(settings) : null;
+  return {
+    adopt(bindings, scene) {
+      lod?.begin(scene);
+      for (const binding of bindings) {
+        adoptExternalMoves(binding);
+        binding.lod = lod ? lod.level(binding) : LOD_FULL;
+        binding.agent.skipPose = binding.lod !== LOD_FULL;
+      }
+    },
+    sync(bindings, stepped, clipScale, scene: Scene) {
+      for (const binding of bindings) {
+        if (stepped > 0) binding.heldPose = binding.lod !== LOD_FULL;
+        else if (binding.heldPose && binding.lod === LOD_FULL) {
+          // Paused, a held pose comes into view: it catches up without a step.
+          binding.agent.repose();
+          binding.heldPose = false;
+          binding.staleImage = true;
+        }
+        // Frozen: a still creature of a crowd keeps the matrices it has (nothing to write or
+        // upload), unless they were left behind while it was out of view.
+        if (stepped > 0 || (binding.staleImage && binding.lod !== LOD_SKIP) || !isStill(binding)) syncMotion(binding);
+        const clips = binding.clips;
+        if (clips) {
+          const mixer = clips.mixer;
+          mixer.dt = stepped;
+          mixer.speed = binding.agent.speed;
+          mixer.airborne = binding.agent.altitude > 0;
+          mixer.update();
+          clips.timeScale = clipScale;
+          syncClips(clips);
+        }
+      }
+      flushCrowds(scene);
+    },
+  };
+}
+
+/** Gives a new creature its motion agent and adds its binding to the driver. */
+export function bindMotion(
+  driver: MotionDriver,
+  creature: Creature,
+  model: LoadedModel,
+  gaits: GaitTable | undefined,
+): MotionBinding {
+  const scale = creature.root.scaling.x;
+  // A rigged creature has no joints to pose: its clips move it, and its agent knows only its size.
+  const roles = model.kind === "rig" ? sizeOnlyRoles(creature.heightMeters) : rigRoles(model.layout, scale);
+  const root = creature.root;
+  const behaviour = model.record.behaviour;
+  const agent = createAgentIn(driver.world, {
+    roles,
+    behaviour,
+    bodyType: model.record.type,
+    ...(gaits ? { gaits } : {}),
+    x: root.position.x,
+    y: root.position.y,
+    z: root.position.z,
+    heading: root.rotation.y,
+  });
+  const binding: MotionBinding = {
+    agent,
+    root,
+    // Joint nodes, or the crowd that draws the body, come from the body itself (_bindMotion).
+    joints: [],
+    body: roles.body,
+    bodyRestY: 0,
+    scale,
+    mirror: driver.scene.useRightHandedSystem ? 1 : -1,
+    lastX: root.position.x,
+    lastY: root.position.y,
+    lastZ: root.position.z,
+    lastHeading: root.rotation.y,
+    lod: LOD_FULL,
+    heldPose: false,
+    staleImage: false,
+  };
+  if (model.kind === "rig" && creature.animations.size > 0) {
+    const mixer = new ClipMixer({
+      clips: [...creature.animations.keys()],
+      heightMeters: creature.heightMeters,
+      behaviour: agent.behaviour,
+      movement: movementOf(model.record),
+    });
+    tuneCruiseToClips(agent, mixer);
+    const clips = bindClips(mixer, creature.animations);
+    binding.clips = clips;
+    binding.onBehaviour = (next) => {
+      mixer.setBehaviour(next);
+      tuneCruiseToClips(agent, mixer);
+    };
+    startClips(clips);
+  }
+  driver.add(binding, createFrameSync);
+  creature._bindMotion(binding);
+  return binding;
+}
+
+/** The record's `movement` (clip name → natural speed, m/s), when it is an object. */
+function movementOf(record: { readonly movement?: unknown }): Readonly<Record<string, unknown>> {
+  const movement = record.movement;
+  return movement !== null && typeof movement === "object" ? (movement as Record<string, unknown>) : {};
+}
