@@ -5,7 +5,7 @@ const AXIS_WORDS = { height: "tall", length: "long", width: "wide" } as const;
 
 /** What the creature was built from: a rigged glTF and its clips, or OBJ parts. */
 function kindText(creature: Creature): string {
-  if (creature.kind === "parts") return "OBJ parts";
+  if (creature.form !== "rig") return creature.form === "whole" ? "one OBJ" : "OBJ parts";
   const clips = [...creature.animations.keys()];
   return `rigged glTF, clips: ${clips.join(", ") || "none"}`;
 }
@@ -59,7 +59,7 @@ export function showCard(creature: Creature): void {
   );
   card.hidden = false;
   card.dataset["record"] = record.name;
-  card.dataset["kind"] = creature.kind;
+  card.dataset["kind"] = creature.form;
 }
 
 export function hideCard(): void {

@@ -23,7 +23,7 @@ const isCrowd = (mesh: AbstractMesh): boolean =>
  * growing: its joints hang from its root, which has no children while it is crowd-drawn.
  */
 export function hasGrown(creature: Creature): boolean {
-  return creature.kind === "parts" && creature.root.getChildren(undefined, true).length > 0;
+  return creature.form !== "rig" && creature.root.getChildren(undefined, true).length > 0;
 }
 
 /** The crowd meshes met so far; each casts and receives shadows until its model is disposed. */
@@ -61,7 +61,7 @@ export function drawCounts(
   // Rigged creatures, grown part-built ones and props have meshes of their own (reading them
   // grows nothing); a crowd mesh draws one copy per thin instance and is its own source.
   const own = [
-    ...creatures.filter((c) => c.kind === "rig" || hasGrown(c)).flatMap((c) => c.meshes),
+    ...creatures.filter((c) => c.form === "rig" || hasGrown(c)).flatMap((c) => c.meshes),
     ...props.flatMap((p) => p.meshes),
   ];
   let instances = own.length;

@@ -77,7 +77,7 @@ const state = {
     return true;
   },
   /** Where creature `index` of the current scene is on screen, in CSS pixels. */
-  screenPointOf(index: number): { x: number; y: number; name: string; kind: Creature["kind"] } | undefined {
+  screenPointOf(index: number): { x: number; y: number; name: string; form: Creature["form"] } | undefined {
     const creature = menagerie.creatures[index];
     if (!creature) return undefined;
     // Halfway up from its feet: reading a part-built creature's meshes would take it out of
@@ -92,7 +92,7 @@ const state = {
     const scaleX = canvas.clientWidth / engine.getRenderWidth();
     const scaleY = canvas.clientHeight / engine.getRenderHeight();
     const rect = canvas.getBoundingClientRect();
-    return { x: rect.left + p.x * scaleX, y: rect.top + p.y * scaleY, name: creature.name, kind: creature.kind };
+    return { x: rect.left + p.x * scaleX, y: rect.top + p.y * scaleY, name: creature.name, form: creature.form };
   },
 };
 (window as unknown as { __demo: typeof state }).__demo = state;
@@ -117,7 +117,7 @@ count.addEventListener("input", () => ($("#count-value").textContent = count.val
 // A part-built creature draws through its model's crowd meshes (made with its first creature):
 // those cast and receive shadows; a rigged creature's own meshes do.
 menagerie.onCreatureSpawnedObservable.add((creature) => {
-  if (creature.kind === "parts") {
+  if (creature.form !== "rig") {
     crowds.find();
     return;
   }
@@ -127,7 +127,7 @@ menagerie.onCreatureSpawnedObservable.add((creature) => {
   }
 });
 menagerie.onCreatureDisposedObservable.add((creature) => {
-  if (creature.kind === "rig") for (const mesh of creature.meshes) demo.shadows.removeShadowCaster(mesh, false);
+  if (creature.form === "rig") for (const mesh of creature.meshes) demo.shadows.removeShadowCaster(mesh, false);
 });
 menagerie.onWarningObservable.add((w) => console.warn(`[menagerie] ${w.code} ${w.model}: ${w.message}`));
 
@@ -259,7 +259,7 @@ engine.runRenderLoop(() => {
     state.creatures = menagerie.creatures.length;
     // Props are instanced too: their meshes count with the creatures'.
     Object.assign(state, drawCounts(menagerie.creatures, group?.scenery ?? [], crowds.meshes));
-    const rigged = menagerie.creatures.filter((c) => c.kind === "rig");
+    const rigged = menagerie.creatures.filter((c) => c.form === "rig");
     state.rigged = rigged.length;
     state.riggedPlaying = rigged.filter(
       (c) => c.animations.size > 0 && [...c.animations.values()].every((g) => g.isPlaying),

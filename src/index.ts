@@ -100,13 +100,13 @@ export {
   type CreaturePhysicsOptions,
   type CreaturePhysicsShape,
 } from "./babylon/physicsOptions.js";
-export { CreatureGroup } from "./babylon/populate/index.js";
 export {
+  CreatureGroup,
   type SceneryNodeMetadata,
   type SceneryOption,
   type SceneryOptions,
   SceneryProp,
-} from "./babylon/populate/scenery.js";
+} from "./babylon/populate/index.js";
 export { POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/populateOptions.js";
 export { registerMenagerie } from "./babylon/register.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";

@@ -2,6 +2,7 @@
  * What a model load reports besides its result: warnings (something degraded, the load went on)
  * and progress. Engine-free, so that fetching and building can both report them.
  */
+import { redactError } from "./redact.js";
 
 /** Something went wrong that degraded a creature without stopping it. */
 export interface MenagerieWarning {
@@ -31,4 +32,17 @@ export interface LoadProgress {
   bytesLoaded: number;
   /** True on the last report of a load (also when it failed). */
   done: boolean;
+}
+
+/** `warning` with every text it shows passed through `redact` (the key hidden). */
+export function redactWarning(warning: MenagerieWarning, redact: (text: string) => string): MenagerieWarning {
+  return {
+    ...warning,
+    model: redact(warning.model),
+    ...(warning.asset !== undefined ? { asset: redact(warning.asset) } : {}),
+    message: redact(warning.message),
+    ...(warning.url !== undefined ? { url: redact(warning.url) } : {}),
+    // The error too, its causes included: its message is not the only text it shows.
+    ...(warning.error !== undefined ? { error: redactError(warning.error, redact) } : {}),
+  };
 }

@@ -1,35 +1,28 @@
 /**
- * One creature in the scene, built from OBJ parts (partsBody.ts: a root drawn by its model's
- * thin-instance crowd, with joint nodes and instances grown on demand) or from a rigged glTF
- * (riggedInstance.ts: its own skeleton and animation groups). Copies share geometry and
- * materials with their model's template.
+ * One creature in the scene, built from OBJ parts (runtime/body/partsBody.ts: a root drawn by
+ * its model's thin-instance crowd, with joint nodes and instances grown on demand) or from a
+ * rigged glTF (runtime/body/riggedInstance.ts: its own skeleton and animation groups). Copies
+ * share geometry and materials with their model's template.
  *
- * This class is in a game's first download (its type is the Menagerie's surface): its body and
- * motion are built by code that loads with the first creature (creatureBody.ts, bindMotion.ts)
- * and handed to it, so it imports none of that code itself.
+ * This class is in a game's first download (its type is the Menagerie's surface). The spawn
+ * runtime builds a creature's body and motion binding first and hands them over as one finished
+ * {@link CreatureHandle} through {@link createCreature}; code of the runtime that needs more of a
+ * creature than its public surface (physics) reads the handle through {@link creatureHandle}.
+ * Neither is public: the constructor is private, and the handle is kept in a module WeakMap.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
-import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
-import type { RecordSize } from "../api/recordSize.js";
+import { OptionsError } from "../api/errors.js";
+import type { ModelForm } from "../api/modelAssets.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { MotionAgent } from "../motion/agent.js";
 import type { Area } from "../motion/area.js";
 import { CreatureBehaviours } from "./creatureBehaviours.js";
 import type { CreatureBody } from "./runtime/body/partsBody.js";
 import type { MotionBinding } from "./runtime/sync/syncMotion.js";
-
-/** Where and how big a new creature is. */
-export interface CreaturePlacement {
-  position?: Vector3 | { x: number; y: number; z: number };
-  /** Heading about +Y, radians (0 faces +Z). */
-  rotationY?: number;
-  /** Its size in metres along one axis (height, length or width), as `recordSize` reads it. */
-  size: RecordSize;
-}
 
 /** What Menagerie puts in `metadata.menagerie` of every node it creates for a creature. */
 export interface CreatureNodeMetadata {
@@ -44,9 +37,27 @@ export interface CreatureNodeMetadata {
 const NO_ANIMATIONS: ReadonlyMap<string, AnimationGroup> = new Map();
 
 /**
+ * What a creature is made of, finished before the creature is made: its record and form, its
+ * body (nodes, or a place in its model's crowd), its motion binding, and its physics body once
+ * one is attached. Not public.
+ * @internal
+ */
+export interface CreatureHandle {
+  readonly record: ModelRecord;
+  readonly form: ModelForm;
+  readonly body: CreatureBody;
+  readonly binding: MotionBinding;
+  /** Set by physics/index.ts when it attaches or drops a body. */
+  physicsBody: PhysicsBody | null;
+}
+
+const handles = new WeakMap<Creature, CreatureHandle>();
+let construct: (handle: CreatureHandle) => Creature;
+
+/**
  * A creature spawned by {@link Menagerie.spawnCreature}. Its behaviours beyond `wander`,
  * `moveTo` and `stop` (follow, flee, seek, pursue, evade, a game's own), its tags, speeds and
- * events come from {@link CreatureBehaviours}.
+ * events are documented with its other members.
  */
 export class Creature extends CreatureBehaviours {
   /** The node to move, turn and parent; its local +Z is the creature's forward, y = 0 its feet. */
@@ -55,8 +66,11 @@ export class Creature extends CreatureBehaviours {
   readonly record: ModelRecord;
   /** Its height in metres, as sized. */
   readonly heightMeters: number;
-  /** How it was built: `"parts"` (OBJ parts or the whole OBJ) or `"rig"` (a rigged glTF). */
-  readonly kind: "parts" | "rig";
+  /**
+   * What it was built from: `"parts"` (OBJ parts jointed by its body plan), `"whole"` (one
+   * whole-model OBJ, a body without joints) or `"rig"` (a rigged glTF).
+   */
+  readonly form: ModelForm;
   /**
    * The meshes that draw it: instances of the part meshes, or the rig's skinned meshes. A
    * part-built creature is drawn by its model's shared thin-instance meshes until a game asks
@@ -64,7 +78,7 @@ export class Creature extends CreatureBehaviours {
    * parts and part meshes), which stay until it is disposed.
    */
   get meshes(): readonly AbstractMesh[] {
-    return this.#body.meshes;
+    return this.#handle.body.meshes;
   }
   /**
    * Its own animation clips, by clip name (`idle`, `walk`, `run`, ...), for a rigged creature;
@@ -76,30 +90,23 @@ export class Creature extends CreatureBehaviours {
   /** Notified once, when the creature is disposed. */
   readonly onDisposeObservable = new Observable<Creature>();
 
-  readonly #body: CreatureBody;
+  readonly #handle: CreatureHandle;
   #disposed = false;
-  #binding: MotionBinding | undefined;
-  #physicsBody: PhysicsBody | null = null;
 
-  /**
-   * @internal Use {@link Menagerie.spawnCreature}. `makeBody` builds its nodes (creatureBody.ts,
-   * loaded with the first creature); `kind` is its model's form.
-   */
-  constructor(record: ModelRecord, kind: "parts" | "rig", makeBody: (creature: Creature) => CreatureBody) {
-    super();
-    this.record = record;
-    this.kind = kind;
-    const body = makeBody(this);
-    this.#body = body;
-    this.animations = body.animations ?? NO_ANIMATIONS;
-    this.root = body.root;
-    this.heightMeters = body.heightMeters;
+  static {
+    construct = (handle) => new Creature(handle);
   }
 
-  /** @internal Attaches the motion agent that drives this creature (done by the Menagerie). */
-  _bindMotion(binding: MotionBinding): void {
-    this.#binding = binding;
-    this.#body.bindMotion?.(binding);
+  /** Made by `Menagerie.spawnCreature` (the runtime calls `createCreature`). */
+  private constructor(handle: CreatureHandle) {
+    super();
+    this.#handle = handle;
+    handles.set(this, handle);
+    this.record = handle.record;
+    this.form = handle.form;
+    this.root = handle.body.root;
+    this.heightMeters = handle.body.heightMeters;
+    this.animations = handle.body.animations ?? NO_ANIMATIONS;
   }
 
   /**
@@ -107,17 +114,7 @@ export class Creature extends CreatureBehaviours {
    * creature; set its shape's `material` or enable its collision callbacks here.
    */
   get physicsBody(): PhysicsBody | null {
-    return this.#physicsBody;
-  }
-
-  /** @internal Its box in its root's frame (model units) while it is crowd-drawn, else null (physics/creaturePhysics.ts). */
-  _measureCrowdDrawn(): { min: Vector3; max: Vector3 } | null {
-    return this.#body.measure?.() ?? null;
-  }
-
-  /** @internal Set by the physics module (physics/creaturePhysics.ts) when it attaches or drops a body. */
-  _setPhysicsBody(body: PhysicsBody | null): void {
-    this.#physicsBody = body;
+    return this.#handle.physicsBody;
   }
 
   /**
@@ -125,8 +122,7 @@ export class Creature extends CreatureBehaviours {
    * `waterLevel`, `altitude`, `ground` or custom steering behaviours.
    */
   override get motion(): MotionAgent {
-    if (!this.#binding) throw new Error(`Creature "${this.name}" has no motion (it was disposed)`);
-    return this.#binding.agent;
+    return this.#handle.binding.agent;
   }
 
   /**
@@ -135,7 +131,7 @@ export class Creature extends CreatureBehaviours {
    */
   setBehaviour(behaviour: string): this {
     this.motion.setBehaviour(behaviour);
-    this.#binding?.onBehaviour?.(behaviour);
+    this.#handle.binding.onBehaviour?.(behaviour);
     return this;
   }
 
@@ -180,12 +176,12 @@ export class Creature extends CreatureBehaviours {
    * `scene.onAfterAnimationsObservable` (for example `node.rotate(Axis.Y, 0.3)` there).
    */
   getPart(name: string): TransformNode | null {
-    return this.#body.getPart(name);
+    return this.#handle.body.getPart(name);
   }
 
   /** The names of the parts (bones) present, parents before children. */
   listParts(): string[] {
-    return this.#body.listParts();
+    return this.#handle.body.listParts();
   }
 
   /**
@@ -195,9 +191,27 @@ export class Creature extends CreatureBehaviours {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    this.#binding?.agent.cancel();
-    this.#body.dispose();
+    this.#handle.binding.agent.cancel();
+    this.#handle.body.dispose();
     this.onDisposeObservable.notifyObservers(this);
     this.onDisposeObservable.clear();
   }
+}
+
+/**
+ * A creature from its finished handle (the spawn runtime's only way to make one).
+ * @internal
+ */
+export function createCreature(handle: CreatureHandle): Creature {
+  return construct(handle);
+}
+
+/**
+ * A creature's handle, for runtime code that needs more than its public surface (physics).
+ * @internal
+ */
+export function creatureHandle(creature: Creature): CreatureHandle {
+  const handle = handles.get(creature);
+  if (!handle) throw new OptionsError("creature", "must be a creature spawned by a Menagerie");
+  return handle;
 }

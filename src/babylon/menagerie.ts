@@ -3,49 +3,41 @@
  * model once and instancing it for every copy.
  *
  * A game's first download holds this class, its options, errors and the creature's surface;
- * the code that loads, draws and moves creatures (spawnRuntime.ts) is one chunk that the
- * constructor starts loading with `import()`, so it arrives while the first lookup is on the
- * wire, and that `spawnCreature` awaits.
+ * the code that loads, draws and moves creatures is the runtime chunk (runtime/), which the
+ * constructor starts loading with `import()` so that it arrives while the first lookup is on
+ * the wire. Once it is there, the Menagerie hands itself over to its `Spawner` once, and a
+ * spawn is: the lookup sent here, then the spawner's work from model to creature.
  */
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { resolveAssetCache } from "../api/assetCacheOption.js";
-import type { AssetFetcher, AssetFetcherOptions } from "../api/assetFetcher.js";
+import type { AssetFetcherOptions } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
-import type { ModelPreference } from "../api/modelAssets.js";
+import { redactWarning } from "../api/loadEvents.js";
 import { assignDefaults, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
 import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
-import type { GaitTable } from "../motion/gaits/index.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
-import type { BodyPlans } from "../rig/bodyPlans.js";
-import { Creature } from "./creature.js";
-import { checkPhysicsOption, loadCreaturePhysics } from "./loadPhysics.js";
-import { MenagerieMotion } from "./menagerieMotion.js";
+import type { Creature } from "./creature.js";
+import { checkPhysicsOption } from "./loadPhysics.js";
+import { lookupRecord } from "./lookupRecord.js";
+import { MenagerieMotion, motionParts } from "./menagerieMotion.js";
 import {
   MENAGERIE_SETTINGS_DEFAULTS,
   type MenagerieOptions,
   type MenagerieStats,
+  preference,
   type SpawnOptions,
   zeroStats,
 } from "./menagerieOptions.js";
 import type { CreatureGroup } from "./populate/index.js";
 import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
-import type * as SpawnRuntime from "./runtime/index.js";
-import type { LoadContext } from "./runtime/load/loadModel.js";
-import type { ModelLibrary } from "./runtime/load/modelLibrary.js";
-import { RuntimeChunk } from "./runtimeChunk.js";
-import { lookupRecord, preference, redactWarning, refreshRecord, setUpSpawned } from "./spawnSetup.js";
+import type { Spawner, SpawnHost } from "./runtime/index.js";
+import { RuntimeChunk, type SpawnRuntimeModule } from "./runtimeChunk.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
-
-/** The spawn runtime once loaded, with this Menagerie's model library. */
-interface Loaded {
-  runtime: typeof SpawnRuntime;
-  models: ModelLibrary;
-}
 
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./menagerieOptions.js";
 
@@ -73,17 +65,16 @@ export class Menagerie extends MenagerieMotion {
   readonly stats: MenagerieStats = zeroStats();
 
   readonly #options: typeof MENAGERIE_SETTINGS_DEFAULTS;
+  /** What the spawn runtime is handed once (the gaits and body plans: `undefined` for the defaults, read then). */
   readonly #ground: MenagerieOptions["ground"];
-  /** `undefined`: the defaults, read from the runtime (see `MENAGERIE_SETTINGS_DEFAULTS`). */
-  readonly #gaits: GaitTable | undefined;
-  readonly #bodyPlans: BodyPlans | undefined;
+  readonly #tables: Pick<SpawnHost, "gaits" | "bodyPlans">;
   readonly #lifetime = new AbortController();
   /** How assets are fetched, checked when made; the fetcher comes with the spawn runtime. */
   readonly #assets: Omit<AssetFetcherOptions, "counters">;
   /** The spawn runtime's download, started when the Menagerie is made. */
   readonly #runtime = new RuntimeChunk();
   readonly #parseInWorkers: boolean;
-  #loaded: Loaded | undefined;
+  #spawner: Spawner | undefined;
   /** This Menagerie's hold on the page's OBJ reading workers (`parseInWorkers`). */
   #parseLease: ObjParsePoolLease | undefined;
 
@@ -120,8 +111,7 @@ export class Menagerie extends MenagerieMotion {
       maxStepSeconds,
     };
     this.#ground = options.ground;
-    this.#gaits = options.gaits;
-    this.#bodyPlans = options.bodyPlans;
+    this.#tables = { gaits: options.gaits, bodyPlans: options.bodyPlans };
     this.#assets = {
       fetch: fetchImpl,
       timeoutMs: this.#options.assetTimeoutMs,
@@ -147,37 +137,12 @@ export class Menagerie extends MenagerieMotion {
    */
   async spawnCreature(nameOrRecord: string | ModelRecord, options: SpawnOptions = {}): Promise<Creature> {
     this.#assertAlive();
-    const signal = options.signal;
-    const attachPhysics = await loadCreaturePhysics(this.scene, options.physics, this.#options.physics);
-    await this.gameWorld.prepareGround(options.ground ?? this.#ground);
-    const record =
-      typeof nameOrRecord === "string" ? await lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
-    const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
-    const { runtime, models } = await this.#load(record.name);
-    const template = await models.get(record, prefer, signal, options.onProgress);
-    signal?.throwIfAborted();
-    this.#assertAlive();
-    const makeBody = runtime.creatureBody(this.scene, template, {
-      size: runtime.creatureSize(template.record, options.height, {
-        defaultHeightMeters: this.#options.defaultHeightMeters,
-        redact: (text) => this.#redact(text),
-        warn: (warning) => this.#warn(warning),
-      }),
-      ...(options.position ? { position: options.position } : {}),
-      ...(options.rotationY !== undefined ? { rotationY: options.rotationY } : {}),
-    });
-    const creature = new Creature(template.record, template.kind === "rig" ? "rig" : "parts", makeBody);
-    this.creatureSet.add(creature);
-    const binding = runtime.bindMotion(this.motionDriver, creature, template, this.#gaits);
-    setUpSpawned(creature, options, this.gameWorld, this.#ground);
-    creature.onDisposeObservable.addOnce(() => {
-      this.motionDriver.unbind(binding);
-      this.creatureSet.delete(creature);
-      this.onCreatureDisposedObservable.notifyObservers(creature);
-    });
-    attachPhysics?.(creature);
-    this.onCreatureSpawnedObservable.notifyObservers(creature);
-    return creature;
+    // The lookup goes out now, while the runtime chunk may still be on its way; a failure is
+    // the spawn's to report (the spawner awaits it), never an unhandled rejection.
+    const record = typeof nameOrRecord === "string" ? lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
+    if (record instanceof Promise) record.catch(() => undefined);
+    const spawner = await this.#loadSpawner(typeof nameOrRecord === "string" ? nameOrRecord : nameOrRecord.name);
+    return spawner.spawn(record, options);
   }
 
   /**
@@ -189,11 +154,8 @@ export class Menagerie extends MenagerieMotion {
     options: Pick<SpawnOptions, "signal" | "fuzzy" | "onProgress" | "prefer"> = {},
   ): Promise<ModelRecord> {
     this.#assertAlive();
-    const record =
-      typeof nameOrRecord === "string" ? await lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
-    const prefer = options.prefer === undefined ? this.#options.prefer : preference("prefer", options.prefer);
-    const { models } = await this.#load(record.name);
-    return (await models.get(record, prefer, options.signal, options.onProgress)).record;
+    const spawner = await this.#loadSpawner(typeof nameOrRecord === "string" ? nameOrRecord : nameOrRecord.name);
+    return (await spawner.model(nameOrRecord, options)).record;
   }
 
   /**
@@ -210,15 +172,13 @@ export class Menagerie extends MenagerieMotion {
     const client = this.client;
     // Loaded on demand, with the planner and the ground sampling (Babylon's Ray) it brings: a
     // game that only spawns creatures never downloads it.
-    const { populate } = await import("./populate/index.js");
+    const [{ populate }, spawner] = await Promise.all([import("./populate/index.js"), this.#loadSpawner("populate")]);
     return populate(
       {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
         defaultHeightMeters: this.#options.defaultHeightMeters,
         ground: this.#ground,
-        preload: async (record, { signal }) =>
-          (await this.#load(record.name)).models.get(record, this.#options.prefer, signal),
-        spawn: (record, spawnOptions) => this.spawnCreature(record, spawnOptions),
+        spawner,
         warn: (warning) => this.#warn(warning),
       },
       options,
@@ -227,7 +187,7 @@ export class Menagerie extends MenagerieMotion {
 
   /** Whether a model is loaded (its templates are in the scene). */
   isLoaded(name: string): boolean {
-    return this.#loaded?.models.has(name) ?? false;
+    return this.#spawner?.has(name) ?? false;
   }
 
   /**
@@ -237,10 +197,10 @@ export class Menagerie extends MenagerieMotion {
   dispose(): void {
     if (this.isDisposed) return;
     this.#lifetime.abort(new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" }));
-    for (const creature of [...this.creatureSet]) creature.dispose();
-    this.#loaded?.models.dispose();
+    for (const creature of this.creatures) creature.dispose();
+    this.#spawner?.dispose();
     this.#parseLease?.release();
-    this.disposeMotion();
+    motionParts(this).end();
     this.onProgressObservable.clear();
     this.onWarningObservable.clear();
     this.onCreatureSpawnedObservable.clear();
@@ -260,40 +220,40 @@ export class Menagerie extends MenagerieMotion {
     this.onWarningObservable.notifyObservers(redactWarning(warning, (text) => this.#redact(text)));
   }
 
-  #holdParseWorkers(runtime: typeof SpawnRuntime): void {
+  #holdParseWorkers(runtime: SpawnRuntimeModule): void {
     if (this.#parseInWorkers && !this.isDisposed) this.#parseLease ??= runtime.acquireSharedObjParsePool();
   }
 
-  /** The spawn runtime and this Menagerie's model library, once the runtime has loaded. */
-  async #load(model: string): Promise<Loaded> {
+  /** This Menagerie's spawner, once the runtime chunk has loaded (`model` names what waits, for errors). */
+  async #loadSpawner(model: string): Promise<Spawner> {
     const runtime = await this.#runtime.get(model);
     this.#holdParseWorkers(runtime);
-    if (this.#loaded) return this.#loaded;
-    const fetchAsset = runtime.createAssetFetcher({ ...this.#assets, counters: this.stats });
-    const plans = this.#bodyPlans ?? runtime.BODY_PLANS;
-    const models = new runtime.ModelLibrary({
-      lifetime: this.#lifetime.signal,
-      context: (prefer) => this.#loadContext(prefer, fetchAsset, plans),
-      progress: (progress) => this.onProgressObservable.notifyObservers(progress),
-      loaded: () => void this.stats.modelsLoaded++,
-    });
-    this.#loaded = { runtime, models };
-    return this.#loaded;
+    this.#spawner ??= new runtime.Spawner(this.#spawnHost());
+    return this.#spawner;
   }
 
-  #loadContext(prefer: ModelPreference, fetchAsset: AssetFetcher, plans: BodyPlans): Omit<LoadContext, "progress"> {
+  /** What the spawner is handed: this Menagerie's settings, motion and reports. */
+  #spawnHost(): SpawnHost {
+    const { creatures, driver, world } = motionParts(this);
     return {
-      prefer,
       scene: this.scene,
-      plans,
-      linkMarginSeconds: this.#options.linkMarginSeconds,
-      now: Date.now,
-      fetchAsset,
-      parsePool: this.#parseLease?.pool,
-      parseCounts: this.stats,
+      client: this.client,
+      lifetime: this.#lifetime.signal,
+      settings: this.#options,
+      assets: this.#assets,
+      stats: this.stats,
+      ground: this.#ground,
+      ...this.#tables,
+      driver,
+      world,
+      creatures,
+      parsePool: () => this.#parseLease?.pool,
       redact: (text) => this.#redact(text),
-      refresh: (record, signal) => refreshRecord(this.client, record, signal),
       warn: (warning) => this.#warn(warning),
+      progress: (progress) => this.onProgressObservable.notifyObservers(progress),
+      spawned: (creature) => this.onCreatureSpawnedObservable.notifyObservers(creature),
+      disposed: (creature) => this.onCreatureDisposedObservable.notifyObservers(creature),
+      assertAlive: () => this.#assertAlive(),
     };
   }
 }

@@ -8,6 +8,7 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import { nonNegativeNumber } from "../api/options.js";
 import type { Obstacle } from "../motion/types.js";
 import type { AnimationLodOptions } from "./animationLodOptions.js";
 import type { AreaInput } from "./areaInput.js";
@@ -23,30 +24,62 @@ export interface MenagerieMotionSettings {
   animationLod: AnimationLodOptions | false;
 }
 
+/**
+ * What a Menagerie's spawning needs of its motion half: the creatures alive, the driver that
+ * steps them, the world they share. Kept in a module WeakMap, not on the object, so none of it
+ * is public.
+ * @internal
+ */
+export interface MotionParts {
+  readonly creatures: Set<Creature>;
+  readonly driver: MotionDriver;
+  readonly world: GameWorld<Creature>;
+  /** Ends motion: the world's obstacles and agents, the frame observer. */
+  end(): void;
+}
+
+const partsOf = new WeakMap<MenagerieMotion, MotionParts>();
+
+/**
+ * The motion parts of a Menagerie.
+ * @internal
+ */
+export function motionParts(menagerie: MenagerieMotion): MotionParts {
+  return partsOf.get(menagerie)!;
+}
+
 /** The motion and world of a {@link Menagerie}; see the module comment. */
 export abstract class MenagerieMotion {
   /** The scene creatures are spawned into. */
   readonly scene: Scene;
-  /** @hidden The creatures alive now. */
-  protected readonly creatureSet = new Set<Creature>();
-  /** @hidden Steps motion and syncs nodes. */
-  protected readonly motionDriver: MotionDriver;
-  /** @hidden Obstacles, agents, tracked targets, grounds. */
-  protected readonly gameWorld: GameWorld<Creature>;
+  readonly #creatures = new Set<Creature>();
+  readonly #driver: MotionDriver;
+  readonly #world: GameWorld<Creature>;
 
-  /** @hidden */
-  protected constructor(scene: Scene, settings: MenagerieMotionSettings) {
+  /** @internal */
+  constructor(scene: Scene, settings: MenagerieMotionSettings) {
     this.scene = scene;
-    this.motionDriver = new MotionDriver(scene, {
+    this.#driver = new MotionDriver(scene, {
       ...settings,
-      beforeStep: (seconds) => this.gameWorld.update(seconds),
+      beforeStep: (seconds) => this.#world.update(seconds),
     });
-    this.gameWorld = new GameWorld(this.motionDriver.world);
+    this.#world = new GameWorld(this.#driver.world);
+    const world = this.#world;
+    const driver = this.#driver;
+    partsOf.set(this, {
+      creatures: this.#creatures,
+      driver,
+      world,
+      end: () => {
+        world.dispose();
+        driver.dispose();
+      },
+    });
   }
 
   /** The creatures alive now. */
   get creatures(): readonly Creature[] {
-    return [...this.creatureSet];
+    return [...this.#creatures];
   }
 
   /** The creatures with a tag (given by `spawnCreature`'s `tags` or added to `creature.tags`). */
@@ -59,7 +92,7 @@ export abstract class MenagerieMotion {
    * from the spatial grid motion keeps anyway.
    */
   creaturesNear(point: { x: number; z: number }, radius: number): Creature[] {
-    return this.gameWorld.creaturesNear(point, radius);
+    return this.#world.creaturesNear(point, radius);
   }
 
   /**
@@ -73,7 +106,7 @@ export abstract class MenagerieMotion {
    * };
    */
   creatureFromPick(pickOrMesh: PickingInfo | AbstractMesh | null | undefined): Creature | undefined {
-    return this.gameWorld.creatureFromPick(pickOrMesh);
+    return this.#world.creatureFromPick(pickOrMesh);
   }
 
   /**
@@ -85,12 +118,12 @@ export abstract class MenagerieMotion {
    * menagerie.addObstacle({ center: { x: 4, z: 0 }, radius: 1.5 }); // a rock
    */
   addObstacle(meshOrArea: AreaInput): Obstacle {
-    return this.gameWorld.addObstacle(meshOrArea);
+    return this.#world.addObstacle(meshOrArea);
   }
 
   /** Removes an obstacle, by its mesh or by what {@link addObstacle} returned; false if absent. */
   removeObstacle(meshOrObstacle: AbstractMesh | Obstacle): boolean {
-    return this.gameWorld.removeObstacle(meshOrObstacle);
+    return this.#world.removeObstacle(meshOrObstacle);
   }
 
   /**
@@ -102,35 +135,33 @@ export abstract class MenagerieMotion {
    * for (const sheep of menagerie.getCreaturesByTag("flock")) sheep.flee(player, { radius: 6 });
    */
   addAgent(node: TransformNode, options: WorldAgentOptions = {}): WorldAgent {
-    const radius = options.radius ?? 0.5;
-    if (!(radius >= 0) || !Number.isFinite(radius))
-      throw new RangeError(`radius must be a finite number >= 0, got ${radius}`);
-    return this.gameWorld.addAgent(node, radius);
+    const radius = nonNegativeNumber("radius", options.radius ?? 0.5);
+    return this.#world.addAgent(node, radius);
   }
 
   /** Removes an agent, by its node or by what {@link addAgent} returned; false if absent. */
   removeAgent(nodeOrAgent: Node | WorldAgent): boolean {
-    return this.gameWorld.removeAgent(nodeOrAgent);
+    return this.#world.removeAgent(nodeOrAgent);
   }
 
   /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */
   setTimeScale(scale: number): void {
-    this.motionDriver.setTimeScale(scale);
+    this.#driver.setTimeScale(scale);
   }
 
   /** Freezes every creature's motion (poses and travel) on the per-frame step until {@link resume}. */
   pause(): void {
-    this.motionDriver.paused = true;
+    this.#driver.paused = true;
   }
 
   /** Lets motion go on after {@link pause}. */
   resume(): void {
-    this.motionDriver.paused = false;
+    this.#driver.paused = false;
   }
 
   /** True between {@link pause} and {@link resume}. */
   get isPaused(): boolean {
-    return this.motionDriver.paused;
+    return this.#driver.paused;
   }
 
   /**
@@ -143,12 +174,6 @@ export abstract class MenagerieMotion {
    * setInterval(() => menagerie.stepMotion(1 / 30), 1000 / 30);
    */
   stepMotion(seconds: number): void {
-    this.motionDriver.step(seconds, true);
-  }
-
-  /** @hidden Ends motion: the world's obstacles and agents, the frame observer. */
-  protected disposeMotion(): void {
-    this.gameWorld.dispose();
-    this.motionDriver.dispose();
+    this.#driver.step(seconds, true);
   }
 }

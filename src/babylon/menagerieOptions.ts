@@ -4,6 +4,7 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { AssetCacheOption } from "../api/assetCacheOption.js";
 import type { LookupClient } from "../api/client.js";
 import type { ModelPreference } from "../api/modelAssets.js";
+import { oneOf } from "../api/options.js";
 import type { RetryOptions } from "../api/retry.js";
 import type { GaitTable } from "../motion/gaits/index.js";
 import type { SpeciesSpeeds } from "../motion/speeds.js";
@@ -222,4 +223,9 @@ export function zeroStats(): MenagerieStats {
     partsParsedInWorkers: 0,
     partsParsedOnMainThread: 0,
   };
+}
+
+/** Checks a `prefer` option. */
+export function preference(name: string, value: unknown): ModelPreference {
+  return oneOf(name, value, ["rig", "parts"] as const);
 }

@@ -1,5 +1,4 @@
 /** Options, progress and defaults of `Menagerie.populate`, and what populate needs of the Menagerie. */
-import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { SearchOptions } from "../api/client.js";
 import type { ModelRecord } from "../api/schemas.js";
@@ -9,7 +8,7 @@ import type { PopulationRules } from "../population/populationRules.js";
 import type { AreaInput } from "./areaInput.js";
 import type { Creature } from "./creature.js";
 import type { SceneryOption } from "./populate/scenery.js";
-import type { LoadedModel } from "./runtime/load/loadModel.js";
+import type { Spawner } from "./runtime/index.js";
 import type { MenagerieWarning } from "./types.js";
 
 /** Options of `Menagerie.populate`. */
@@ -85,11 +84,7 @@ export interface PopulateHost {
   readonly defaultHeightMeters: number;
   /** The ground when the options give none. */
   readonly ground?: HeightFunction | AbstractMesh | undefined;
-  /** Loads a model once; rejects when it cannot. */
-  preload(record: ModelRecord, options: { signal?: AbortSignal }): Promise<LoadedModel>;
-  spawn(
-    record: ModelRecord,
-    options: { position: Vector3; rotationY: number; signal?: AbortSignal; tags?: readonly string[] },
-  ): Promise<Creature>;
+  /** The Menagerie's spawner: models load once, creatures and props are made by it. */
+  readonly spawner: Spawner;
   warn(warning: MenagerieWarning): void;
 }

@@ -60,7 +60,7 @@ describe("catalog creatures through the reference service", () => {
         expect(creature.record.name).toBe(entry.name);
         // The rig wins by default; its bones are named after the parts they move.
         const kind = entry.model.rig ? "rig" : "parts";
-        expect(creature.kind, entry.name).toBe(kind);
+        expect(creature.form, entry.name).toBe(kind);
         if (kind === "rig") {
           rigged++;
           expect(creature.animations.size, entry.name).toBeGreaterThanOrEqual(2);

@@ -26,7 +26,7 @@ interface ShowcaseState {
   inspector: string;
 }
 
-type ScreenPoint = { x: number; y: number; name: string; kind: "parts" | "rig" };
+type ScreenPoint = { x: number; y: number; name: string; form: "parts" | "whole" | "rig" };
 interface DemoHooks {
   screenPointOf(i: number): ScreenPoint | undefined;
   lookAt(i: number): boolean;
@@ -118,7 +118,7 @@ describe("the demo page (npm run demo)", () => {
     expect(state.riggedPlaying).toBe(state.rigged);
     let card: { name: string; kind: string; fields: string } | undefined;
     for (let i = 0; i < 40 && !card; i++) {
-      if ((await screenPointOf(i))?.kind !== "rig") continue;
+      if ((await screenPointOf(i))?.form !== "rig") continue;
       // Turn the camera to it (as spawning does): the herd may be behind the camera.
       await page.evaluate((index) => (window as unknown as { __demo: DemoHooks }).__demo.lookAt(index), i);
       await page.waitForTimeout(500);
@@ -236,7 +236,7 @@ describe("the demo as a showcase", () => {
     for (let i = 0; i < 40 && !followed; i++) {
       const point = await screenPointOf(i);
       // A part-built creature is picked as a thin instance of its model's crowd meshes.
-      if (!onCanvas(point) || point.kind !== "parts") continue;
+      if (!onCanvas(point) || point.form === "rig") continue;
       await page.mouse.click(point.x, point.y);
       await page.waitForTimeout(300);
       followed = (await demoState()).showcase.following;

@@ -168,7 +168,7 @@ export interface FaultRunResult {
   parts: string[] | undefined;
   /** spawn: the creature's clips, in order (none for a part-built one). */
   clips?: string[] | undefined;
-  kind?: "parts" | "rig" | undefined;
+  kind?: "parts" | "whole" | "rig" | undefined;
   /** populate: the creatures made, by name, and what was left out. */
   group?: { names: string[]; omissions: string[] };
 }

@@ -52,5 +52,7 @@ export function spawnRigged(
   name = "fox",
   size: RiggedSize = { axis: "height", meters: 1.6 },
 ): RiggedInstance {
-  return instantiateRigged(scene, template, { name, size, metadata: { kind: "rigged" } });
+  // Tags as a creature's nodes are tagged: the root and meshes with no part, bones with theirs.
+  const tag = (part?: string) => ({ menagerie: { kind: "rigged", ...(part === undefined ? {} : { part }) } });
+  return instantiateRigged(scene, template, { name, size, tag });
 }

@@ -401,7 +401,7 @@ describe("fault matrix", () => {
             const creature = settled.value as Creature;
             parts = creature.listParts().sort();
             clips = [...creature.animations.keys()];
-            kind = creature.kind;
+            kind = creature.form;
           }
         }
         const stats = server.service.faults?.stats();

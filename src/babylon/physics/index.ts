@@ -19,7 +19,7 @@ import { RegisterPhysicsV2PhysicsEngineComponent } from "@babylonjs/core/Physics
 import { type PhysicsShape, PhysicsShapeBox, PhysicsShapeCapsule } from "@babylonjs/core/Physics/v2/physicsShape.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../../api/errors.js";
-import type { Creature, CreatureNodeMetadata } from "../creature.js";
+import { type Creature, type CreatureNodeMetadata, creatureHandle } from "../creature.js";
 import type { ResolvedPhysicsOptions } from "../physicsOptions.js";
 import { type Bounds, creatureMass, fitShape, type Vec3 } from "./bodyFit.js";
 
@@ -92,7 +92,7 @@ export function measureBounds(creature: Creature): Bounds {
   const metresPerUnit = root.absoluteScaling.y;
   // A crowd-drawn creature is measured from its model's part boxes, posed as the crowd draws
   // it: reading `meshes` would grow its nodes and take it out of the crowd for good.
-  const drawn = creature._measureCrowdDrawn();
+  const drawn = creatureHandle(creature).body.measure?.() ?? null;
   if (drawn) {
     const at = (v: Vector3): Vec3 => ({ x: v.x * metresPerUnit, y: v.y * metresPerUnit, z: v.z * metresPerUnit });
     return { min: at(drawn.min), max: at(drawn.max) };
@@ -148,7 +148,8 @@ export function attachCreaturePhysics(creature: Creature, options: ResolvedPhysi
   body.disableSync = true; // the motion layer owns the creature's pose; Havok only follows it
   body.setPrestepType(PhysicsPrestepType.ACTION);
   const untrack = track(scene, { root, node, body });
-  creature._setPhysicsBody(body);
+  const handle = creatureHandle(creature);
+  handle.physicsBody = body;
   creature.onDisposeObservable.addOnce(() => {
     untrack();
     // A physics engine disposed first (scene.disablePhysicsEngine) took its bodies with it.
@@ -157,7 +158,7 @@ export function attachCreaturePhysics(creature: Creature, options: ResolvedPhysi
       shape.dispose();
     }
     node.dispose();
-    creature._setPhysicsBody(null);
+    handle.physicsBody = null;
   });
   return body;
 }

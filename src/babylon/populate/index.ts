@@ -12,12 +12,10 @@ import type { InvalidRecordReport } from "../../api/client.js";
 import { OptionsError } from "../../api/errors.js";
 import type { ModelRecord } from "../../api/schemas.js";
 import type { Area } from "../../motion/area.js";
-import type { HeightFunction } from "../../motion/types.js";
-import { type PlannedCreature, planPopulation } from "../../population/populationPlan.js";
+import { planPopulation } from "../../population/populationPlan.js";
 import { POPULATION_RULES } from "../../population/populationRules.js";
 import { toArea } from "../areaInput.js";
 import type { Creature } from "../creature.js";
-import { toHeightFunction } from "../heights/index.js";
 import {
   POPULATE_DEFAULTS,
   type PopulateHost,
@@ -25,6 +23,11 @@ import {
   type PopulateProgress,
 } from "../populateOptions.js";
 import { placeScenery, planPopulateScenery, type SceneryProp, sceneryOptions } from "./scenery.js";
+
+export type { SceneryNodeMetadata, SceneryOption, SceneryOptions } from "./scenery.js";
+export { SceneryProp } from "./scenery.js";
+
+let construct: (habitat: string, area: Area, water: Area | undefined, waterLevel: number | undefined) => CreatureGroup;
 
 /** The creatures one populate() made. */
 export class CreatureGroup {
@@ -42,18 +45,27 @@ export class CreatureGroup {
   readonly onCreatureAddedObservable = new Observable<Creature>();
   /** Progress, as `onProgress` of the options reports it. */
   readonly onProgressObservable = new Observable<PopulateProgress>();
+  /** The habitat (or query) it was populated for. */
+  readonly habitat: string;
+  /** The area its creatures wander in. */
+  readonly area: Area;
+  /** Where its swimmers swim, in a water habitat. */
+  readonly water: Area | undefined;
+  /** The water surface's height, in a water habitat. */
+  readonly waterLevel: number | undefined;
   #disposed = false;
 
-  constructor(
-    /** The habitat (or query) it was populated for. */
-    readonly habitat: string,
-    /** The area its creatures wander in. */
-    readonly area: Area,
-    /** Where its swimmers swim, in a water habitat. */
-    readonly water: Area | undefined,
-    /** The water surface's height, in a water habitat. */
-    readonly waterLevel: number | undefined,
-  ) {}
+  static {
+    construct = (habitat, area, water, waterLevel) => new CreatureGroup(habitat, area, water, waterLevel);
+  }
+
+  /** Made by `Menagerie.populate`. */
+  private constructor(habitat: string, area: Area, water: Area | undefined, waterLevel: number | undefined) {
+    this.habitat = habitat;
+    this.area = area;
+    this.water = water;
+    this.waterLevel = waterLevel;
+  }
 
   /** True once {@link dispose} has run. */
   get isDisposed(): boolean {
@@ -104,6 +116,8 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
     throw new OptionsError("client", "is needed to populate: pass { client } or { baseUrl } to new Menagerie()");
   const signal = options.signal;
   const area = toArea(options.area ?? { center: { x: 0, z: 0 }, radius: POPULATE_DEFAULTS.radius });
+  // Loaded on demand (it brings Babylon's Ray); a game that never samples a mesh skips it.
+  const { toHeightFunction } = await import("../heights/index.js");
   const ground = toHeightFunction(
     options.ground ?? (options.area && "getBoundingInfo" in options.area ? options.area : host.ground),
   );
@@ -131,7 +145,7 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
     defaultHeight,
     obstacles: dressing.obstacles,
   });
-  const group = new CreatureGroup(options.habitat, area, plan.water, plan.waterLevel);
+  const group = construct(options.habitat, area, plan.water, plan.waterLevel);
   group.skipped.push(...skipped);
   for (const report of skipped) {
     host.warn({
@@ -164,7 +178,7 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
     await eachLimited(plan.species, concurrency, async ({ record, creatures: mine }) => {
       signal?.throwIfAborted();
       try {
-        await host.preload(record, signal ? { signal } : {});
+        await host.spawner.model(record, signal ? { signal } : {});
       } catch (error) {
         if (signal?.aborted) throw error;
         group.omissions.push(`${record.name}: ${(error as Error).message}`);
@@ -175,17 +189,26 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
       }
       // The model is in: its creatures appear now, before the other species finish loading.
       for (const planned of mine) {
-        const creature = await host.spawn(record, {
-          position: new Vector3(planned.x, 0, planned.z),
-          rotationY: planned.heading,
-          ...(signal ? { signal } : {}),
-          ...(options.tags ? { tags: options.tags } : {}),
-        });
+        const swim =
+          planned.swimDepth !== undefined && plan.waterLevel !== undefined
+            ? { waterLevel: plan.waterLevel, depth: planned.swimDepth }
+            : undefined;
+        const creature = await host.spawner.spawn(
+          record,
+          {
+            position: new Vector3(planned.x, 0, planned.z),
+            rotationY: planned.heading,
+            ...(signal ? { signal } : {}),
+            ...(options.tags ? { tags: options.tags } : {}),
+          },
+          { ground, swim },
+        );
         if (group.isDisposed) {
           creature.dispose(); // the populate was cancelled while this one was being made
           return;
         }
-        setUpMotion(creature, planned, ground, plan.waterLevel, wander);
+        // Its ground, height and water were set by the spawn; it only has to be set going.
+        if (wander) creature.wander({ area: planned.region.area, avoid: planned.region.avoid });
         slotOf.set(creature, planned.slot);
         group.creatures.push(creature);
         // A creature disposed on its own leaves the group too.
@@ -208,27 +231,4 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
   // Creatures arrived in load order; list them in plan order so a seed gives the same list.
   group.creatures.sort((a, b) => slotOf.get(a)! - slotOf.get(b)!);
   return group;
-}
-
-/** Puts a spawned creature where the plan says, at its height, and lets it wander its region. */
-function setUpMotion(
-  creature: Creature,
-  planned: PlannedCreature,
-  ground: HeightFunction,
-  waterLevel: number | undefined,
-  wander: boolean,
-): void {
-  const motion = creature.motion;
-  motion.ground = ground;
-  if (planned.swimDepth !== undefined && waterLevel !== undefined) {
-    motion.waterLevel = waterLevel;
-    motion.swimDepth = planned.swimDepth;
-    motion.y = Math.max(planned.groundY, waterLevel - planned.swimDepth);
-  } else {
-    motion.y = planned.groundY + (planned.realm === "air" ? motion.altitude : 0);
-  }
-  motion.x = planned.x;
-  motion.z = planned.z;
-  creature.root.position.set(planned.x, motion.y, planned.z);
-  if (wander) creature.wander({ area: planned.region.area, avoid: planned.region.avoid });
 }

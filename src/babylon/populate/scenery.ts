@@ -18,8 +18,8 @@ import {
   type SceneryPlan,
   type SceneryPlanInput,
 } from "../../population/sceneryPlan.js";
-import { buildPartsBody, type CreatureBody } from "../runtime/body/partsBody.js";
-import { instantiateRigged } from "../runtime/body/riggedInstance.js";
+import type { CreatureBody } from "../runtime/body/partsBody.js";
+import type { Spawner } from "../runtime/index.js";
 import type { LoadedModel } from "../runtime/load/loadModel.js";
 
 /** The `scenery` option of `populate` in its long form. */
@@ -43,6 +43,8 @@ export interface SceneryNodeMetadata {
   part?: string;
 }
 
+let construct: (record: ModelRecord, body: CreatureBody, radius: number) => SceneryProp;
+
 /** A static prop placed by `populate({ scenery })`. */
 export class SceneryProp {
   /** The node that places it; its y = 0 is the prop's foot. */
@@ -51,43 +53,22 @@ export class SceneryProp {
   readonly meshes: readonly AbstractMesh[];
   /** Radius of the ground it takes, metres (creatures keep out of it). */
   readonly radius: number;
+  /** The record it was loaded from. */
+  readonly record: ModelRecord;
   readonly #body: Pick<CreatureBody, "dispose">;
   #disposed = false;
 
-  /** @internal Made by populate. */
-  constructor(
-    /** The record it was loaded from. */
-    readonly record: ModelRecord,
-    model: LoadedModel,
-    planned: PlannedScenery,
-    defaultHeightMeters: number,
-  ) {
-    this.radius = planned.radius;
-    const size = recordSize(record) ?? { axis: "height" as const, meters: defaultHeightMeters };
-    const position = { x: planned.x, y: planned.groundY, z: planned.z };
-    const metadata = { record, scenery: this } satisfies SceneryNodeMetadata;
-    if (model.kind === "rig") {
-      const scene = model.rig.container.scene;
-      const rig = instantiateRigged(scene, model.rig, {
-        name: record.name,
-        size,
-        position,
-        rotationY: planned.heading,
-        metadata: { record, scenery: this },
-      });
-      // Its clips are never started: a prop stands still in its rest pose.
-      this.#body = rig;
-      this.root = rig.root;
-      this.meshes = rig.meshes;
-    } else {
-      const scene = model.holder.getScene();
-      const place = { size, position, rotationY: planned.heading };
-      const tag = (part?: string) => ({ menagerie: { ...metadata, ...(part === undefined ? {} : { part }) } });
-      const body = buildPartsBody(scene, model, place, tag);
-      this.#body = body;
-      this.root = body.root;
-      this.meshes = body.meshes;
-    }
+  static {
+    construct = (record, body, radius) => new SceneryProp(record, body, radius);
+  }
+
+  /** Made by `populate` (placeProp, below). */
+  private constructor(record: ModelRecord, body: CreatureBody, radius: number) {
+    this.record = record;
+    this.#body = body;
+    this.root = body.root;
+    this.meshes = body.meshes;
+    this.radius = radius;
     // It never moves: compute its matrices once and skip them every frame after.
     this.root.computeWorldMatrix(true);
     for (const node of this.root.getDescendants(false)) (node as TransformNode).freezeWorldMatrix?.();
@@ -148,8 +129,27 @@ export function planPopulateScenery(
 /** What placing scenery needs of the Menagerie. */
 export interface SceneryHost {
   readonly defaultHeightMeters: number;
-  /** Loads a model once; rejects when it cannot. */
-  preload(record: ModelRecord, options: { signal?: AbortSignal }): Promise<LoadedModel>;
+  /** Loads models once and builds props' bodies. */
+  readonly spawner: Spawner;
+}
+
+/**
+ * A prop of `model` where `planned` says, sized from its record (or the default height). Its
+ * clips, if rigged, are never started: a prop stands still in its rest pose.
+ */
+function placeProp(
+  spawner: Spawner,
+  model: LoadedModel,
+  planned: PlannedScenery,
+  defaultHeightMeters: number,
+): SceneryProp {
+  const record = model.record;
+  const size = recordSize(record) ?? { axis: "height" as const, meters: defaultHeightMeters };
+  const placement = { size, position: { x: planned.x, y: planned.groundY, z: planned.z }, rotationY: planned.heading };
+  const { body, tags } = spawner.buildProp(model, placement);
+  const prop = construct(record, body, planned.radius);
+  tags.settle(prop);
+  return prop;
 }
 
 /**
@@ -176,7 +176,7 @@ export async function placeScenery(
       signal?.throwIfAborted();
       let model: LoadedModel;
       try {
-        model = await host.preload(record, signal ? { signal } : {});
+        model = await host.spawner.model(record, signal ? { signal } : {});
       } catch (error) {
         if (signal?.aborted) throw error;
         omissions.push(`${record.name}: ${(error as Error).message}`);
@@ -184,7 +184,7 @@ export async function placeScenery(
       }
       signal?.throwIfAborted();
       for (const item of items) {
-        const prop = new SceneryProp(record, model, item, host.defaultHeightMeters);
+        const prop = placeProp(host.spawner, model, item, host.defaultHeightMeters);
         rank.set(prop, plan.items.indexOf(item));
         into.push(prop);
       }

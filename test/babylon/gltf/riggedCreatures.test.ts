@@ -92,7 +92,7 @@ describe("a rigged catalog creature's clips", () => {
   it("walks with its walk clip while moving, idles when stopped; the walk rate follows the ground speed", async () => {
     t = setup();
     const zebra = await t.menagerie.spawnCreature("zebra");
-    expect(zebra.kind).toBe("rig");
+    expect(zebra.form).toBe("rig");
     expect([...zebra.animations.keys()]).toEqual(["idle", "walk", "run"]);
     expect(weights(zebra)).toEqual({ idle: 1, walk: 0, run: 0 });
     for (const g of zebra.animations.values()) expect(g.isPlaying && g.loopAnimation, g.name).toBe(true);
@@ -267,20 +267,20 @@ describe("rigged records: size, form, parts", () => {
   it("prefer 'parts' builds a record with both forms from its OBJ parts; the rig by default; each form cached", async () => {
     t = setup();
     const parts = await t.menagerie.spawnCreature("dog", { prefer: "parts" });
-    expect(parts.kind).toBe("parts");
+    expect(parts.form).toBe("parts");
     expect(parts.animations.size).toBe(0);
     expect(parts.listParts().sort()).toEqual(Object.keys(parts.record.model.parts).sort());
     expect(t.glbs()).toEqual([]);
     const objCount = t.objs().length;
     expect(objCount).toBe(Object.keys(parts.record.model.parts).length);
     const rig = await t.menagerie.spawnCreature("dog");
-    expect(rig.kind).toBe("rig");
+    expect(rig.form).toBe("rig");
     expect([...rig.animations.keys()]).toEqual(["idle", "walk", "run"]);
     expect(t.glbs()).toHaveLength(3);
     // Both forms stay loaded: more copies of either fetch nothing.
     const assets = t.counter.urls.filter((u) => u.includes("/assets/")).length;
-    expect((await t.menagerie.spawnCreature("dog", { prefer: "parts" })).kind).toBe("parts");
-    expect((await t.menagerie.spawnCreature("dog", { prefer: "rig" })).kind).toBe("rig");
+    expect((await t.menagerie.spawnCreature("dog", { prefer: "parts" })).form).toBe("parts");
+    expect((await t.menagerie.spawnCreature("dog", { prefer: "rig" })).form).toBe("rig");
     expect(t.counter.urls.filter((u) => u.includes("/assets/")).length).toBe(assets);
     expect(t.menagerie.stats.modelsLoaded).toBe(2);
     await expect(t.menagerie.spawnCreature("dog", { prefer: "obj" as "parts" })).rejects.toThrow(/prefer/);
@@ -288,9 +288,9 @@ describe("rigged records: size, form, parts", () => {
 
   it("takes prefer from the Menagerie's options; a rig-only record loads its rig whatever is preferred", async () => {
     t = setup({ prefer: "parts" });
-    expect((await t.menagerie.spawnCreature("dog")).kind).toBe("parts");
+    expect((await t.menagerie.spawnCreature("dog")).form).toBe("parts");
     const zebra = await t.menagerie.spawnCreature("zebra");
-    expect(zebra.kind).toBe("rig");
+    expect(zebra.form).toBe("rig");
     expect(zebra.animations.size).toBe(3);
   });
 });

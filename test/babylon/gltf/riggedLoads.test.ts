@@ -67,7 +67,7 @@ describe("link renewal on the GLB path", () => {
   it("refreshes a record whose links expire within the margin once, then fetches each GLB once", async () => {
     server.linkLifetimeSeconds = 30; // inside the 60 s margin
     const creature = await menagerie.spawnCreature("deer");
-    expect(creature.kind).toBe("rig");
+    expect(creature.form).toBe("rig");
     expect(lookups()).toEqual([null, "false"]);
     for (const file of ["idle.glb", "walk.glb", "run.glb"]) expect(server.assetCount("deer", file), file).toBe(1);
     expect(warnings).toEqual([]);
@@ -101,17 +101,17 @@ describe("record forms", () => {
     server.models.set("glb", { formats: { glb: walk, fbx: "not loadable" }, height: "1.6 m" });
     server.models.set("obj", { type: "scenery", formats: { obj: boxObj([-1, 0, -1], [1, 2, 1]) }, height: "1 m" });
     const rigged = await menagerie.spawnCreature("rigged");
-    expect(rigged.kind).toBe("rig");
+    expect(rigged.form).toBe("rig");
     expect([...rigged.animations.keys()]).toEqual(["model"]); // the model GLB's own animation
     expect(round(rigged.heightMeters)).toBe(1.6);
     expect(server.assetCount("rigged", "rig.glb")).toBe(1);
     const glb = await menagerie.spawnCreature("glb");
-    expect(glb.kind).toBe("rig");
+    expect(glb.form).toBe("rig");
     expect(glb.animations.size).toBe(1);
     expect(server.assetCount("glb", "format.glb")).toBe(1);
     expect(server.assetCount("glb", "format.fbx")).toBe(0);
     const obj = await menagerie.spawnCreature("obj");
-    expect(obj.kind).toBe("parts");
+    expect(obj.form).toBe("whole");
     expect(obj.listParts()).toEqual(["body"]);
     expect(obj.animations.size).toBe(0);
     steps(30); // a single clip that is not idle still plays as the idle

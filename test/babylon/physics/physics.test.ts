@@ -271,7 +271,7 @@ describe("a rigged catalog creature (skinned glTF)", () => {
     const herd = new Menagerie(env.scene, { baseUrl: catalog.url, apiKey: "dev-key" });
     try {
       const zebra = await herd.spawnCreature("zebra", { physics: { shape: "box" } });
-      expect(zebra.kind).toBe("rig");
+      expect(zebra.form).toBe("rig");
       const box = zebra.physicsBody!.shape!.getBoundingBox();
       expect(box.minimum.y).toBeCloseTo(0, 3); // feet on the root's y = 0
       expect(box.maximum.y).toBeCloseTo(zebra.heightMeters, 3);

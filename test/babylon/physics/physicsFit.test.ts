@@ -75,7 +75,7 @@ describe("a part-built creature with a body", () => {
       rotationY: 0.4,
       physics: { shape: "box" },
     });
-    expect(fox.kind).toBe("parts");
+    expect(fox.form).toBe("parts");
     expect(crowdDrawn(fox)).toBe(true);
     const fitted = bodyBox(fox);
     expect(fox.meshes.length).toBeGreaterThan(1); // grows its nodes: now measured the old way
@@ -113,7 +113,7 @@ describe("catalog creatures with a body", () => {
           rotationY: 1.1,
           fuzzy: false,
         });
-        expect(creature.kind, name).toBe(kind);
+        expect(creature.form, name).toBe(kind);
         expect(crowdDrawn(creature), name).toBe(kind === "parts");
         const fitted = bodyBox(creature);
         expect(creature.meshes.length, name).toBeGreaterThan(0); // grows a part-built one: measured the old way

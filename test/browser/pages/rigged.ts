@@ -109,7 +109,7 @@ async function main() {
     const textures = scene.textures.filter((t) => t !== scene.environmentTexture);
     return {
       creatures: spawned.length,
-      kinds: spawned.map((c) => c.kind),
+      kinds: spawned.map((c) => c.form),
       clips: [...walker.animations.keys()],
       heightMeters: walker.heightMeters,
       scale: walker.root.scaling.x,

@@ -13,7 +13,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../../../api/recordSize.js";
 import type { Box3 } from "../../../rig/box.js";
 import { REST_POSE } from "../crowd/crowdPose.js";
-import { type CrowdMember, type CrowdRenderer, crowdOf } from "../crowd/crowdRenderer.js";
+import { type CrowdMember, type CrowdOwner, type CrowdRenderer, crowdOf } from "../crowd/crowdRenderer.js";
 import type { ModelTemplate } from "../load/buildTemplate.js";
 import { crowdPose, type MotionBinding, syncMotion } from "../sync/syncMotion.js";
 
@@ -53,14 +53,14 @@ export function extentOf(bounds: Box3, axis: RecordSize["axis"]): number {
 
 /**
  * Builds the body; `tag(part)` gives the `metadata` of each node (the root without a part), and
- * `owner` is what a picked thin instance of it answers (`metadata.menagerie.creatureAt(index)`).
+ * `owner.current` is what a picked thin instance of it answers (`metadata.menagerie.creatureAt(index)`).
  */
 export function buildPartsBody(
   scene: Scene,
   template: ModelTemplate,
   placement: BodyPlacement,
   tag: (part?: string) => unknown,
-  owner?: unknown,
+  owner?: CrowdOwner,
 ): CreatureBody {
   const { record, layout } = template;
   const extent = extentOf(layout.bounds, placement.size.axis);

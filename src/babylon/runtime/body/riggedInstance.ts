@@ -32,10 +32,10 @@ export interface RiggedInstanceOptions {
   /** Heading about +Y, radians (0 faces +Z). @default 0 */
   rotationY?: number;
   /**
-   * Put in `metadata.menagerie` of the root, every mesh and every bone node (bones also get
-   * `part`: the bone name), so a pick finds its creature. @default {}
+   * The `metadata` of the root, every mesh (no part) and every bone node (`part`: the bone
+   * name), so a pick finds its owner (see nodeTags.ts). @default no metadata
    */
-  metadata?: Readonly<Record<string, unknown>>;
+  tag?: (part?: string) => unknown;
 }
 
 /** A rigged creature's nodes and clips. */
@@ -86,7 +86,7 @@ export function instantiateRigged(
   if (template.isDisposed) throw new OptionsError("template", `of "${template.model}" was disposed`);
   const { bounds } = template;
   const scale = riggedScale(bounds, options.size);
-  const tag = (part?: string) => ({ menagerie: { ...options.metadata, ...(part === undefined ? {} : { part }) } });
+  const tag = options.tag ?? (() => null);
 
   const root = new TransformNode(options.name, scene);
   root.scaling.setAll(scale);

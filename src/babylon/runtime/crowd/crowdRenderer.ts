@@ -32,8 +32,13 @@ export interface CrowdMember {
   readonly modelReach: number;
   /** True while its root is disabled: nothing of it is drawn. */
   hidden: boolean;
-  /** Whatever the crowd's owner wants back from a picked thin instance (the creature). */
-  readonly owner: unknown;
+  /** Whose it is: a picked thin instance answers `owner.current` (the creature), read at the pick. */
+  readonly owner: CrowdOwner | undefined;
+}
+
+/** What a crowd member answers a pick with: its owner once known (see nodeTags.ts). */
+export interface CrowdOwner {
+  readonly current: unknown;
 }
 
 interface PartDraw {
@@ -121,7 +126,7 @@ export class CrowdRenderer {
             record: template.record,
             part: joint.part,
             crowd: true,
-            creatureAt: (i: number) => owners[i]?.owner,
+            creatureAt: (i: number) => owners[i]?.owner?.current,
           },
         };
         // The per-instance pick test needs the mesh's own (untransformed) box.
@@ -145,7 +150,7 @@ export class CrowdRenderer {
   }
 
   /** Adds a creature (drawn at rest until its first {@link write}). */
-  add(owner: unknown, modelReach: number): CrowdMember {
+  add(owner: CrowdOwner | undefined, modelReach: number): CrowdMember {
     const member: CrowdMember = {
       slot: this.#members.length,
       x: 0,

@@ -19,7 +19,7 @@ export type { ModelTemplate, TemplatePart } from "./buildTemplate.js";
 
 /** A model built from its rigged glTF: one skinned mesh and its clips. */
 export interface RiggedModel {
-  readonly kind: "rig";
+  readonly form: "rig";
   /** The record the assets came from (a refreshed one if the links had to be renewed). */
   readonly record: ModelRecord;
   readonly rig: RiggedTemplate;
@@ -29,7 +29,7 @@ export interface RiggedModel {
 }
 
 /** A model built from OBJ (parts or whole), tagged for {@link LoadedModel}. */
-export type ObjModel = ModelTemplate & { readonly kind: "obj"; readonly assetCount: number };
+export type ObjModel = ModelTemplate & { readonly form: "parts" | "whole"; readonly assetCount: number };
 
 /** What a load gives: an OBJ template or a rigged model. */
 export type LoadedModel = ObjModel | RiggedModel;
@@ -74,12 +74,12 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
         warn: (warning) => ctx.warn(warning),
         signal,
       });
-      return { kind: "rig", record: assets.record, rig, assetCount, dispose: () => rig.dispose() };
+      return { form: "rig", record: assets.record, rig, assetCount, dispose: () => rig.dispose() };
     }
     const parsed = await parser.results();
     signal.throwIfAborted();
     const template = buildTemplate(ctx.scene, assets, ctx.plans, (warning) => ctx.warn(warning), parsed);
-    return Object.assign(template, { kind: "obj" as const, assetCount });
+    return Object.assign(template, { form: assets.form, assetCount });
   } catch (error) {
     parser.dispose();
     // A parser's error may quote what the service sent, the key included.

@@ -10,8 +10,8 @@ import type { GaitTable } from "../../../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../../../motion/rigRoles.js";
 import { createAgentIn } from "../../../motion/world.js";
 import { type AnimationLodSettings, LOD_FULL, LOD_SKIP } from "../../animationLodOptions.js";
-import type { Creature } from "../../creature.js";
 import type { FrameSync, MotionDriver } from "../../motionDriver.js";
+import type { CreatureBody } from "../body/partsBody.js";
 import { flushCrowds } from "../crowd/crowdRenderer.js";
 import type { LoadedModel } from "../load/loadModel.js";
 import { AnimationLod } from "./animationLod.js";
@@ -61,17 +61,20 @@ export function createFrameSync(settings: AnimationLodSettings | null): FrameSyn
   };
 }
 
-/** Gives a new creature its motion agent and adds its binding to the driver. */
+/**
+ * Gives a new creature's body its motion agent, hooks the body to it (joint nodes or crowd
+ * matrices) and adds the binding to the driver.
+ */
 export function bindMotion(
   driver: MotionDriver,
-  creature: Creature,
+  body: CreatureBody,
   model: LoadedModel,
   gaits: GaitTable | undefined,
 ): MotionBinding {
-  const scale = creature.root.scaling.x;
+  const scale = body.root.scaling.x;
   // A rigged creature has no joints to pose: its clips move it, and its agent knows only its size.
-  const roles = model.kind === "rig" ? sizeOnlyRoles(creature.heightMeters) : rigRoles(model.layout, scale);
-  const root = creature.root;
+  const roles = model.form === "rig" ? sizeOnlyRoles(body.heightMeters) : rigRoles(model.layout, scale);
+  const root = body.root;
   const behaviour = model.record.behaviour;
   const agent = createAgentIn(driver.world, {
     roles,
@@ -86,7 +89,7 @@ export function bindMotion(
   const binding: MotionBinding = {
     agent,
     root,
-    // Joint nodes, or the crowd that draws the body, come from the body itself (_bindMotion).
+    // Joint nodes, or the crowd that draws the body, come from the body itself (body.bindMotion).
     joints: [],
     body: roles.body,
     bodyRestY: 0,
@@ -100,15 +103,16 @@ export function bindMotion(
     heldPose: false,
     staleImage: false,
   };
-  if (model.kind === "rig" && creature.animations.size > 0) {
+  const animations = body.animations;
+  if (model.form === "rig" && animations && animations.size > 0) {
     const mixer = new ClipMixer({
-      clips: [...creature.animations.keys()],
-      heightMeters: creature.heightMeters,
+      clips: [...animations.keys()],
+      heightMeters: body.heightMeters,
       behaviour: agent.behaviour,
       movement: movementOf(model.record),
     });
     tuneCruiseToClips(agent, mixer);
-    const clips = bindClips(mixer, creature.animations);
+    const clips = bindClips(mixer, animations);
     binding.clips = clips;
     binding.onBehaviour = (next) => {
       mixer.setBehaviour(next);
@@ -117,7 +121,7 @@ export function bindMotion(
     startClips(clips);
   }
   driver.add(binding, createFrameSync);
-  creature._bindMotion(binding);
+  body.bindMotion?.(binding);
   return binding;
 }
 

@@ -1,0 +1,60 @@
+/**
+ * Makes a creature from its loaded model in one go: its body (OBJ parts drawn by the model's
+ * crowd, or a rigged glTF copy), its motion binding, and the `Creature` handed both as one
+ * finished handle. Its nodes' `metadata.menagerie` name the creature once it exists (nodeTags.ts).
+ */
+import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import type { RecordSize } from "../../api/recordSize.js";
+import type { GaitTable } from "../../motion/gaits/index.js";
+import { type Creature, createCreature } from "../creature.js";
+import type { MotionDriver } from "../motionDriver.js";
+import { NodeTags } from "./body/nodeTags.js";
+import { buildPartsBody, type CreatureBody } from "./body/partsBody.js";
+import { instantiateRigged } from "./body/riggedInstance.js";
+import type { LoadedModel } from "./load/loadModel.js";
+import { bindMotion } from "./sync/bindMotion.js";
+import type { MotionBinding } from "./sync/syncMotion.js";
+
+/** Where and how big a new creature is. */
+export interface CreaturePlacement {
+  position?: Vector3 | { x: number; y: number; z: number } | undefined;
+  /** Heading about +Y, radians (0 faces +Z). */
+  rotationY?: number | undefined;
+  /** Its size in metres along one axis (height, length or width), as `recordSize` reads it. */
+  size: RecordSize;
+}
+
+/** A model's body, placed and sized, its nodes tagged by `tags`. */
+export function buildBody(
+  scene: Scene,
+  model: LoadedModel,
+  placement: CreaturePlacement,
+  tags: NodeTags<object>,
+): CreatureBody {
+  if (model.form === "rig")
+    return instantiateRigged(scene, model.rig, {
+      name: model.record.name,
+      size: placement.size,
+      ...(placement.position ? { position: placement.position } : {}),
+      ...(placement.rotationY !== undefined ? { rotationY: placement.rotationY } : {}),
+      tag: tags.tag,
+    });
+  return buildPartsBody(scene, model, placement, tags.tag, tags);
+}
+
+/** A new creature of `model` bound to `driver`'s motion (see the module comment). */
+export function makeCreature(
+  scene: Scene,
+  model: LoadedModel,
+  placement: CreaturePlacement,
+  driver: MotionDriver,
+  gaits: GaitTable | undefined,
+): { creature: Creature; binding: MotionBinding } {
+  const tags = new NodeTags<Creature>(model.record, "creature");
+  const body = buildBody(scene, model, placement, tags);
+  const binding = bindMotion(driver, body, model, gaits);
+  const creature = createCreature({ record: model.record, form: model.form, body, binding, physicsBody: null });
+  tags.settle(creature);
+  return { creature, binding };
+}

@@ -1,0 +1,69 @@
+/**
+ * The steps of a spawn around making the creature: the lookup again for renewed links, and what
+ * a new creature gets once it exists: its tags, its speeds, its ground with its
+ * feet put on it (once, here, for populated creatures too), and its connection to the world
+ * (targets, events, queries).
+ */
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { LookupClient } from "../../api/client.js";
+import { LoadError, OptionsError } from "../../api/errors.js";
+import type { ModelRecord } from "../../api/schemas.js";
+import type { HeightFunction } from "../../motion/types.js";
+import type { Creature } from "../creature.js";
+import { connectCreature, disconnectCreature } from "../creatureBehaviours.js";
+import type { GameWorld } from "../gameWorld.js";
+import type { SpawnOptions } from "../menagerieOptions.js";
+
+/** Where a swimmer swims: the water's surface height and its depth under it, metres. */
+export interface SwimPlacement {
+  waterLevel: number;
+  depth: number;
+}
+
+/** Tags, speeds, ground and world for a newly spawned creature (see the module comment). */
+export function setUpSpawned(
+  creature: Creature,
+  options: SpawnOptions,
+  world: GameWorld<Creature>,
+  defaultGround: HeightFunction | AbstractMesh | undefined,
+  swim?: SwimPlacement,
+): void {
+  for (const tag of options.tags ?? []) {
+    if (typeof tag !== "string") throw new OptionsError("tags", `must be strings, got ${typeof tag}`);
+    creature.tags.add(tag);
+  }
+  if (options.speeds) creature.setSpeeds(options.speeds);
+  const ground = options.ground ?? defaultGround;
+  const motion = creature.motion;
+  if (ground) motion.ground = world.heightFunction(ground);
+  if (swim) {
+    motion.waterLevel = swim.waterLevel;
+    motion.swimDepth = swim.depth;
+  }
+  if (ground || swim) {
+    // Feet on the ground (or the body in the water) now, not on the first step: no drop or pop
+    // when the game looks.
+    const groundY = motion.ground ? motion.ground(motion.x, motion.z) : 0;
+    motion.y = swim ? Math.max(groundY, swim.waterLevel - swim.depth) : groundY + motion.altitude;
+    creature.root.position.y = motion.y;
+  }
+  world.addCreature(creature);
+  connectCreature(creature, world.resolve);
+  creature.onDisposeObservable.addOnce(() => {
+    world.removeCreature(creature);
+    disconnectCreature(creature);
+  });
+}
+
+/** Looks a record up again by name for renewed links; without a client, a clear LoadError. */
+export async function refreshRecord(
+  client: LookupClient | undefined,
+  record: ModelRecord,
+  signal: AbortSignal,
+): Promise<ModelRecord | null> {
+  if (!client) {
+    const detail = "its links expired and there is no client to renew them";
+    throw new LoadError({ reason: "expired", model: record.name, detail });
+  }
+  return client.refresh(record, { signal });
+}

@@ -1,0 +1,174 @@
+/**
+ * A Menagerie's loading and spawning, made once its runtime chunk has arrived: the asset
+ * fetcher, the model library, and the one way from a name to a creature in the scene (lookup,
+ * model, body and motion, creature, world). The Menagerie hands itself over once, as a
+ * {@link SpawnHost}, and calls in; nothing here calls back into it but the host's reports.
+ */
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import { type AssetFetcherOptions, createAssetFetcher } from "../../api/assetFetcher.js";
+import type { LookupClient } from "../../api/client.js";
+import type { LoadProgress, MenagerieWarning } from "../../api/loadEvents.js";
+import type { ModelPreference } from "../../api/modelAssets.js";
+import type { ModelRecord } from "../../api/schemas.js";
+import type { GaitTable } from "../../motion/gaits/index.js";
+import type { HeightFunction } from "../../motion/types.js";
+import type { ObjParsePool } from "../../obj/objParsePool.js";
+import { BODY_PLANS, type BodyPlans } from "../../rig/bodyPlans.js";
+import type { Creature } from "../creature.js";
+import type { GameWorld } from "../gameWorld.js";
+import { loadCreaturePhysics } from "../loadPhysics.js";
+import { lookupRecord } from "../lookupRecord.js";
+import { type MenagerieStats, preference, type SpawnOptions } from "../menagerieOptions.js";
+import type { MotionDriver } from "../motionDriver.js";
+import { NodeTags } from "./body/nodeTags.js";
+import type { CreatureBody } from "./body/partsBody.js";
+import { creatureSize } from "./load/creatureSize.js";
+import type { LoadedModel } from "./load/loadModel.js";
+import { ModelLibrary } from "./load/modelLibrary.js";
+import { buildBody, type CreaturePlacement, makeCreature } from "./makeCreature.js";
+import { refreshRecord, type SwimPlacement, setUpSpawned } from "./spawnSetup.js";
+
+/** What spawning needs of its Menagerie: its checked settings, its motion and world, its reports. */
+export interface SpawnHost {
+  readonly scene: Scene;
+  readonly client: LookupClient | undefined;
+  /** Aborts every load when the Menagerie is disposed. */
+  readonly lifetime: AbortSignal;
+  readonly settings: {
+    readonly defaultHeightMeters: number;
+    readonly linkMarginSeconds: number;
+    readonly prefer: ModelPreference;
+    readonly physics: unknown;
+  };
+  /** How assets are fetched (the counters are `stats`). */
+  readonly assets: Omit<AssetFetcherOptions, "counters">;
+  readonly stats: MenagerieStats;
+  readonly ground: HeightFunction | AbstractMesh | undefined;
+  /** `undefined`: the defaults. */
+  readonly gaits: GaitTable | undefined;
+  readonly bodyPlans: BodyPlans | undefined;
+  readonly driver: MotionDriver;
+  readonly world: GameWorld<Creature>;
+  /** The creatures alive now: a spawn adds, a dispose removes. */
+  readonly creatures: Set<Creature>;
+  /** The page's OBJ reading workers, when this Menagerie holds them and one is ready. */
+  parsePool(): ObjParsePool | undefined;
+  /** Service-provided text with the key hidden. */
+  redact(text: string): string;
+  warn(warning: MenagerieWarning): void;
+  progress(progress: LoadProgress): void;
+  spawned(creature: Creature): void;
+  disposed(creature: Creature): void;
+  /** Throws when the Menagerie was disposed. */
+  assertAlive(): void;
+}
+
+/** A record to spawn: by name (looked up), as given, or a lookup the caller already sent. */
+export type RecordSource = string | ModelRecord | Promise<ModelRecord>;
+
+/** What populate adds to a spawn: the ground it planned on, and where a swimmer swims. */
+export interface PlannedSpawn {
+  ground: HeightFunction;
+  swim?: SwimPlacement | undefined;
+}
+
+export class Spawner {
+  readonly #host: SpawnHost;
+  readonly #models: ModelLibrary;
+
+  constructor(host: SpawnHost) {
+    this.#host = host;
+    const fetchAsset = createAssetFetcher({ ...host.assets, counters: host.stats });
+    const plans = host.bodyPlans ?? BODY_PLANS;
+    this.#models = new ModelLibrary({
+      lifetime: host.lifetime,
+      context: (prefer) => ({
+        prefer,
+        scene: host.scene,
+        plans,
+        linkMarginSeconds: host.settings.linkMarginSeconds,
+        now: Date.now,
+        fetchAsset,
+        parsePool: host.parsePool(),
+        parseCounts: host.stats,
+        redact: (text) => host.redact(text),
+        refresh: (record, signal) => refreshRecord(host.client, record, signal),
+        warn: (warning) => host.warn(warning),
+      }),
+      progress: (progress) => host.progress(progress),
+      loaded: () => void host.stats.modelsLoaded++,
+    });
+  }
+
+  /**
+   * See `Menagerie.spawnCreature`: `source` is a name, a record, or a lookup already sent;
+   * `planned` is populate's.
+   */
+  async spawn(source: RecordSource, options: SpawnOptions, planned?: PlannedSpawn): Promise<Creature> {
+    const host = this.#host;
+    const attachPhysics = await loadCreaturePhysics(host.scene, options.physics, host.settings.physics);
+    const ground = planned?.ground ?? options.ground ?? host.ground;
+    await host.world.prepareGround(ground);
+    const model = await this.model(source, options);
+    const record = model.record;
+    const { creature, binding } = makeCreature(
+      host.scene,
+      model,
+      {
+        size: creatureSize(record, options.height, {
+          defaultHeightMeters: host.settings.defaultHeightMeters,
+          redact: (text) => host.redact(text),
+          warn: (warning) => host.warn(warning),
+        }),
+        position: options.position,
+        rotationY: options.rotationY,
+      },
+      host.driver,
+      host.gaits,
+    );
+    host.creatures.add(creature);
+    setUpSpawned(creature, options, host.world, ground, planned?.swim);
+    creature.onDisposeObservable.addOnce(() => {
+      host.driver.unbind(binding);
+      host.creatures.delete(creature);
+      host.disposed(creature);
+    });
+    attachPhysics?.(creature);
+    host.spawned(creature);
+    return creature;
+  }
+
+  /**
+   * The loaded model of a record (looked up first when a name is given), loading it if needed.
+   * Resolves only while the Menagerie and the call's signal are alive.
+   */
+  async model(
+    source: RecordSource,
+    options: Pick<SpawnOptions, "signal" | "fuzzy" | "onProgress" | "prefer">,
+  ): Promise<LoadedModel> {
+    const host = this.#host;
+    const record = typeof source === "string" ? await lookupRecord(host.client, source, options) : await source;
+    const prefer = options.prefer === undefined ? host.settings.prefer : preference("prefer", options.prefer);
+    const model = await this.#models.get(record, prefer, options.signal, options.onProgress);
+    options.signal?.throwIfAborted();
+    host.assertAlive();
+    return model;
+  }
+
+  /** A static body of a loaded model (a scenery prop's), its nodes tagged for its owner. */
+  buildProp(model: LoadedModel, placement: CreaturePlacement): { body: CreatureBody; tags: NodeTags<object> } {
+    const tags = new NodeTags<object>(model.record, "scenery");
+    return { body: buildBody(this.#host.scene, model, placement, tags), tags };
+  }
+
+  /** Whether a model of this name is loaded, in any form. */
+  has(name: string): boolean {
+    return this.#models.has(name);
+  }
+
+  /** Disposes every loaded model's meshes, materials and textures (creatures first: the Menagerie's). */
+  dispose(): void {
+    this.#models.dispose();
+  }
+}

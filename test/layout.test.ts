@@ -1,0 +1,183 @@
+/**
+ * The layout's rules, read from the sources (the README's map says them in prose):
+ * - layers: each folder of src/ imports only the folders below it (LAYERS); only src/babylon
+ *   imports @babylonjs; nothing under src/ imports in a circle (type imports count too);
+ * - lazy chunks: a folder of src/babylon listed in LAZY_FOLDERS is one chunk. Code outside it
+ *   reaches it only by `import()` of its index.ts, or by `import type`; the package entry
+ *   (src/index.ts) may re-export a lazy folder's public names from its index.ts (a game that
+ *   imports one of them chooses to bundle it);
+ * - no file of src/ is longer than MAX_LINES.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const SRC = join(ROOT, "src");
+const MAX_LINES = 300;
+
+/** What each top folder of src/ may import (besides itself). Order: lowest first. */
+const LAYERS: Record<string, readonly string[]> = {
+  util: [],
+  obj: ["util"],
+  api: ["util", "obj"],
+  rig: ["util"],
+  motion: ["util", "rig"],
+  population: ["util", "api", "rig", "motion"],
+  babylon: ["util", "obj", "api", "rig", "motion", "population"],
+  catalog: ["util", "api", "rig", "motion"],
+  service: ["util", "api", "catalog"],
+  // The package entry (src/index.ts) re-exports the browser-safe layers.
+  "index.ts": ["util", "obj", "api", "rig", "motion", "population", "babylon"],
+};
+
+/** The lazy chunks of src/babylon: each a folder with one entry, its index.ts. */
+const LAZY_FOLDERS = ["runtime", "gltf", "populate", "physics", "heights"].map((name) => `babylon/${name}`);
+
+interface ImportEdge {
+  /** The importing file, relative to src/. */
+  from: string;
+  /** The imported file, relative to src/ (`.ts`), or the bare package specifier. */
+  to: string;
+  typeOnly: boolean;
+  dynamic: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+function importsOf(file: string): ImportEdge[] {
+  const text = readFileSync(file, "utf8");
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+  const from = relative(SRC, file);
+  const edges: ImportEdge[] = [];
+  const add = (specifier: string, typeOnly: boolean, dynamic: boolean) => {
+    const to = specifier.startsWith(".")
+      ? relative(SRC, resolve(dirname(file), specifier)).replace(/\.js$/, ".ts")
+      : specifier;
+    edges.push({ from, to, typeOnly, dynamic });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings : undefined;
+      const typeOnly =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (clause.name === undefined && named !== undefined && named.elements.every((element) => element.isTypeOnly)));
+      add(node.moduleSpecifier.text, typeOnly, false);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.exportClause;
+      const typeOnly =
+        node.isTypeOnly ||
+        (clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((element) => element.isTypeOnly));
+      add(node.moduleSpecifier.text, typeOnly, false);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      add(node.arguments[0].text, false, true);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      const literal = node.argument.literal;
+      if (ts.isStringLiteral(literal)) add(literal.text, true, false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return edges;
+}
+
+const files = sourceFiles(SRC).sort();
+const edges = files.flatMap(importsOf);
+const local = edges.filter((edge) => !edge.to.startsWith("@") && edge.to.endsWith(".ts") && !edge.to.startsWith(".."));
+
+/** The top folder of a path relative to src/ (`index.ts` for the package entry itself). */
+const layerOf = (path: string) => path.split("/")[0] ?? path;
+const lazyFolderOf = (path: string) => LAZY_FOLDERS.find((folder) => path.startsWith(`${folder}/`));
+
+describe("the layout", () => {
+  it("knows every folder of src/", () => {
+    const unknown = [...new Set(files.map((file) => layerOf(relative(SRC, file))))].filter(
+      (layer) => !(layer in LAYERS),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it("imports only downwards: each folder of src/ imports only the layers below it", () => {
+    const upward = local
+      .filter((edge) => layerOf(edge.from) !== layerOf(edge.to))
+      .filter((edge) => !LAYERS[layerOf(edge.from)]?.includes(layerOf(edge.to)))
+      .map((edge) => `${edge.from} imports ${edge.to}`);
+    expect(upward).toEqual([]);
+  });
+
+  it("lets only src/babylon (and the package entry's types) import @babylonjs", () => {
+    const engine = edges
+      .filter((edge) => edge.to.startsWith("@babylonjs/") && layerOf(edge.from) !== "babylon")
+      .filter((edge) => !(edge.typeOnly && edge.from === "index.ts"))
+      .map((edge) => `${edge.from} imports ${edge.to}`);
+    expect(engine).toEqual([]);
+  });
+
+  it("reaches a lazy folder from outside only by import() of its index.ts, or by import type", () => {
+    expect(LAZY_FOLDERS.map((folder) => readdirSync(join(SRC, folder)).includes("index.ts"))).not.toContain(false);
+    const crossings = local.filter((edge) => {
+      const target = lazyFolderOf(edge.to);
+      return target !== undefined && lazyFolderOf(edge.from) !== target && !edge.typeOnly;
+    });
+    const wrong = crossings
+      .filter((edge) => {
+        const entry = `${lazyFolderOf(edge.to)}/index.ts`;
+        if (edge.dynamic) return edge.to !== entry;
+        // The package entry may re-export a lazy folder's public names, from its index.ts only.
+        return !(edge.from === "index.ts" && edge.to === entry);
+      })
+      .map((edge) => `${edge.from} ${edge.dynamic ? "import()s" : "imports"} ${edge.to}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("has no import circle in src/ (type imports count: they tie files together for a reader too)", () => {
+    const next = new Map<string, string[]>();
+    for (const edge of local) next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
+    const state = new Map<string, "open" | "done">();
+    const circles: string[] = [];
+    const walk = (file: string, path: string[]): void => {
+      if (state.get(file) === "done") return;
+      if (state.get(file) === "open") {
+        circles.push([...path.slice(path.indexOf(file)), file].join(" → "));
+        return;
+      }
+      state.set(file, "open");
+      for (const to of next.get(file) ?? []) walk(to, [...path, file]);
+      state.set(file, "done");
+    };
+    for (const file of files) walk(relative(SRC, file), []);
+    expect(circles).toEqual([]);
+  });
+
+  it(`keeps every file of src/ within ${MAX_LINES} lines`, () => {
+    const long = files
+      .map((file) => ({ file: relative(SRC, file), lines: readFileSync(file, "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+});
+
+describe("the rules' own check", () => {
+  it("sees a value import, a type import and an import() as what they are", () => {
+    const menagerie = importsOf(join(SRC, "babylon/menagerie.ts"));
+    expect(menagerie.some((edge) => edge.to === "api/errors.ts" && !edge.typeOnly && !edge.dynamic)).toBe(true);
+    expect(menagerie.some((edge) => edge.to === "babylon/populate/index.ts" && edge.dynamic)).toBe(true);
+    expect(local.some((edge) => edge.typeOnly)).toBe(true);
+  });
+});
