@@ -13,7 +13,8 @@ import {
   LruBudget,
   type StoredAsset,
 } from "./assetStore.js";
-import { positiveNumber, stringOption } from "./options.js";
+import { OptionsError } from "./errors.js";
+import { describeValue, positiveNumber, stringOption } from "./options.js";
 
 /** Options of {@link CacheStorageAssetStore}. */
 export interface CacheStorageStoreOptions extends AssetStoreOptions {
@@ -52,9 +53,16 @@ export class CacheStorageAssetStore implements AssetStore {
   #saving: Promise<void> = Promise.resolve();
   #dirty = false;
 
+  /**
+   * @throws OptionsError when there is no Cache Storage to use (`caches` not given and no
+   * `globalThis.caches`, as in Node), or `caches` is not one; or `cacheName`, `maxBytes` is invalid.
+   */
   constructor(options: CacheStorageStoreOptions = {}) {
     const caches = options.caches ?? globalThis.caches;
-    if (typeof caches?.open !== "function") throw new TypeError("Cache Storage is not available here");
+    if (typeof caches?.open !== "function") {
+      const none = options.caches === undefined ? " (Cache Storage is not available here)" : "";
+      throw new OptionsError("assetCache.caches", `must be a CacheStorage, got ${describeValue(caches)}${none}`);
+    }
     this.#caches = caches;
     this.#name = stringOption("assetCache.cacheName", options.cacheName ?? DEFAULT_ASSET_CACHE_NAME, {
       nonEmpty: true,

@@ -67,8 +67,11 @@ export interface ModelAssets {
   mtl: SplitMtl | undefined;
   /** Texture images by the MTL's file name; a failed one is missing. */
   images: Map<string, TextureImage>;
-  /** False when the record had no parts and the whole-model OBJ was fetched as its body. */
-  rigged: boolean;
+  /**
+   * True when the form is `"parts"`: OBJ parts, to be jointed by body plan. False for the
+   * whole-model OBJ fetched as one body, and for a `"rig"` (its skeleton is in its glTF).
+   */
+  jointed: boolean;
   /** The form fetched: OBJ parts, the whole-model OBJ, or the rig's GLBs (in `clips`). */
   form: ModelForm;
   /** GLB bytes by clip name, in the record's order (rig form only; a failed clip is missing). */
@@ -197,7 +200,7 @@ export async function fetchModelAssets(
   }
 
   try {
-    const { assets, rigged, form } = modelAssets(record, deps.prefer);
+    const { assets, jointed, form } = modelAssets(record, deps.prefer);
     const material = assets.find((a) => a.kind === "material");
     const upFront = assets.filter((a) => a !== material);
     // Textures are requested together with the MTL, from the record's own links, not after the
@@ -260,7 +263,7 @@ export async function fetchModelAssets(
       const bytes = answers[i]?.bytes;
       if (asset.kind === "clip" && bytes) clips.set(asset.id.slice("clip:".length), bytes);
     });
-    return { record, parts, mtl, images, rigged, form, clips, progress: { ...progress } };
+    return { record, parts, mtl, images, jointed, form, clips, progress: { ...progress } };
   } catch (error) {
     // The load has failed (its model could not be had): what is still on its way is cancelled,
     // and what fails because of that is no warning.

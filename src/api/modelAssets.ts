@@ -120,17 +120,18 @@ function clipAssets(record: ModelRecord): AssetDescriptor[] {
 /**
  * The assets a record names up front, for the form it loads as ({@link modelForm}): its GLB
  * clips; or its parts (sorted by name), or its whole-model OBJ as the body when it has no
- * parts, and its MTL when it has one. `rigged` is true for OBJ parts jointed by body plan.
+ * parts, and its MTL when it has one. `jointed` is true for OBJ parts jointed by body plan
+ * (the `"parts"` form); a `"rig"` model is never jointed: its skeleton comes with its glTF.
  */
 export function modelAssets(
   record: ModelRecord,
   prefer: ModelPreference = "rig",
-): { assets: AssetDescriptor[]; rigged: boolean; form: ModelForm } {
+): { assets: AssetDescriptor[]; jointed: boolean; form: ModelForm } {
   const form = modelForm(record, prefer);
-  if (form === "rig") return { assets: clipAssets(record), rigged: false, form };
+  if (form === "rig") return { assets: clipAssets(record), jointed: false, form };
   const names = Object.keys(record.model.parts).sort();
-  const rigged = form === "parts";
-  const parts: AssetDescriptor[] = rigged
+  const jointed = form === "parts";
+  const parts: AssetDescriptor[] = jointed
     ? names.map((part) => ({
         id: part,
         kind: "part",
@@ -158,7 +159,7 @@ export function modelAssets(
         },
       ]
     : [];
-  return { assets: [...parts, ...material], rigged, form };
+  return { assets: [...parts, ...material], jointed, form };
 }
 
 /**

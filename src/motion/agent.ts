@@ -5,6 +5,7 @@
  * each other; added behaviours stay until removed. The Babylon side copies the result onto
  * nodes once per frame (syncMotion.ts).
  */
+import { nonNegativeNumber } from "../api/options.js";
 import {
   EvadeBehavior,
   FleeBehavior,
@@ -73,7 +74,10 @@ export class MotionAgent extends SteeredBody {
     return this.addBehaviour(new EvadeBehavior(target, options));
   }
 
-  /** Wanders inside `area` (if given) and outside `avoid`; remembered for {@link resumeWander}. */
+  /**
+   * Wanders inside `area` (if given) and outside `avoid`; remembered for {@link resumeWander}.
+   * @throws OptionsError when `speed` is given and not a non-negative finite number.
+   */
   wander(options: WanderOrder = {}): void {
     this.#newOrder("wander", options.speed);
     this.#lastWander = { area: options.area, avoid: options.avoid };
@@ -89,7 +93,10 @@ export class MotionAgent extends SteeredBody {
     this.wander({ ...this.#lastWander, speed: options.speed });
   }
 
-  /** Walks to (x, z); `onArrive(true)` on arrival, `(false)` if interrupted first. */
+  /**
+   * Walks to (x, z); `onArrive(true)` on arrival, `(false)` if interrupted first.
+   * @throws OptionsError when `speed` is given and not a non-negative finite number.
+   */
   moveTo(target: Vec2, options: MoveOrder = {}): void {
     this.#newOrder("moveTo", options.speed);
     const near = Math.max(0.05, this.radius * 0.5);
@@ -134,9 +141,9 @@ export class MotionAgent extends SteeredBody {
 
   /** Ends the last order: settles a moveTo, drops its goal and limits, sets this order's speed. */
   #newOrder(name: string, speed: number | undefined): void {
+    // Checked first: a rejected order leaves the current one (and its pending onArrive) alone.
+    if (speed !== undefined) nonNegativeNumber("speed", speed);
     this.#settle(false);
-    if (speed !== undefined && !(speed >= 0 && Number.isFinite(speed)))
-      throw new RangeError(`speed must be a finite number >= 0, got ${speed}`);
     this.#order = name;
     this.goal = null;
     this.limits = [];

@@ -8,6 +8,7 @@
  * Preallocated: a step allocates nothing. Numbers travel in fields (`dt`, `speed`), like the
  * rest of src/motion, because V8 boxes a double passed to a call it does not inline.
  */
+import { assignDefaults } from "../api/options.js";
 import { flyGait } from "./gaits/fly.js";
 import { swimGait } from "./gaits/undulate.js";
 import { walkGait } from "./gaits/walk.js";
@@ -133,7 +134,8 @@ export class ClipMixer {
 
   constructor(options: ClipMixerOptions) {
     this.clips = [...options.clips];
-    this.tuning = Object.freeze({ ...CLIP_MIXER_DEFAULTS, ...options.tuning });
+    // A tuning key given as `undefined` takes its default, as an omitted one does.
+    this.tuning = Object.freeze(assignDefaults(CLIP_MIXER_DEFAULTS, options.tuning));
     this.speeds = Object.freeze(clipSpeeds(options.heightMeters, options.movement ?? {}, this.tuning.runOverWalk));
     this.#roles = this.clips.map(clipRole);
     this.weights = new Float64Array(this.clips.length);

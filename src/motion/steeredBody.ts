@@ -3,6 +3,7 @@
  * plane, its speeds, its gait and pose, and the step that sums its steering behaviours and
  * moves it. What it is told to do (orders, state, events) is the agent's (agent.ts).
  */
+import { nonNegativeNumber } from "../api/options.js";
 import type { SeededRandom } from "../util/seededRandom.js";
 import { AgentPoser } from "./agentPose.js";
 import type { Gait } from "./gaits/gait.js";
@@ -147,14 +148,17 @@ export class SteeredBody implements SteeringAgent {
   /**
    * Sets its walk and run speeds (m/s) for good, over the species'; they survive a change of
    * behaviour. An order's own `speed` still applies to that order only.
+   *
+   * @throws OptionsError when a speed given is not a non-negative finite number.
    */
   setSpeeds(speeds: Partial<SpeciesSpeeds>): void {
+    const given: Partial<SpeciesSpeeds> = {};
     for (const key of ["walk", "run"] as const) {
       const v = speeds[key];
-      if (v !== undefined && !(v >= 0 && Number.isFinite(v)))
-        throw new RangeError(`speeds.${key} must be a finite number >= 0, got ${v}`);
+      if (v !== undefined) given[key] = nonNegativeNumber(`speeds.${key}`, v);
     }
-    this.#speedOverrides = { ...this.#speedOverrides, ...speeds };
+    // Only the speeds given: `{ walk: undefined }` leaves an earlier walk override in place.
+    this.#speedOverrides = { ...this.#speedOverrides, ...given };
     // Only the speeds given change: a rigged creature keeps the other one its clips set.
     const cruising = this.cruiseSpeed === this.walkSpeed;
     this.walkSpeed = speeds.walk ?? this.walkSpeed;

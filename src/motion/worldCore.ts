@@ -8,6 +8,7 @@
  * the agents' code loads with its first creature.
  */
 
+import { assignDefaults, positiveNumber } from "../api/options.js";
 import { SeededRandom } from "../util/seededRandom.js";
 import type { MotionAgent } from "./agent.js";
 import type { Area } from "./area.js";
@@ -64,12 +65,12 @@ export class MotionWorldCore implements SteeringWorld {
     this.neighbours[this.#found++] = other;
   };
 
+  /** @throws OptionsError when `maxStepSeconds` is not a positive finite number. */
   constructor(options: MotionWorldOptions = {}) {
-    const o = { ...MOTION_WORLD_DEFAULTS, ...options };
-    if (!(o.maxStepSeconds > 0) || !Number.isFinite(o.maxStepSeconds))
-      throw new RangeError(`maxStepSeconds must be a finite number > 0, got ${o.maxStepSeconds}`);
+    // An option given as `undefined` takes its default, as an omitted one does.
+    const o = assignDefaults(MOTION_WORLD_DEFAULTS, options);
     this.#rng = new SeededRandom(o.seed);
-    this.#maxStep = o.maxStepSeconds;
+    this.#maxStep = positiveNumber("maxStepSeconds", o.maxStepSeconds);
   }
 
   /** The random stream of the next agent: forked from the world's seed, one per agent made. */

@@ -65,7 +65,9 @@ function resolveParent(part: string, plan: BodyPlan, present: ReadonlySet<string
  *
  * @param boxes part name → bounding box in the model frame (only parts that loaded).
  * @param plans the body plans to use. @default BODY_PLANS
- * @throws Error when `boxes` is empty.
+ * @throws Error when `boxes` is empty: a caller's bug, never a bad record or option (so not a
+ * MenagerieError). The template builder fails a model with no loaded part as a `no-body`
+ * LoadError before it lays one out, and every part that parses has faces, hence a box.
  */
 export function layoutRig(
   type: string | undefined,

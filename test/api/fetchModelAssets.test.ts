@@ -102,7 +102,7 @@ describe("fetchModelAssets", () => {
     const assets = await fetchModelAssets(record, deps, signal);
 
     expect(assets.record).toBe(record);
-    expect(assets.rigged).toBe(true);
+    expect(assets.jointed).toBe(true);
     expect(assets.parts.map((p) => p.part)).toEqual(PART_NAMES);
     for (const { part, text, url } of assets.parts) {
       expect(text, part).toBe(PARTS[part]);
@@ -140,7 +140,7 @@ describe("fetchModelAssets", () => {
     const whole = boxObj([-0.1, 0, -0.1], [0.1, 0.2, 0.1]);
     server.models.set("rock", { type: "scenery", whole });
     const assets = await fetchModelAssets(await lookup("rock"), harness().deps, new AbortController().signal);
-    expect(assets.rigged).toBe(false);
+    expect(assets.jointed).toBe(false);
     expect(assets.parts).toEqual([
       { part: "body", text: whole, url: expect.stringContaining("/assets/rock/model.obj?") },
     ]);

@@ -65,8 +65,8 @@ describe("modelForm", () => {
 describe("modelAssets", () => {
   it("lists a parts record's parts by name, then its material, all read as text", () => {
     const record = partsRecord();
-    const { assets, rigged, form } = modelAssets(record);
-    expect([rigged, form]).toEqual([true, "parts"]);
+    const { assets, jointed, form } = modelAssets(record);
+    expect([jointed, form]).toEqual([true, "parts"]);
     expect(located(assets, record)).toEqual([
       { id: "body", kind: "part", as: "text", onFailure: "part-failed", url: record.model.parts["body"] },
       { id: "head", kind: "part", as: "text", onFailure: "part-failed", url: record.model.parts["head"] },
@@ -84,10 +84,10 @@ describe("modelAssets", () => {
     ]);
   });
 
-  it("lists a whole-model record's OBJ as its body, not rigged", () => {
+  it("lists a whole-model record's OBJ as its body, not jointed", () => {
     const record = wholeRecord();
-    const { assets, rigged, form } = modelAssets(record);
-    expect([rigged, form]).toEqual([false, "whole"]);
+    const { assets, jointed, form } = modelAssets(record);
+    expect([jointed, form]).toEqual([false, "whole"]);
     expect(located(assets, record)).toEqual([
       { id: WHOLE_MODEL_PART, kind: "part", as: "text", onFailure: "part-failed", url: record.model.other.model },
       { id: "material", kind: "material", as: "text", onFailure: "material-failed", url: record.model.other.material },
@@ -107,8 +107,8 @@ describe("modelAssets", () => {
 
   it("lists a rigged record's clips as bytes, in the record's order: idle required, the others degradable", () => {
     const record = parse(makeRiggedRecord("horse", 2_000_000_000));
-    const { assets, rigged, form } = modelAssets(record);
-    expect([rigged, form]).toEqual([false, "rig"]);
+    const { assets, jointed, form } = modelAssets(record);
+    expect([jointed, form]).toEqual([false, "rig"]);
     const link = (file: string) => signedUrl(CDN, `horse/${file}`, 2_000_000_000);
     expect(located(assets, record)).toEqual([
       { id: "clip:idle", kind: "clip", as: "bytes", onFailure: "required", url: link("idle.glb") },
@@ -144,7 +144,7 @@ describe("modelAssets", () => {
     const record = bothRecord();
     expect(modelAssets(record).assets.map((a) => a.id)).toEqual(["clip:idle", "clip:walk", "clip:run"]);
     expect(modelAssets(record, "parts").assets.map((a) => a.id)).toEqual(["body", "head", "material"]);
-    expect(modelAssets(record, "parts").rigged).toBe(true);
+    expect(modelAssets(record, "parts").jointed).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OptionsError } from "../../src/api/errors.js";
 import { MotionAgent } from "../../src/motion/agent.js";
 import { flyGait, hopGait, slitherGait, walkGait } from "../../src/motion/gaits/index.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
@@ -16,6 +17,16 @@ import { round } from "../helpers/round.js";
 
 const roles = quadrupedRoles(0.5);
 const agent = (behaviour?: string, r = roles) => new MotionAgent({ roles: r, rng: new SeededRandom(2), behaviour });
+
+/** What `run` throws; fails the test when it throws nothing. */
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
 
 describe("MotionAgent", () => {
   it("sizes its footprint and speeds from its rig and gait", () => {
@@ -58,7 +69,32 @@ describe("MotionAgent", () => {
     a.setSpeeds({ run: 7 });
     a.setBehaviour("walk");
     expect([a.walkSpeed, a.runSpeed]).toEqual([speciesSpeeds(roles, undefined, walkGait).walk, 7]);
-    expect(() => a.setSpeeds({ walk: -1 })).toThrow("speeds.walk must be a finite number >= 0, got -1");
+  });
+
+  it("setSpeeds refuses a speed that is not a non-negative finite number with an OptionsError naming it", () => {
+    const a = agent("walk");
+    const cases: [Partial<{ walk: number; run: number }>, string][] = [
+      [{ walk: -1 }, "speeds.walk must be a non-negative finite number, got -1"],
+      [{ run: Number.POSITIVE_INFINITY }, "speeds.run must be a non-negative finite number, got Infinity"],
+      [{ walk: 1, run: Number.NaN }, "speeds.run must be a non-negative finite number, got NaN"],
+    ];
+    const before = [a.walkSpeed, a.runSpeed];
+    for (const [speeds, message] of cases) {
+      const error = thrown(() => a.setSpeeds(speeds));
+      expect(error, message).toBeInstanceOf(OptionsError);
+      expect((error as Error).message).toBe(message);
+      expect((error as OptionsError).option).toBe(message.split(" ")[0]);
+    }
+    expect([a.walkSpeed, a.runSpeed]).toEqual(before); // a refused call changes nothing
+  });
+
+  it("setSpeeds takes a speed given as undefined as not given: an earlier override stays", () => {
+    const a = agent("walk");
+    a.setSpeeds({ walk: 0.3, run: 4 });
+    a.setSpeeds({ walk: undefined, run: 5 });
+    expect([a.walkSpeed, a.runSpeed]).toEqual([0.3, 5]);
+    a.setBehaviour("fly"); // speeds are re-derived from the species, over which the overrides apply
+    expect([a.walkSpeed, a.runSpeed]).toEqual([0.3, 5]);
   });
 
   it("travels along its heading, turning at most maxTurnRate per second", () => {
@@ -149,6 +185,27 @@ describe("MotionAgent", () => {
     a.cancel();
     a.cancel();
     expect(settled).toEqual(["first true", "second false", "third false", "fourth false"]);
+  });
+
+  it("refuses an order's bad speed with an OptionsError before it settles the current order", () => {
+    const a = agent("walk");
+    const settled: boolean[] = [];
+    a.moveTo({ x: 9, z: 9 }, { onArrive: (ok) => settled.push(ok) });
+    for (const [order, message] of [
+      [() => a.moveTo({ x: 1, z: 1 }, { speed: -0.5 }), "speed must be a non-negative finite number, got -0.5"],
+      [() => a.wander({ speed: Number.NaN }), "speed must be a non-negative finite number, got NaN"],
+      [
+        () => a.resumeWander({ speed: Number.POSITIVE_INFINITY }),
+        "speed must be a non-negative finite number, got Infinity",
+      ],
+    ] as const) {
+      const error = thrown(order);
+      expect(error, message).toBeInstanceOf(OptionsError);
+      expect([(error as OptionsError).option, (error as Error).message]).toEqual(["speed", message]);
+    }
+    expect([a.state, settled]).toEqual(["moveTo", []]); // the moveTo goes on, still pending
+    a.moveTo({ x: 1, z: 1 }, { speed: 0 }); // 0 is a speed: stand still
+    expect([a.cruiseSpeed, settled]).toEqual([0, [false]]);
   });
 
   it("stands on the ground; a swimmer never rises above swimDepth under the water line", () => {

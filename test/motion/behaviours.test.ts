@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OptionsError } from "../../src/api/errors.js";
 import type { MotionAgent } from "../../src/motion/agent.js";
 import { type FleeBehavior, FOLLOW_DEFAULTS } from "../../src/motion/behaviours.js";
 import { WorldBody } from "../../src/motion/obstacles.js";
@@ -159,8 +160,9 @@ describe("behaviours", () => {
     expect(a.cruiseSpeed).toBe(1);
     a.stop();
     expect(a.cruiseSpeed).toBe(0.4);
+    expect(() => a.moveTo({ x: 0, z: 0 }, { speed: Number.NaN })).toThrow(OptionsError);
     expect(() => a.moveTo({ x: 0, z: 0 }, { speed: Number.NaN })).toThrow(
-      "speed must be a finite number >= 0, got NaN",
+      /^speed must be a non-negative finite number, got NaN$/,
     );
   });
 
@@ -251,6 +253,9 @@ describe("the world around them", () => {
     expect(w.advance(0.2)).toBe(0.2);
     expect(w.advance(1)).toBe(0.25);
     expect(w.maxStepSeconds).toBe(0.25);
-    expect(() => new MotionWorld({ maxStepSeconds: 0 })).toThrow("maxStepSeconds must be a finite number > 0, got 0");
+    expect(() => new MotionWorld({ maxStepSeconds: 0 })).toThrow(OptionsError);
+    expect(() => new MotionWorld({ maxStepSeconds: 0 })).toThrow(
+      /^maxStepSeconds must be a positive finite number, got 0$/,
+    );
   });
 });

@@ -132,6 +132,17 @@ describe("ClipMixer", () => {
     expect(clipRole("jump_start")).toBe("other");
   });
 
+  it("takes a tuning key given as undefined as its default", () => {
+    const mixer = new ClipMixer({
+      clips: ["idle", "walk"],
+      heightMeters: 1,
+      movement: { walk: 1 },
+      tuning: { fadeSeconds: undefined, runOverWalk: undefined, maxRate: 5 },
+    });
+    expect(mixer.tuning).toEqual({ ...CLIP_MIXER_DEFAULTS, maxRate: 5 });
+    run(mixer, 1, 1); // a fade of undefined seconds would make the weights NaN
+  });
+
   it("handles a creature with no clips", () => {
     const mixer = new ClipMixer({ clips: [], heightMeters: 1 });
     mixer.step(DT, 1);

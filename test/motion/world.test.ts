@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OptionsError } from "../../src/api/errors.js";
 import { MotionAgent } from "../../src/motion/agent.js";
 import type { SteeringAgent, SteeringBehavior, Vec2 } from "../../src/motion/types.js";
 import { MOTION_WORLD_DEFAULTS, MotionWorld } from "../../src/motion/world.js";
@@ -49,6 +50,34 @@ describe("MotionWorld", () => {
   it("has documented defaults", () => {
     expect(MOTION_WORLD_DEFAULTS).toEqual({ seed: 1, maxStepSeconds: 0.1 });
     expect(Object.isFrozen(MOTION_WORLD_DEFAULTS)).toBe(true);
+  });
+
+  it("takes an option given as undefined as its default", () => {
+    const world = new MotionWorld({ seed: undefined, maxStepSeconds: undefined });
+    expect(world.maxStepSeconds).toBe(MOTION_WORLD_DEFAULTS.maxStepSeconds);
+    const seeded = new MotionWorld({ seed: MOTION_WORLD_DEFAULTS.seed });
+    expect(world.nextAgentRandom().next()).toBe(seeded.nextAgentRandom().next());
+  });
+
+  it("refuses a maxStepSeconds that is not a positive finite number with an OptionsError naming it", () => {
+    for (const [value, shown] of [
+      [0, "0"],
+      [-0.1, "-0.1"],
+      [Number.NaN, "NaN"],
+      [Number.POSITIVE_INFINITY, "Infinity"],
+    ] as const) {
+      let error: unknown;
+      try {
+        new MotionWorld({ maxStepSeconds: value });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, shown).toBeInstanceOf(OptionsError);
+      expect([(error as OptionsError).option, (error as Error).message]).toEqual([
+        "maxStepSeconds",
+        `maxStepSeconds must be a positive finite number, got ${shown}`,
+      ]);
+    }
   });
 
   it("is deterministic per seed, whatever another world does meanwhile", () => {
