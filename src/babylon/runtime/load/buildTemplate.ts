@@ -35,12 +35,12 @@ export interface ModelTemplate {
   /** The invisible node holding the source meshes. */
   holder: TransformNode;
   /** False when the record had no parts and the whole-model OBJ was loaded as one body. */
-  rigged: boolean;
+  jointed: boolean;
   dispose(): void;
 }
 
 /** The fetched data {@link buildTemplate} reads. */
-export type TemplateAssets = Pick<ModelAssets, "record" | "parts" | "mtl" | "images" | "rigged">;
+export type TemplateAssets = Pick<ModelAssets, "record" | "parts" | "mtl" | "images" | "jointed">;
 
 /**
  * Builds the template of `assets.record` in `scene`. A part whose OBJ fails to parse is a
@@ -57,7 +57,7 @@ export function buildTemplate(
   warn: (warning: MenagerieWarning) => void,
   parsedParts?: ReadonlyMap<string, PartParse>,
 ): ModelTemplate {
-  const { record, mtl, images, rigged } = assets;
+  const { record, mtl, images, jointed } = assets;
   const model = record.name;
   const created: { meshes: Mesh[]; materials?: ModelMaterials; holder?: TransformNode } = { meshes: [] };
   const cleanup = () => {
@@ -123,7 +123,7 @@ export function buildTemplate(
       });
     }
 
-    const layout = layoutRig(rigged ? record.type : undefined, boxes, plans);
+    const layout = layoutRig(jointed ? record.type : undefined, boxes, plans);
     let disposed = false;
     return {
       record,
@@ -131,7 +131,7 @@ export function buildTemplate(
       parts,
       materials,
       holder,
-      rigged,
+      jointed,
       dispose: () => {
         if (disposed) return;
         disposed = true;

@@ -36,7 +36,7 @@ function record(parts: string[], type = "quadruped"): ModelRecord {
 }
 
 /** The fox's assets with `texts` as its parts' OBJ (undefined: the part failed to fetch). */
-function assets(texts: Record<string, string | undefined>, options: { rigged?: boolean; type?: string } = {}) {
+function assets(texts: Record<string, string | undefined>, options: { jointed?: boolean; type?: string } = {}) {
   const r = record(Object.keys(texts), options.type);
   return {
     record: r,
@@ -45,7 +45,7 @@ function assets(texts: Record<string, string | undefined>, options: { rigged?: b
     images: new Map([
       ["fur.png", { file: "fur.png", key: "https://cdn.test/fox/fur.png", bytes: new Uint8Array(tinyPng()).buffer }],
     ]),
-    rigged: options.rigged ?? true,
+    jointed: options.jointed ?? true,
   } satisfies TemplateAssets;
 }
 
@@ -74,7 +74,7 @@ describe("buildTemplate", () => {
       }
     }
     expect(template.parts.get("body")!.meshes[0]!.material?.name).toBe("fox/fur");
-    expect([template.record, template.rigged, template.materials.textures.length]).toEqual([input.record, true, 1]);
+    expect([template.record, template.jointed, template.materials.textures.length]).toEqual([input.record, true, 1]);
   });
 
   it("gives a mesh whose usemtl names no material of the MTL the fallback material", () => {
@@ -86,13 +86,13 @@ describe("buildTemplate", () => {
     expect(template.parts.get("head")!.meshes[0]!.material?.name).toBe("fox/fur");
   });
 
-  it("lays the rig out by the record's type only when the parts are rigged", () => {
+  it("lays the rig out by the record's type only when the parts are jointed", () => {
     const rigged = build(assets(PARTS)).template;
     expect(rigged.layout.type).toBe("quadruped");
     expect(rigged.layout.joints.find((j) => j.part === "head")?.parent).toBe("body");
     expect(rigged.layout.bounds.max.y).toBeCloseTo(0.5, 6);
-    const whole = build(assets({ body: PARTS["body"] }, { rigged: false })).template;
-    expect([whole.rigged, whole.layout.type]).toEqual([false, "unknown"]);
+    const whole = build(assets({ body: PARTS["body"] }, { jointed: false })).template;
+    expect([whole.jointed, whole.layout.type]).toEqual([false, "unknown"]);
   });
 
   it("skips a part that was not fetched, and warns of one that does not parse, its link redacted", () => {
