@@ -1,7 +1,12 @@
 /**
  * The public API is what `api/public-api.txt` says, no more and no less: adding or removing an
  * export of an entry point, or changing a member or a signature of one, fails here until the
- * report is rewritten and committed with it.
+ * report is rewritten and committed with it. And the published types leak no internals: no
+ * `_` member, no `protected` member and no stripped constructor on a class a consumer can
+ * reach, no `@internal` left in a .d.ts (test/helpers/publishedTypes.ts).
+ *
+ * Both read one program (tsconfig.build.json's), made once: it takes seconds to load the
+ * entry points' import graph, and about as long again to emit its declarations.
  */
 
 import { readFileSync } from "node:fs";
@@ -20,6 +25,7 @@ import {
   readApiReport,
   starExports,
 } from "../scripts/api-report.js";
+import { findTypeLeaks, formatLeaks } from "./helpers/publishedTypes.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 // Type checking the entry points' whole import graph takes seconds on a busy machine.
@@ -122,6 +128,24 @@ describe("public API", () => {
       "If the change is intended, run `npm run api:report` and commit the report with it; " +
       "otherwise keep internals out of src/index.ts and src/service/index.ts and out of public classes.";
     expect(diff, hint).toEqual([]);
+  });
+});
+
+describe("the published types", () => {
+  it("are built with stripInternal", () => {
+    expect(packageProgram().getCompilerOptions().stripInternal, "tsconfig.build.json: stripInternal").toBe(true);
+  });
+
+  it("leak no internals", { timeout: CHECKER_TIMEOUT_MS }, () => {
+    const leaks = formatLeaks(findTypeLeaks(root, packageProgram(), entryPointsOf(root)));
+    const hint =
+      "The published .d.ts files (tsconfig.build.json, emitted in memory) expose internals; each line is " +
+      "`file:line  Class.member: why (how a consumer gets to it)`. A class a consumer can reach must have no " +
+      "member named with `_` and no protected member (make it private, #private, or @internal so the build " +
+      "strips it), and must keep a constructor in its .d.ts (an @internal constructor is stripped, leaving " +
+      "none: declare `private constructor()` or a real public one). An `@internal` must work: on its own " +
+      "line(s) right before the declaration, and not inside an inferred type.";
+    expect(leaks, hint).toEqual([]);
   });
 });
 
@@ -277,5 +301,85 @@ describe("the API report", () => {
       ts.ScriptTarget.ES2022,
     );
     expect(starExports(file)).toEqual(['export * from "./a.js";']);
+  });
+});
+
+describe("the leak check", () => {
+  it("names each kind of leak by file, line and member", { timeout: CHECKER_TIMEOUT_MS }, async () => {
+    const leaks = await withPackage(
+      {
+        "index.ts": [
+          "/** Reached only through `Outer.inner`. */",
+          "class Inner {",
+          "  _raw = 1;",
+          "}",
+          "export class Outer {",
+          "  readonly inner: Inner = new Inner();",
+          "  protected step(): void {}",
+          "}",
+          "export class Open {",
+          "  _peek(): void {}",
+          "  private fine = 1;",
+          "  #fine = 2;",
+          "  /** @internal */",
+          "  _gone(): void {}",
+          "  size = 1; /** @internal */ resize(): void {}",
+          "}",
+          "/** Not exported, but its protected member reaches consumers through `Sub`. */",
+          "abstract class Guarded {",
+          "  protected guard(): void {}",
+          "}",
+          "export class Sub extends Guarded {}",
+          "export class Made {",
+          "  /** @internal */",
+          "  constructor(",
+          "    n: number,",
+          "    /** @internal */",
+          "    readonly internalParameterProperty = n,",
+          "  ) {}",
+          "}",
+          "export class Params {",
+          "  constructor(",
+          "    readonly kept: number,",
+          "    /** @internal The property is stripped; the parameter stays, with this comment. */",
+          "    readonly gone: number,",
+          "  ) {}",
+          "}",
+          "export class Careless { /** @internal */ constructor(readonly n: number) {} }",
+          "export class Sealed {",
+          "  private constructor() {}",
+          "  static make(): Sealed {",
+          "    return new Sealed();",
+          "  }",
+          "}",
+          "export const SETTINGS = {",
+          "  /** @internal Not stripped: a member of an inferred type. */",
+          "  hidden: 1,",
+          "};",
+          'export { secret } from "./parts.js";',
+          "",
+        ].join("\n"),
+        "parts.ts": "/** @internal */\nexport function secret(): void {}\n",
+      },
+      (dir) => formatLeaks(findTypeLeaks(dir, createApiProgram(dir), entry)),
+    );
+    const survived =
+      "`@internal` survived stripInternal, which strips a declaration whose own leading comment has it " +
+      "(not a parameter, nor a member of an inferred type)";
+    expect(leaks).toEqual([
+      "dist/index.d.ts:3  Inner._raw: a public class's member named with `_` (reached through Outer)",
+      "dist/index.d.ts:7  Outer.step: a public class's protected member (exported by pkg)",
+      "dist/index.d.ts:11  Open._peek: a public class's member named with `_` (exported by pkg)",
+      `dist/index.d.ts:13  Open.resize: ${survived}`,
+      "dist/index.d.ts:18  Guarded.guard: a public class's protected member (reached through Sub)",
+      "dist/index.d.ts:22  Made.constructor: no constructor in the .d.ts: its only one is @internal and was " +
+        "stripped, so anyone can construct it with the implicit constructor; the .d.ts must declare " +
+        "`private constructor()` or a real public constructor (exported by pkg)",
+      `dist/index.d.ts:39  SETTINGS.hidden: ${survived}`,
+      "dist/index.d.ts:42  secret: exported, but its declaration was stripped from the .d.ts (is it @internal?) " +
+        "(exported by pkg)",
+      "index.ts:37  Careless.constructor: its `/** @internal */` follows other code on that code's line, so it " +
+        "is not the declaration's leading comment and stripInternal keeps the declaration",
+    ]);
   });
 });
