@@ -24,7 +24,7 @@ const LAYERS: Record<string, readonly string[]> = {
   obj: ["util"],
   api: ["util", "obj"],
   rig: ["util"],
-  motion: ["util", "rig"],
+  motion: ["util", "api", "rig"],
   population: ["util", "api", "rig", "motion"],
   babylon: ["util", "obj", "api", "rig", "motion", "population"],
   catalog: ["util", "api", "rig", "motion"],

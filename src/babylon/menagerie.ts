@@ -23,7 +23,7 @@ import type { ObjParsePoolLease } from "../obj/objParsePool.js";
 import type { Creature } from "./creature.js";
 import { checkPhysicsOption } from "./loadPhysics.js";
 import { lookupRecord } from "./lookupRecord.js";
-import { MenagerieMotion, motionParts } from "./menagerieMotion.js";
+import { MenagerieMotion, motionParts, startMotion } from "./menagerieMotion.js";
 import {
   MENAGERIE_SETTINGS_DEFAULTS,
   type MenagerieOptions,
@@ -82,7 +82,8 @@ export class Menagerie extends MenagerieMotion {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
     const o = assignDefaults(MENAGERIE_SETTINGS_DEFAULTS, options);
     const maxStepSeconds = positiveNumber("maxStepSeconds", o.maxStepSeconds);
-    super(scene, {
+    super();
+    startMotion(this, scene, {
       seed: o.seed,
       maxStepSeconds,
       autoStep: o.autoStep !== false,

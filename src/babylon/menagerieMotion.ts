@@ -25,12 +25,13 @@ export interface MenagerieMotionSettings {
 }
 
 /**
- * What a Menagerie's spawning needs of its motion half: the creatures alive, the driver that
- * steps them, the world they share. Kept in a module WeakMap, not on the object, so none of it
- * is public.
+ * What a Menagerie's spawning needs of its motion half: its scene, the creatures alive, the
+ * driver that steps them, the world they share. Kept in a module WeakMap, not on the object,
+ * so none of it is public.
  * @internal
  */
 export interface MotionParts {
+  readonly scene: Scene;
   readonly creatures: Set<Creature>;
   readonly driver: MotionDriver;
   readonly world: GameWorld<Creature>;
@@ -39,6 +40,27 @@ export interface MotionParts {
 }
 
 const partsOf = new WeakMap<MenagerieMotion, MotionParts>();
+
+/**
+ * Gives a new Menagerie its motion (its constructor calls this first).
+ * @internal
+ */
+export function startMotion(menagerie: MenagerieMotion, scene: Scene, settings: MenagerieMotionSettings): void {
+  let world: GameWorld<Creature> | undefined;
+  const driver = new MotionDriver(scene, { ...settings, beforeStep: (seconds) => world!.update(seconds) });
+  world = new GameWorld(driver.world);
+  const done = world;
+  partsOf.set(menagerie, {
+    scene,
+    creatures: new Set(),
+    driver,
+    world: done,
+    end: () => {
+      done.dispose();
+      driver.dispose();
+    },
+  });
+}
 
 /**
  * The motion parts of a Menagerie.
@@ -51,35 +73,13 @@ export function motionParts(menagerie: MenagerieMotion): MotionParts {
 /** The motion and world of a {@link Menagerie}; see the module comment. */
 export abstract class MenagerieMotion {
   /** The scene creatures are spawned into. */
-  readonly scene: Scene;
-  readonly #creatures = new Set<Creature>();
-  readonly #driver: MotionDriver;
-  readonly #world: GameWorld<Creature>;
-
-  /** @internal */
-  constructor(scene: Scene, settings: MenagerieMotionSettings) {
-    this.scene = scene;
-    this.#driver = new MotionDriver(scene, {
-      ...settings,
-      beforeStep: (seconds) => this.#world.update(seconds),
-    });
-    this.#world = new GameWorld(this.#driver.world);
-    const world = this.#world;
-    const driver = this.#driver;
-    partsOf.set(this, {
-      creatures: this.#creatures,
-      driver,
-      world,
-      end: () => {
-        world.dispose();
-        driver.dispose();
-      },
-    });
+  get scene(): Scene {
+    return motionParts(this).scene;
   }
 
   /** The creatures alive now. */
   get creatures(): readonly Creature[] {
-    return [...this.#creatures];
+    return [...motionParts(this).creatures];
   }
 
   /** The creatures with a tag (given by `spawnCreature`'s `tags` or added to `creature.tags`). */
@@ -92,7 +92,7 @@ export abstract class MenagerieMotion {
    * from the spatial grid motion keeps anyway.
    */
   creaturesNear(point: { x: number; z: number }, radius: number): Creature[] {
-    return this.#world.creaturesNear(point, radius);
+    return motionParts(this).world.creaturesNear(point, radius);
   }
 
   /**
@@ -106,7 +106,7 @@ export abstract class MenagerieMotion {
    * };
    */
   creatureFromPick(pickOrMesh: PickingInfo | AbstractMesh | null | undefined): Creature | undefined {
-    return this.#world.creatureFromPick(pickOrMesh);
+    return motionParts(this).world.creatureFromPick(pickOrMesh);
   }
 
   /**
@@ -118,12 +118,12 @@ export abstract class MenagerieMotion {
    * menagerie.addObstacle({ center: { x: 4, z: 0 }, radius: 1.5 }); // a rock
    */
   addObstacle(meshOrArea: AreaInput): Obstacle {
-    return this.#world.addObstacle(meshOrArea);
+    return motionParts(this).world.addObstacle(meshOrArea);
   }
 
   /** Removes an obstacle, by its mesh or by what {@link addObstacle} returned; false if absent. */
   removeObstacle(meshOrObstacle: AbstractMesh | Obstacle): boolean {
-    return this.#world.removeObstacle(meshOrObstacle);
+    return motionParts(this).world.removeObstacle(meshOrObstacle);
   }
 
   /**
@@ -136,32 +136,32 @@ export abstract class MenagerieMotion {
    */
   addAgent(node: TransformNode, options: WorldAgentOptions = {}): WorldAgent {
     const radius = nonNegativeNumber("radius", options.radius ?? 0.5);
-    return this.#world.addAgent(node, radius);
+    return motionParts(this).world.addAgent(node, radius);
   }
 
   /** Removes an agent, by its node or by what {@link addAgent} returned; false if absent. */
   removeAgent(nodeOrAgent: Node | WorldAgent): boolean {
-    return this.#world.removeAgent(nodeOrAgent);
+    return motionParts(this).world.removeAgent(nodeOrAgent);
   }
 
   /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */
   setTimeScale(scale: number): void {
-    this.#driver.setTimeScale(scale);
+    motionParts(this).driver.setTimeScale(scale);
   }
 
   /** Freezes every creature's motion (poses and travel) on the per-frame step until {@link resume}. */
   pause(): void {
-    this.#driver.paused = true;
+    motionParts(this).driver.paused = true;
   }
 
   /** Lets motion go on after {@link pause}. */
   resume(): void {
-    this.#driver.paused = false;
+    motionParts(this).driver.paused = false;
   }
 
   /** True between {@link pause} and {@link resume}. */
   get isPaused(): boolean {
-    return this.#driver.paused;
+    return motionParts(this).driver.paused;
   }
 
   /**
@@ -174,6 +174,6 @@ export abstract class MenagerieMotion {
    * setInterval(() => menagerie.stepMotion(1 / 30), 1000 / 30);
    */
   stepMotion(seconds: number): void {
-    this.#driver.step(seconds, true);
+    motionParts(this).driver.step(seconds, true);
   }
 }

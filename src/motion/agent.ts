@@ -16,6 +16,7 @@ import {
   SeekBehavior,
   type SeekOptions,
 } from "./behaviours.js";
+import { type BodyOrder, bodyOrder } from "./bodyOrder.js";
 import { SteeredBody } from "./steeredBody.js";
 import { ArriveBehavior, AvoidAreaBehavior, BrakeBehavior, StayInAreaBehavior, WanderBehavior } from "./steering.js";
 import type { MotionEvents, MoveOrder, SteeringBehavior, SteeringTarget, Vec2, WanderOrder } from "./types.js";
@@ -24,6 +25,8 @@ import type { MotionEvents, MoveOrder, SteeringBehavior, SteeringTarget, Vec2, W
 export class MotionAgent extends SteeredBody {
   /** Who hears of its arrivals and state changes (the Babylon creature). */
   events: MotionEvents | undefined;
+  /** Its body's order and poser (bodyOrder.ts). */
+  readonly #own: BodyOrder = bodyOrder(this, () => this.#afterChange());
   #order = "idle";
   #state = "idle";
   #lastWander: WanderOrder | undefined;
@@ -41,7 +44,7 @@ export class MotionAgent extends SteeredBody {
 
   /** The current order's behaviours: its goal (paused while a reaction is engaged), then its limits. */
   get orderBehaviours(): readonly SteeringBehavior[] {
-    return this.goal ? [this.goal, ...this.limits] : [...this.limits];
+    return this.#own.goal ? [this.#own.goal, ...this.#own.limits] : [...this.#own.limits];
   }
 
   /** The area and avoided areas of its last `wander`, for {@link resumeWander}. */
@@ -81,10 +84,10 @@ export class MotionAgent extends SteeredBody {
   wander(options: WanderOrder = {}): void {
     this.#newOrder("wander", options.speed);
     this.#lastWander = { area: options.area, avoid: options.avoid };
-    this.goal = new WanderBehavior(Math.max(0.3, this.radius * 2), Math.max(0.6, this.radius * 4), 3);
-    if (options.area) this.limits.push(new StayInAreaBehavior(options.area, Math.max(1, this.radius * 6)));
+    this.#own.goal = new WanderBehavior(Math.max(0.3, this.radius * 2), Math.max(0.6, this.radius * 4), 3);
+    if (options.area) this.#own.limits.push(new StayInAreaBehavior(options.area, Math.max(1, this.radius * 6)));
     for (const area of options.avoid ?? [])
-      this.limits.push(new AvoidAreaBehavior(area, Math.max(0.5, this.radius * 3)));
+      this.#own.limits.push(new AvoidAreaBehavior(area, Math.max(0.5, this.radius * 3)));
     this.#checkState();
   }
 
@@ -102,35 +105,35 @@ export class MotionAgent extends SteeredBody {
     const near = Math.max(0.05, this.radius * 0.5);
     this.#arrive = new ArriveBehavior({ x: target.x, z: target.z }, near, Math.max(0.5, this.radius * 4));
     this.#onArrive = options.onArrive;
-    this.goal = this.#arrive;
+    this.#own.goal = this.#arrive;
     this.#checkState();
   }
 
   /** Keeps within `distance` of a target, walking or running to catch up. */
   follow(target: SteeringTarget, options: FollowOptions = {}): void {
     this.#newOrder("follow", undefined);
-    this.goal = new FollowBehavior(target, options);
+    this.#own.goal = new FollowBehavior(target, options);
     this.#checkState();
   }
 
   /** Heads straight for a target (at walkSpeed unless `speed`). */
   seek(target: SteeringTarget, options: SeekOptions = {}): void {
     this.#newOrder("seek", undefined);
-    this.goal = new SeekBehavior(target, options);
+    this.#own.goal = new SeekBehavior(target, options);
     this.#checkState();
   }
 
   /** Chases a moving target, heading where it will be (at runSpeed unless `speed`). */
   pursue(target: SteeringTarget, options: SeekOptions = {}): void {
     this.#newOrder("pursue", undefined);
-    this.goal = new PursueBehavior(target, options);
+    this.#own.goal = new PursueBehavior(target, options);
     this.#checkState();
   }
 
   /** Stops: brakes to a halt and idles. */
   stop(): void {
     this.#newOrder("idle", undefined);
-    this.goal = new BrakeBehavior();
+    this.#own.goal = new BrakeBehavior();
     this.#checkState();
   }
 
@@ -145,8 +148,8 @@ export class MotionAgent extends SteeredBody {
     if (speed !== undefined) nonNegativeNumber("speed", speed);
     this.#settle(false);
     this.#order = name;
-    this.goal = null;
-    this.limits = [];
+    this.#own.goal = null;
+    this.#own.limits = [];
     this.cruiseSpeed = speed ?? this.walkSpeed;
   }
 
@@ -158,7 +161,7 @@ export class MotionAgent extends SteeredBody {
     if (arrived && at) {
       // Arrived, it idles where it is: after a flight it does not walk back to the point.
       this.#order = "idle";
-      this.goal = new BrakeBehavior();
+      this.#own.goal = new BrakeBehavior();
       this.events?.arrived(at.target.x, at.target.z);
     }
     done?.(arrived);
@@ -178,12 +181,12 @@ export class MotionAgent extends SteeredBody {
    * (`skipPose`) catches up while motion is paused. Draws nothing from its random generator.
    */
   repose(): void {
-    this.poser.dt = 0;
-    this.poser.skip = false;
-    this.poser.update(this.gait);
+    this.#own.poser.dt = 0;
+    this.#own.poser.skip = false;
+    this.#own.poser.update(this.gait);
   }
 
-  protected override afterChange(): void {
+  #afterChange(): void {
     if (this.#arrive?.arrived) this.#settle(true);
     this.#checkState();
   }

@@ -194,10 +194,8 @@ export class FleeBehavior implements SteeringBehavior {
     this.speed = options.speed ?? 0;
   }
 
-  /** Seconds ahead it predicts the target (0: where it is now). */
-  protected predict(_agent: SteeringAgent, _d: number, _speed: number): number {
-    return 0;
-  }
+  /** True for {@link EvadeBehavior}: it runs from where the target will be, not where it is. */
+  readonly #predicts: boolean = this instanceof EvadeBehavior;
 
   calculate(agent: SteeringAgent, out: Vec2): void {
     const t = this.target;
@@ -211,7 +209,7 @@ export class FleeBehavior implements SteeringBehavior {
     this.engaged = true;
     const speed = this.speed > 0 ? this.speed : agent.runSpeed;
     allow(agent, speed);
-    const ahead = this.predict(agent, d, speed);
+    const ahead = this.#predicts ? lookAhead(t, d, speed) : 0;
     let ax = agent.x - (t.x + (t.vx ?? 0) * ahead);
     let az = agent.z - (t.z + (t.vz ?? 0) * ahead);
     const len = Math.sqrt(ax * ax + az * az);
@@ -231,8 +229,4 @@ export class FleeBehavior implements SteeringBehavior {
 /** {@link FleeBehavior} from where a moving target will be, not where it is (state `evade`). */
 export class EvadeBehavior extends FleeBehavior {
   override readonly state: string = "evade";
-
-  protected override predict(_agent: SteeringAgent, d: number, speed: number): number {
-    return lookAhead(this.target, d, speed);
-  }
 }

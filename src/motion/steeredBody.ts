@@ -6,6 +6,7 @@
 import { nonNegativeNumber } from "../api/options.js";
 import type { SeededRandom } from "../util/seededRandom.js";
 import { AgentPoser } from "./agentPose.js";
+import { type BodyOrder, shareBodyOrder } from "./bodyOrder.js";
 import type { Gait } from "./gaits/gait.js";
 import { BEHAVIOUR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
 import { AvoidObstaclesBehavior } from "./obstacles.js";
@@ -84,14 +85,10 @@ export class SteeredBody implements SteeringAgent {
   readonly #gaits: GaitTable;
   readonly #bodyType: string | undefined;
   readonly #speedRules: SpeedRules;
-  /** Poses it each step (agent.ts re-poses a held pose through it). */
-  protected readonly poser: AgentPoser;
   /** Speeds set per creature, kept over a change of behaviour. */
   #speedOverrides: Partial<SpeciesSpeeds> = {};
-  /** What the order steers toward (wander, arrive, follow...), paused while a reaction is engaged. */
-  protected goal: SteeringBehavior | null = null;
-  /** The order's own limits (stay in an area, out of others). */
-  protected limits: SteeringBehavior[] = [];
+  /** Its order and poser, shared with MotionAgent (bodyOrder.ts). */
+  readonly #order: BodyOrder;
   /** Kept whatever the order: apart from other creatures, around obstacles and bodies. */
   readonly #always: SteeringBehavior[];
   /** Keeps it apart from other creatures, whatever its order (set `active = false` to let it crowd). */
@@ -111,7 +108,8 @@ export class SteeredBody implements SteeringAgent {
     this.#speedRules = options.speedRules ?? SPEED_RULES;
     this.behaviour = options.behaviour ?? "none";
     this.gait = gaitFor(this.behaviour, this.roles, this.#gaits);
-    this.poser = new AgentPoser(this.roles, this.rng);
+    this.#order = { goal: null, limits: [], poser: new AgentPoser(this.roles, this.rng), afterChange: () => {} };
+    shareBodyOrder(this, this.#order);
     this.radius = Math.max(0.05, this.roles.height * 0.45);
     this.separation = new SeparationBehavior(this.radius);
     this.avoidance = new AvoidObstaclesBehavior(Math.max(0.3, this.radius));
@@ -122,17 +120,17 @@ export class SteeredBody implements SteeringAgent {
 
   /** The joint rotations of this frame, blended from idle and gait. */
   get pose(): Pose {
-    return this.poser.pose;
+    return this.#order.poser.pose;
   }
 
   /** Phase of the gait cycle, [0, 1). */
   get phase(): number {
-    return this.poser.phase;
+    return this.#order.poser.phase;
   }
 
   /** 0 = idle pose, 1 = gait pose. */
   get moveBlend(): number {
-    return this.poser.moveBlend;
+    return this.#order.poser.moveBlend;
   }
 
   /** Walk and run speeds from the species, with the overrides of {@link setSpeeds}. */
@@ -187,9 +185,6 @@ export class SteeredBody implements SteeringAgent {
     this.#defaultAltitude();
   }
 
-  /** Called after each step and each change of behaviours (the agent checks arrivals and state). */
-  protected afterChange(): void {}
-
   /** The step being taken, seconds (also the third argument of each behaviour's `calculate`). */
   dt = 0;
   /**
@@ -229,9 +224,10 @@ export class SteeredBody implements SteeringAgent {
       force.z += part.z * b.weight;
       if (b.engaged === true) engaged = true;
     }
-    const goal = this.goal;
+    const goal = this.#order.goal;
     if (goal && !engaged && goal.active) this.#add(goal);
-    for (let i = 0; i < this.limits.length; i++) this.#add(this.limits[i]!);
+    const limits = this.#order.limits;
+    for (let i = 0; i < limits.length; i++) this.#add(limits[i]!);
     for (let i = 0; i < this.#always.length; i++) this.#add(this.#always[i]!);
     const f = Math.sqrt(force.x * force.x + force.z * force.z);
     const maxForce = Math.max(this.maxForce, this.speedLimit * 2);
@@ -280,13 +276,13 @@ export class SteeredBody implements SteeringAgent {
     this.y = this.altitude > 0 ? this.y + (targetY - this.y) * Math.min(1, dt * 1.5) : targetY;
     if (this.altitude > 0 && this.y < ground) this.y = ground;
     // 4. Pose: the gait and idle, blended by how much the creature is moving.
-    const poser = this.poser;
+    const poser = this.#order.poser;
     poser.dt = dt;
     poser.speed = speed;
     poser.turnRate = this.turnRate;
     poser.skip = this.skipPose;
     poser.update(this.gait);
-    this.afterChange();
+    this.#order.afterChange();
   }
 
   /** Adds one behaviour's weighted force (its `calculate` gets the step as its third argument). */
