@@ -7,7 +7,14 @@ import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
 import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
 import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { type Creature, type CreatureGroup, HABITATS, type Habitat, isLoadError, Menagerie } from "../src/index.js";
+import {
+  type Creature,
+  type CreatureGroup,
+  HABITATS,
+  type Habitat,
+  isMenagerieError,
+  Menagerie,
+} from "../src/index.js";
 import { hideCard, showCard } from "./card.js";
 import { crowdShadows, drawCounts, hasGrown, sourceOf } from "./drawing.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";
@@ -206,7 +213,7 @@ async function spawnByName(name: string): Promise<void> {
     demo.camera.setTarget(new Vector3(x, demo.height(x, z) + creature.heightMeters / 2, z));
   } catch (error) {
     did.textContent =
-      isLoadError(error) && error.reason === "not-found"
+      isMenagerieError(error, "load") && error.reason === "not-found"
         ? `No creature called "${name}".`
         : `Could not spawn: ${(error as Error).message}`;
   }

@@ -37,6 +37,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
 
 export const REPORT_FILE = "api/public-api.txt";
+/** What the report shows for an export without a `@category` (test/publicApi.test.ts refuses it). */
+export const NO_CATEGORY = "(no @category)";
 const HEADER = [
   "# The public API of babylon-menagerie: every export of every entry point, with its kind and, indented",
   "# under it, its declaration, members and signatures as the published .d.ts has them (without",
@@ -125,6 +127,19 @@ function kindOf(checker: ts.TypeChecker, exported: ts.Symbol): string {
   const typeOnly = isTypeOnly(checker, exported);
   const kinds = [...values.map((v) => (typeOnly ? `${v} (type only)` : v)), ...types];
   return kinds.length ? kinds.join(" + ") : "unresolved";
+}
+
+/**
+ * The reference group of an export: the `@category` tag of its declaration (the first one that
+ * has it, for overloads), or `undefined` when it has none.
+ */
+export function categoryOf(checker: ts.TypeChecker, exported: ts.Symbol): string | undefined {
+  for (const decl of resolveAlias(checker, exported).declarations ?? []) {
+    const tag = ts.getJSDocTags(decl).find((t) => t.tagName.text === "category");
+    const text = typeof tag?.comment === "string" ? tag.comment : ts.getTextOfJSDocComment(tag?.comment);
+    if (text) return text.trim();
+  }
+  return undefined;
 }
 
 /** `export * from` statements of a source file: they would make every name below public. */
@@ -553,7 +568,12 @@ export function computeApiReport(
     const ctx: Context = { checker, print: new TypePrinter(checker), exported, isOwnFile };
     lines.push("", `## ${entry.specifier} (${entry.source})`);
     for (const exported of exports) {
-      lines.push("", `${exported.name}: ${kindOf(checker, exported)}`, ...describe(ctx, exported).map((l) => `  ${l}`));
+      const category = categoryOf(checker, exported) ?? NO_CATEGORY;
+      lines.push(
+        "",
+        `${exported.name}: ${kindOf(checker, exported)} — ${category}`,
+        ...describe(ctx, exported).map((l) => `  ${l}`),
+      );
     }
   }
   return lines;

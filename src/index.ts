@@ -13,16 +13,15 @@
 // The persistent asset cache (`assetCache`).
 export type { AssetCacheOption, AssetCacheOptions } from "./api/assetCacheOption.js";
 export {
+  ASSET_CACHE_DEFAULTS,
   type AssetStore,
   type AssetStoreOptions,
-  DEFAULT_ASSET_CACHE_BYTES,
   MemoryAssetStore,
   type StoredAsset,
 } from "./api/assetStore.js";
 export {
   CacheStorageAssetStore,
   type CacheStorageStoreOptions,
-  DEFAULT_ASSET_CACHE_NAME,
 } from "./api/cacheStorageStore.js";
 // The lookup client.
 export { createLookupClient } from "./api/client.js";
@@ -38,16 +37,11 @@ export {
 export {
   HTTPError,
   isAbortError,
-  isHTTPError,
-  isLoadError,
   isMenagerieError,
-  isNetworkError,
-  isOptionsError,
-  isResponseValidationError,
-  isTimeoutError,
   LoadError,
   type LoadFailure,
   MenagerieError,
+  type MenagerieErrorClasses,
   type MenagerieErrorKind,
   NetworkError,
   OptionsError,
@@ -67,24 +61,19 @@ export { redactText, redactUrl } from "./api/redact.js";
 export type { RetryEvent } from "./api/request.js";
 export { RETRY_DEFAULTS, type RetryOptions } from "./api/retry.js";
 export {
-  type ErrorBody,
-  ErrorBodySchema,
-  ModelAssetsSchema,
   type ModelRecord,
   type ModelRecordInput,
   ModelRecordSchema,
-  ScaleSchema,
 } from "./api/schemas.js";
-export { areLinksValid, assetFileName, getRecordExpiry, getUrlExpiry, listAssetUrls } from "./api/signedUrl.js";
+export { areLinksValid, getRecordExpiry } from "./api/signedUrl.js";
 // The Babylon plugin.
 export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/animationLodOptions.js";
-export { type AreaInput, toArea } from "./babylon/areaInput.js";
+export type { AreaInput } from "./babylon/areaInput.js";
 export { Creature, type CreatureNodeMetadata } from "./babylon/creature.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
 export type {
   BehaviourTarget,
   CreatureArrival,
-  CreatureBehaviours,
   CreatureState,
   CreatureStateChange,
 } from "./babylon/creatureBehaviours.js";
@@ -92,7 +81,6 @@ export type { WorldAgent, WorldAgentOptions } from "./babylon/gameWorld.js";
 export { toHeightFunction } from "./babylon/heights/index.js";
 export { Menagerie } from "./babylon/menagerie.js";
 export { MENAGERIE_DEFAULTS } from "./babylon/menagerieDefaults.js";
-export type { MenagerieMotion } from "./babylon/menagerieMotion.js";
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./babylon/menagerieOptions.js";
 // Physics bodies: the option's types and defaults; the body code loads on demand (SpawnOptions.physics).
 export {
@@ -127,24 +115,13 @@ export {
 } from "./motion/behaviours.js";
 export {
   BEHAVIOUR_GAITS,
-  crawlGait,
-  floatGait,
-  flyGait,
   type Gait,
   type GaitContext,
   type GaitTable,
-  hopGait,
-  slitherGait,
-  swimGait,
-  waddleGait,
-  walkGait,
-  wriggleGait,
 } from "./motion/gaits/index.js";
-export type { WorldBody } from "./motion/obstacles.js";
 export type { Pose } from "./motion/pose.js";
-export type { LegEnd, LegRole, RigRoles, Side } from "./motion/rigRoles.js";
+export type { RigRoles } from "./motion/rigRoles.js";
 export type { SpeciesSpeeds } from "./motion/speeds.js";
-export type { SteeredBody } from "./motion/steeredBody.js";
 export type {
   HeightFunction,
   MoveOrder,

@@ -21,6 +21,7 @@ import {
   computeApiReport,
   createApiProgram,
   entryPointsOf,
+  NO_CATEGORY,
   REPORT_FILE,
   readApiReport,
   starExports,
@@ -119,6 +120,15 @@ describe("public API", () => {
       );
       expect(starExports(file), `${entry.source} must name each export`).toEqual([]);
     }
+  });
+
+  it("puts every export in a reference group (@category)", { timeout: CHECKER_TIMEOUT_MS }, () => {
+    const report = computeApiReport(root, entryPointsOf(root), packageProgram());
+    const uncategorised = report.filter((line) => line.endsWith(`— ${NO_CATEGORY}`));
+    expect(uncategorised, "add `@category <group>` to the declaration's doc comment").toEqual([]);
+    const groups = new Set(report.filter((line) => /^\S.*: .* — /.test(line)).map((line) => line.split(" — ")[1]));
+    expect(groups.size).toBeGreaterThan(5);
+    expect(groups.size).toBeLessThanOrEqual(16);
   });
 
   it(`matches ${REPORT_FILE}`, { timeout: CHECKER_TIMEOUT_MS }, () => {
@@ -226,32 +236,32 @@ describe("the API report", () => {
           "",
           "## pkg (index.ts)",
           "",
-          "BIG: const",
+          "BIG: const — (no @category)",
           "",
-          "Box: type",
+          "Box: type — (no @category)",
           "  type Box = {",
           "    readonly height?: number",
           "    width: number",
           "  }",
           "",
-          "Hidden: class (type only)",
+          "Hidden: class (type only) — (no @category)",
           "  class Hidden",
           "    private constructor",
           "",
-          "LIMITS: const",
+          "LIMITS: const — (no @category)",
           "  const LIMITS: { max: number; }",
           "",
-          "Mode: const + type",
+          "Mode: const + type — (no @category)",
           "  const Mode: 1",
           "  type Mode = 1",
           "",
-          "Size: type",
+          "Size: type — (no @category)",
           "  type Size =",
           "    | number",
           '    | "small"',
           '    | "large"',
           "",
-          "Thing: class",
+          "Thing: class — (no @category)",
           "  class Thing extends Base",
           "    constructor: @internal, stripped from the .d.ts (which then declares none: TypeScript sees an inherited or implicit public one)",
           "    static create(size?: number): Thing",
@@ -263,13 +273,13 @@ describe("the API report", () => {
           "    readonly size: number",
           "    protected tick(): void  // from Base",
           "",
-          "ThingOptions: interface",
+          "ThingOptions: interface — (no @category)",
           "  interface ThingOptions extends Sized",
           "    [key: string]: unknown",
           "    label?: string",
           "    size: number  // from Sized",
           "",
-          "make: function",
+          "make: function — (no @category)",
           "  function make(): Thing",
           "  function make(size: number): Thing",
         ]);
@@ -283,13 +293,13 @@ describe("the API report", () => {
     const changed = PARTS.replace("get area(): number", "get area(): bigint").replace("{ max: 1 }", "{ max: 1n }");
     const after = await withPackage({ "parts.ts": changed, "index.ts": index("Thing, make, Hidden as Extra") }, report);
     expect(changes(after, before)).toEqual([
-      "+ Extra: class",
+      "+ Extra: class — (no @category)",
       "+   class Hidden",
       "+     private constructor",
       "@ pkg › Thing",
       "+     get area(): bigint",
       "-     get area(): number",
-      "- LIMITS: const",
+      "- LIMITS: const — (no @category)",
       "-   const LIMITS: { max: number; }",
     ]);
   });

@@ -12,7 +12,10 @@ import {
 import { OptionsError } from "./errors.js";
 import { describeValue, objectOption, positiveNumber, stringOption } from "./options.js";
 
-/** Settings of the default store, or a store of your own. */
+/**
+ * Settings of the default store, or a store of your own.
+ * @category Asset cache
+ */
 export interface AssetCacheOptions {
   /**
    * Bytes the default store keeps at most, least recently used out first.
@@ -34,6 +37,7 @@ export interface AssetCacheOptions {
 /**
  * The `assetCache` option: `true` (or absent) for the default store (Cache Storage in
  * browsers, none in Node), `false` for none, a store, or {@link AssetCacheOptions}.
+ * @category Asset cache
  */
 export type AssetCacheOption = boolean | AssetStore | AssetCacheOptions;
 

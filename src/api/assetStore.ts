@@ -6,7 +6,10 @@
  */
 import { positiveNumber } from "./options.js";
 
-/** One stored asset: its bytes and the ETag the service sent with them. */
+/**
+ * One stored asset: its bytes and the ETag the service sent with them.
+ * @category Asset cache
+ */
 export interface StoredAsset {
   /** The ETag header of the answer the bytes came from, as sent (`"abc"` or `W/"abc"`). */
   etag: string;
@@ -28,6 +31,7 @@ export interface StoredAsset {
  *   delete: (key) => db.remove(key),
  * };
  * new Menagerie(scene, { baseUrl, assetCache: store });
+ * @category Asset cache
  */
 export interface AssetStore {
   /** The entry stored under `key`, or `undefined`. */
@@ -38,7 +42,10 @@ export interface AssetStore {
   delete(key: string): void | Promise<void>;
 }
 
-/** Options of the built-in stores. */
+/**
+ * Options of the built-in stores.
+ * @category Asset cache
+ */
 export interface AssetStoreOptions {
   /**
    * Bytes kept at most; past it the least recently used entries are dropped. An asset larger
@@ -53,6 +60,15 @@ export const DEFAULT_ASSET_CACHE_NAME = "babylon-menagerie-assets";
 
 /** Default byte budget of the built-in stores: 128 MiB. */
 export const DEFAULT_ASSET_CACHE_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Defaults of the persistent asset cache's options (`assetCache`): its Cache Storage name and byte budget.
+ * @category Asset cache
+ */
+export const ASSET_CACHE_DEFAULTS: Readonly<{ cacheName: string; maxBytes: number }> = Object.freeze({
+  cacheName: DEFAULT_ASSET_CACHE_NAME,
+  maxBytes: DEFAULT_ASSET_CACHE_BYTES,
+});
 
 /**
  * Sizes of stored entries in the order they were last used (oldest first), within a byte
@@ -125,6 +141,7 @@ export class LruBudget {
  * @example
  * const assetCache = new MemoryAssetStore({ maxBytes: 32 * 1024 * 1024 });
  * const menagerie = new Menagerie(scene, { baseUrl, assetCache });
+ * @category Asset cache
  */
 export class MemoryAssetStore implements AssetStore {
   readonly #entries = new Map<string, StoredAsset>();

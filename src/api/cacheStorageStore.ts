@@ -16,7 +16,10 @@ import {
 import { OptionsError } from "./errors.js";
 import { describeValue, positiveNumber, stringOption } from "./options.js";
 
-/** Options of {@link CacheStorageAssetStore}. */
+/**
+ * Options of {@link CacheStorageAssetStore}.
+ * @category Asset cache
+ */
 export interface CacheStorageStoreOptions extends AssetStoreOptions {
   /**
    * Name of the Cache (in Cache Storage) the assets are kept in.
@@ -44,6 +47,7 @@ interface Opened {
 /**
  * Keeps assets in the browser's Cache Storage within a byte budget, least recently used out
  * first. What `assetCache` uses by default in browsers.
+ * @category Asset cache
  */
 export class CacheStorageAssetStore implements AssetStore {
   readonly #caches: CacheStorage;

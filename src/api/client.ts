@@ -56,6 +56,7 @@ import { InflightRequests } from "./shared.js";
  * const client = createLookupClient({ baseUrl: "http://127.0.0.1:8787", apiKey: "dev-key" });
  * const fox = await client.getModel("fox");
  * const forest = await client.search("forest");
+ * @category Lookup client
  */
 export function createLookupClient(options: LookupClientOptions): LookupClient {
   objectOption("options", options);

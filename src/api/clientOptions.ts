@@ -4,7 +4,10 @@ import type { RetryEvent } from "./request.js";
 import type { RetryOptions } from "./retry.js";
 import type { ModelRecord } from "./schemas.js";
 
-/** A search result element that failed validation and was skipped. */
+/**
+ * A search result element that failed validation and was skipped.
+ * @category Lookup client
+ */
 export interface InvalidRecordReport {
   /** Position of the element in the service's array. */
   index: number;
@@ -16,7 +19,10 @@ export interface InvalidRecordReport {
   url: string;
 }
 
-/** Options of `createLookupClient`. */
+/**
+ * Options of `createLookupClient`.
+ * @category Lookup client
+ */
 export interface LookupClientOptions {
   /**
    * The service's base address, for example `https://api.anything.world` or
@@ -92,7 +98,10 @@ export interface LookupClientOptions {
   random?: () => number;
 }
 
-/** Defaults of every optional {@link LookupClientOptions} field that has one. */
+/**
+ * Defaults of every optional {@link LookupClientOptions} field that has one.
+ * @category Lookup client
+ */
 export const LOOKUP_CLIENT_DEFAULTS: Readonly<
   Required<Pick<LookupClientOptions, "lookupPath" | "timeoutMs" | "cache" | "linkMarginSeconds" | "maxCacheAgeMs">>
 > = Object.freeze({
@@ -103,7 +112,10 @@ export const LOOKUP_CLIENT_DEFAULTS: Readonly<
   maxCacheAgeMs: 300_000,
 });
 
-/** Options of one call. */
+/**
+ * Options of one call.
+ * @category Lookup client
+ */
 export interface LookupCallOptions {
   /**
    * Approximate matching; sent as `fuzzy=true|false` only when given (the service's default is true).
@@ -119,7 +131,10 @@ export interface LookupByIdOptions {
   signal?: AbortSignal;
 }
 
-/** Options of {@link LookupClient.search}. */
+/**
+ * Options of {@link LookupClient.search}.
+ * @category Lookup client
+ */
 export interface SearchOptions extends LookupCallOptions {
   /** Called for each element that failed validation, besides the client's `onInvalidRecord`. */
   onInvalidRecord?: (report: InvalidRecordReport) => void;
@@ -141,7 +156,10 @@ export interface SearchOptions extends LookupCallOptions {
   offset?: number;
 }
 
-/** The lookup client. */
+/**
+ * The lookup client.
+ * @category Lookup client
+ */
 export interface LookupClient {
   /** The resolved base URL (without a trailing slash). */
   readonly baseUrl: string;

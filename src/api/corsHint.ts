@@ -6,7 +6,7 @@
  * service's official clients are not browsers, so nothing says its asset host does), and the
  * remedy is the proxy's asset relay. Outside a browser (no `location`) there is no hint.
  */
-import { isLoadError, isNetworkError, LoadError, NetworkError } from "./errors.js";
+import { isMenagerieError, LoadError, NetworkError } from "./errors.js";
 
 /** What to do about an asset host that a page may not read. */
 export const CORS_REMEDY =
@@ -46,7 +46,7 @@ export function corsHint(url: string, cause: unknown, page: string | undefined =
  * like a CORS refusal (see {@link corsHint}); `error` itself otherwise.
  */
 export function withCorsHint(error: unknown, url: string, page: string | undefined = pageOrigin()): unknown {
-  if (!isNetworkError(error) || error.hint !== undefined) return error;
+  if (!isMenagerieError(error, "network") || error.hint !== undefined) return error;
   const hint = corsHint(url, error.cause, page);
   return hint === undefined ? error : new NetworkError({ method: error.method, url: error.url }, error.cause, hint);
 }
@@ -56,12 +56,12 @@ export function withCorsHint(error: unknown, url: string, page: string | undefin
  * CORS hint (each of those was a warning; the error is what a caller sees first).
  */
 export function loadErrorWithHint(error: unknown, hint: string | undefined): unknown {
-  if (hint === undefined || !isLoadError(error) || error.reason !== "no-body") return error;
+  if (hint === undefined || !isMenagerieError(error, "load") || error.reason !== "no-body") return error;
   const detail = error.message.slice(`Cannot load ${error.asset ?? "model"} of "${error.model}": `.length);
   return new LoadError({ reason: error.reason, model: error.model, detail: `${detail}, ${hint}`, cause: error });
 }
 
 /** The hint a warning's error carries, if any. */
 export function hintOf(error: unknown): string | undefined {
-  return isNetworkError(error) ? error.hint : undefined;
+  return isMenagerieError(error, "network") ? error.hint : undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * The error family of the lookup client. Every error thrown by the client is a
- * {@link MenagerieError}; its `kind` tells which one, and the `is*` guards work across realms
- * (iframes, duplicated bundles) because they check a `Symbol.for` brand, not `instanceof`.
+ * {@link MenagerieError}; its `kind` tells which one, and {@link isMenagerieError} works across
+ * realms (iframes, duplicated bundles) because it checks a `Symbol.for` brand, not `instanceof`.
  * Nothing survives structured cloning (`postMessage`, `structuredClone`): the clone is a plain
  * `Error` with no brand, no `kind` and no subclass, so send an error across as plain data.
  *
@@ -11,10 +11,16 @@ import type { z } from "zod";
 
 const BRAND = Symbol.for("babylon-menagerie.error");
 
-/** Discriminator of the error family. */
+/**
+ * Discriminator of the error family.
+ * @category Errors
+ */
 export type MenagerieErrorKind = "http" | "network" | "timeout" | "validation" | "options" | "load";
 
-/** Base class of every error the library throws on purpose. */
+/**
+ * Base class of every error the library throws on purpose.
+ * @category Errors
+ */
 export class MenagerieError extends Error {
   /** Which error of the family this is; the `is*` guards read it. */
   readonly kind: MenagerieErrorKind;
@@ -39,7 +45,10 @@ export interface RequestInfo {
   url: string;
 }
 
-/** The service answered with a status that is not a success. */
+/**
+ * The service answered with a status that is not a success.
+ * @category Errors
+ */
 export class HTTPError extends MenagerieError {
   /** The HTTP status of the answer, such as 404 or 503. */
   readonly status: number;
@@ -85,6 +94,7 @@ export class HTTPError extends MenagerieError {
 /**
  * The request never got an answer (DNS, refused connection, reset, CORS...). Message:
  * `Network error[ (<hint>)]: <METHOD> <redacted url>`.
+ * @category Errors
  */
 export class NetworkError extends MenagerieError {
   /** The request's HTTP method. */
@@ -105,7 +115,10 @@ export class NetworkError extends MenagerieError {
   }
 }
 
-/** One attempt took longer than the configured timeout. */
+/**
+ * One attempt took longer than the configured timeout.
+ * @category Errors
+ */
 export class TimeoutError extends MenagerieError {
   /** The request's HTTP method. */
   readonly method: string;
@@ -124,7 +137,10 @@ export class TimeoutError extends MenagerieError {
   }
 }
 
-/** One problem found while validating a response, with its path inside the body. */
+/**
+ * One problem found while validating a response, with its path inside the body.
+ * @category Errors
+ */
 export interface ValidationIssue {
   /** Where the problem is inside the body: keys and array indices, outermost first. */
   path: (string | number)[];
@@ -147,7 +163,10 @@ function formatIssues(issues: readonly ValidationIssue[]): string {
   return issues.map((i) => `  - ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`).join("\n");
 }
 
-/** A response body was not JSON, or did not have the shape of a model record. */
+/**
+ * A response body was not JSON, or did not have the shape of a model record.
+ * @category Errors
+ */
 export class ResponseValidationError extends MenagerieError {
   /** The problems found; one `invalid_json` issue when the body was not JSON. */
   readonly issues: ValidationIssue[];
@@ -168,7 +187,10 @@ export class ResponseValidationError extends MenagerieError {
   }
 }
 
-/** An option passed to a factory or method is invalid; the message names the option. */
+/**
+ * An option passed to a factory or method is invalid; the message names the option.
+ * @category Errors
+ */
 export class OptionsError extends MenagerieError {
   /** The name of the invalid option, as the message starts with it. */
   readonly option: string;
@@ -183,37 +205,57 @@ function hasBrand(value: unknown): value is MenagerieError {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
 }
 
-/** True for any error of the Menagerie family, from any realm. */
-export function isMenagerieError(value: unknown): value is MenagerieError {
-  return hasBrand(value);
-}
-/** True for an {@link HTTPError} from any realm. */
-export function isHTTPError(value: unknown): value is HTTPError {
-  return hasBrand(value) && value.kind === "http";
-}
-/** True for a {@link NetworkError} from any realm. */
-export function isNetworkError(value: unknown): value is NetworkError {
-  return hasBrand(value) && value.kind === "network";
-}
-/** True for a {@link TimeoutError} from any realm. */
-export function isTimeoutError(value: unknown): value is TimeoutError {
-  return hasBrand(value) && value.kind === "timeout";
-}
-/** True for a {@link ResponseValidationError} from any realm. */
-export function isResponseValidationError(value: unknown): value is ResponseValidationError {
-  return hasBrand(value) && value.kind === "validation";
-}
-/** True for an {@link OptionsError} from any realm. */
-export function isOptionsError(value: unknown): value is OptionsError {
-  return hasBrand(value) && value.kind === "options";
+/**
+ * Each kind of {@link MenagerieError} with its class, for {@link isMenagerieError}.
+ * @category Errors
+ */
+export interface MenagerieErrorClasses {
+  /** The service answered with an error status. */
+  http: HTTPError;
+  /** The request failed before an answer. */
+  network: NetworkError;
+  /** No answer in time. */
+  timeout: TimeoutError;
+  /** An answer that is not what the interface promises. */
+  validation: ResponseValidationError;
+  /** A bad argument or option. */
+  options: OptionsError;
+  /** A model that could not be loaded. */
+  load: LoadError;
 }
 
-/** Why a creature or one of its parts could not be loaded. */
+/**
+ * True for an error of the Menagerie family (of one `kind` when given), from any realm: use it
+ * rather than `instanceof`, which fails for an error made by another copy of the package or in
+ * another frame.
+ *
+ * @example
+ * try {
+ *   await menagerie.spawnCreature("fox");
+ * } catch (error) {
+ *   if (isMenagerieError(error, "load") && error.reason === "not-found") showNotFound();
+ *   else if (isMenagerieError(error, "http")) console.warn(error.status);
+ * }
+ * @category Errors
+ */
+export function isMenagerieError(value: unknown): value is MenagerieError;
+export function isMenagerieError<K extends MenagerieErrorKind>(
+  value: unknown,
+  kind: K,
+): value is MenagerieErrorClasses[K];
+export function isMenagerieError(value: unknown, kind?: MenagerieErrorKind): boolean {
+  return hasBrand(value) && (kind === undefined || value.kind === kind);
+}
+/**
+ * Why a creature or one of its parts could not be loaded.
+ * @category Errors
+ */
 export type LoadFailure = "not-found" | "expired" | "http" | "network" | "parse" | "no-body" | "disposed";
 
 /**
  * A model, or one of its assets, could not be loaded. Asset URLs are shown redacted.
  * Message: `Cannot load <what> of "<model>": <detail>[: GET <url>]`.
+ * @category Errors
  */
 export class LoadError extends MenagerieError {
   /** Why it failed, as one word a program can switch on. */
@@ -249,12 +291,10 @@ export class LoadError extends MenagerieError {
   }
 }
 
-/** True for a {@link LoadError} from any realm. */
-export function isLoadError(value: unknown): value is LoadError {
-  return hasBrand(value) && value.kind === "load";
-}
-
-/** True for the error a fetch or a client call rejects with when its signal aborts. */
+/**
+ * True for the error a fetch or a client call rejects with when its signal aborts.
+ * @category Errors
+ */
 export function isAbortError(value: unknown): boolean {
   return typeof value === "object" && value !== null && (value as { name?: unknown }).name === "AbortError";
 }

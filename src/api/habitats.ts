@@ -4,7 +4,10 @@
  * population rules) does not pull zod into its bundle.
  */
 
-/** The 16 habitat / setting flags every record carries. */
+/**
+ * The 16 habitat / setting flags every record carries.
+ * @category Populate
+ */
 export const HABITATS = [
   "forest",
   "beach",
@@ -24,10 +27,16 @@ export const HABITATS = [
   "garden",
 ] as const;
 
-/** One of the 16 habitat flags. */
+/**
+ * One of the 16 habitat flags.
+ * @category Populate
+ */
 export type Habitat = (typeof HABITATS)[number];
 
-/** True when `value` names one of the 16 habitats. */
+/**
+ * True when `value` names one of the 16 habitats.
+ * @category Populate
+ */
 export function isHabitat(value: unknown): value is Habitat {
   return typeof value === "string" && (HABITATS as readonly string[]).includes(value);
 }

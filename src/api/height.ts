@@ -40,7 +40,10 @@ const LENGTH_PATTERN = /^([+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?)\s*([a-z
 /** One dimension of `scale`. */
 export type ScaleDimension = "height" | "length" | "width";
 
-/** Thrown by {@link parseLength}; the message names the dimension and quotes the value. */
+/**
+ * Thrown by {@link parseLength}; the message names the dimension and quotes the value.
+ * @category Errors
+ */
 export class LengthParseError extends Error {
   /** The value that could not be parsed, as given. */
   readonly value: unknown;
@@ -54,7 +57,10 @@ export class LengthParseError extends Error {
   }
 }
 
-/** Thrown by {@link parseHeight} (a {@link LengthParseError} of the height). */
+/**
+ * Thrown by {@link parseHeight} (a {@link LengthParseError} of the height).
+ * @category Errors
+ */
 export class HeightParseError extends LengthParseError {
   constructor(value: unknown, reason: string) {
     super(value, reason, "height");
@@ -69,6 +75,7 @@ export class HeightParseError extends LengthParseError {
  * @example
  * parseHeight("60 cm"); // 0.6
  * parseHeight(1.5);     // 1.5
+ * @category Records
  */
 export function parseHeight(value: unknown): number {
   return parseDimension(value, (reason) => new HeightParseError(value, reason));
@@ -87,6 +94,7 @@ export function parseHeight(value: unknown): number {
  * @example
  * parseLength("2.4 m");       // 2.4
  * parseLength(60, "width");   // 60
+ * @category Records
  */
 export function parseLength(value: unknown, dimension: ScaleDimension = "length"): number {
   if (dimension === "height") return parseHeight(value);

@@ -4,7 +4,10 @@
  */
 import { redactError } from "./redact.js";
 
-/** Something went wrong that degraded a creature without stopping it. */
+/**
+ * Something went wrong that degraded a creature without stopping it.
+ * @category Menagerie
+ */
 export interface MenagerieWarning {
   /** What happened. */
   code: "part-failed" | "texture-failed" | "material-failed" | "clip-failed" | "height-unreadable" | "record-skipped";
@@ -20,7 +23,10 @@ export interface MenagerieWarning {
   error?: unknown;
 }
 
-/** Progress of one model's asset loading. */
+/**
+ * Progress of one model's asset loading.
+ * @category Menagerie
+ */
 export interface LoadProgress {
   /** The record name. */
   model: string;

@@ -30,12 +30,14 @@ export type AssetKind = "part" | "material" | "texture" | "clip";
 /**
  * How a model is built: from OBJ parts (jointed by body plan), from its whole-model OBJ (one
  * body), or from its rigged glTF (one GLB per animation clip, or one rigged model).
+ * @category Menagerie
  */
 export type ModelForm = "parts" | "whole" | "rig";
 
 /**
  * Which form wins when a record has both OBJ and a rig: `"rig"` (as the service's newer
  * clients do) or `"parts"`. A record with only one form loads that form either way.
+ * @category Menagerie
  */
 export type ModelPreference = "rig" | "parts";
 

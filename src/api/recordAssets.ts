@@ -48,6 +48,7 @@ function rigOf(record: AssetSource): Record<string, unknown> | undefined {
  *
  * @example
  * recordRigClips(horse); // Map { "idle" => "https://…/idle.glb?…", "walk" => "https://…/walk.glb?…" }
+ * @category Records
  */
 export function recordRigClips(record: AssetSource): Map<string, string> {
   const clips = new Map<string, string>();
@@ -73,6 +74,7 @@ export function recordRigModelClip(record: AssetSource): string | undefined {
  *
  * @example
  * recordFormatUrl(horse, "glb"); // "https://…/model.glb?…"
+ * @category Records
  */
 export function recordFormatUrl(record: AssetSource, format: string): string | undefined {
   const formats = objectOf(objectOf(record.model)?.["formats"]);
@@ -87,6 +89,7 @@ export function recordFormatUrl(record: AssetSource, format: string): string | u
  * The glTF model of a record: the GLB of its model clip (`idle`, else the first clip), else
  * `model.rig.GLB` (or `glb`), else `model.formats.glb`, else `model.formats.gltf`.
  * `undefined` when it has none.
+ * @category Records
  */
 export function recordRigModelUrl(record: AssetSource): string | undefined {
   const clip = recordRigModelClip(record);

@@ -27,6 +27,7 @@ function words(value: unknown): string[] {
  *
  * @example
  * recordHabitats({ forest: true, habitats: ["Farm", "forest"], habitat: "grass" }); // ["forest", "farm", "grass"]
+ * @category Records
  */
 export function recordHabitats(record: HabitatSource): Habitat[] {
   const fields = record as Record<string, unknown>;
@@ -43,6 +44,7 @@ export function recordHabitats(record: HabitatSource): Habitat[] {
  *
  * @example
  * recordHasHabitat({ habitat: "Forest" }, "forest"); // true
+ * @category Records
  */
 export function recordHasHabitat(record: HabitatSource, habitat: Habitat): boolean {
   return recordHabitats(record).includes(habitat);

@@ -18,6 +18,7 @@ export const SCENERY_BEHAVIOURS: ReadonlySet<string> = new Set(["static", "none"
  * @example
  * isSceneryRecord({ type: "scenery", behaviour: "static" }); // true
  * isSceneryRecord({ type: "uniform", behaviour: "swim" }); // false: a fish
+ * @category Records
  */
 export function isSceneryRecord(record: { type?: string | undefined; behaviour?: string | undefined }): boolean {
   const type = record.type?.trim().toLowerCase() ?? "";

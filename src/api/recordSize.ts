@@ -6,7 +6,10 @@
  */
 import { parseLength, type ScaleDimension } from "./height.js";
 
-/** The dimension a creature is sized by, and its length in metres. */
+/**
+ * The dimension a creature is sized by, and its length in metres.
+ * @category Records
+ */
 export interface RecordSize {
   /**
    * `"height"`: feet to top (y); `"length"`: along the creature's forward axis (z, head to
@@ -30,6 +33,7 @@ export const SIZE_AXES: readonly ScaleDimension[] = Object.freeze(["height", "le
  * recordSize({ scale: { height: 0, length: 2.4, width: 0.6 } }); // { axis: "length", meters: 2.4 }
  * recordSize({ scale: { height: "45 cm" } });                   // { axis: "height", meters: 0.45 }
  * recordSize({});                                                // undefined
+ * @category Records
  */
 export function recordSize(record: { readonly scale?: unknown }): RecordSize | undefined {
   const scale = record.scale;

@@ -16,6 +16,7 @@ const SECRET_PARAM_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMS.join("|")})=)[^
  *
  * @example
  * redactUrl("https://x.test/anything?key=s3cret&name=fox"); // "https://x.test/anything?key=***&name=fox"
+ * @category Lookup client
  */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAM_PATTERN, "$1***");
@@ -56,6 +57,7 @@ export function secretRedactor(secrets: readonly (string | undefined)[]): (text:
 /**
  * Redacts secret query parameters and every occurrence of the given secrets (raw and
  * URL-encoded, any case) in a piece of text.
+ * @category Lookup client
  */
 export function redactText(text: string, secrets: readonly (string | undefined)[] = []): string {
   return secretRedactor(secrets)(text);

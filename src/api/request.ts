@@ -21,7 +21,10 @@ export interface TextResponse extends Omit<BodyResponse<string>, "body"> {
   text: string;
 }
 
-/** Reported before each retry. The URL is redacted. */
+/**
+ * Reported before each retry. The URL is redacted.
+ * @category Lookup client
+ */
 export interface RetryEvent {
   /** The retry about to be made, 1-based. */
   retry: number;

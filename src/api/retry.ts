@@ -5,7 +5,10 @@
 import { OptionsError } from "./errors.js";
 import { assignDefaults, describeValue, nonNegativeInteger, nonNegativeNumber } from "./options.js";
 
-/** How failed requests are retried. */
+/**
+ * How failed requests are retried.
+ * @category Lookup client
+ */
 export interface RetryOptions {
   /**
    * Retries after the first attempt (so `limit + 1` attempts at most).
@@ -34,7 +37,10 @@ export interface RetryOptions {
   maxRetryAfterMs?: number;
 }
 
-/** The defaults of {@link RetryOptions}. */
+/**
+ * The defaults of {@link RetryOptions}.
+ * @category Lookup client
+ */
 export const RETRY_DEFAULTS: Readonly<Required<RetryOptions>> = Object.freeze({
   limit: 2,
   statusCodes: Object.freeze([408, 429, 500, 502, 503, 504]),

@@ -108,7 +108,10 @@ const habitatShape = Object.fromEntries(HABITATS.map((h) => [h, habitatFlag])) a
   [K in Habitat]: typeof habitatFlag;
 };
 
-/** A model record as the service returns it. Unknown fields pass through untouched. */
+/**
+ * A model record as the service returns it. Unknown fields pass through untouched.
+ * @category Records
+ */
 export const ModelRecordSchema = z
   .looseObject({
     _id: z.optional(z.string()),
@@ -156,9 +159,15 @@ export const ModelRecordSchema = z
     }),
   );
 
-/** A validated model record (unknown fields kept as `unknown`). */
+/**
+ * A validated model record (unknown fields kept as `unknown`).
+ * @category Records
+ */
 export type ModelRecord = z.output<typeof ModelRecordSchema>;
-/** A model record as it may arrive on the wire, before defaults are applied. */
+/**
+ * A model record as it may arrive on the wire, before defaults are applied.
+ * @category Records
+ */
 export type ModelRecordInput = z.input<typeof ModelRecordSchema>;
 
 /** The service's error body: `{ "code": "...", "message": "..." }`. */

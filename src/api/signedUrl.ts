@@ -49,6 +49,7 @@ export function listAssetUrls(record: LinkedRecord): string[] {
 /**
  * The earliest `Expires` among a record's asset links (unix seconds), or `undefined` when no
  * link carries one (unsigned links do not expire).
+ * @category Records
  */
 export function getRecordExpiry(record: LinkedRecord): number | undefined {
   let earliest: number | undefined;
@@ -65,6 +66,7 @@ export function getRecordExpiry(record: LinkedRecord): number | undefined {
  *
  * @param marginSeconds how long the links must still live. @default 60
  * @param nowMs the current time in milliseconds. @default Date.now()
+ * @category Records
  */
 export function areLinksValid(record: LinkedRecord, marginSeconds = 60, nowMs: number = Date.now()): boolean {
   const expiry = getRecordExpiry(record);

@@ -15,6 +15,7 @@ import { OptionsError } from "../api/errors.js";
  * // Pose distant creatures every 4th frame; keep posing off-screen ones every 10th (their
  * // shadows fall into view in this game).
  * new Menagerie(scene, { baseUrl, animationLod: { farDistance: 30, farInterval: 4, offscreenInterval: 10 } });
+ * @category Menagerie
  */
 export interface AnimationLodOptions {
   /**
@@ -38,7 +39,10 @@ export interface AnimationLodOptions {
   farInterval?: number;
 }
 
-/** Defaults of {@link AnimationLodOptions}. */
+/**
+ * Defaults of {@link AnimationLodOptions}.
+ * @category Menagerie
+ */
 export const ANIMATION_LOD_DEFAULTS: Readonly<Required<AnimationLodOptions>> = Object.freeze({
   offscreenInterval: 0,
   farDistance: 50,

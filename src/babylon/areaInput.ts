@@ -6,7 +6,10 @@
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Area } from "../motion/area.js";
 
-/** An area as a game may give it: a circle (centre may be a Vector3), a polygon, or a mesh. */
+/**
+ * An area as a game may give it: a circle (centre may be a Vector3), a polygon, or a mesh.
+ * @category Creatures
+ */
 export type AreaInput =
   | { center: { x: number; y?: number; z: number }; radius: number }
   | { points: readonly { x: number; z: number }[] }

@@ -24,7 +24,10 @@ import { CreatureBehaviours } from "./creatureBehaviours.js";
 import type { CreatureBody } from "./runtime/body/partsBody.js";
 import type { MotionBinding } from "./runtime/sync/syncMotion.js";
 
-/** What Menagerie puts in `metadata.menagerie` of every node it creates for a creature. */
+/**
+ * What Menagerie puts in `metadata.menagerie` of every node it creates for a creature.
+ * @category Creatures
+ */
 export interface CreatureNodeMetadata {
   /** The record the creature was loaded from. */
   record: ModelRecord;
@@ -58,6 +61,7 @@ let construct: (handle: CreatureHandle) => Creature;
  * A creature spawned by {@link Menagerie.spawnCreature}. Its behaviours beyond `wander`,
  * `moveTo` and `stop` (follow, flee, seek, pursue, evade, a game's own), its tags, speeds and
  * events are documented with its other members.
+ * @category Creatures
  */
 export class Creature extends CreatureBehaviours {
   /** The node to move, turn and parent; its local +Z is the creature's forward, y = 0 its feet. */

@@ -16,12 +16,14 @@ import type { SteeringBehavior, SteeringTarget } from "../motion/types.js";
  * What a creature can move relative to: a point on the ground plane (read live: a Vector3 the
  * game keeps moving works), a Babylon node (a player's mesh; tracked each step), or another
  * creature.
+ * @category Creatures
  */
 export type BehaviourTarget = { x: number; z: number } | TransformNode | { readonly motion: MotionAgent };
 
 /**
  * What a creature is doing: `idle`, `wander`, `moveTo`, `follow`, `seek`, `pursue`, or, while
  * a reaction has taken over, `flee` or `evade` (or the `state` of a game's own behaviour).
+ * @category Creatures
  */
 export type CreatureState =
   | "idle"
@@ -34,7 +36,10 @@ export type CreatureState =
   | "evade"
   | (string & {});
 
-/** Sent by `onStateChangedObservable`. */
+/**
+ * Sent by `onStateChangedObservable`.
+ * @category Creatures
+ */
 export interface CreatureStateChange {
   /** The state now. */
   state: CreatureState;
@@ -42,7 +47,10 @@ export interface CreatureStateChange {
   previous: CreatureState;
 }
 
-/** Sent by `onArrivedObservable`: where a `moveTo` arrived. */
+/**
+ * Sent by `onArrivedObservable`: where a `moveTo` arrived.
+ * @category Creatures
+ */
 export interface CreatureArrival {
   /** The target's x, metres. */
   x: number;

@@ -18,7 +18,10 @@ import type { BehaviourTarget } from "./creatureBehaviours.js";
 /** A node with a position: a mesh or a transform node (a player, a car). */
 type Positioned = TransformNode;
 
-/** Options of `Menagerie.addAgent`. */
+/**
+ * Options of `Menagerie.addAgent`.
+ * @category Creatures
+ */
 export interface WorldAgentOptions {
   /** Its footprint radius, metres: creatures keep this far (plus their own radius) away. @default 0.5 */
   radius?: number;
@@ -28,6 +31,7 @@ export interface WorldAgentOptions {
  * A game's own moving thing (a player, a car) as creatures see it: it follows its node each
  * step (its velocity measured from that), creatures steer around it and may flee from it.
  * Returned by `menagerie.addAgent`.
+ * @category Creatures
  */
 export class WorldAgent extends WorldBody {
   /** The node it follows. */

@@ -49,6 +49,7 @@ export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./menagerie
  * const fox = await menagerie.spawnCreature("fox", { position: new Vector3(0, 0, 5) });
  * fox.getPart("head")!.rotation.y = 0.3;
  * menagerie.dispose();
+ * @category Menagerie
  */
 export class Menagerie extends MenagerieMotion {
   /** The lookup client, when one was given or made from `baseUrl`. */

@@ -8,7 +8,10 @@ import { BEHAVIOUR_GAITS } from "../motion/gaits/index.js";
 import { BODY_PLANS } from "../rig/bodyPlans.js";
 import { MENAGERIE_SETTINGS_DEFAULTS, type MenagerieOptions } from "./menagerieOptions.js";
 
-/** Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's; `ground` has none). */
+/**
+ * Defaults of {@link MenagerieOptions} (the client's own, such as `lookupPath`, are the client's; `ground` has none).
+ * @category Menagerie
+ */
 export const MENAGERIE_DEFAULTS: Readonly<
   Required<
     Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch" | "assetCache" | "ground">

@@ -14,7 +14,10 @@ import { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./animationLod
 import type { CreaturePhysicsOptions } from "./physicsOptions.js";
 import type { LoadProgress } from "./types.js";
 
-/** Options of `new Menagerie()`. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one. */
+/**
+ * Options of `new Menagerie()`. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one.
+ * @category Menagerie
+ */
 export interface MenagerieOptions {
   /** The lookup client to use. */
   client?: LookupClient;
@@ -155,7 +158,10 @@ export const MENAGERIE_SETTINGS_DEFAULTS: Readonly<
   parseInWorkers: true,
 });
 
-/** Options of `Menagerie.spawnCreature`. */
+/**
+ * Options of `Menagerie.spawnCreature`.
+ * @category Menagerie
+ */
 export interface SpawnOptions {
   /** Where the creature's feet stand. @default (0, 0, 0) */
   position?: Vector3 | { x: number; y: number; z: number };
@@ -194,7 +200,10 @@ export interface SpawnOptions {
   speeds?: Partial<SpeciesSpeeds>;
 }
 
-/** Counters of what a Menagerie has requested. */
+/**
+ * Counters of what a Menagerie has requested.
+ * @category Menagerie
+ */
 export interface MenagerieStats {
   /** HTTP requests made for assets (retries included). */
   assetRequests: number;

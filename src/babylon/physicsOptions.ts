@@ -6,13 +6,17 @@
 import { OptionsError } from "../api/errors.js";
 import { describeValue, oneOf, positiveNumber } from "../api/options.js";
 
-/** The collision shape fitted to a creature's bounds. */
+/**
+ * The collision shape fitted to a creature's bounds.
+ * @category Physics
+ */
 export type CreaturePhysicsShape = "capsule" | "box";
 
 /**
  * A creature's physics body (Babylon's Havok plugin, which the scene must have enabled).
  * The body is kinematic (`PhysicsMotionType.ANIMATED`): the creature's motion moves it, and
  * dynamic bodies (a thrown ball, a player's capsule) collide with it and are pushed away.
+ * @category Physics
  */
 export interface CreaturePhysicsOptions {
   /**
@@ -36,7 +40,10 @@ export interface ResolvedPhysicsOptions {
   mass: number | undefined;
 }
 
-/** Defaults of {@link CreaturePhysicsOptions}. */
+/**
+ * Defaults of {@link CreaturePhysicsOptions}.
+ * @category Physics
+ */
 export const CREATURE_PHYSICS_DEFAULTS: Readonly<{ shape: CreaturePhysicsShape }> = Object.freeze({
   shape: "capsule",
 });

@@ -11,7 +11,10 @@ import type { SceneryOption } from "./populate/scenery.js";
 import type { Spawner } from "./runtime/index.js";
 import type { MenagerieWarning } from "./types.js";
 
-/** Options of `Menagerie.populate`. */
+/**
+ * Options of `Menagerie.populate`.
+ * @category Populate
+ */
 export interface PopulateOptions {
   /** One of the 16 habitat flags (only records whose flag is true are used), or any search query. */
   habitat: string;
@@ -58,7 +61,10 @@ export interface PopulateOptions {
   scenery?: SceneryOption;
 }
 
-/** Progress of a populate. */
+/**
+ * Progress of a populate.
+ * @category Populate
+ */
 export interface PopulateProgress {
   /** Species whose model is loaded (or failed to load). */
   modelsLoaded: number;
@@ -70,7 +76,10 @@ export interface PopulateProgress {
   creaturesTotal: number;
 }
 
-/** The defaults of {@link PopulateOptions}; `radius` is that of the default area, in metres. */
+/**
+ * The defaults of {@link PopulateOptions}; `radius` is that of the default area, in metres.
+ * @category Populate
+ */
 export const POPULATE_DEFAULTS = Object.freeze({ count: 20, seed: 1, wander: true, concurrency: 4, radius: 10 });
 
 /**

@@ -18,6 +18,7 @@ export function registerInstancing(): void {
  * made and the glTF loader when a rigged model first loads, so that the loader's code is only
  * downloaded by games that use it. Each of Babylon's register calls is repeat-safe, so this is
  * too. The OBJ and MTL parsers are used directly, so no OBJ plugin is added.
+ * @category Menagerie
  */
 export function registerMenagerie(): void {
   registerInstancing();

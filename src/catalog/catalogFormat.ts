@@ -16,7 +16,10 @@ import { join } from "node:path";
 import { z } from "zod";
 import { HABITATS } from "../api/schemas.js";
 
-/** Name of the index file inside a catalog folder. */
+/**
+ * Name of the index file inside a catalog folder.
+ * @category Catalog
+ */
 export const CATALOG_INDEX_FILE = "catalog.json";
 
 /** A relative POSIX path inside the catalog: no leading `/`, no `..`, no backslash. */
@@ -42,7 +45,10 @@ export const CatalogRigSchema = z.object({
   animations: z.record(z.string(), GlbLinkSchema),
 });
 
-/** The asset paths of a catalog entry (a rig-only entry has no parts and no `other.model`). */
+/**
+ * The asset paths of a catalog entry (a rig-only entry has no parts and no `other.model`).
+ * @category Catalog
+ */
 export const CatalogAssetsSchema = z.object({
   parts: z.record(z.string(), RelativeAssetPath),
   other: z.object({
@@ -56,7 +62,10 @@ export const CatalogAssetsSchema = z.object({
   formats: z.record(z.string(), RelativeAssetPath).optional(),
 });
 
-/** One creature of the catalog: a record with relative asset paths; unknown fields are kept. */
+/**
+ * One creature of the catalog: a record with relative asset paths; unknown fields are kept.
+ * @category Catalog
+ */
 export const CatalogEntrySchema = z.looseObject({
   _id: z.string().min(1),
   name: z.string().min(1),
@@ -84,9 +93,13 @@ export const CatalogEntrySchema = z.looseObject({
   >),
 });
 
+/** @category Catalog */
 export type CatalogEntry = z.output<typeof CatalogEntrySchema>;
 
-/** The index file. */
+/**
+ * The index file.
+ * @category Catalog
+ */
 export const CatalogFileSchema = z.object({
   version: z.literal(1),
   generator: z.string().optional(),
@@ -94,9 +107,13 @@ export const CatalogFileSchema = z.object({
   records: z.array(CatalogEntrySchema),
 });
 
+/** @category Catalog */
 export type CatalogFile = z.output<typeof CatalogFileSchema>;
 
-/** Reads and validates `<dir>/catalog.json`; the error names the file and each bad path. */
+/**
+ * Reads and validates `<dir>/catalog.json`; the error names the file and each bad path.
+ * @category Catalog
+ */
 export async function readCatalog(dir: string): Promise<CatalogFile> {
   const file = join(dir, CATALOG_INDEX_FILE);
   const text = await readFile(file, "utf8");

@@ -21,7 +21,10 @@ import { SteeredBody } from "./steeredBody.js";
 import { ArriveBehavior, AvoidAreaBehavior, BrakeBehavior, StayInAreaBehavior, WanderBehavior } from "./steering.js";
 import type { MotionEvents, MoveOrder, SteeringBehavior, SteeringTarget, Vec2, WanderOrder } from "./types.js";
 
-/** A creature's motion (`creature.motion`): where it is, what it does, and the pose its gait sets. */
+/**
+ * A creature's motion (`creature.motion`): where it is, what it does, and the pose its gait sets.
+ * @category Motion
+ */
 export class MotionAgent extends SteeredBody {
   /** Who hears of its arrivals and state changes (the Babylon creature). */
   events: MotionEvents | undefined;

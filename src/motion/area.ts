@@ -2,7 +2,10 @@
  * Areas creatures stay inside: a circle or a polygon on the ground plane (x, z). Engine-free.
  */
 
-/** A circle on the ground. */
+/**
+ * A circle on the ground.
+ * @category Motion
+ */
 export interface CircleArea {
   /** Its centre on the ground plane, metres. */
   center: { x: number; z: number };
@@ -10,13 +13,19 @@ export interface CircleArea {
   radius: number;
 }
 
-/** A simple polygon on the ground, its points in order (either winding). */
+/**
+ * A simple polygon on the ground, its points in order (either winding).
+ * @category Motion
+ */
 export interface PolygonArea {
   /** The corners on the ground plane (x, z), metres. */
   points: readonly { x: number; z: number }[];
 }
 
-/** A region of the ground plane: a circle or a polygon. */
+/**
+ * A region of the ground plane: a circle or a polygon.
+ * @category Motion
+ */
 export type Area = CircleArea | PolygonArea;
 
 export function isCircleArea(area: Area): area is CircleArea {

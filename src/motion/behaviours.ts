@@ -49,13 +49,19 @@ function lookAhead(target: SteeringTarget, d: number, speed: number): number {
   return closing > 1e-6 ? Math.min(3, d / closing) : 0;
 }
 
-/** Options of {@link SeekBehavior} and {@link PursueBehavior}. */
+/**
+ * Options of {@link SeekBehavior} and {@link PursueBehavior}.
+ * @category Motion
+ */
 export interface SeekOptions {
   /** Speed, m/s. @default the creature's walkSpeed for seek, its runSpeed for pursue */
   speed?: number | undefined;
 }
 
-/** Heads straight for the target at a steady speed (it does not slow down there: see arrive). */
+/**
+ * Heads straight for the target at a steady speed (it does not slow down there: see arrive).
+ * @category Motion
+ */
 export class SeekBehavior implements SteeringBehavior {
   active = true;
   weight = 1;
@@ -76,7 +82,10 @@ export class SeekBehavior implements SteeringBehavior {
   }
 }
 
-/** Heads for where a moving target will be (its velocity times the time to reach it). */
+/**
+ * Heads for where a moving target will be (its velocity times the time to reach it).
+ * @category Motion
+ */
 export class PursueBehavior implements SteeringBehavior {
   active = true;
   weight = 1;
@@ -100,7 +109,10 @@ export class PursueBehavior implements SteeringBehavior {
   }
 }
 
-/** Options of {@link FollowBehavior}. */
+/**
+ * Options of {@link FollowBehavior}.
+ * @category Motion
+ */
 export interface FollowOptions {
   /** How close it keeps, metres from the target's centre. @default 2 */
   distance?: number | undefined;
@@ -108,12 +120,16 @@ export interface FollowOptions {
   speed?: number | undefined;
 }
 
-/** Defaults of {@link FollowOptions}. */
+/**
+ * Defaults of {@link FollowOptions}.
+ * @category Motion
+ */
 export const FOLLOW_DEFAULTS = Object.freeze({ distance: 2 });
 
 /**
  * Keeps within `distance` of the target: keeps pace with it, walks up when a little behind,
  * runs when far behind (over 4 m beyond the distance), and stands when close enough.
+ * @category Motion
  */
 export class FollowBehavior implements SteeringBehavior {
   active = true;
@@ -155,7 +171,10 @@ export class FollowBehavior implements SteeringBehavior {
   }
 }
 
-/** Options of {@link FleeBehavior} and {@link EvadeBehavior}. */
+/**
+ * Options of {@link FleeBehavior} and {@link EvadeBehavior}.
+ * @category Motion
+ */
 export interface FleeOptions {
   /** It bolts when the target comes this close, metres. @default 6 */
   radius?: number | undefined;
@@ -165,13 +184,17 @@ export interface FleeOptions {
   speed?: number | undefined;
 }
 
-/** Defaults of {@link FleeOptions}. */
+/**
+ * Defaults of {@link FleeOptions}.
+ * @category Motion
+ */
 export const FLEE_DEFAULTS = Object.freeze({ radius: 6, calmOverRadius: 1.5 });
 
 /**
  * Runs away from the target while it is near: engaged when it comes within `radius`, released
  * once it is beyond `calmRadius`. While engaged the creature's order pauses (its state reads
  * `flee`); afterwards the order goes on.
+ * @category Motion
  */
 export class FleeBehavior implements SteeringBehavior {
   active = true;
@@ -226,7 +249,10 @@ export class FleeBehavior implements SteeringBehavior {
   }
 }
 
-/** {@link FleeBehavior} from where a moving target will be, not where it is (state `evade`). */
+/**
+ * {@link FleeBehavior} from where a moving target will be, not where it is (state `evade`).
+ * @category Motion
+ */
 export class EvadeBehavior extends FleeBehavior {
   override readonly state: string = "evade";
 }

@@ -2,6 +2,7 @@
  * A creature's pose for one frame: a rotation (x, y, z) per joint in the creature's own
  * right-handed model frame (+Y up, +Z forward, left at +X), and body offsets. Preallocated per
  * creature; gaits write into it, the Babylon sync reads it.
+ * @category Body plans and gaits
  */
 export class Pose {
   /** [rx, ry, rz] per joint. */

@@ -25,7 +25,10 @@ export interface LegRole {
   upperLength: number;
 }
 
-/** The roles of one rig's joints, as indices into `joints` (-1 where the rig has none). */
+/**
+ * The roles of one rig's joints, as indices into `joints` (-1 where the rig has none).
+ * @category Body plans and gaits
+ */
 export interface RigRoles {
   /** Joint names, in the layout's order; pose arrays index into this. */
   joints: string[];

@@ -10,7 +10,10 @@
 import type { Gait } from "./gaits/gait.js";
 import type { RigRoles } from "./rigRoles.js";
 
-/** A creature's travel speeds, m/s. */
+/**
+ * A creature's travel speeds, m/s.
+ * @category Creatures
+ */
 export interface SpeciesSpeeds {
   /** Its comfortable pace: what wandering and `moveTo` use. */
   walk: number;

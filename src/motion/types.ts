@@ -10,7 +10,10 @@ import type { GaitTable } from "./gaits/index.js";
 import type { RigRoles } from "./rigRoles.js";
 import type { SpeedRules } from "./speeds.js";
 
-/** A 2D vector on the ground plane (x, z). */
+/**
+ * A 2D vector on the ground plane (x, z).
+ * @category Motion
+ */
 export interface Vec2 {
   /** East-west, metres (or m/s, m/s² for velocities and forces). */
   x: number;
@@ -18,10 +21,16 @@ export interface Vec2 {
   z: number;
 }
 
-/** Ground height at (x, z), metres. */
+/**
+ * Ground height at (x, z), metres.
+ * @category Motion
+ */
 export type HeightFunction = (x: number, z: number) => number;
 
-/** What a behaviour reads of the agent it steers (a `MotionAgent` is one). */
+/**
+ * What a behaviour reads of the agent it steers (a `MotionAgent` is one).
+ * @category Motion
+ */
 export interface SteeringAgent {
   /** Unique per agent in this page or process. */
   readonly id: number;
@@ -58,7 +67,10 @@ export interface SteeringAgent {
   world: SteeringWorld | undefined;
 }
 
-/** What a behaviour reads of the world: the neighbour search (a `MotionWorld` is one). */
+/**
+ * What a behaviour reads of the world: the neighbour search (a `MotionWorld` is one).
+ * @category Motion
+ */
 export interface SteeringWorld {
   /** The largest agent radius, for neighbour search reach. */
   readonly maxRadius: number;
@@ -77,6 +89,7 @@ export interface SteeringWorld {
 /**
  * What a behaviour steers relative to: a point, another creature's motion, or a tracked node
  * (a player). `vx`, `vz` (m/s), when known, let pursuit and evasion predict where it goes.
+ * @category Motion
  */
 export interface SteeringTarget {
   /** Position east-west, metres. */
@@ -91,7 +104,10 @@ export interface SteeringTarget {
   readonly radius?: number;
 }
 
-/** An area agents steer around, with its bounding circle for a cheap first test. */
+/**
+ * An area agents steer around, with its bounding circle for a cheap first test.
+ * @category Motion
+ */
 export interface Obstacle {
   /** Its shape on the ground. */
   readonly area: Area;
@@ -119,6 +135,7 @@ export interface Obstacle {
  *   },
  * };
  * creature.addBehaviour(breeze);
+ * @category Motion
  */
 export interface SteeringBehavior {
   /** Inactive behaviours are skipped. */
@@ -158,7 +175,10 @@ export interface MotionAgentOptions {
   speedRules?: SpeedRules;
 }
 
-/** What `MotionAgent.wander` takes: where to wander, what to avoid, at what speed. */
+/**
+ * What `MotionAgent.wander` takes: where to wander, what to avoid, at what speed.
+ * @category Motion
+ */
 export interface WanderOrder {
   /** Stay inside this area. @default anywhere */
   area?: Area | undefined;
@@ -168,7 +188,10 @@ export interface WanderOrder {
   speed?: number | undefined;
 }
 
-/** What `MotionAgent.moveTo` takes: the speed, and who hears of arrival (or interruption). */
+/**
+ * What `MotionAgent.moveTo` takes: the speed, and who hears of arrival (or interruption).
+ * @category Motion
+ */
 export interface MoveOrder {
   /** Speed of this order only, m/s. @default the agent's walkSpeed */
   speed?: number | undefined;

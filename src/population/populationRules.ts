@@ -6,7 +6,10 @@
 /** Habitats whose scenes have water for swimmers. */
 export const WATER_HABITATS: ReadonlySet<string> = new Set(["sea", "lake", "pond", "river", "swamp"]);
 
-/** Where a behaviour puts a creature. */
+/**
+ * Where a behaviour puts a creature.
+ * @category Populate
+ */
 export type Realm = "ground" | "air" | "water";
 
 /** Realm by behaviour; any other behaviour is "ground". */
@@ -33,7 +36,10 @@ export const HERD_SIZES: Readonly<Record<string, readonly [number, number]>> = O
   fish: [3, 6],
 });
 
-/** The population rules populate() uses. */
+/**
+ * The population rules populate() uses.
+ * @category Populate
+ */
 export interface PopulationRules {
   /** Habitats whose scenes have water for swimmers. */
   waterHabitats: ReadonlySet<string>;
@@ -46,6 +52,7 @@ export interface PopulationRules {
 /**
  * The default rules: water in sea, lake, pond, river and swamp scenes; flyers in the air and
  * swimmers in water; herds for the species of `HERD_SIZES`.
+ * @category Populate
  */
 export const POPULATION_RULES: PopulationRules = Object.freeze({
   waterHabitats: WATER_HABITATS,

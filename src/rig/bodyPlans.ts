@@ -14,13 +14,17 @@
  * - `"center"`: the box centre.
  * - `{ x, y, z }`: fractions of the box along each axis (0 = min, 1 = max); an axis given as
  *   `"nearest"` takes the nearest coordinate to the parent's centre on that axis only.
+ * @category Body plans and gaits
  */
 export type JointAnchor =
   | "nearest"
   | "center"
   | { x: number | "nearest"; y: number | "nearest"; z: number | "nearest" };
 
-/** One part of a body plan. */
+/**
+ * One part of a body plan.
+ * @category Body plans and gaits
+ */
 export interface PartPlan {
   /** The parent part, or `null` for the root part of the plan (normally `body`). */
   parent: string | null;
@@ -28,10 +32,16 @@ export interface PartPlan {
   anchor: JointAnchor;
 }
 
-/** A body plan: part name → parent and anchor. */
+/**
+ * A body plan: part name → parent and anchor.
+ * @category Body plans and gaits
+ */
 export type BodyPlan = Readonly<Record<string, PartPlan>>;
 
-/** Body plans by body type. */
+/**
+ * Body plans by body type.
+ * @category Body plans and gaits
+ */
 export type BodyPlans = Readonly<Record<string, BodyPlan>>;
 
 /** Upper leg: top centre of its box. */
@@ -58,7 +68,10 @@ function legs(prefixes: readonly string[]): Record<string, PartPlan> {
 const SIDES = ["left", "right"] as const;
 const FOUR_LEGS = ["front", "hind"].flatMap((end) => SIDES.map((side) => `leg_${end}_${side}`));
 
-/** The body plans of the types seen in the real service. */
+/**
+ * The body plans of the types seen in the real service.
+ * @category Body plans and gaits
+ */
 export const BODY_PLANS: BodyPlans = Object.freeze({
   quadruped: {
     body: root,
@@ -129,6 +142,7 @@ export const BODY_PLANS: BodyPlans = Object.freeze({
  * A new table with `extra` plans added to (or replacing) those of `base`.
  * @example
  * const plans = extendBodyPlans(BODY_PLANS, { centaur: { body: { parent: null, anchor: "center" }, ... } });
+ * @category Body plans and gaits
  */
 export function extendBodyPlans(base: BodyPlans, extra: BodyPlans): BodyPlans {
   return Object.freeze({ ...base, ...extra });

@@ -12,7 +12,10 @@ import { DEFAULT_CATALOG_SEED, generateCatalog } from "../catalog/generate.js";
 /** Bump when the generator's output changes, so cached catalogs are regenerated. */
 export const CATALOG_FORMAT_REVISION = 4;
 
-/** Options of {@link ensureDefaultCatalog}. */
+/**
+ * Options of {@link ensureDefaultCatalog}.
+ * @category Catalog
+ */
 export interface DefaultCatalogOptions {
   /**
    * Folder that holds generated catalogs.
@@ -25,7 +28,10 @@ export interface DefaultCatalogOptions {
   log?: (line: string) => void;
 }
 
-/** Returns the folder of the default catalog, generating it first when it is missing. */
+/**
+ * Returns the folder of the default catalog, generating it first when it is missing.
+ * @category Catalog
+ */
 export async function ensureDefaultCatalog(options: DefaultCatalogOptions = {}): Promise<string> {
   const seed = options.seed ?? DEFAULT_CATALOG_SEED;
   const cacheDir = resolve(options.cacheDir ?? join(process.cwd(), ".menagerie"));

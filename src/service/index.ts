@@ -33,7 +33,8 @@ export {
   startLookupServer,
 } from "./lookupServer.js";
 export { createLookupService, type LookupService } from "./lookupService.js";
-export { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions, type UpstreamOptions } from "./options.js";
+export { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions } from "./options.js";
 export { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
 export { RELAY_ASSETS_DEFAULTS, type RelayAssetsOptions } from "./relay/relayOptions.js";
+export type { UpstreamOptions } from "./upstreamOptions.js";
 export { type MenagerieServicePluginOptions, menagerieServicePlugin } from "./vitePlugin.js";

@@ -14,7 +14,10 @@ import { limitConnections } from "./connectionLimits.js";
 import { createLookupService, type LookupService } from "./lookupService.js";
 import type { LookupServiceOptions } from "./options.js";
 
-/** Options of {@link startLookupServer}: the service's, plus where to listen and the socket limits. */
+/**
+ * Options of {@link startLookupServer}: the service's, plus where to listen and the socket limits.
+ * @category Service
+ */
 export interface LookupServerOptions extends LookupServiceOptions {
   /**
    * TCP port; `0` picks a free one.
@@ -77,7 +80,10 @@ type ServerDefaults = Required<
   >
 >;
 
-/** Defaults of the listening options and socket limits of {@link LookupServerOptions}. */
+/**
+ * Defaults of the listening options and socket limits of {@link LookupServerOptions}.
+ * @category Service
+ */
 export const LOOKUP_SERVER_DEFAULTS: Readonly<ServerDefaults> = Object.freeze({
   port: 8787,
   hostname: "127.0.0.1",
@@ -89,7 +95,10 @@ export const LOOKUP_SERVER_DEFAULTS: Readonly<ServerDefaults> = Object.freeze({
   maxHeaderSize: 16_384,
 });
 
-/** A listening service. */
+/**
+ * A listening service.
+ * @category Service
+ */
 export interface LookupServer {
   /** `http://<host>:<port>`, the base URL to give a lookup client. */
   readonly url: string;
@@ -130,6 +139,7 @@ function resolveServerOptions(options: LookupServerOptions): ServerDefaults {
  * const server = await startLookupServer({ catalogDir: "./catalog", port: 0 });
  * const client = createLookupClient({ baseUrl: server.url, apiKey: "dev-key" });
  * await server.close();
+ * @category Service
  */
 export async function startLookupServer(options: LookupServerOptions): Promise<LookupServer> {
   const limits = resolveServerOptions(options);

@@ -24,7 +24,10 @@ import { redisAnswerCache } from "./sharedAnswerCache.js";
 import type { SigningKey } from "./signing.js";
 import { UpstreamProxy } from "./upstreamProxy.js";
 
-/** A running service handler. */
+/**
+ * A running service handler.
+ * @category Service
+ */
 export interface LookupService {
   /** The Hono app; `app.request(path)` answers without a socket. */
   readonly app: Hono;
@@ -54,6 +57,7 @@ const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"];
  * @example
  * const service = await createLookupService({ catalogDir: "./catalog" });
  * const res = await service.app.request("/anything?key=dev-key&name=fox");
+ * @category Service
  */
 export async function createLookupService(options: LookupServiceOptions): Promise<LookupService> {
   const resolved = resolveServiceOptions(options);

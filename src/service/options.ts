@@ -21,9 +21,10 @@ import { effectiveBucket } from "./linkExpiry.js";
 import { RATE_LIMIT_DEFAULTS, type RateLimitOptions, resolveRateLimitOptions } from "./rateLimiter.js";
 import { pathSegment, type ResolvedUpstream, resolveUpstream, type UpstreamOptions } from "./upstreamOptions.js";
 
-export type { UpstreamOptions } from "./upstreamOptions.js";
-
-/** Options of {@link createLookupService}. */
+/**
+ * Options of {@link createLookupService}.
+ * @category Service
+ */
 export interface LookupServiceOptions {
   /**
    * The catalog folder to serve (`catalog.json` and its assets). Required unless `upstream` is set.
@@ -152,7 +153,10 @@ export interface LookupServiceOptions {
   faults?: FaultOptions;
 }
 
-/** Defaults of every optional {@link LookupServiceOptions} field that has a fixed one. */
+/**
+ * Defaults of every optional {@link LookupServiceOptions} field that has a fixed one.
+ * @category Service
+ */
 export const LOOKUP_SERVICE_DEFAULTS: Readonly<
   Required<
     Pick<
@@ -253,12 +257,8 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
   if (!(typeof signingKey === "string" || signingKey instanceof Uint8Array) || signingKey.length === 0) {
     throw new OptionsError("signingKey", "must be a non-empty string or Uint8Array");
   }
-  const keyName = matchingString(
-    "keyName",
-    o.keyName,
-    /^[A-Za-z0-9_.~-]+$/,
-    "a non-empty string of letters, digits, '.', '_', '~' or '-'",
-  );
+  const keyNameRule = "a non-empty string of letters, digits, '.', '_', '~' or '-'";
+  const keyName = matchingString("keyName", o.keyName, /^[A-Za-z0-9_.~-]+$/, keyNameRule);
   const lookupPath = pathSegment("lookupPath", o.lookupPath);
   const assetsPath = pathSegment("assetsPath", o.assetsPath);
   if (lookupPath === assetsPath) throw new OptionsError("assetsPath", "must differ from lookupPath");

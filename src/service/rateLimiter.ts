@@ -6,7 +6,10 @@
  */
 import { assignDefaults, positiveInteger, positiveNumber } from "../api/options.js";
 
-/** Options of the rate limit: a token bucket per client key. */
+/**
+ * Options of the rate limit: a token bucket per client key.
+ * @category Service
+ */
 export interface RateLimitOptions {
   /**
    * Requests a key may make at once (the bucket's size).
@@ -20,7 +23,10 @@ export interface RateLimitOptions {
   refillPerSecond?: number;
 }
 
-/** Defaults of {@link RateLimitOptions}: generous enough for a demo populating a scene. */
+/**
+ * Defaults of {@link RateLimitOptions}: generous enough for a demo populating a scene.
+ * @category Service
+ */
 export const RATE_LIMIT_DEFAULTS: Readonly<Required<RateLimitOptions>> = Object.freeze({
   capacity: 300,
   refillPerSecond: 50,

@@ -14,7 +14,10 @@ import {
 } from "../api/options.js";
 import { type RelayAssetsOptions, type ResolvedRelayAssets, resolveRelayAssets } from "./relay/relayOptions.js";
 
-/** Proxy mode: where lookups are forwarded, with the key only the server holds. */
+/**
+ * Proxy mode: where lookups are forwarded, with the key only the server holds.
+ * @category Service
+ */
 export interface UpstreamOptions {
   /** Base address of the real service, for example `https://api.anything.world`. */
   url: string;

@@ -11,7 +11,10 @@ import { loadApiKeys } from "./apiKeys.js";
 import { createLookupService, type LookupService } from "./lookupService.js";
 import { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions } from "./options.js";
 
-/** Options of {@link menagerieServicePlugin}: the service's, all optional. */
+/**
+ * Options of {@link menagerieServicePlugin}: the service's, all optional.
+ * @category Service
+ */
 export interface MenagerieServicePluginOptions extends LookupServiceOptions {
   /**
    * Catalog folder to serve.
@@ -36,6 +39,7 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => voi
  * // vite.config.ts
  * import { menagerieServicePlugin } from "babylon-menagerie/service";
  * export default defineConfig({ plugins: [menagerieServicePlugin()] });
+ * @category Service
  */
 export function menagerieServicePlugin(options: MenagerieServicePluginOptions = {}): Plugin {
   const lookupPath = options.lookupPath ?? LOOKUP_SERVICE_DEFAULTS.lookupPath;

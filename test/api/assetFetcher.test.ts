@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AssetCounters, createAssetFetcher } from "../../src/api/assetFetcher.js";
-import { isNetworkError, isTimeoutError, type NetworkError } from "../../src/api/errors.js";
+import { isMenagerieError, type NetworkError } from "../../src/api/errors.js";
 import { RETRY_DEFAULTS } from "../../src/api/retry.js";
 import { createTestServer, type TestServer } from "../helpers/httpServer.js";
 import { rejection } from "../helpers/rejection.js";
@@ -102,7 +102,7 @@ describe("createAssetFetcher", () => {
     const counters = { assetRequests: 0, assetBytes: 0 };
     reply = () => "reset";
     const error = await rejection(fetcher(counters)(url("body.obj"), "text", signal()));
-    expect(isNetworkError(error)).toBe(true);
+    expect(isMenagerieError(error, "network")).toBe(true);
     expect(server.count()).toBe(3);
     expect(counters.assetRequests).toBe(server.count());
   });
@@ -111,12 +111,12 @@ describe("createAssetFetcher", () => {
     const counters = { assetRequests: 0, assetBytes: 0 };
     reply = () => "reset";
     const error = (await rejection(fetcher(counters)(url("body.obj"), "text", signal()))) as NetworkError;
-    expect(isNetworkError(error)).toBe(true);
+    expect(isMenagerieError(error, "network")).toBe(true);
     expect(error.url).toBe(url("body.obj").replace("key=secret", "key=***"));
     expect(error.message).not.toContain("secret");
     reply = () => "hang";
     const timeout = await rejection(fetcher(counters, 30)(url("head.obj"), "bytes", signal()));
-    expect(isTimeoutError(timeout)).toBe(true);
+    expect(isMenagerieError(timeout, "timeout")).toBe(true);
     expect(counters.assetBytes).toBe(0);
   });
 

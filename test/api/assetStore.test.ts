@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { assetCacheKey } from "../../src/api/assetCache.js";
 import { resolveAssetCache } from "../../src/api/assetCacheOption.js";
 import { type AssetStore, DEFAULT_ASSET_CACHE_BYTES, LruBudget, MemoryAssetStore } from "../../src/api/assetStore.js";
-import { isOptionsError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/api/errors.js";
 
 const bytes = (...values: number[]) => new Uint8Array(values).buffer;
 const asset = (size: number, etag = '"e"') => ({ etag, bytes: new ArrayBuffer(size) });
@@ -91,7 +91,12 @@ describe("MemoryAssetStore", () => {
     store.put("too big", asset(DEFAULT_ASSET_CACHE_BYTES + 1)); // zero pages: never really allocated
     expect(store.keys()).toEqual(["fits"]);
     for (const maxBytes of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(isOptionsError(thrown(() => new MemoryAssetStore({ maxBytes })))).toBe(true);
+      expect(
+        isMenagerieError(
+          thrown(() => new MemoryAssetStore({ maxBytes })),
+          "options",
+        ),
+      ).toBe(true);
     }
   });
 });
@@ -125,7 +130,7 @@ describe("resolveAssetCache (the assetCache option)", () => {
     ];
     for (const [option, name] of cases) {
       const error = thrown(() => resolveAssetCache(option));
-      expect(isOptionsError(error), String(option)).toBe(true);
+      expect(isMenagerieError(error, "options"), String(option)).toBe(true);
       expect((error as Error).message.startsWith(name)).toBe(true);
     }
   });

@@ -1,17 +1,7 @@
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient, type LookupClientOptions } from "../../src/api/client.js";
-import {
-  type HTTPError,
-  isAbortError,
-  isHTTPError,
-  isMenagerieError,
-  isNetworkError,
-  isOptionsError,
-  isResponseValidationError,
-  isTimeoutError,
-  type ResponseValidationError,
-} from "../../src/api/errors.js";
+import { type HTTPError, isAbortError, isMenagerieError, type ResponseValidationError } from "../../src/api/errors.js";
 import type { RetryEvent } from "../../src/api/request.js";
 import { createTestServer, sendJson, type TestServer } from "../helpers/httpServer.js";
 import { makeRecord } from "../helpers/records.js";
@@ -115,7 +105,7 @@ describe("requests", () => {
       } catch (error) {
         caught = error;
       }
-      expect(isOptionsError(caught), message).toBe(true);
+      expect(isMenagerieError(caught, "options"), message).toBe(true);
       expect((caught as Error).message).toBe(message);
     }
   });
@@ -149,7 +139,7 @@ describe("getModel answers", () => {
   it("throws a typed HTTPError for an invalid key, with code, message and redacted URL", async () => {
     answer = () => ({ status: 403, body: { code: "Invalid API key", message: "The API key is not valid" } });
     const error = (await rejection(client().getModel("fox"))) as HTTPError;
-    expect(isHTTPError(error)).toBe(true);
+    expect(isMenagerieError(error, "http")).toBe(true);
     expect(isMenagerieError(error)).toBe(true);
     expect(error.status).toBe(403);
     expect(error.code).toBe("Invalid API key");
@@ -165,7 +155,7 @@ describe("getModel answers", () => {
   it("throws an HTTPError for a 404 whose body is not JSON (wrong lookup path)", async () => {
     answer = () => ({ status: 404, raw: "<html>Cannot GET</html>" });
     const error = (await rejection(client().getModel("fox"))) as HTTPError;
-    expect(isHTTPError(error)).toBe(true);
+    expect(isMenagerieError(error, "http")).toBe(true);
     expect(error.status).toBe(404);
     expect(error.body).toBe("<html>Cannot GET</html>");
   });
@@ -173,7 +163,7 @@ describe("getModel answers", () => {
   it("throws a validation error for malformed JSON", async () => {
     answer = () => ({ status: 200, raw: '{"name": "fox", ' });
     const error = (await rejection(client().getModel("fox"))) as ResponseValidationError;
-    expect(isResponseValidationError(error)).toBe(true);
+    expect(isMenagerieError(error, "validation")).toBe(true);
     expect(error.message).toMatch(
       /^Invalid JSON in response: GET http:\/\/127\.0\.0\.1:\d+\/anything\?key=\*\*\*&name=fox\n/,
     );
@@ -183,7 +173,7 @@ describe("getModel answers", () => {
   it("throws a validation error listing each issue with its path for a record missing required fields", async () => {
     answer = () => ({ status: 200, body: { name: "", creature: "fox", model: { parts: { body: 7 } } } });
     const error = (await rejection(client().getModel("fox"))) as ResponseValidationError;
-    expect(isResponseValidationError(error)).toBe(true);
+    expect(isMenagerieError(error, "validation")).toBe(true);
     expect(error.issues.map((i) => i.path.join("."))).toEqual(["name", "model.parts.body"]);
     expect(error.message).toContain("\n  - name: name must be a non-empty string");
     expect(error.message).toContain("\n  - model.parts.body: ");
@@ -222,7 +212,7 @@ describe("search", () => {
 
   it("throws when the answer is not an array", async () => {
     answer = () => ({ status: 200, body: { results: [] } });
-    expect(isResponseValidationError(await rejection(client().search("forest")))).toBe(true);
+    expect(isMenagerieError(await rejection(client().search("forest")), "validation")).toBe(true);
   });
 });
 
@@ -247,7 +237,7 @@ describe("sharing and cache", () => {
     await c.getModel("fox");
     // A record is not a search answer: the search fails validation, and it is no cache hit either.
     const error = await rejection(c.search("fox"));
-    expect(isResponseValidationError(error)).toBe(true);
+    expect(isMenagerieError(error, "validation")).toBe(true);
     expect(server.requests.map((r) => r.query.has("name"))).toEqual([true, false]);
   });
 
@@ -309,7 +299,7 @@ describe("retries", () => {
 
   it.each([400, 401, 403, 405])("does not retry %i", async (status) => {
     answer = () => ({ status, body: { code: "E", message: "no" } });
-    expect(isHTTPError(await rejection(client().getModel("fox")))).toBe(true);
+    expect(isMenagerieError(await rejection(client().getModel("fox")), "http")).toBe(true);
     expect(server.count()).toBe(1);
   });
 
@@ -339,7 +329,7 @@ describe("retries", () => {
   it("retries a connection dropped mid-body, then throws a NetworkError with its cause", async () => {
     answer = () => ({ status: 200, drop: true });
     const error = await rejection(client({ retry: { limit: 1, baseDelayMs: 1 } }).getModel("fox"));
-    expect(isNetworkError(error)).toBe(true);
+    expect(isMenagerieError(error, "network")).toBe(true);
     // Node's fetch reports a body cut short as TypeError("terminated"); the error wraps it as is.
     const cause = (error as Error).cause as Error;
     expect([cause.constructor, cause.message]).toEqual([TypeError, "terminated"]);
@@ -350,7 +340,7 @@ describe("retries", () => {
     const url = server.url;
     await server.close();
     const error = await rejection(createLookupClient({ baseUrl: url, apiKey: KEY, retry: 0 }).getModel("fox"));
-    expect(isNetworkError(error)).toBe(true);
+    expect(isMenagerieError(error, "network")).toBe(true);
     expect((error as Error).message).toBe(`Network error: GET ${url}/anything?key=***&name=fox`);
     server = await createTestServer(() => undefined); // for afterEach
   });
@@ -360,7 +350,7 @@ describe("timeout and abort", () => {
   it("times out an attempt that gets no answer", async () => {
     answer = () => ({ status: 200, hang: true });
     const error = await rejection(client({ timeoutMs: 100, retry: 0 }).getModel("fox"));
-    expect(isTimeoutError(error)).toBe(true);
+    expect(isMenagerieError(error, "timeout")).toBe(true);
     expect((error as Error).message).toBe(
       `Request timed out after 100 ms: GET ${server.url}/anything?key=***&name=fox`,
     );
@@ -454,7 +444,7 @@ describe("key redaction", () => {
       const printed = `${String(item)}\n${inspect(item, { depth: 10, showHidden: true })}\n${JSON.stringify(item)}`;
       expect(printed).not.toContain(KEY);
     }
-    expect(String(seen.find((s) => isHTTPError(s)))).toContain("key=***");
+    expect(String(seen.find((s) => isMenagerieError(s, "http")))).toContain("key=***");
   });
 });
 

@@ -1,7 +1,7 @@
 /** The client in the service's newer dialect: app=, id= lookups, search limits, JSON 404s (real HTTP, exact URLs). */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient, type LookupClientOptions } from "../../src/api/client.js";
-import { type HTTPError, isHTTPError, isOptionsError } from "../../src/api/errors.js";
+import { type HTTPError, isMenagerieError } from "../../src/api/errors.js";
 import { createTestServer, sendJson, type TestServer } from "../helpers/httpServer.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 import { rejection } from "../helpers/rejection.js";
@@ -56,7 +56,7 @@ describe("404 answers", () => {
       () => client().search("fox"),
     ]) {
       const error = (await rejection(call())) as HTTPError;
-      expect(isHTTPError(error)).toBe(true);
+      expect(isMenagerieError(error, "http")).toBe(true);
       expect([error.status, error.body]).toEqual([404, raw]);
     }
   });
@@ -128,14 +128,17 @@ describe("the newer dialect: app, id lookups, search limits", () => {
     ["3", 'limit must be a positive integer or -1 (all), got "3"'],
   ])("refuses limit %j with an OptionsError naming limit, before any request", async (limit, message) => {
     const error = await rejection(client().search("forest", { limit: limit as number }));
-    expect(isOptionsError(error)).toBe(true);
+    expect(isMenagerieError(error, "options")).toBe(true);
     expect((error as Error).message).toBe(message);
     expect(server.count()).toBe(0);
   });
 
   it("refuses an empty id and an app that is not a non-empty string", async () => {
     const error = await rejection(client().getModelById(" "));
-    expect([isOptionsError(error), (error as Error).message]).toEqual([true, 'id must be a non-empty string, got " "']);
+    expect([isMenagerieError(error, "options"), (error as Error).message]).toEqual([
+      true,
+      'id must be a non-empty string, got " "',
+    ]);
     for (const app of ["", 7]) {
       let caught: unknown;
       try {

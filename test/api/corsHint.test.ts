@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";
 import { corsHint, loadErrorWithHint, pageOrigin, withCorsHint } from "../../src/api/corsHint.js";
-import { isNetworkError, LoadError, NetworkError } from "../../src/api/errors.js";
+import { isMenagerieError, LoadError, NetworkError } from "../../src/api/errors.js";
 import { resolveRetryOptions } from "../../src/api/retry.js";
 import { rejection } from "../helpers/rejection.js";
 
@@ -55,7 +55,7 @@ describe("asset requests that fail in a browser", () => {
     vi.stubGlobal("location", { origin: PAGE });
     const url = `http://127.0.0.1:${await closedPort()}/models/fox/fur.png?key=api-key-1234&Expires=1`;
     const error = await rejection(fetcher()(url, "bytes", new AbortController().signal));
-    expect(isNetworkError(error)).toBe(true);
+    expect(isMenagerieError(error, "network")).toBe(true);
     const { hint, message } = error as NetworkError;
     expect(hint).toContain("probably CORS");
     expect(message).toMatch(/^Network error \(probably CORS: .*--relay-assets\)\): GET http:\/\/127\.0\.0\.1:\d+\//);

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../../src/api/client.js";
-import { isLoadError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/api/errors.js";
 import { type FetchModelDeps, fetchModelAssets } from "../../src/api/fetchModelAssets.js";
 import type { LoadProgress, MenagerieWarning } from "../../src/api/loadEvents.js";
 import { resolveRetryOptions } from "../../src/api/retry.js";
@@ -183,7 +183,7 @@ describe("fetchModelAssets", () => {
     const record = await lookup();
     const { deps, seen } = harness();
     const error = await fetchModelAssets(record, deps, new AbortController().signal).catch((e: unknown) => e);
-    expect(isLoadError(error) && error.reason).toBe("expired");
+    expect(isMenagerieError(error, "load") && error.reason).toBe("expired");
     expect([seen.refreshes, seen.started, server.assetCount("fox"), seen.reports.length]).toEqual([1, 0, 0, 0]);
   });
 
@@ -214,7 +214,11 @@ describe("fetchModelAssets", () => {
     server.models.set("deer", { clips: { idle: glb, walk: glb, run: glb }, missing: ["idle.glb"], delayMs: 2000 });
     const { deps, seen } = harness();
     const error = await fetchModelAssets(await lookup("deer"), deps, new AbortController().signal).catch((e) => e);
-    expect(isLoadError(error) && [error.reason, error.status, error.asset]).toEqual(["http", 404, "clip:idle"]);
+    expect(isMenagerieError(error, "load") && [error.reason, error.status, error.asset]).toEqual([
+      "http",
+      404,
+      "clip:idle",
+    ]);
     // The walk and run GLBs, still on their way (the server holds them 2 s), were cancelled.
     const others = seen.requests.filter((r) => !r.settled);
     expect(others).toHaveLength(2);

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../../src/api/client.js";
-import { isLoadError, type LoadError } from "../../src/api/errors.js";
+import { isMenagerieError, type LoadError } from "../../src/api/errors.js";
 import { type FetchModelDeps, fetchModelAssets } from "../../src/api/fetchModelAssets.js";
 import type { LoadProgress, MenagerieWarning } from "../../src/api/loadEvents.js";
 import { resolveRetryOptions } from "../../src/api/retry.js";
@@ -167,7 +167,7 @@ describe("aborts and failures", () => {
     server.models.set("deer", { clips: { idle: glb, walk: glb, run: glb }, missing: ["idle.glb"], delayMs: 2000 });
     const { deps, seen } = harness();
     const error = await rejection(fetchModelAssets(await lookup("deer"), deps, new AbortController().signal));
-    expect(isLoadError(error) && [error.asset, error.status]).toEqual(["clip:idle", 404]);
+    expect(isMenagerieError(error, "load") && [error.asset, error.status]).toEqual(["clip:idle", 404]);
     await settle(seen.answers);
     expect(seen.warnings).toEqual([]);
     expect(seen.reports.at(-1)).toMatchObject({ assetsTotal: 3, done: true });
@@ -213,7 +213,7 @@ describe("a record that cannot be renewed", () => {
     const record = await lookup();
     server.models.delete("fox");
     const error = await rejection(fetchModelAssets(record, harness().deps, new AbortController().signal));
-    expect(isLoadError(error) && [error.reason, error.message]).toEqual([
+    expect(isMenagerieError(error, "load") && [error.reason, error.message]).toEqual([
       "not-found",
       'Cannot load model of "fox": the service no longer has this model',
     ]);
@@ -222,7 +222,7 @@ describe("a record that cannot be renewed", () => {
   it("says the renewed links have expired too", async () => {
     server.linkLifetimeSeconds = -10;
     const error = await rejection(fetchModelAssets(await lookup(), harness().deps, new AbortController().signal));
-    expect(isLoadError(error) && [error.reason, error.message]).toEqual([
+    expect(isMenagerieError(error, "load") && [error.reason, error.message]).toEqual([
       "expired",
       'Cannot load model of "fox": the refreshed record\'s links have expired too',
     ]);

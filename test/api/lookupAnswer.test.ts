@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type HTTPError,
-  isHTTPError,
-  isResponseValidationError,
+  isMenagerieError,
   type RequestInfo,
   type ResponseValidationError,
 } from "../../src/api/errors.js";
@@ -44,7 +43,7 @@ describe("checkStatus", () => {
 
   it("throws an HTTPError for a 404 that is not JSON (a wrong base URL), with the body", () => {
     const error = thrown(() => checkStatus(response(404, "<html>Cannot GET</html>"), INFO, SECRETS)) as HTTPError;
-    expect(isHTTPError(error)).toBe(true);
+    expect(isMenagerieError(error, "http")).toBe(true);
     expect(error.message).toBe(`Request failed with status 404: GET ${INFO.url}`);
     expect([error.status, error.code, error.body]).toEqual([404, undefined, "<html>Cannot GET</html>"]);
     const empty = thrown(() => checkStatus(response(404, "  "), INFO, SECRETS)) as HTTPError;
@@ -83,7 +82,7 @@ describe("parseJson", () => {
 
   it("throws a validation error without the parser's error as cause, the key redacted", () => {
     const error = thrown(() => parseJson(response(200, `{"${KEY}`), INFO, SECRETS)) as ResponseValidationError;
-    expect(isResponseValidationError(error)).toBe(true);
+    expect(isMenagerieError(error, "validation")).toBe(true);
     expect(error.message.startsWith(`Invalid JSON in response: GET ${INFO.url}\n  - (root): `)).toBe(true);
     expect(error.issues).toHaveLength(1);
     expect(error.issues[0]!.code).toBe("invalid_json");
@@ -115,7 +114,7 @@ describe("readRecord", () => {
     const error = thrown(() =>
       readRecord(response(200, JSON.stringify(bad)), INFO, SECRETS),
     ) as ResponseValidationError;
-    expect(isResponseValidationError(error)).toBe(true);
+    expect(isMenagerieError(error, "validation")).toBe(true);
     expect(error.message.split("\n")[0]).toBe(`Invalid model record in response: GET ${INFO.url}`);
     expect(error.issues.map((i) => i.path.join("."))).toEqual(["name", "model.parts.***"]);
     // zod/mini loads no locale: the messages are English because the client passes zod's own.

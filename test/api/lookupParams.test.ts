@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOptionsError, type OptionsError } from "../../src/api/errors.js";
+import { isMenagerieError, type OptionsError } from "../../src/api/errors.js";
 import { applyLimit, fuzzyParams, limitParams, resolveApp, resolveLimit } from "../../src/api/lookupParams.js";
 
 /** The OptionsError `check` throws, as [option, message]. */
@@ -7,7 +7,7 @@ function rejection(check: () => unknown): [string, string] {
   try {
     check();
   } catch (error) {
-    expect(isOptionsError(error), String(error)).toBe(true);
+    expect(isMenagerieError(error, "options"), String(error)).toBe(true);
     return [(error as OptionsError).option, (error as Error).message];
   }
   throw new Error("expected an OptionsError, nothing was thrown");

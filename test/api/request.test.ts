@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isNetworkError, isTimeoutError, type NetworkError, type TimeoutError } from "../../src/api/errors.js";
+import { isMenagerieError, type NetworkError, type TimeoutError } from "../../src/api/errors.js";
 import {
   abortReason,
   type RequestOptions,
@@ -120,11 +120,11 @@ describe("requestText and requestBody", () => {
     reply = () => "reset";
     const events: RetryEvent[] = [];
     const error = await rejection(requestText(options({ onRetry: (e) => events.push(e) })));
-    expect(isNetworkError(error)).toBe(true);
+    expect(isMenagerieError(error, "network")).toBe(true);
     expect((error as NetworkError).message).toBe(`Network error: GET ${server.url}/a.obj?key=***`);
     expect((error as NetworkError).cause).toBeDefined();
     expect(server.count()).toBe(3);
-    expect(events.map((e) => [e.retry, isNetworkError(e.error)])).toEqual([
+    expect(events.map((e) => [e.retry, isMenagerieError(e.error, "network")])).toEqual([
       [1, true],
       [2, true],
     ]);
@@ -140,7 +140,7 @@ describe("requestText and requestBody", () => {
     reply = () => "hang";
     const before = server.count();
     const error = await rejection(requestText(options({ timeoutMs: 50, retry: { ...options().retry, limit: 1 } })));
-    expect(isTimeoutError(error)).toBe(true);
+    expect(isMenagerieError(error, "timeout")).toBe(true);
     expect((error as TimeoutError).message).toBe(`Request timed out after 50 ms: GET ${server.url}/a.obj?key=***`);
     expect(server.count() - before).toBe(2);
   });
@@ -152,7 +152,7 @@ describe("requestText and requestBody", () => {
       }),
     );
     // The body is read inside the attempt (so a body cut short is retried): any reader error is.
-    expect(isNetworkError(error)).toBe(true);
+    expect(isMenagerieError(error, "network")).toBe(true);
     expect(server.count()).toBe(3);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOptionsError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/api/errors.js";
 import { backoffDelay, parseRetryAfter, RETRY_DEFAULTS, resolveRetryOptions } from "../../src/api/retry.js";
 
 /** The message of the OptionsError `check` throws. */
@@ -7,7 +7,7 @@ function rejection(check: () => unknown): string {
   try {
     check();
   } catch (error) {
-    expect(isOptionsError(error), String(error)).toBe(true);
+    expect(isMenagerieError(error, "options"), String(error)).toBe(true);
     return (error as Error).message;
   }
   throw new Error("expected an OptionsError, nothing was thrown");

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AssetStore, MemoryAssetStore, type StoredAsset } from "../../src/api/assetStore.js";
-import { isOptionsError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/api/errors.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import type { MenagerieOptions } from "../../src/babylon/menagerieOptions.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
@@ -120,7 +120,7 @@ describe("assetCache", () => {
         } catch (caught) {
           error = caught;
         }
-        expect(isOptionsError(error), JSON.stringify(assetCache)).toBe(true);
+        expect(isMenagerieError(error, "options"), JSON.stringify(assetCache)).toBe(true);
       }
     } finally {
       env.dispose();

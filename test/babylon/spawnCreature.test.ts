@@ -4,7 +4,7 @@ import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
-import { isLoadError, type LoadError } from "../../src/api/errors.js";
+import { isMenagerieError, type LoadError } from "../../src/api/errors.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import type { MenagerieWarning } from "../../src/babylon/types.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
@@ -215,7 +215,7 @@ describe("requests", () => {
   it("does not loop when assets keep answering 403", async () => {
     server.forbidAssets = true;
     const error = (await menagerie.spawnCreature("fox").catch((e: unknown) => e)) as LoadError;
-    expect(isLoadError(error)).toBe(true);
+    expect(isMenagerieError(error, "load")).toBe(true);
     expect(error.reason).toBe("no-body");
     expect(server.lookupCount()).toBe(2); // the lookup + one refresh
     expect(server.assetCount("fox", "body.obj")).toBe(2); // 403, one refresh, 403 again: given up
@@ -225,7 +225,7 @@ describe("requests", () => {
   it("gives up with a typed error when even the refreshed record's links have expired", async () => {
     server.linkLifetimeSeconds = -10; // every link is born expired
     const error = (await menagerie.spawnCreature("fox").catch((e: unknown) => e)) as LoadError;
-    expect(isLoadError(error)).toBe(true);
+    expect(isMenagerieError(error, "load")).toBe(true);
     expect(error.reason).toBe("expired");
     expect(server.lookupCount()).toBe(2);
     expect(server.assetCount("fox")).toBe(0);
@@ -283,7 +283,7 @@ describe("degraded and failed loads", () => {
     const before = sceneCounts(env.scene);
     server.models.set("fox", { ...fox(), missing: ["body.obj"] });
     const error = (await menagerie.spawnCreature("fox").catch((e: unknown) => e)) as LoadError;
-    expect(isLoadError(error)).toBe(true);
+    expect(isMenagerieError(error, "load")).toBe(true);
     expect(error.reason).toBe("no-body");
     expect(error.message).toBe('Cannot load model of "fox": its body could not be loaded');
     expect(sceneCounts(env.scene)).toEqual(before);
@@ -291,7 +291,7 @@ describe("degraded and failed loads", () => {
 
   it("fails with a typed error for a name the service does not know", async () => {
     const error = (await menagerie.spawnCreature("unicorn").catch((e: unknown) => e)) as LoadError;
-    expect(isLoadError(error)).toBe(true);
+    expect(isMenagerieError(error, "load")).toBe(true);
     expect(error.reason).toBe("not-found");
   });
 
@@ -354,7 +354,7 @@ describe("dispose", () => {
     const before = sceneCounts(env.scene);
     const onProgress = (p: { done: boolean }) => p.done && menagerie.dispose();
     const error = await menagerie.spawnCreature("fox", { onProgress }).catch((e: unknown) => e);
-    expect(isLoadError(error) && error.reason).toBe("disposed");
+    expect(isMenagerieError(error, "load") && error.reason).toBe("disposed");
     expect(menagerie.creatures).toHaveLength(0);
     expect(sceneCounts(env.scene)).toEqual(before);
   });

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
-import { isLoadError, isResponseValidationError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/api/errors.js";
 import { fetchModelAssets } from "../../src/api/fetchModelAssets.js";
 import { modelAssets, modelForm } from "../../src/api/modelAssets.js";
 import { isHttpUrl, recordObjModelUrl, recordRigModelUrl } from "../../src/api/recordAssets.js";
@@ -114,7 +114,7 @@ describe("GLB bytes, fuzzed", () => {
             let verdict: boolean;
             if (settled.state === "rejected") {
               const error = settled.error;
-              verdict = isLoadError(error) && asModel && error.asset === "clip:idle";
+              verdict = isMenagerieError(error, "load") && asModel && error.asset === "clip:idle";
             } else {
               const template = settled.value;
               // A clip that failed, or a model GLB without an animation, is a clip-failed warning.
@@ -243,7 +243,7 @@ describe("rigged record shapes, fuzzed", () => {
           try {
             record = await client.getModel("x");
           } catch (error) {
-            return isResponseValidationError(error);
+            return isMenagerieError(error, "validation");
           }
           if (record === null) return false; // a record (or a one-element list) was sent
           const form = modelForm(record, prefer);
@@ -278,7 +278,7 @@ describe("rigged record shapes, fuzzed", () => {
             if (fetched.form !== form) return false;
             if (form === "rig" && !fetched.clips.has(required[0]!.id.slice("clip:".length))) return false;
           } catch (error) {
-            if (!isLoadError(error)) return false;
+            if (!isMenagerieError(error, "load")) return false;
           }
           return warnings.every((w) =>
             ["part-failed", "material-failed", "texture-failed", "clip-failed"].includes(w.code),

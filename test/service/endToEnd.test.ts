@@ -1,7 +1,7 @@
 /** The typed lookup client against a real reference service on 127.0.0.1. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
-import { isHTTPError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/api/errors.js";
 import { ModelRecordSchema } from "../../src/api/schemas.js";
 import { listAssetUrls } from "../../src/api/signedUrl.js";
 import { FOREST_NAMES } from "../helpers/serviceCatalog.js";
@@ -47,7 +47,7 @@ describe("createLookupClient against the reference service", () => {
   it("gets an HTTPError 403 for an unknown key, without the key in its message", async () => {
     const c = createLookupClient({ baseUrl: server.url, apiKey: "wrong-key-123", retry: 0 });
     const error = await c.getModel("fox").catch((e: unknown) => e);
-    expect(isHTTPError(error)).toBe(true);
+    expect(isMenagerieError(error, "http")).toBe(true);
     expect(error).toMatchObject({ status: 403, code: "Invalid key", serviceMessage: "The API key is not valid." });
     expect(String((error as Error).message)).not.toContain("wrong-key-123");
   });

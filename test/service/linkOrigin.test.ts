@@ -5,7 +5,7 @@
  */
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { isOptionsError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/api/errors.js";
 import { ModelRecordSchema } from "../../src/api/schemas.js";
 import { main } from "../../src/service/cli.js";
 import { createLookupService, type LookupServer } from "../../src/service/index.js";
@@ -109,7 +109,7 @@ describe("finding 6: the Host header never chooses the origin of signed links", 
     try {
       for (const publicUrl of ["ftp://x.test", "https://x.test/base", "https://x.test/?q=1", "nope"]) {
         const error = await createLookupService({ catalogDir: catalog.dir, publicUrl }).catch((e: unknown) => e);
-        expect(isOptionsError(error) && error.option).toBe("publicUrl");
+        expect(isMenagerieError(error, "options") && error.option).toBe("publicUrl");
       }
     } finally {
       await catalog.remove();

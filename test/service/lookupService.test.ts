@@ -1,6 +1,6 @@
 /** The lookup path through `app.request()` (no socket): answers, links, every error and CORS. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isOptionsError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/api/errors.js";
 import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
 import { listAssetUrls } from "../../src/api/signedUrl.js";
 import {
@@ -388,7 +388,7 @@ describe("options", () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect(isOptionsError(error)).toBe(true);
+    expect(isMenagerieError(error, "options")).toBe(true);
     expect((error as Error).message).toBe(message);
   });
 

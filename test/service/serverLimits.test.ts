@@ -7,7 +7,7 @@
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { isOptionsError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/api/errors.js";
 import { LOOKUP_SERVER_DEFAULTS, startLookupServer } from "../../src/service/index.js";
 import { startTestService, type TestService } from "../helpers/serviceServer.js";
 import { openSlowClients, type SlowClients, waitUntil } from "../helpers/slowClients.js";
@@ -122,7 +122,7 @@ describe("server limits", () => {
       [{ headersTimeout: 5000, requestTimeout: 4000 }, "requestTimeout"],
     ] as const) {
       const error = await start(options).catch((e: unknown) => e);
-      expect(isOptionsError(error) && error.option).toBe(name);
+      expect(isMenagerieError(error, "options") && error.option).toBe(name);
     }
   });
 });

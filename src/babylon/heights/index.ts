@@ -11,6 +11,7 @@ import type { HeightFunction } from "../../motion/types.js";
 /**
  * A height function for a ground: a function is used as is; a GroundMesh answers directly; any
  * other mesh is sampled on a `resolution`² grid over its bounds and interpolated bilinearly.
+ * @category Creatures
  */
 export function toHeightFunction(ground: HeightFunction | AbstractMesh | undefined, resolution = 64): HeightFunction {
   if (!ground) return () => 0;

@@ -29,7 +29,10 @@ export { SceneryProp } from "./scenery.js";
 
 let construct: (habitat: string, area: Area, water: Area | undefined, waterLevel: number | undefined) => CreatureGroup;
 
-/** The creatures one populate() made. */
+/**
+ * The creatures one populate() made.
+ * @category Populate
+ */
 export class CreatureGroup {
   /** Its living creatures (in plan order once populate resolves); one disposed on its own leaves. */
   readonly creatures: Creature[] = [];

@@ -22,7 +22,10 @@ import type { CreatureBody } from "../runtime/body/partsBody.js";
 import type { Spawner } from "../runtime/index.js";
 import type { LoadedModel } from "../runtime/load/loadModel.js";
 
-/** The `scenery` option of `populate` in its long form. */
+/**
+ * The `scenery` option of `populate` in its long form.
+ * @category Populate
+ */
 export interface SceneryOptions {
   /** Props in total. @default 0 */
   count?: number;
@@ -30,10 +33,16 @@ export interface SceneryOptions {
   filter?: (record: ModelRecord) => boolean;
 }
 
-/** `scenery` of `populate`: a count of props, or {@link SceneryOptions}. */
+/**
+ * `scenery` of `populate`: a count of props, or {@link SceneryOptions}.
+ * @category Populate
+ */
 export type SceneryOption = number | SceneryOptions;
 
-/** What {@link SceneryProp} puts in `metadata.menagerie` of its nodes. */
+/**
+ * What {@link SceneryProp} puts in `metadata.menagerie` of its nodes.
+ * @category Populate
+ */
 export interface SceneryNodeMetadata {
   /** The record the prop was loaded from. */
   record: ModelRecord;
@@ -45,7 +54,10 @@ export interface SceneryNodeMetadata {
 
 let construct: (record: ModelRecord, body: CreatureBody, radius: number) => SceneryProp;
 
-/** A static prop placed by `populate({ scenery })`. */
+/**
+ * A static prop placed by `populate({ scenery })`.
+ * @category Populate
+ */
 export class SceneryProp {
   /** The node that places it; its y = 0 is the prop's foot. */
   readonly root: TransformNode;

@@ -2,7 +2,10 @@
 import type { Pose } from "../pose.js";
 import type { RigRoles } from "../rigRoles.js";
 
-/** What a gait reads each frame (and where the agent keeps per-frame gait numbers). */
+/**
+ * What a gait reads each frame (and where the agent keeps per-frame gait numbers).
+ * @category Body plans and gaits
+ */
 export interface GaitContext {
   /** What each joint of the rig does. */
   roles: RigRoles;
@@ -19,7 +22,10 @@ export interface GaitContext {
   phase: number;
 }
 
-/** A periodic motion for one behaviour. Pure: all state is the phase the caller advances. */
+/**
+ * A periodic motion for one behaviour. Pure: all state is the phase the caller advances.
+ * @category Body plans and gaits
+ */
 export interface Gait {
   /** The gait's name, such as `walk` or `fly`. */
   readonly name: string;

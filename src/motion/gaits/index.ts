@@ -31,10 +31,16 @@ export {
   walkGait,
 } from "./walk.js";
 
-/** Gaits by behaviour; `null` means idle only. */
+/**
+ * Gaits by behaviour; `null` means idle only.
+ * @category Body plans and gaits
+ */
 export type GaitTable = Readonly<Record<string, Gait | null>>;
 
-/** The default gait table: a record's `behaviour` (lower-cased) → its gait; `null` idles. */
+/**
+ * The default gait table: a record's `behaviour` (lower-cased) → its gait; `null` idles.
+ * @category Body plans and gaits
+ */
 export const BEHAVIOUR_GAITS: GaitTable = Object.freeze({
   walk: walkGait,
   run: walkGait,

@@ -22,7 +22,10 @@ export interface FaultDecision {
   key: string;
 }
 
-/** Counts kept by an injector, for tests and logs. */
+/**
+ * Counts kept by an injector, for tests and logs.
+ * @category Fault injection
+ */
 export interface FaultStats {
   /** Requests seen per target kind (`lookup`, `obj`, `mtl`, `texture`, `glb`, `other`). */
   requests: Record<string, number>;
@@ -48,7 +51,10 @@ export function assetKind(pathname: string): FaultTarget {
   return (dot >= 0 && ASSET_KINDS[pathname.slice(dot).toLowerCase()]) || "other";
 }
 
-/** Applies fault rules to requests; one per service, its state (counters) inside. */
+/**
+ * Applies fault rules to requests; one per service, its state (counters) inside.
+ * @category Fault injection
+ */
 export class FaultInjector {
   readonly #rules: readonly FaultRule[];
   readonly #seed: number;

@@ -16,13 +16,20 @@ import { numberInRange, objectOption, oneOf, stringOption } from "../../api/opti
 /**
  * Which requests a rule applies to. `glb` is a rigged glTF binary (a clip or a whole model);
  * `asset` is every asset; `other` an asset of no known kind.
+ * @category Fault injection
  */
 export type FaultTarget = "lookup" | "obj" | "mtl" | "texture" | "glb" | "asset" | "other";
 
-/** What a rule does to a request it fires on. */
+/**
+ * What a rule does to a request it fires on.
+ * @category Fault injection
+ */
 export type FaultKind = "latency" | "status" | "rate-limit" | "drop" | "truncate" | "corrupt" | "expire" | "slow";
 
-/** One fault rule. */
+/**
+ * One fault rule.
+ * @category Fault injection
+ */
 export interface FaultRule {
   /** Requests it applies to. */
   targets: readonly FaultTarget[];
@@ -58,7 +65,10 @@ export interface FaultRule {
   chunkBytes?: number;
 }
 
-/** Options of the fault mode (`LookupServiceOptions.faults`). */
+/**
+ * Options of the fault mode (`LookupServiceOptions.faults`).
+ * @category Fault injection
+ */
 export interface FaultOptions {
   /** The rules, each checked on every request. */
   rules: readonly FaultRule[];
@@ -72,7 +82,10 @@ export interface FaultOptions {
 /** Rule parameters that have a default. */
 type FaultParameter = "latencyMs" | "status" | "retryAfterSeconds" | "fraction" | "chunkDelayMs" | "chunkBytes";
 
-/** Defaults of the seed and of the rule parameters. */
+/**
+ * Defaults of the seed and of the rule parameters.
+ * @category Fault injection
+ */
 export const FAULT_DEFAULTS: Readonly<Required<Pick<FaultOptions, "seed"> & Pick<FaultRule, FaultParameter>>> =
   Object.freeze({
     seed: 1,

@@ -11,6 +11,7 @@ import { assignDefaults, describeValue, objectOption, positiveInteger } from "..
  *
  * @example
  * { url: "https://api.anything.world", key, relayAssets: { maxAssetBytes: 16 * 1024 * 1024 } }
+ * @category Service
  */
 export interface RelayAssetsOptions {
   /**
@@ -31,7 +32,10 @@ export interface RelayAssetsOptions {
   timeoutMs?: number;
 }
 
-/** Defaults of {@link RelayAssetsOptions}. */
+/**
+ * Defaults of {@link RelayAssetsOptions}.
+ * @category Service
+ */
 export const RELAY_ASSETS_DEFAULTS: Readonly<Required<RelayAssetsOptions>> = Object.freeze({
   maxAssetBytes: 64 * 1024 * 1024,
   maxCacheBytes: 128 * 1024 * 1024,

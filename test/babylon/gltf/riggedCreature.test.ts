@@ -3,7 +3,7 @@ import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isLoadError, type LoadError } from "../../../src/api/errors.js";
+import { isMenagerieError, type LoadError } from "../../../src/api/errors.js";
 import { buildRiggedTemplate, type GlbBytes } from "../../../src/babylon/gltf/index.js";
 import { registerMenagerie } from "../../../src/babylon/register.js";
 import type { RiggedInstance } from "../../../src/babylon/runtime/body/riggedInstance.js";
@@ -227,14 +227,14 @@ describe("rigged template and creatures", () => {
         ["idle", bytes],
         ["walk", walk],
       ]).catch((e: unknown) => e)) as LoadError;
-      expect(isLoadError(error), label).toBe(true);
+      expect(isMenagerieError(error, "load"), label).toBe(true);
       expect(error.reason, label).toBe(reason);
       expect(error.asset).toBe("clip:idle");
       expect(error.message).toMatch(/^Cannot load clip:idle of "fox": /);
       expect(counts(scene), label).toEqual(baseline);
     }
     const none = await buildRiggedTemplate(scene, "fox", new Map()).catch((e: unknown) => e);
-    expect(isLoadError(none)).toBe(true);
+    expect(isMenagerieError(none, "load")).toBe(true);
   });
 
   it("honours an abort: nothing stays behind", async () => {

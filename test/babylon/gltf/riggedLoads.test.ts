@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../../src/api/client.js";
-import { isLoadError, isResponseValidationError, type LoadError } from "../../../src/api/errors.js";
+import { isMenagerieError, type LoadError } from "../../../src/api/errors.js";
 import type { Creature } from "../../../src/babylon/creature.js";
 import { Menagerie } from "../../../src/babylon/menagerie.js";
 import type { MenagerieWarning } from "../../../src/babylon/types.js";
@@ -87,7 +87,7 @@ describe("link renewal on the GLB path", () => {
     const baseline = riggedCounts(env.scene);
     server.forbidAssets = true;
     const error = (await menagerie.spawnCreature("deer").catch((e: unknown) => e)) as LoadError;
-    expect(isLoadError(error)).toBe(true);
+    expect(isMenagerieError(error, "load")).toBe(true);
     expect(error).toMatchObject({ reason: "http", status: 403, asset: "clip:idle" });
     expect(server.lookupCount()).toBe(2);
     expect(server.assetCount("deer", "idle.glb")).toBe(2);
@@ -122,7 +122,7 @@ describe("record forms", () => {
   it("refuses a record with nothing loadable at the client, before any asset request", async () => {
     server.models.set("ghost", { formats: { fbx: "x", usdz: "y" }, height: "1 m" });
     const error = await menagerie.spawnCreature("ghost").catch((e: unknown) => e);
-    expect(isResponseValidationError(error)).toBe(true);
+    expect(isMenagerieError(error, "validation")).toBe(true);
     expect(server.assetCount("ghost")).toBe(0);
   });
 });
@@ -137,7 +137,7 @@ describe("bad and missing GLBs", () => {
     ] as const) {
       server.models.set(label, deer({ clips: { idle: bytes, walk } }));
       const error = (await menagerie.spawnCreature(label).catch((e: unknown) => e)) as LoadError;
-      expect(isLoadError(error), label).toBe(true);
+      expect(isMenagerieError(error, "load"), label).toBe(true);
       expect(error.reason, label).toBe(label === "no mesh" ? "no-body" : "parse");
       expect(error.asset, label).toBe("clip:idle");
       expect(riggedCounts(env.scene), label).toEqual(baseline);

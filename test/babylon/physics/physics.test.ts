@@ -4,7 +4,7 @@ import { PhysicsMotionType, PhysicsShapeType } from "@babylonjs/core/Physics/v2/
 import type { HavokPlugin } from "@babylonjs/core/Physics/v2/Plugins/havokPlugin.js";
 import type { PhysicsEngine } from "@babylonjs/core/Physics/v2/physicsEngine.js";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isOptionsError } from "../../../src/api/errors.js";
+import { isMenagerieError } from "../../../src/api/errors.js";
 import type { ModelRecord } from "../../../src/api/schemas.js";
 import { Menagerie } from "../../../src/babylon/menagerie.js";
 import { MASS_PER_BOX_CUBIC_METRE } from "../../../src/babylon/physics/bodyFit.js";
@@ -226,7 +226,7 @@ describe("physics options", () => {
     const plain = new Menagerie(bare.scene, { baseUrl: server.url });
     try {
       const error = await rejectionOf(plain.spawnCreature("cow", { physics: true }));
-      expect(isOptionsError(error)).toBe(true);
+      expect(isMenagerieError(error, "options")).toBe(true);
       expect((error as { option: string }).option).toBe("physics");
       expect(String(error)).toMatch(/scene\.enablePhysics\(.*HavokPlugin/);
       expect(server.lookupCount()).toBe(0);
@@ -246,7 +246,7 @@ describe("physics options", () => {
       /physics must be true, false/,
     );
     const error = await rejectionOf(menagerie.spawnCreature("cow", { physics: { mass: -1 } }));
-    expect(isOptionsError(error)).toBe(true);
+    expect(isMenagerieError(error, "options")).toBe(true);
     expect(String(error)).toMatch(/physics\.mass must be a positive finite number, got -1/);
   });
 });

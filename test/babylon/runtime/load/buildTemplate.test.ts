@@ -6,7 +6,7 @@
  * render and no network.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isLoadError, type LoadError } from "../../../../src/api/errors.js";
+import { isMenagerieError, type LoadError } from "../../../../src/api/errors.js";
 import type { MenagerieWarning } from "../../../../src/api/loadEvents.js";
 import { type ModelRecord, ModelRecordSchema } from "../../../../src/api/schemas.js";
 import { buildTemplate, type TemplateAssets } from "../../../../src/babylon/runtime/load/buildTemplate.js";
@@ -153,7 +153,7 @@ describe("buildTemplate without a body", () => {
     try {
       fn();
     } catch (error) {
-      if (isLoadError(error)) return error;
+      if (isMenagerieError(error, "load")) return error;
       throw error;
     }
     throw new Error("expected a LoadError");

@@ -2,12 +2,12 @@
  * Only the lookup client from the root entry: `npm run size` fails if its bundle holds any
  * Babylon module.
  */
-import { createLookupClient, isHTTPError, recordSize } from "babylon-menagerie";
+import { createLookupClient, isMenagerieError, recordSize } from "babylon-menagerie";
 
 const client = createLookupClient({ baseUrl: "http://127.0.0.1:8787", apiKey: "dev-key" });
 try {
   const fox = await client.getModel("fox");
   document.body.textContent = fox ? `${fox.name}: ${recordSize(fox)?.meters ?? "?"} m` : "no fox";
 } catch (error) {
-  document.body.textContent = isHTTPError(error) ? `HTTP ${error.status}` : String(error);
+  document.body.textContent = isMenagerieError(error, "http") ? `HTTP ${error.status}` : String(error);
 }
