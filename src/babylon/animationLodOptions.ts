@@ -1,7 +1,6 @@
 /**
  * The options of animation level of detail (animationLod.ts), checked when a Menagerie is made.
- * Apart from the level itself, which reads cameras' frusta, so that a game's first download
- * holds only these few lines; the level loads with the first creature (spawnRuntime.ts).
+ * Apart from the level itself (runtime/sync/animationLod.ts), which reads cameras' frusta.
  */
 import { OptionsError } from "../api/errors.js";
 

@@ -22,7 +22,6 @@ import type { ModelRecord } from "../api/schemas.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
 import type { Creature } from "./creature.js";
 import { checkPhysicsOption } from "./loadPhysics.js";
-import { lookupRecord } from "./lookupRecord.js";
 import { MenagerieMotion, motionParts, startMotion } from "./menagerieMotion.js";
 import {
   MENAGERIE_SETTINGS_DEFAULTS,
@@ -156,8 +155,10 @@ export class Menagerie extends MenagerieMotion {
     options: Pick<SpawnOptions, "signal" | "fuzzy" | "onProgress" | "prefer"> = {},
   ): Promise<ModelRecord> {
     this.#assertAlive();
+    const record = typeof nameOrRecord === "string" ? lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
+    if (record instanceof Promise) record.catch(() => undefined); // the spawner's to report
     const spawner = await this.#loadSpawner(typeof nameOrRecord === "string" ? nameOrRecord : nameOrRecord.name);
-    return (await spawner.model(nameOrRecord, options)).record;
+    return (await spawner.model(record, options)).record;
   }
 
   /**
@@ -258,4 +259,21 @@ export class Menagerie extends MenagerieMotion {
       assertAlive: () => this.#assertAlive(),
     };
   }
+}
+
+/** Looks a record up by name; a missing client or record is a clear error. */
+export async function lookupRecord(
+  client: LookupClient | undefined,
+  name: string,
+  options: Pick<SpawnOptions, "signal" | "fuzzy">,
+): Promise<ModelRecord> {
+  if (!client)
+    throw new OptionsError("client", "is needed to spawn by name: pass { client } or { baseUrl } to new Menagerie()");
+  const record = await client.getModel(name, {
+    ...(options.fuzzy !== undefined ? { fuzzy: options.fuzzy } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (!record)
+    throw new LoadError({ reason: "not-found", model: name, detail: `the service found no model named "${name}"` });
+  return record;
 }

@@ -3,8 +3,7 @@
  * observer that steps the world by the frame's delta and syncs every creature's nodes.
  *
  * The driver exists from the Menagerie's start (time, pause, the world's obstacles); what binds
- * a creature and copies motion onto nodes (bindMotion.ts: agents, gaits, crowds) comes with the
- * first creature, from the chunk the Menagerie loads on demand, and is handed over here by
+ * a creature and copies motion onto nodes (runtime/sync/bindMotion.ts) is handed over by
  * {@link MotionDriver.add}.
  */
 import type { Observer } from "@babylonjs/core/Misc/observable.js";

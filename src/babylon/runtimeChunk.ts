@@ -1,5 +1,5 @@
 /**
- * The spawn runtime chunk (spawnRuntime.ts), whose download a Menagerie starts when it is made.
+ * The spawn runtime chunk (runtime/index.ts), whose download a Menagerie starts when it is made.
  * A failed download (a network blip, a deploy that replaced the chunk) is tried again at once,
  * then reported as a `LoadError` with reason `"network"` that names what failed, and tried again
  * by the next spawn, instead of every later spawn failing with the browser's bare `TypeError`.

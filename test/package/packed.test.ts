@@ -32,7 +32,7 @@ interface LookupLine {
 /** What the consumer page publishes (test/package/consumer/src/main.ts). */
 interface ConsumerResult {
   name: string;
-  kind: string;
+  form: string;
   meshes: number;
   heightMeters: number;
   frames: number;
@@ -151,7 +151,7 @@ describe("the packed tarball in a fresh project", () => {
       const result = await pageResult<ConsumerResult>(tab);
       await tab.screenshot({ path: "test-results/packed-consumer-fox.png" });
       expect(result.name).toBe("fox");
-      expect(result.kind).toBe("parts");
+      expect(result.form).toBe("parts");
       expect(result.meshes).toBeGreaterThanOrEqual(5);
       expect(result.heightMeters).toBeGreaterThan(0.2);
       expect(result.frames).toBe(120);

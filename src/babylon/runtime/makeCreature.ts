@@ -1,15 +1,15 @@
 /**
  * Makes a creature from its loaded model in one go: its body (OBJ parts drawn by the model's
  * crowd, or a rigged glTF copy), its motion binding, and the `Creature` handed both as one
- * finished handle. Its nodes' `metadata.menagerie` name the creature once it exists (nodeTags.ts).
+ * finished handle. Its nodes' `metadata.menagerie` name the creature once it exists (NodeTags, below).
  */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../../api/recordSize.js";
+import type { ModelRecord } from "../../api/schemas.js";
 import type { GaitTable } from "../../motion/gaits/index.js";
 import { type Creature, createCreature } from "../creature.js";
 import type { MotionDriver } from "../motionDriver.js";
-import { NodeTags } from "./body/nodeTags.js";
 import { buildPartsBody, type CreatureBody } from "./body/partsBody.js";
 import { instantiateRigged } from "./body/riggedInstance.js";
 import type { LoadedModel } from "./load/loadModel.js";
@@ -57,4 +57,37 @@ export function makeCreature(
   const creature = createCreature({ record: model.record, form: model.form, body, binding, physicsBody: null });
   tags.settle(creature);
   return { creature, binding };
+}
+
+export class NodeTags<Owner extends object> {
+  readonly #record: ModelRecord;
+  /** `creature` for creatures, `scenery` for props: the key a pick reads. */
+  readonly #key: "creature" | "scenery";
+  #owner: Owner | undefined;
+  #unsettled: Record<string, unknown>[] | undefined = [];
+
+  constructor(record: ModelRecord, key: "creature" | "scenery") {
+    this.#record = record;
+    this.#key = key;
+  }
+
+  /** The owner, once settled (what a picked thin instance answers). */
+  get current(): Owner | undefined {
+    return this.#owner;
+  }
+
+  /** A node's `metadata`: the record, the owner, and the part (none for the root and meshes). */
+  readonly tag = (part?: string): { menagerie: Record<string, unknown> } => {
+    const menagerie: Record<string, unknown> = { record: this.#record, [this.#key]: this.#owner };
+    if (part !== undefined) menagerie.part = part;
+    this.#unsettled?.push(menagerie);
+    return { menagerie };
+  };
+
+  /** Names the owner in every tag made so far and every one made from now on. */
+  settle(owner: Owner): void {
+    this.#owner = owner;
+    for (const menagerie of this.#unsettled ?? []) menagerie[this.#key] = owner;
+    this.#unsettled = undefined;
+  }
 }

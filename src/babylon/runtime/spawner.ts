@@ -8,8 +8,10 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { type AssetFetcherOptions, createAssetFetcher } from "../../api/assetFetcher.js";
 import type { LookupClient } from "../../api/client.js";
+import { HeightParseError, parseHeight } from "../../api/height.js";
 import type { LoadProgress, MenagerieWarning } from "../../api/loadEvents.js";
 import type { ModelPreference } from "../../api/modelAssets.js";
+import { type RecordSize, recordSize } from "../../api/recordSize.js";
 import type { ModelRecord } from "../../api/schemas.js";
 import type { GaitTable } from "../../motion/gaits/index.js";
 import type { HeightFunction } from "../../motion/types.js";
@@ -18,15 +20,12 @@ import { BODY_PLANS, type BodyPlans } from "../../rig/bodyPlans.js";
 import type { Creature } from "../creature.js";
 import type { GameWorld } from "../gameWorld.js";
 import { loadCreaturePhysics } from "../loadPhysics.js";
-import { lookupRecord } from "../lookupRecord.js";
 import { type MenagerieStats, preference, type SpawnOptions } from "../menagerieOptions.js";
 import type { MotionDriver } from "../motionDriver.js";
-import { NodeTags } from "./body/nodeTags.js";
 import type { CreatureBody } from "./body/partsBody.js";
-import { creatureSize } from "./load/creatureSize.js";
 import type { LoadedModel } from "./load/loadModel.js";
 import { ModelLibrary } from "./load/modelLibrary.js";
-import { buildBody, type CreaturePlacement, makeCreature } from "./makeCreature.js";
+import { buildBody, type CreaturePlacement, makeCreature, NodeTags } from "./makeCreature.js";
 import { refreshRecord, type SwimPlacement, setUpSpawned } from "./spawnSetup.js";
 
 /** What spawning needs of its Menagerie: its checked settings, its motion and world, its reports. */
@@ -64,8 +63,8 @@ export interface SpawnHost {
   assertAlive(): void;
 }
 
-/** A record to spawn: by name (looked up), as given, or a lookup the caller already sent. */
-export type RecordSource = string | ModelRecord | Promise<ModelRecord>;
+/** A record to spawn: as given, or the lookup the Menagerie sent for it. */
+export type RecordSource = ModelRecord | Promise<ModelRecord>;
 
 /** What populate adds to a spawn: the ground it planned on, and where a swimmer swims. */
 export interface PlannedSpawn {
@@ -140,7 +139,7 @@ export class Spawner {
   }
 
   /**
-   * The loaded model of a record (looked up first when a name is given), loading it if needed.
+   * The loaded model of a record (once its lookup has answered), loading it if needed.
    * Resolves only while the Menagerie and the call's signal are alive.
    */
   async model(
@@ -148,7 +147,7 @@ export class Spawner {
     options: Pick<SpawnOptions, "signal" | "fuzzy" | "onProgress" | "prefer">,
   ): Promise<LoadedModel> {
     const host = this.#host;
-    const record = typeof source === "string" ? await lookupRecord(host.client, source, options) : await source;
+    const record = await source;
     const prefer = options.prefer === undefined ? host.settings.prefer : preference("prefer", options.prefer);
     const model = await this.#models.get(record, prefer, options.signal, options.onProgress);
     options.signal?.throwIfAborted();
@@ -171,4 +170,32 @@ export class Spawner {
   dispose(): void {
     this.#models.dispose();
   }
+}
+
+/** What {@link creatureSize} needs from its owner. */
+export interface CreatureSizeContext {
+  defaultHeightMeters: number;
+  /** Hides the key in service-provided text before a warning quotes it. */
+  redact: (text: string) => string;
+  warn: (warning: MenagerieWarning) => void;
+}
+
+/** See the module comment; `override` is a spawn's `height` option (it throws when unreadable). */
+export function creatureSize(
+  record: ModelRecord,
+  override: number | string | undefined,
+  ctx: CreatureSizeContext,
+): RecordSize {
+  if (override !== undefined) return { axis: "height", meters: parseHeight(override) };
+  const size = recordSize(record);
+  if (size) return size;
+  // The value comes from the service: quoted in the warning only once redacted.
+  const shown = new HeightParseError(ctx.redact(String(record.scale?.height)), "not a length");
+  ctx.warn({
+    code: "height-unreadable",
+    model: record.name,
+    message: `${shown.message}; using ${ctx.defaultHeightMeters} m`,
+    error: shown,
+  });
+  return { axis: "height", meters: ctx.defaultHeightMeters };
 }

@@ -33,7 +33,7 @@ export interface RiggedInstanceOptions {
   rotationY?: number;
   /**
    * The `metadata` of the root, every mesh (no part) and every bone node (`part`: the bone
-   * name), so a pick finds its owner (see nodeTags.ts). @default no metadata
+   * name), so a pick finds its owner (NodeTags, runtime/makeCreature.ts). @default no metadata
    */
   tag?: (part?: string) => unknown;
 }

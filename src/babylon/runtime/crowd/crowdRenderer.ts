@@ -36,7 +36,7 @@ export interface CrowdMember {
   readonly owner: CrowdOwner | undefined;
 }
 
-/** What a crowd member answers a pick with: its owner once known (see nodeTags.ts). */
+/** What a crowd member answers a pick with: its owner once known (NodeTags, runtime/makeCreature.ts). */
 export interface CrowdOwner {
   readonly current: unknown;
 }

@@ -1,8 +1,7 @@
 /**
  * Binds a new creature to its Menagerie's motion: its agent in the world (steering, gaits), its
  * clip mixer when it is rigged, and the per-step sync of every binding onto nodes, clips and
- * crowds ({@link createFrameSync}, made by the driver with the first binding). Loaded with the
- * first creature (spawnRuntime.ts), not with the Menagerie.
+ * crowds ({@link createFrameSync}, made by the driver with the first binding).
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import { ClipMixer, tuneCruiseToClips } from "../../../motion/clipMixer.js";

@@ -14,7 +14,7 @@ import { type Creature, isMenagerieError, Menagerie, type MenagerieWarning } fro
 /** What the test reads. */
 export interface ConsumerResult {
   name: string;
-  kind: Creature["kind"];
+  form: Creature["form"];
   meshes: number;
   heightMeters: number;
   /** Frames rendered while the fox wandered, and how far it got from where it started. */
@@ -61,7 +61,7 @@ async function main(): Promise<ConsumerResult> {
   engine.stopRenderLoop();
   return {
     name: fox.record.name,
-    kind: fox.kind,
+    form: fox.form,
     meshes: fox.meshes.length,
     heightMeters: fox.heightMeters,
     frames,
