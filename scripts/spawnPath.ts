@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/spawnPath.ts [--creature fox]`: which files of src/babylon one
+ * `npx tsx scripts/spawnPath.ts [--creature fox] [--no-frame]`: which files of src/babylon one
  * `spawnCreature` runs code in, from the call to a rendered frame, and which functions of
  * `menagerie.ts` it re-enters (issue #26 measured the spawn's zigzag this way). V8's precise
  * coverage counts calls per function; the Menagerie, its runtime chunk and the parse workers are
@@ -19,7 +19,9 @@ import { Menagerie } from "../src/index.js";
 import { ensureDefaultCatalog } from "../src/service/defaultCatalog.js";
 import { startLookupServer } from "../src/service/lookupServer.js";
 
-const { values } = parseArgs({ options: { creature: { type: "string", default: "fox" } } });
+const { values } = parseArgs({
+  options: { creature: { type: "string", default: "fox" }, "no-frame": { type: "boolean", default: false } },
+});
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 const catalogDir = await ensureDefaultCatalog({ log: () => undefined });
@@ -37,7 +39,7 @@ await session.post("Profiler.enable");
 await session.post("Profiler.startPreciseCoverage", { callCount: true, detailed: false });
 await session.post("Profiler.takePreciseCoverage"); // resets the counts
 await menagerie.spawnCreature(values.creature);
-scene.render();
+if (!values["no-frame"]) scene.render();
 const { result } = await session.post("Profiler.takePreciseCoverage");
 await session.post("Profiler.stopPreciseCoverage");
 session.disconnect();
@@ -47,7 +49,7 @@ for (const script of result) {
   if (!script.url.startsWith("file:")) continue;
   const file = relative(root, fileURLToPath(script.url));
   if (!file.startsWith("src/babylon/")) continue;
-  const ran = script.functions.filter((f) => f.ranges[0]!.count > 0 && f.functionName !== "");
+  const ran = script.functions.filter((f) => f.ranges[0]!.count > 0 && f.ranges[0]!.startOffset > 0);
   if (ran.length > 0)
     files.set(
       file,

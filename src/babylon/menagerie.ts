@@ -250,13 +250,11 @@ export class Menagerie extends MenagerieMotion {
       driver,
       world,
       creatures,
-      parsePool: () => this.#parseLease?.pool,
-      redact: (text) => this.#redact(text),
-      warn: (warning) => this.#warn(warning),
-      progress: (progress) => this.onProgressObservable.notifyObservers(progress),
-      spawned: (creature) => this.onCreatureSpawnedObservable.notifyObservers(creature),
-      disposed: (creature) => this.onCreatureDisposedObservable.notifyObservers(creature),
-      assertAlive: () => this.#assertAlive(),
+      parseLease: this.#parseLease,
+      onProgressObservable: this.onProgressObservable,
+      onWarningObservable: this.onWarningObservable,
+      onCreatureSpawnedObservable: this.onCreatureSpawnedObservable,
+      onCreatureDisposedObservable: this.onCreatureDisposedObservable,
     };
   }
 }

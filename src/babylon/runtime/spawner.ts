@@ -5,13 +5,15 @@
  * {@link SpawnHost}, and calls in; nothing here calls back into it but the host's reports.
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { type AssetFetcherOptions, createAssetFetcher } from "../../api/assetFetcher.js";
 import type { LookupClient } from "../../api/client.js";
 import { HeightParseError, parseHeight } from "../../api/height.js";
-import type { LoadProgress, MenagerieWarning } from "../../api/loadEvents.js";
+import { type LoadProgress, type MenagerieWarning, redactWarning } from "../../api/loadEvents.js";
 import type { ModelPreference } from "../../api/modelAssets.js";
 import { type RecordSize, recordSize } from "../../api/recordSize.js";
+import { redactUrl } from "../../api/redact.js";
 import type { ModelRecord } from "../../api/schemas.js";
 import type { GaitTable } from "../../motion/gaits/index.js";
 import type { HeightFunction } from "../../motion/types.js";
@@ -51,16 +53,13 @@ export interface SpawnHost {
   readonly world: GameWorld<Creature>;
   /** The creatures alive now: a spawn adds, a dispose removes. */
   readonly creatures: Set<Creature>;
-  /** The page's OBJ reading workers, when this Menagerie holds them and one is ready. */
-  parsePool(): ObjParsePool | undefined;
-  /** Service-provided text with the key hidden. */
-  redact(text: string): string;
-  warn(warning: MenagerieWarning): void;
-  progress(progress: LoadProgress): void;
-  spawned(creature: Creature): void;
-  disposed(creature: Creature): void;
-  /** Throws when the Menagerie was disposed. */
-  assertAlive(): void;
+  /** The Menagerie's hold on the page's OBJ reading workers (`parseInWorkers`), if it has one. */
+  readonly parseLease: { readonly pool: ObjParsePool | undefined } | undefined;
+  /** The Menagerie's observables: the spawner reports to them itself. */
+  readonly onProgressObservable: Observable<LoadProgress>;
+  readonly onWarningObservable: Observable<MenagerieWarning>;
+  readonly onCreatureSpawnedObservable: Observable<Creature>;
+  readonly onCreatureDisposedObservable: Observable<Creature>;
 }
 
 /** A record to spawn: as given, or the lookup the Menagerie sent for it. */
@@ -75,9 +74,18 @@ export interface PlannedSpawn {
 export class Spawner {
   readonly #host: SpawnHost;
   readonly #models: ModelLibrary;
+  /** Service-provided text with the key (if the client knows it) hidden. */
+  readonly #redact: (text: string) => string;
+  readonly #warn: (warning: MenagerieWarning) => void;
 
   constructor(host: SpawnHost) {
     this.#host = host;
+    const client = host.client;
+    const redact = client ? (text: string) => client.redact(text) : redactUrl;
+    const warn = (warning: MenagerieWarning) =>
+      host.onWarningObservable.notifyObservers(redactWarning(warning, redact));
+    this.#redact = redact;
+    this.#warn = warn;
     const fetchAsset = createAssetFetcher({ ...host.assets, counters: host.stats });
     const plans = host.bodyPlans ?? BODY_PLANS;
     this.#models = new ModelLibrary({
@@ -89,13 +97,13 @@ export class Spawner {
         linkMarginSeconds: host.settings.linkMarginSeconds,
         now: Date.now,
         fetchAsset,
-        parsePool: host.parsePool(),
+        parsePool: host.parseLease?.pool,
         parseCounts: host.stats,
-        redact: (text) => host.redact(text),
+        redact,
         refresh: (record, signal) => refreshRecord(host.client, record, signal),
-        warn: (warning) => host.warn(warning),
+        warn,
       }),
-      progress: (progress) => host.progress(progress),
+      progress: (progress) => host.onProgressObservable.notifyObservers(progress),
       loaded: () => void host.stats.modelsLoaded++,
     });
   }
@@ -117,8 +125,8 @@ export class Spawner {
       {
         size: creatureSize(record, options.height, {
           defaultHeightMeters: host.settings.defaultHeightMeters,
-          redact: (text) => host.redact(text),
-          warn: (warning) => host.warn(warning),
+          redact: this.#redact,
+          warn: this.#warn,
         }),
         position: options.position,
         rotationY: options.rotationY,
@@ -131,10 +139,10 @@ export class Spawner {
     creature.onDisposeObservable.addOnce(() => {
       host.driver.unbind(binding);
       host.creatures.delete(creature);
-      host.disposed(creature);
+      host.onCreatureDisposedObservable.notifyObservers(creature);
     });
     attachPhysics?.(creature);
-    host.spawned(creature);
+    host.onCreatureSpawnedObservable.notifyObservers(creature);
     return creature;
   }
 
@@ -151,7 +159,7 @@ export class Spawner {
     const prefer = options.prefer === undefined ? host.settings.prefer : preference("prefer", options.prefer);
     const model = await this.#models.get(record, prefer, options.signal, options.onProgress);
     options.signal?.throwIfAborted();
-    host.assertAlive();
+    host.lifetime.throwIfAborted(); // the Menagerie was disposed meanwhile
     return model;
   }
 
