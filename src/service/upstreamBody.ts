@@ -40,12 +40,13 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
 
 /**
  * A copy of a parsed JSON value with `redact` applied to every string, keys included. Throws
- * a `RangeError` past {@link MAX_DEPTH} levels of nesting.
+ * past {@link MAX_DEPTH} levels of nesting: an internal signal, which the proxy turns into its
+ * 502 for the client (never seen by a caller of the package).
  */
 export function redactStrings(value: unknown, redact: (text: string) => string, depth = 0): unknown {
   if (typeof value === "string") return redact(value);
   if (typeof value !== "object" || value === null) return value;
-  if (depth >= MAX_DEPTH) throw new RangeError(`the answer is nested deeper than ${MAX_DEPTH} levels`);
+  if (depth >= MAX_DEPTH) throw new Error(`the answer is nested deeper than ${MAX_DEPTH} levels`);
   if (Array.isArray(value)) return value.map((item) => redactStrings(item, redact, depth + 1));
   // fromEntries defines own properties, so a "__proto__" key stays a plain key.
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactStrings(v, redact, depth + 1)]));

@@ -10,6 +10,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { InvalidRecordReport } from "../../api/client.js";
 import { OptionsError } from "../../api/errors.js";
+import { nonNegativeInteger, objectOption, positiveInteger, stringOption } from "../../api/options.js";
 import type { ModelRecord } from "../../api/schemas.js";
 import type { Area } from "../../motion/area.js";
 import { planPopulation } from "../../population/populationPlan.js";
@@ -97,18 +98,12 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
 }
 
 function validate(options: PopulateOptions): { count: number; concurrency: number } {
-  if (!options || typeof options.habitat !== "string" || options.habitat.trim() === "") {
-    throw new OptionsError("habitat", "must be a non-empty string");
-  }
-  const count = options.count ?? POPULATE_DEFAULTS.count;
-  if (!Number.isInteger(count) || count < 0)
-    throw new OptionsError("count", `must be a non-negative integer, got ${count}`);
+  objectOption("options", options);
+  stringOption("habitat", options.habitat, { nonEmpty: true });
+  const count = nonNegativeInteger("count", options.count ?? POPULATE_DEFAULTS.count);
   const concurrency = options.concurrency ?? POPULATE_DEFAULTS.concurrency;
   // 0, a negative or NaN limit would start no loader at all and return an empty group silently.
-  if (!((Number.isInteger(concurrency) && concurrency > 0) || concurrency === Infinity)) {
-    throw new OptionsError("concurrency", `must be a positive integer, got ${concurrency}`);
-  }
-  return { count, concurrency };
+  return { count, concurrency: concurrency === Infinity ? concurrency : positiveInteger("concurrency", concurrency) };
 }
 
 /** See `Menagerie.populate`: plans with {@link planPopulation}, then loads and spawns. */

@@ -6,7 +6,7 @@
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
-import { OptionsError } from "../../api/errors.js";
+import { functionOption, nonNegativeInteger, objectOption } from "../../api/options.js";
 import { recordSize } from "../../api/recordSize.js";
 import type { ModelRecord } from "../../api/schemas.js";
 import type { Area } from "../../motion/area.js";
@@ -113,16 +113,13 @@ export function sceneryOptions(value: SceneryOption | undefined): {
   filter: ((record: ModelRecord) => boolean) | undefined;
 } {
   if (value === undefined) return { count: 0, filter: undefined };
-  const isNumber = typeof value === "number";
-  if (!isNumber && (value === null || typeof value !== "object"))
-    throw new OptionsError("scenery", "must be a number or { count, filter }");
-  const count = isNumber ? value : (value.count ?? 0);
-  const name = isNumber ? "scenery" : "scenery.count";
-  if (!Number.isInteger(count) || count < 0)
-    throw new OptionsError(name, `must be a non-negative integer, got ${count}`);
-  const filter = isNumber ? undefined : value.filter;
-  if (filter !== undefined && typeof filter !== "function")
-    throw new OptionsError("scenery.filter", "must be a function");
+  if (typeof value === "number") return { count: nonNegativeInteger("scenery", value), filter: undefined };
+  objectOption("scenery", value);
+  const count = nonNegativeInteger("scenery.count", value.count ?? 0);
+  const filter =
+    value.filter === undefined
+      ? undefined
+      : functionOption<(record: ModelRecord) => boolean>("scenery.filter", value.filter);
   return { count, filter };
 }
 
