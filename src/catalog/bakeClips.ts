@@ -1,22 +1,17 @@
 /**
  * Bakes a creature's clips (idle, walk, run; fly or swim) by sampling the project's own gaits
  * (src/motion/gaits) over exactly one cycle, so each clip loops: its last key is its first.
+ * A legged walk and run are sampled at the speeds the species walks and runs at for its legs
+ * (src/motion/speeds.ts, as part-built creatures move); other clips at their gait's cruise.
+ * Each clip's speed is the record's `movement`, in m/s for the model at its record's size.
  * Keys are what syncMotion writes onto joint nodes: per joint a rotation (the pose's Euler
  * angles as Babylon's yaw-pitch-roll quaternion, in the right-handed model frame), and the body's
  * translation (rest pivot + bob) and scale (breathing).
  */
-import {
-  flyGait,
-  type Gait,
-  type GaitContext,
-  gaitFor,
-  idlePose,
-  maxWalkSpeed,
-  swimGait,
-  walkGait,
-} from "../motion/gaits/index.js";
+import { flyGait, type Gait, type GaitContext, gaitFor, idlePose, swimGait, walkGait } from "../motion/gaits/index.js";
 import { Pose } from "../motion/pose.js";
 import { type RigRoles, rigRoles } from "../motion/rigRoles.js";
+import { speciesSpeeds } from "../motion/speeds.js";
 import { type Box3, boxOfPositions } from "../rig/box.js";
 import { layoutRig, type RigLayout } from "../rig/layoutRig.js";
 import { SeededRandom } from "../util/seededRandom.js";
@@ -85,20 +80,28 @@ interface ClipSpec {
 }
 
 const cruise = (gait: Gait) => (roles: RigRoles) => gait.cruiseSpeed(roles);
-/** Walk and run of a gait: run is a full trot for the legged walk, twice cruise otherwise. */
-const walkAndRun = (gait: Gait): ClipSpec[] => [
-  { clip: "walk", gait, speed: cruise(gait) },
-  {
-    clip: "run",
-    gait,
-    speed: gait === walkGait ? (roles) => 1.3 * maxWalkSpeed(roles) : (roles) => 2 * gait.cruiseSpeed(roles),
-  },
-];
+/**
+ * Walk and run of a gait. The legged walk (its stride follows the speed, feet exact at any
+ * pace) is sampled at the species' own walk and run speeds for its body type, so a clip at its
+ * natural pace shows the animal at its real pace (a 1.9 m zebra walks about 1.8 m/s and runs
+ * about 6.6 m/s), as the service's animated models do. Other gaits keep their steps' length
+ * and quicken above their cruise: they are sampled at cruise and twice cruise.
+ */
+const walkAndRun = (gait: Gait, bodyType: string): ClipSpec[] =>
+  gait === walkGait
+    ? [
+        { clip: "walk", gait, speed: (roles) => speciesSpeeds(roles, bodyType, gait).walk },
+        { clip: "run", gait, speed: (roles) => speciesSpeeds(roles, bodyType, gait).run },
+      ]
+    : [
+        { clip: "walk", gait, speed: cruise(gait) },
+        { clip: "run", gait, speed: (roles) => 2 * gait.cruiseSpeed(roles) },
+      ];
 
 /** Moving clips by the gait of the creature's behaviour; others get {@link walkAndRun}. */
-const MOVING_CLIPS: Readonly<Record<string, (roles: RigRoles) => ClipSpec[]>> = {
-  fly: (roles) => [
-    ...(roles.legs.length > 0 ? [{ clip: "walk", gait: walkGait, speed: cruise(walkGait) }] : []),
+const MOVING_CLIPS: Readonly<Record<string, (roles: RigRoles, bodyType: string) => ClipSpec[]>> = {
+  fly: (roles, bodyType) => [
+    ...(roles.legs.length > 0 ? walkAndRun(walkGait, bodyType).slice(0, 1) : []),
     { clip: "fly", gait: flyGait, speed: cruise(flyGait) },
   ],
   swim: () => [{ clip: "swim", gait: swimGait, speed: cruise(swimGait) }],
@@ -188,11 +191,14 @@ export function bakeIdle(rig: CatalogRig): BakedClip {
   return clip;
 }
 
-/** Every clip of a creature with `behaviour`: idle first, then its moving clips. */
-export function bakeClips(rig: CatalogRig, behaviour: string): BakedClip[] {
+/**
+ * Every clip of a creature of `bodyType` with `behaviour`: idle first, then its moving clips.
+ * The rig is in metres at the record's size, so each clip's `speed` is m/s at that size.
+ */
+export function bakeClips(rig: CatalogRig, behaviour: string, bodyType: string): BakedClip[] {
   const gait = gaitFor(behaviour, rig.roles);
   if (!gait) return [bakeIdle(rig)];
-  const specs = MOVING_CLIPS[gait.name]?.(rig.roles) ?? walkAndRun(gait);
+  const specs = MOVING_CLIPS[gait.name]?.(rig.roles, bodyType) ?? walkAndRun(gait, bodyType);
   // Speeds in whole mm/s, so the record's `movement` is exactly the speed each clip was sampled at.
   const speed = (s: ClipSpec) => Math.round(s.speed(rig.roles) * 1000) / 1000;
   return [bakeIdle(rig), ...specs.map((s) => bakeGait(s.clip, s.gait, speed(s), rig))];

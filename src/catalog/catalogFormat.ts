@@ -82,7 +82,10 @@ export const CatalogEntrySchema = z.looseObject({
   tags: z.array(z.string()).optional(),
   /** Pictures by name, signed like the model's files. */
   thumbnails: z.record(z.string(), RelativeAssetPath).optional(),
-  /** Natural ground speed of a clip, m/s, by clip name (newer dialect). */
+  /**
+   * Natural ground speed of a clip by clip name (newer dialect): m/s at which it plays at rate 1
+   * with no foot sliding, for the model at the size `scale` gives.
+   */
   movement: z.record(z.string(), z.number()).optional(),
   model: CatalogAssetsSchema,
   /** Habitats as a list (newer dialect), instead of or beside the 16 flags. */

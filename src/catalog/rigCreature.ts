@@ -2,7 +2,8 @@
  * Gives a built creature the newer dialect's rigged GLBs: the rigged model alone
  * (`<slug>/rig/model.glb`, also `formats.glb`) and one GLB per clip (`<slug>/rig/<clip>.glb`),
  * each the same skinned mesh with one animation, plus `movement` (each clip's natural ground
- * speed) and a thumbnail. A rig-only creature then loses its OBJ files and takes the shape the
+ * speed: m/s at which it plays at rate 1 without sliding, for the model at the record's
+ * `scale`; the GLB is in metres at exactly that size) and a thumbnail. A rig-only creature then loses its OBJ files and takes the shape the
  * real service sends: no parts, no `other.model`, sized by length, habitats as a list.
  */
 import { HABITATS } from "../api/schemas.js";
@@ -18,7 +19,7 @@ const metres = (value: number) => Math.round(value * 1000) / 1000;
 export async function rigCreature(built: BuiltCreature, species: Species, rigOnly: boolean): Promise<void> {
   const slug = slugOf(species.name);
   const rig = rigOfParts(species.type, built.parts);
-  const clips = bakeClips(rig, species.behaviour);
+  const clips = bakeClips(rig, species.behaviour, species.type);
   const model = {
     name: species.name,
     materialPrefix: built.materialPrefix,

@@ -2,8 +2,16 @@
  * Engine-free mixing of a rigged creature's animation clips: from its ground speed and
  * behaviour, a weight per clip (0..1, summing to 1) that cross-fades idle → walk → run (fly or
  * swim for flyers and swimmers that have those clips), smoothed over time so nothing pops, and
- * a playback rate per clip that follows the ground speed, so feet do not slide at a clip's
- * natural pace. The Babylon side copies both onto animation groups (syncClips.ts).
+ * a playback rate per clip that follows the ground speed, so feet do not slide.
+ *
+ * How fast the creature travels is not the clips' business: its walk and run speeds are its
+ * species' (speeds.ts) or the game's (`setSpeeds`). A clip's natural speed (the record's
+ * `movement`, scaled to the creature's size) sets only the rate it plays at: speed over natural
+ * speed, with no cap for walk and run (a capped rate would slide). The walk and run clips
+ * cross-fade by speed so that the one showing plays near its natural pace: the walk alone up to
+ * a little over its natural speed, the run alone from a little under its own, the run faster
+ * and faster beyond it. The Babylon side copies weights and rates onto animation groups
+ * (syncClips.ts).
  *
  * Preallocated: a step allocates nothing. Numbers travel in fields (`dt`, `speed`), like the
  * rest of src/motion, because V8 boxes a double passed to a call it does not inline.
@@ -18,7 +26,10 @@ import { speciesSpeeds } from "./speeds.js";
 /** What a clip does, read from its name (case-insensitive); anything else is `other`. */
 export type ClipRole = "idle" | "walk" | "run" | "fly" | "swim" | "other";
 
-/** Natural speeds of the clips, m/s: the ground speed at which each plays at rate 1. */
+/**
+ * Natural speeds of the clips at the creature's size, m/s: the ground speed at which each
+ * plays at rate 1 with its feet (or strokes) keeping pace with the ground.
+ */
 export interface ClipSpeeds {
   walk: number;
   run: number;
@@ -40,12 +51,22 @@ export interface ClipMixerTuning {
   fadeSeconds: number;
   /** Fraction of the walk (fly, swim) speed at which that clip has fully replaced idle. @default 0.25 */
   startFraction: number;
-  /** How many times its natural pace a clip may play at most. @default 3 */
+  /**
+   * How many times its natural pace a fly or swim clip may beat at most (strokes push no feet
+   * on the ground). Walk and run have no cap: their rate always matches the ground. @default 3
+   */
   maxRate: number;
   /** Slowest wing beat or swim stroke, as a rate, however slow the creature goes. @default 0.6 */
   minStrokeRate: number;
   /** Run speed over walk speed when a record gives only one of them. @default 2.5 */
   runOverWalk: number;
+  /**
+   * The walk clip plays alone up to this many times its natural speed; above it the run fades
+   * in (see {@link walkRunBand}). @default 1.25
+   */
+  walkAloneUpTo: number;
+  /** The run clip plays alone from this fraction of its natural speed up. @default 0.8 */
+  runAloneFrom: number;
 }
 
 export const CLIP_MIXER_DEFAULTS: Readonly<ClipMixerTuning> = Object.freeze({
@@ -54,6 +75,8 @@ export const CLIP_MIXER_DEFAULTS: Readonly<ClipMixerTuning> = Object.freeze({
   maxRate: 3,
   minStrokeRate: 0.6,
   runOverWalk: 2.5,
+  walkAloneUpTo: 1.25,
+  runAloneFrom: 0.8,
 });
 
 /** Options of a {@link ClipMixer}. */
@@ -64,8 +87,20 @@ export interface ClipMixerOptions {
   behaviour?: string | undefined;
   /** Creature height, metres: gives the natural speeds the record does not. */
   heightMeters: number;
-  /** The record's `movement` (name → m/s); `walk`, `run`, `fly`, `swim` are read. @default {} */
+  /**
+   * The record's `movement`: clip name → the ground speed, m/s, at which that clip plays at its
+   * natural pace (rate 1) without its feet sliding, for the model at the size its record's
+   * `scale` gives (its real size). `walk`, `run`, `fly`, `swim` are read (any case); a missing,
+   * zero, negative or non-number speed is guessed from `heightMeters`. It sets playback rates
+   * only, never how fast the creature travels. @default {}
+   */
   movement?: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The creature's size over the size its record's `scale` gives (2 for a creature spawned
+   * twice as tall): `movement` speeds are multiplied by it, since a bigger body covers more
+   * ground per cycle. @default 1
+   */
+  sizeRatio?: number | undefined;
   tuning?: Partial<ClipMixerTuning>;
 }
 
@@ -79,17 +114,20 @@ export function clipRole(name: string): ClipRole {
 
 /**
  * Natural clip speeds for a creature: the record's `movement` where it has a positive number,
- * else the speed the project's own gait cruises at for a creature of that height.
+ * times `sizeRatio` (the creature's size over its record's), else the speed the project's own
+ * gait cruises at for a creature of that height.
  */
 export function clipSpeeds(
   heightMeters: number,
   movement: Readonly<Record<string, unknown>> = {},
   runOverWalk = CLIP_MIXER_DEFAULTS.runOverWalk,
+  sizeRatio = 1,
 ): ClipSpeeds {
+  const ratio = sizeRatio > 0 && Number.isFinite(sizeRatio) ? sizeRatio : 1;
   const given = (name: string): number | undefined => {
     const key = Object.keys(movement).find((k) => k.toLowerCase() === name);
     const value = key === undefined ? undefined : movement[key];
-    return typeof value === "number" && value > 0 && Number.isFinite(value) ? value : undefined;
+    return typeof value === "number" && value > 0 && Number.isFinite(value) ? value * ratio : undefined;
   };
   const roles = sizeOnlyRoles(heightMeters);
   const walkGiven = given("walk");
@@ -103,6 +141,23 @@ export function clipSpeeds(
     fly: given("fly") ?? flyGait.cruiseSpeed(roles),
     swim: given("swim") ?? swimGait.cruiseSpeed(roles),
   };
+}
+
+/**
+ * The ground speeds, m/s, between which walk cross-fades to run: the walk alone below the
+ * first (up to `walkAloneUpTo` × its natural speed), the run alone above the second (from
+ * `runAloneFrom` × its own). Clips whose natural speeds are close get a band around their
+ * geometric mean instead, so the band is never empty.
+ */
+export function walkRunBand(
+  speeds: Pick<ClipSpeeds, "walk" | "run">,
+  tuning: Pick<ClipMixerTuning, "walkAloneUpTo" | "runAloneFrom"> = CLIP_MIXER_DEFAULTS,
+): [from: number, to: number] {
+  const middle = Math.sqrt(speeds.walk * speeds.run);
+  return [
+    Math.min(speeds.walk * tuning.walkAloneUpTo, middle / 1.05),
+    Math.max(speeds.run * tuning.runAloneFrom, middle * 1.05),
+  ];
 }
 
 const IDLE = 0;
@@ -131,12 +186,18 @@ export class ClipMixer {
   readonly #slots = new Int32Array(4);
   #moveSpeed = 1;
   #flies = false;
+  /** Speeds at which the run starts to fade in and has replaced the walk ({@link walkRunBand}). */
+  readonly #runFrom: number;
+  readonly #runTo: number;
 
   constructor(options: ClipMixerOptions) {
     this.clips = [...options.clips];
     // A tuning key given as `undefined` takes its default, as an omitted one does.
     this.tuning = Object.freeze(assignDefaults(CLIP_MIXER_DEFAULTS, options.tuning));
-    this.speeds = Object.freeze(clipSpeeds(options.heightMeters, options.movement ?? {}, this.tuning.runOverWalk));
+    this.speeds = Object.freeze(
+      clipSpeeds(options.heightMeters, options.movement ?? {}, this.tuning.runOverWalk, options.sizeRatio),
+    );
+    [this.#runFrom, this.#runTo] = walkRunBand(this.speeds, this.tuning);
     this.#roles = this.clips.map(clipRole);
     this.weights = new Float64Array(this.clips.length);
     this.rates = new Float64Array(this.clips.length).fill(1);
@@ -189,6 +250,7 @@ export class ClipMixer {
     if (n === 0) return;
     const s = Math.max(0, this.speed);
     const t = this.tuning;
+    const sp = this.speeds;
     const target = this.#target;
     const slots = this.#slots;
     target.fill(0);
@@ -201,11 +263,10 @@ export class ClipMixer {
       target[idle] = target[idle]! + 1 - moving;
       target[move] = target[move]! + moving;
     } else {
-      const sp = this.speeds;
       const walk = slots[WALK]!;
       const run = slots[RUN]!;
       const moving = Math.min(1, s / (t.startFraction * sp.walk));
-      const running = Math.min(1, Math.max(0, (s - sp.walk) / (sp.run - sp.walk)));
+      const running = Math.min(1, Math.max(0, (s - this.#runFrom) / (this.#runTo - this.#runFrom)));
       target[idle] = target[idle]! + 1 - moving;
       target[walk] = target[walk]! + moving * (1 - running);
       target[run] = target[run]! + moving * running;
@@ -224,41 +285,16 @@ export class ClipMixer {
     }
     if (sum > 0) for (let i = 0; i < n; i++) w[i] = w[i]! / sum;
 
+    // Walk and run follow the ground exactly, however fast: a capped rate would slide.
     const roles = this.#roles;
     for (let i = 0; i < n; i++) {
       const role = roles[i]!;
       let rate = 1;
-      if (role === "walk") rate = s / this.speeds.walk;
-      else if (role === "run") rate = s / this.speeds.run;
-      else if (role === "fly") rate = Math.max(t.minStrokeRate, s / this.speeds.fly);
-      else if (role === "swim") rate = Math.max(t.minStrokeRate, s / this.speeds.swim);
-      this.rates[i] = Math.min(t.maxRate, rate);
+      if (role === "walk") rate = s / sp.walk;
+      else if (role === "run") rate = s / sp.run;
+      else if (role === "fly") rate = Math.min(t.maxRate, Math.max(t.minStrokeRate, s / sp.fly));
+      else if (role === "swim") rate = Math.min(t.maxRate, Math.max(t.minStrokeRate, s / sp.swim));
+      this.rates[i] = rate;
     }
   }
-}
-
-/** What {@link tuneCruiseToClips} sets on an agent. */
-export interface CruiseTarget {
-  behaviour: string;
-  walkSpeed: number;
-  runSpeed: number;
-  cruiseSpeed: number;
-  maxSpeed: number;
-  maxForce: number;
-}
-
-/**
- * Gives a clip-driven agent the speeds its clips were made for: it cruises at the natural pace
- * of its moving clip (walk, or fly / swim for those behaviours) and may speed up to its run, so
- * the feet of a clip played at its natural rate do not slide. Call after the agent's
- * `setBehaviour` (which picks gait speeds meant for part-built creatures).
- */
-export function tuneCruiseToClips(agent: CruiseTarget, mixer: ClipMixer): void {
-  const move = BEHAVIOUR_CLIPS[agent.behaviour.toLowerCase()];
-  const speeds = mixer.speeds;
-  agent.walkSpeed = move === undefined ? speeds.walk : speeds[move];
-  agent.runSpeed = Math.max(agent.walkSpeed * 1.5, move === undefined ? speeds.run : agent.walkSpeed * 2);
-  agent.cruiseSpeed = agent.walkSpeed;
-  agent.maxSpeed = agent.runSpeed;
-  agent.maxForce = agent.maxSpeed * 2;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIP_MIXER_DEFAULTS, ClipMixer, clipRole, clipSpeeds } from "../../src/motion/clipMixer.js";
+import { CLIP_MIXER_DEFAULTS, ClipMixer, clipRole, clipSpeeds, walkRunBand } from "../../src/motion/clipMixer.js";
 import { walkGait } from "../../src/motion/gaits/walk.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
 import { speciesSpeeds } from "../../src/motion/speeds.js";
@@ -62,8 +62,53 @@ describe("ClipMixer", () => {
     const mixer = new ClipMixer({ clips: ["idle", "walk", "run"], heightMeters: 1, movement });
     run(mixer, 4, 2);
     expect(weightsOf(mixer)).toEqual({ idle: 0, walk: 0, run: 1 });
-    run(mixer, 2, 2); // halfway from walk (1 m/s) to run (3 m/s)
+    // Walk (1 m/s) alone up to 1.25 m/s, run (3 m/s) alone from 2.4 m/s, a linear fade between.
+    expect(walkRunBand(mixer.speeds).map((v) => round(v))).toEqual([1.25, 2.4]);
+    run(mixer, 1.825, 2);
     expect(weightsOf(mixer)).toEqual({ idle: 0, walk: 0.5, run: 0.5 });
+    run(mixer, 1.25, 2);
+    expect(weightsOf(mixer)).toEqual({ idle: 0, walk: 1, run: 0 });
+    run(mixer, 2.4, 2);
+    expect(weightsOf(mixer)).toEqual({ idle: 0, walk: 0, run: 1 });
+  });
+
+  it("cross-fades around the geometric mean when walk and run clips have close natural speeds", () => {
+    // 1 and 1.2 m/s: 1.25 × walk would be above 0.8 × run; the band straddles √1.2 instead.
+    const [from, to] = walkRunBand({ walk: 1, run: 1.2 });
+    expect(round(from * to)).toBe(1.2);
+    expect(round(to / from, 4)).toBe(round(1.05 ** 2, 4));
+    const mixer = new ClipMixer({ clips: ["idle", "walk", "run"], heightMeters: 1, movement: { walk: 1, run: 1.2 } });
+    run(mixer, (from + to) / 2, 2);
+    expect(weightsOf(mixer)).toEqual({ idle: 0, walk: 0.5, run: 0.5 });
+    // Equal speeds: run is kept just above walk, so the band is still a ramp, never a step.
+    const [a, b] = walkRunBand(clipSpeeds(1, { walk: 2, run: 2 }));
+    expect(b).toBeGreaterThan(a);
+  });
+
+  it("plays walk and run at exactly the rate the ground speed needs, however fast: no cap, no slide", () => {
+    const mixer = new ClipMixer({ clips: ["idle", "walk", "run", "fly"], heightMeters: 1, movement });
+    for (const speed of [0.05, 0.5, 1, 2, 3, 7, 12, 40]) {
+      mixer.step(DT, speed);
+      // What each clip's feet cover at its rate is the ground speed, whichever shows.
+      expect(round(mixer.rates[1]! * mixer.speeds.walk), `walk at ${speed}`).toBe(speed);
+      expect(round(mixer.rates[2]! * mixer.speeds.run), `run at ${speed}`).toBe(speed);
+      expect(mixer.rates[3]).toBeLessThanOrEqual(CLIP_MIXER_DEFAULTS.maxRate); // strokes, not feet
+    }
+    expect(mixer.rates[2]).toBeGreaterThan(CLIP_MIXER_DEFAULTS.maxRate);
+  });
+
+  it("scales the record's movement by sizeRatio: a creature twice the size covers twice the ground a cycle", () => {
+    const base = clipSpeeds(1.9, { walk: 1.8, run: 6.5, fly: 3, swim: 2 });
+    const twice = clipSpeeds(1.9, { walk: 1.8, run: 6.5, fly: 3, swim: 2 }, undefined, 2);
+    expect(twice).toEqual({ walk: 3.6, run: 13, fly: 6, swim: 4 });
+    expect(base).toEqual({ walk: 1.8, run: 6.5, fly: 3, swim: 2 });
+    // Guessed speeds come from the height, which is already the creature's own.
+    expect(clipSpeeds(1.9, {}, undefined, 2)).toEqual(clipSpeeds(1.9));
+    expect(clipSpeeds(1.9, movement, undefined, Number.NaN)).toEqual(clipSpeeds(1.9, movement));
+    const mixer = new ClipMixer({ clips: ["idle", "walk", "run"], heightMeters: 3.8, movement, sizeRatio: 2 });
+    mixer.step(DT, 2);
+    expect(mixer.speeds.walk).toBe(2);
+    expect(mixer.rates[1]).toBe(1); // at twice the size, 2 m/s is the walk clip's natural pace
   });
 
   it("plays each clip at a rate proportional to the ground speed", () => {
@@ -77,7 +122,7 @@ describe("ClipMixer", () => {
     expect(idle).toBe(1);
     expect(mixer.rates[0]).toBe(1); // idle keeps its own pace
     mixer.step(DT, 100);
-    expect(mixer.rates[1]).toBe(CLIP_MIXER_DEFAULTS.maxRate);
+    expect(mixer.rates[1]).toBe(100); // never capped: a capped rate would slide
   });
 
   it("idles in place of a missing walk clip; a missing run walks", () => {

@@ -4,7 +4,8 @@
  * crowds ({@link createFrameSync}, made by the driver with the first binding).
  */
 import type { Scene } from "@babylonjs/core/scene.js";
-import { ClipMixer, tuneCruiseToClips } from "../../../motion/clipMixer.js";
+import { recordSize } from "../../../api/recordSize.js";
+import { ClipMixer } from "../../../motion/clipMixer.js";
 import type { GaitTable } from "../../../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../../../motion/rigRoles.js";
 import { createAgentIn } from "../../../motion/world.js";
@@ -12,7 +13,7 @@ import { type AnimationLodSettings, LOD_FULL, LOD_SKIP } from "../../animationLo
 import type { FrameSync, MotionDriver } from "../../motionDriver.js";
 import type { CreatureBody } from "../body/partsBody.js";
 import { flushCrowds } from "../crowd/crowdRenderer.js";
-import type { LoadedModel } from "../load/loadModel.js";
+import type { LoadedModel, RiggedModel } from "../load/loadModel.js";
 import { AnimationLod } from "./animationLod.js";
 import { bindClips, startClips, syncClips } from "./syncClips.js";
 import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
@@ -104,19 +105,18 @@ export function bindMotion(
   };
   const animations = body.animations;
   if (model.form === "rig" && animations && animations.size > 0) {
+    // Its clips set only their playback rates: it travels at its species' speeds (or the
+    // game's), which the agent already has.
     const mixer = new ClipMixer({
       clips: [...animations.keys()],
       heightMeters: body.heightMeters,
       behaviour: agent.behaviour,
       movement: movementOf(model.record),
+      sizeRatio: sizeRatioOf(model, scale),
     });
-    tuneCruiseToClips(agent, mixer);
     const clips = bindClips(mixer, animations);
     binding.clips = clips;
-    binding.onBehaviour = (next) => {
-      mixer.setBehaviour(next);
-      tuneCruiseToClips(agent, mixer);
-    };
+    binding.onBehaviour = (next) => mixer.setBehaviour(next);
     startClips(clips);
   }
   driver.add(binding, createFrameSync);
@@ -124,7 +124,21 @@ export function bindMotion(
   return binding;
 }
 
-/** The record's `movement` (clip name → natural speed, m/s), when it is an object. */
+/**
+ * The creature's size over the size its record's `scale` gives: its metres per model unit over
+ * the record's (1 when the record gives no usable size, or the model is flat along its axis).
+ * The record's `movement` is read at the record's size, so it is multiplied by this.
+ */
+function sizeRatioOf(model: RiggedModel, scale: number): number {
+  const size = recordSize(model.record);
+  if (!size) return 1;
+  const { min, max } = model.rig.bounds;
+  const axis = size.axis === "height" ? "y" : size.axis === "length" ? "z" : "x";
+  const extent = max[axis] - min[axis];
+  return extent > 0 ? (Math.abs(scale) * extent) / size.meters : 1;
+}
+
+/** The record's `movement` (clip name → natural speed, m/s at the record's size), when it is an object. */
 function movementOf(record: { readonly movement?: unknown }): Readonly<Record<string, unknown>> {
   const movement = record.movement;
   return movement !== null && typeof movement === "object" ? (movement as Record<string, unknown>) : {};
