@@ -16,17 +16,20 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { CATALOG_INDEX_FILE } from "../src/catalog/catalogFormat.js";
 import { parseObjText } from "../src/obj/objText.js";
+import { CATALOG_FORMAT_REVISION } from "../src/service/defaultCatalog.js";
 
 const SPECIES = ["bear", "deer", "fox", "squirrel", "wolf"];
 type Reader = typeof parseObjText;
 
-/** The generated catalog (`.menagerie/catalog-r4*`) here or in the main checkout. */
+/** The generated catalog (`.menagerie/catalog-r<CATALOG_FORMAT_REVISION>*`) here or in the main checkout. */
 function findCatalog(): string {
   for (const root of [".menagerie", "/work/main/.menagerie"]) {
-    const dir = existsSync(root) ? readdirSync(root).find((d) => d.startsWith("catalog-r4")) : undefined;
+    const dir = existsSync(root)
+      ? readdirSync(root).find((d) => d.startsWith(`catalog-r${CATALOG_FORMAT_REVISION}-`))
+      : undefined;
     if (dir) return join(root, dir);
   }
-  throw new Error("no .menagerie/catalog-r4*: generate the catalog first, or pass --catalog");
+  throw new Error(`no .menagerie/catalog-r${CATALOG_FORMAT_REVISION}-*: generate the catalog first, or pass --catalog`);
 }
 
 const { values: args } = parseArgs({

@@ -134,6 +134,8 @@ export const ModelRecordSchema = z
     tags: z.nullish(z.array(z.string())),
     thumbnails: z.nullish(z.record(z.string(), z.nullable(z.string()))),
     entity: z.nullish(z.string()),
+    // Clip name → m/s at which the clip, at rate 1, keeps its feet still at the record's `scale`:
+    // it sets how fast a clip plays, never how fast the creature travels (docs/guide.md).
     movement: z.nullish(z.record(z.string(), z.number())),
     mass: z.nullish(z.number()),
     popularity: z.nullish(z.number()),

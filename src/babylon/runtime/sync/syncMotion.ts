@@ -55,7 +55,7 @@ export interface MotionBinding {
   clips?: ClipBinding | undefined;
   /**
    * What else follows `creature.setBehaviour` after the agent's own change (a rigged creature's
-   * clips, which re-tune its speeds); set where the binding is made, so the creature needs none
+   * clips: which moving clip plays); set where the binding is made, so the creature needs none
    * of that code itself.
    */
   onBehaviour?: ((behaviour: string) => void) | undefined;
