@@ -1,18 +1,14 @@
 /**
- * Headless Debian Chromium through playwright-core (Playwright's own browser download does not
- * work here). Software WebGL through SwiftShader, so draw calls and textures are real.
+ * Headless Chromium (Debian's, or the one test/helpers/programs.ts finds) through playwright-core
+ * (Playwright's own browser download does not work here). Software WebGL through SwiftShader, so draw calls and textures are real.
  */
-import { existsSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM, requireProgram } from "./programs.js";
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (.ci/run does)`);
-  }
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    // Found as `npm test`'s provisioning found it (CHROMIUM_PATH, Debian's, the PATH, Playwright's cache).
+    executablePath: requireProgram(CHROMIUM),
     headless: true,
     args: [
       "--headless",

@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export const REDIS_SERVER = "/usr/bin/redis-server";
+import { REDIS, requireProgram } from "./programs.js";
 
 export interface TestRedis {
   readonly url: string;
@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
 
 function launch(port: number, dir: string): Promise<ChildProcess> {
   const child = spawn(
-    REDIS_SERVER,
+    requireProgram(REDIS),
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
