@@ -4,18 +4,10 @@ import { assetCacheKey } from "../../src/api/assetCache.js";
 import { resolveAssetCache } from "../../src/api/assetCacheOption.js";
 import { type AssetStore, DEFAULT_ASSET_CACHE_BYTES, LruBudget, MemoryAssetStore } from "../../src/api/assetStore.js";
 import { isMenagerieError } from "../../src/api/errors.js";
+import { thrown } from "../helpers/rejection.js";
 
 const bytes = (...values: number[]) => new Uint8Array(values).buffer;
 const asset = (size: number, etag = '"e"') => ({ etag, bytes: new ArrayBuffer(size) });
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
 
 describe("assetCacheKey", () => {
   it("is the URL without query, fragment or credentials, so never a signature or a key", () => {

@@ -6,16 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { CacheStorageAssetStore } from "../../src/api/cacheStorageStore.js";
 import { OptionsError } from "../../src/api/errors.js";
-
-/** What `run` throws; fails the test when it throws nothing. */
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
+import { thrown } from "../helpers/rejection.js";
 
 describe("CacheStorageAssetStore options", () => {
   it("is refused with an OptionsError where there is no Cache Storage", () => {

@@ -15,6 +15,7 @@ import {
 } from "../../src/api/lookupAnswer.js";
 import type { TextResponse } from "../../src/api/request.js";
 import { makeRecord } from "../helpers/records.js";
+import { thrown } from "../helpers/rejection.js";
 
 const KEY = "sk_test_9d8c7b";
 const SECRETS = [KEY];
@@ -22,15 +23,6 @@ const INFO: RequestInfo = { method: "GET", url: "http://svc.test/anything?key=**
 
 function response(status: number, text: string, headers: Record<string, string> = {}): TextResponse {
   return { status, statusText: status === 200 ? "OK" : "", headers: new Headers(headers), text, attempts: 1 };
-}
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
 }
 
 describe("checkStatus", () => {

@@ -13,20 +13,11 @@ import {
 } from "../../src/motion/steering.js";
 import { SeededRandom } from "../../src/util/seededRandom.js";
 import { bodyOnlyRoles, flyerRoles, quadrupedRoles } from "../helpers/motionRig.js";
+import { thrown } from "../helpers/rejection.js";
 import { round } from "../helpers/round.js";
 
 const roles = quadrupedRoles(0.5);
 const agent = (behaviour?: string, r = roles) => new MotionAgent({ roles: r, rng: new SeededRandom(2), behaviour });
-
-/** What `run` throws; fails the test when it throws nothing. */
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
 
 describe("MotionAgent", () => {
   it("sizes its footprint and speeds from its rig and gait", () => {
