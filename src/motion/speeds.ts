@@ -12,7 +12,7 @@ import type { RigRoles } from "./rigRoles.js";
 
 /**
  * A creature's travel speeds, m/s. For every creature, rigged ones included, these are how fast
- * it really moves: its species' for its size and body type ({@link speciesSpeeds}) unless the
+ * it really moves: its species' for its size and body type unless the
  * game sets them. A rigged creature's clips follow them: its record's `movement` (each clip's
  * natural speed, m/s for the model at its record's `scale`, scaled to the creature's size) sets
  * only the rate each clip plays at, so its feet do not slide at whatever speed is asked.
