@@ -1,6 +1,7 @@
 /**
  * Makes a creature from its loaded model in one go: its body (OBJ parts drawn by the model's
- * crowd, or a rigged glTF copy), its motion binding, and the `Creature` handed both as one
+ * crowd, a rigged glTF drawn by its model's rigged crowd, or a rigged copy of its own when the
+ * model's clips could not be baked), its motion binding, and the `Creature` handed both as one
  * finished handle. Its nodes' `metadata.menagerie` name the creature once it exists (NodeTags, below).
  */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
@@ -11,7 +12,9 @@ import type { GaitTable } from "../../motion/gaits/index.js";
 import { type Creature, createCreature } from "../creature.js";
 import type { MotionDriver } from "../motionDriver.js";
 import { buildPartsBody, type CreatureBody } from "./body/partsBody.js";
+import { buildRiggedBody } from "./body/riggedBody.js";
 import { instantiateRigged } from "./body/riggedInstance.js";
+import { riggedCrowdOf } from "./crowd/riggedCrowds.js";
 import type { LoadedModel } from "./load/loadModel.js";
 import { bindMotion } from "./sync/bindMotion.js";
 import type { MotionBinding } from "./sync/syncMotion.js";
@@ -32,7 +35,10 @@ export function buildBody(
   placement: CreaturePlacement,
   tags: NodeTags<object>,
 ): CreatureBody {
-  if (model.form === "rig")
+  if (model.form === "rig") {
+    // Drawn with the model's other creatures from its baked clips; without a bake, as before.
+    const crowd = riggedCrowdOf(scene, model);
+    if (crowd) return buildRiggedBody(scene, model.rig, crowd, placement, tags.tag, tags);
     return instantiateRigged(scene, model.rig, {
       name: model.record.name,
       size: placement.size,
@@ -40,6 +46,7 @@ export function buildBody(
       ...(placement.rotationY !== undefined ? { rotationY: placement.rotationY } : {}),
       tag: tags.tag,
     });
+  }
   return buildPartsBody(scene, model, placement, tags.tag, tags);
 }
 
@@ -59,6 +66,12 @@ export function makeCreature(
   return { creature, binding };
 }
 
+/**
+ * The `metadata.menagerie` of a body's nodes. A body is built before the creature (or prop) that
+ * owns it exists, since the owner is handed its finished body; the tags made until then are
+ * completed when the owner is known (`settle`), and nodes grown later (joints on demand) get it
+ * at once. A pick's way back from a node (or a crowd's thin instance) to its owner.
+ */
 export class NodeTags<Owner extends object> {
   readonly #record: ModelRecord;
   /** `creature` for creatures, `scenery` for props: the key a pick reads. */

@@ -176,7 +176,7 @@ describe("a rigged catalog creature's clips", () => {
 });
 
 describe("rigged copies", () => {
-  it("fetches each GLB once for 20 copies; each copy has its own skeleton and its own groups", async () => {
+  it("fetches each GLB once for 20 copies; each copy, once grown, has its own skeleton and its own groups", async () => {
     t = setup();
     const before = riggedCounts(t.scene);
     const zebras = await Promise.all(
@@ -188,10 +188,14 @@ describe("rigged copies", () => {
       "/assets/zebra/rig/walk.glb",
     ]);
     expect(t.counter.urls.filter((u) => u.includes("/anything?"))).toHaveLength(1);
+    // Drawn by the zebra's crowd, none has a skeleton or a group of its own (riggedCrowds.test.ts).
+    const drawn = riggedCounts(t.scene);
+    expect(drawn.skeletons - before.skeletons).toBe(0);
+    expect(drawn.animationGroups - before.animationGroups).toBe(0);
+    expect(new Set(zebras.map((z) => z.meshes[0]!.skeleton)).size).toBe(20); // grows each one
     const now = riggedCounts(t.scene);
     expect(now.skeletons - before.skeletons).toBe(20);
     expect(now.animationGroups - before.animationGroups).toBe(3 * 20);
-    expect(new Set(zebras.map((z) => z.meshes[0]!.skeleton)).size).toBe(20);
     expect(new Set(zebras.flatMap((z) => [...z.animations.values()])).size).toBe(60);
     for (const z of zebras) {
       for (const g of z.animations.values())
@@ -206,6 +210,8 @@ describe("rigged copies", () => {
     const baseline = riggedCounts(t.scene);
     const zebras = await Promise.all([0, 1, 2].map(() => t.menagerie.spawnCreature("zebra")));
     await t.menagerie.spawnCreature("crow");
+    // Each grows its own skeleton and groups (crowd-drawn ones are counted in riggedCrowds.test.ts).
+    for (const c of t.menagerie.creatures) expect(c.meshes.length).toBeGreaterThan(0);
     for (const z of zebras) void z.moveTo({ x: 3, z: 20 });
     for (let i = 0; i < 5; i++) t.scene.render(); // clips play on Babylon's clock
     const live = riggedCounts(t.scene);

@@ -276,6 +276,8 @@ describe("a rigged catalog creature (skinned glTF)", () => {
       expect(box.minimum.y).toBeCloseTo(0, 3); // feet on the root's y = 0
       expect(box.maximum.y).toBeCloseTo(zebra.heightMeters, 3);
       expect(box.maximum.z - box.minimum.z).toBeGreaterThan(2 * (box.maximum.x - box.minimum.x)); // long, not wide
+      // Fitted while its model's crowd draws it (riggedBody.ts measures the rest pose); grown, its meshes say the same.
+      expect(zebra.meshes.length).toBeGreaterThan(0);
       const { min, max } = zebra.root.getHierarchyBoundingVectors();
       expect([box.minimum, box.maximum].map((v) => v.asArray().map((n) => round(n, 3)))).toEqual(
         [min, max].map((v) => v.asArray().map((n) => round(n, 3))),

@@ -27,7 +27,10 @@ export interface CreatureBody {
   readonly heightMeters: number;
   getPart(name: string): TransformNode | null;
   listParts(): string[];
-  /** Hooks the creature's motion to the body (a part body poses its crowd matrices or its nodes). */
+  /**
+   * Hooks the creature's motion to the body: a part body poses its crowd matrices or its nodes;
+   * a rigged body drawn by its crowd plays its clips there, or binds the groups it grew.
+   */
   bindMotion?(binding: MotionBinding): void;
   /**
    * Its box in the root's frame (model units) as last posed, measured without growing nodes;

@@ -2,7 +2,9 @@
  * One rigged creature from a {@link RiggedTemplate}: `instantiateModelsToScene` gives it its
  * own copy of the nodes, its own skeleton and its own animation group per clip (meshes are
  * clones that share geometry and materials with the template). It hangs under a root node of
- * its own, sized from the record, feet on the root's y = 0, head toward the root's +Z.
+ * its own, sized from the record, feet on the root's y = 0, head toward the root's +Z. A creature
+ * drawn by its model's crowd (riggedBody.ts) grows one under its root when a game asks for its
+ * nodes; a model whose clips could not be baked gives one to every creature.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
 import type { Skeleton } from "@babylonjs/core/Bones/skeleton.js";
@@ -36,6 +38,12 @@ export interface RiggedInstanceOptions {
    * name), so a pick finds its owner (NodeTags, runtime/makeCreature.ts). @default no metadata
    */
   tag?: (part?: string) => unknown;
+  /**
+   * Hangs the copy under this node instead of a new one: a crowd-drawn creature's root, already
+   * placed, sized and tagged (`position`, `rotationY` and `tag` of the root are then not applied).
+   * It becomes the copy's: `dispose()` disposes it too.
+   */
+  root?: TransformNode;
 }
 
 /** A rigged creature's nodes and clips. */
@@ -77,6 +85,16 @@ export function riggedScale(bounds: RestBounds, size: RiggedSize): number {
   return extent > 0 ? size.meters / extent : 1;
 }
 
+/** A root placed, sized and tagged as `options` say. */
+function newRoot(scene: Scene, options: RiggedInstanceOptions, scale: number, tag: (part?: string) => unknown) {
+  const root = new TransformNode(options.name, scene);
+  root.scaling.setAll(scale);
+  if (options.position) root.position.set(options.position.x, options.position.y, options.position.z);
+  root.rotation.y = options.rotationY ?? 0;
+  root.metadata = tag();
+  return root;
+}
+
 /** A new creature from `template`; see the module comment. */
 export function instantiateRigged(
   scene: Scene,
@@ -88,11 +106,7 @@ export function instantiateRigged(
   const scale = riggedScale(bounds, options.size);
   const tag = options.tag ?? (() => null);
 
-  const root = new TransformNode(options.name, scene);
-  root.scaling.setAll(scale);
-  if (options.position) root.position.set(options.position.x, options.position.y, options.position.z);
-  root.rotation.y = options.rotationY ?? 0;
-  root.metadata = tag();
+  const root = options.root ?? newRoot(scene, options, scale, tag);
 
   const entries = template.container.instantiateModelsToScene((source) => `${options.name}/${source}`, false, {
     doNotInstantiate: true,

@@ -1,7 +1,8 @@
 /**
  * Loads one model into a template: fetches its assets (engine-free, src/api/fetchModelAssets.ts),
  * parsing OBJ parts as they arrive (partParser.ts), then builds the hidden source: OBJ parts and
- * a rig layout (buildTemplate.ts), or a rigged glTF model with its clips (riggedTemplate.ts). Creatures are made from the result (see
+ * a rig layout (buildTemplate.ts), or a rigged glTF model with its clips (gltf/index.ts), baked
+ * for crowd drawing (crowd/riggedBake.ts). Creatures are made from the result (see
  * creature.ts); nothing here is visible.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -12,6 +13,8 @@ import type { ModelRecord } from "../../../api/schemas.js";
 import type { ObjParsePool } from "../../../obj/objParsePool.js";
 import type { BodyPlans } from "../../../rig/bodyPlans.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
+import type { RiggedBake } from "../crowd/riggedBake.js";
+import { bakeForCrowds, disposeRiggedCrowd } from "../crowd/riggedCrowds.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
 import { type PartParseCounts, PartParser } from "./partParser.js";
 
@@ -23,6 +26,11 @@ export interface RiggedModel {
   /** The record the assets came from (a refreshed one if the links had to be renewed). */
   readonly record: ModelRecord;
   readonly rig: RiggedTemplate;
+  /**
+   * Its clips baked once for drawing its creatures together (riggedCrowd.ts); null when they
+   * could not be (a warning said why): each creature then has a skeleton of its own.
+   */
+  readonly bake: RiggedBake | null;
   /** Assets fetched for it (the GLBs), for progress reports of later spawns. */
   readonly assetCount: number;
   dispose(): void;
@@ -74,7 +82,18 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
         warn: (warning) => ctx.warn(warning),
         signal,
       });
-      return { form: "rig", record: assets.record, rig, assetCount, dispose: () => rig.dispose() };
+      let bake: RiggedBake | null;
+      try {
+        bake = await bakeForCrowds(ctx.scene, rig, (warning) => ctx.warn(warning), signal);
+      } catch (error) {
+        rig.dispose(); // aborted while baking
+        throw error;
+      }
+      const dispose = () => {
+        disposeRiggedCrowd(rig); // its drawing meshes share the template's geometry
+        rig.dispose();
+      };
+      return { form: "rig", record: assets.record, rig, bake, assetCount, dispose };
     }
     const parsed = await parser.results();
     signal.throwIfAborted();

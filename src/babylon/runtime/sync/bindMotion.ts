@@ -13,8 +13,10 @@ import { type AnimationLodSettings, LOD_FULL, LOD_SKIP } from "../../animationLo
 import type { FrameSync, MotionDriver } from "../../motionDriver.js";
 import type { CreatureBody } from "../body/partsBody.js";
 import { flushCrowds } from "../crowd/crowdRenderer.js";
+import { flushRiggedCrowds } from "../crowd/riggedCrowd.js";
 import type { LoadedModel, RiggedModel } from "../load/loadModel.js";
 import { AnimationLod } from "./animationLod.js";
+import { syncCrowdClips } from "./crowdClips.js";
 import { bindClips, startClips, syncClips } from "./syncClips.js";
 import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./syncMotion.js";
 
@@ -53,10 +55,13 @@ export function createFrameSync(settings: AnimationLodSettings | null): FrameSyn
           mixer.airborne = binding.agent.altitude > 0;
           mixer.update();
           clips.timeScale = clipScale;
-          syncClips(clips);
+          const crowd = binding.crowdClips;
+          if (crowd) syncCrowdClips(clips, crowd, stepped, binding.lod);
+          else syncClips(clips);
         }
       }
       flushCrowds(scene);
+      flushRiggedCrowds(scene);
     },
   };
 }
@@ -103,6 +108,7 @@ export function bindMotion(
     heldPose: false,
     staleImage: false,
   };
+  // Clip names only: a crowd-drawn rigged body names its clips without growing their groups.
   const animations = body.animations;
   if (model.form === "rig" && animations && animations.size > 0) {
     // Its clips set only their playback rates: it travels at its species' speeds (or the
@@ -114,13 +120,16 @@ export function bindMotion(
       movement: movementOf(model.record),
       sizeRatio: sizeRatioOf(model, scale),
     });
-    const clips = bindClips(mixer, animations);
-    binding.clips = clips;
+    binding.clips = { mixer, groups: [], timeScale: 1 };
     binding.onBehaviour = (next) => mixer.setBehaviour(next);
-    startClips(clips);
   }
   driver.add(binding, createFrameSync);
-  body.bindMotion?.(binding);
+  if (body.bindMotion) {
+    body.bindMotion(binding); // a body with a hook binds its own clips (its crowd's, or groups it grows)
+  } else if (binding.clips && animations) {
+    binding.clips.groups = bindClips(binding.clips.mixer, animations).groups;
+    startClips(binding.clips);
+  }
   return binding;
 }
 

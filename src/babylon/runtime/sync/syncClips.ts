@@ -17,6 +17,13 @@ export interface ClipBinding {
    * steps the world, so clips freeze and speed up with the rest of motion). @default 1
    */
   timeScale: number;
+  /**
+   * Groups paused at a frame (1 per group, `groups` order), left alone until their first
+   * non-zero rate, then played: Babylon loses a `goToFrame` made at speed 0 on the group's first
+   * frame, so a creature that grows its groups while its clips are frozen pauses them there
+   * instead (crowdClips.ts). A group a game paused itself is not in it, and stays paused.
+   */
+  held?: Uint8Array | undefined;
 }
 
 /**
@@ -58,6 +65,12 @@ export function syncClips(b: ClipBinding): void {
     const group = groups[i]!;
     const rate = rates[i]! * b.timeScale;
     if (!group.isStarted) group.start(true, rate);
+    else if (b.held?.[i]) {
+      // Held at its frame: a new rate would set that frame outright, not blended by weight.
+      if (rate === 0) continue;
+      b.held[i] = 0;
+      group.play(true); // from where it was held: the rate below places it
+    }
     // Babylon's setters return early on an unchanged value; weight 0 still plays (in step).
     group.weight = weights[i]!;
     group.speedRatio = rate;

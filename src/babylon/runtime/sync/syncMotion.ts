@@ -8,12 +8,18 @@ import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../../../motion/agent.js";
 import { LOD_HOLD, LOD_SKIP } from "../../animationLodOptions.js";
 import { type JointPose, rootWorldOf } from "../crowd/crowdPose.js";
-import type { CrowdMember, CrowdRenderer } from "../crowd/crowdRenderer.js";
+import type { CrowdMember } from "../crowd/crowdRenderer.js";
+import type { CrowdClips } from "./crowdClips.js";
 import type { ClipBinding } from "./syncClips.js";
 
-/** A part-built creature drawn by its model's crowd: where its matrices go, and a reused pose. */
+/** What draws a crowd-drawn creature: its model's crowd (crowdRenderer.ts, or riggedCrowd.ts, which needs no pose). */
+export interface CrowdWriter {
+  write(member: CrowdMember, rootWorld: Matrix, pose: JointPose): void;
+}
+
+/** A creature drawn by its model's crowd: where its matrices go, and a reused pose. */
 export interface CrowdPose {
-  renderer: CrowdRenderer;
+  renderer: CrowdWriter;
   member: CrowdMember;
   pose: JointPose;
   /** Scratch for the root's world matrix. */
@@ -21,7 +27,7 @@ export interface CrowdPose {
 }
 
 /** The crowd side of a binding. */
-export function crowdPose(renderer: CrowdRenderer, member: CrowdMember): CrowdPose {
+export function crowdPose(renderer: CrowdWriter, member: CrowdMember): CrowdPose {
   return {
     renderer,
     member,
@@ -34,9 +40,9 @@ export function crowdPose(renderer: CrowdRenderer, member: CrowdMember): CrowdPo
 export interface MotionBinding {
   agent: MotionAgent;
   root: TransformNode;
-  /** Joint nodes in the agent's joint order (none while the body is drawn by its crowd). */
+  /** Joint nodes in the agent's joint order (none while the body is drawn by its crowd, none for a rigged one). */
   joints: TransformNode[];
-  /** Set while a part-built creature has no joint nodes: its pose goes into crowd matrices. */
+  /** Set while a creature is drawn by its model's crowd: its pose (if any) goes into crowd matrices. */
   crowd?: CrowdPose | undefined;
   /** Index of the body joint, or -1. */
   body: number;
@@ -53,6 +59,8 @@ export interface MotionBinding {
   lastHeading: number;
   /** A rigged creature's clips (it has no joints to pose: its clips move it). */
   clips?: ClipBinding | undefined;
+  /** Set while a rigged creature is drawn by its model's crowd: its clips play there, without groups. */
+  crowdClips?: CrowdClips | undefined;
   /**
    * What else follows `creature.setBehaviour` after the agent's own change (a rigged creature's
    * clips: which moving clip plays); set where the binding is made, so the creature needs none
