@@ -1,10 +1,10 @@
 /**
- * How the demo sees what draws its creatures without disturbing it: a part-built creature is
- * one thin instance of its model's shared crowd meshes until something reads its `meshes` or
- * calls `getPart()`, and then it grows nodes of its own for good (slower). So the demo reads
- * `meshes` only of rigged creatures and props, and finds the crowd meshes in the scene.
+ * How the demo sees what draws its creatures without disturbing it: a creature (part-built or
+ * rigged) is one thin instance of its model's shared crowd meshes until something reads its
+ * `meshes`, calls `getPart()` or reads a rigged one's animation groups, and then it grows nodes
+ * of its own for good (slower). So the demo reads `meshes` only of props and grown creatures,
+ * and finds the crowd meshes in the scene. Shadows come from `menagerie.addShadowCaster`.
  */
-import type { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGenerator.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -19,21 +19,21 @@ const isCrowd = (mesh: AbstractMesh): boolean =>
   (mesh.metadata as { menagerie?: { crowd?: boolean } } | null)?.menagerie?.crowd === true;
 
 /**
- * True when a part-built creature has grown its own nodes (it left its crowd). Told without
- * growing: its joints hang from its root, which has no children while it is crowd-drawn.
+ * True when a creature has grown its own nodes (it left its crowd). Told without growing: its
+ * joints or bones hang from its root, which has no children while it is crowd-drawn.
  */
 export function hasGrown(creature: Creature): boolean {
-  return creature.form !== "rig" && creature.root.getChildren(undefined, true).length > 0;
+  return creature.root.getChildren(undefined, true).length > 0;
 }
 
-/** The crowd meshes met so far; each casts and receives shadows until its model is disposed. */
-export interface CrowdShadows {
+/** The crowd meshes met so far, each until its model is disposed. */
+export interface CrowdMeshes {
   readonly meshes: ReadonlySet<AbstractMesh>;
   /** Looks for crowd meshes not seen yet (a model's crowd is made with its first creature). */
   find(): void;
 }
 
-export function crowdShadows(scene: Scene, shadows: ShadowGenerator): CrowdShadows {
+export function crowdMeshes(scene: Scene): CrowdMeshes {
   const meshes = new Set<AbstractMesh>();
   return {
     meshes,
@@ -41,15 +41,29 @@ export function crowdShadows(scene: Scene, shadows: ShadowGenerator): CrowdShado
       for (const mesh of scene.meshes) {
         if (meshes.has(mesh) || !isCrowd(mesh)) continue;
         meshes.add(mesh);
-        shadows.addShadowCaster(mesh, false);
-        mesh.receiveShadows = true;
-        mesh.onDisposeObservable.addOnce(() => {
-          meshes.delete(mesh);
-          shadows.removeShadowCaster(mesh, false);
-        });
+        mesh.onDisposeObservable.addOnce(() => void meshes.delete(mesh));
       }
     },
   };
+}
+
+/**
+ * Rigged creatures whose clips play, told without growing any: a crowd-drawn one plays when its
+ * model's crowd meshes are posed from baked clips; a grown one when all its groups play.
+ */
+export function riggedPlaying(creatures: readonly Creature[], crowds: ReadonlySet<AbstractMesh>): number {
+  const baked = new Set<string>();
+  for (const mesh of crowds) {
+    const manager = (mesh as { bakedVertexAnimationManager?: { isEnabled: boolean } | null })
+      .bakedVertexAnimationManager;
+    const name = (mesh.metadata as { menagerie?: { record?: { name: string } } }).menagerie?.record?.name;
+    if (manager?.isEnabled && name) baked.add(name);
+  }
+  return creatures.filter((c) => {
+    if (c.form !== "rig" || c.animations.size === 0) return false;
+    if (!hasGrown(c)) return baked.has(c.record.name);
+    return [...c.animations.values()].every((g) => g.isPlaying);
+  }).length;
 }
 
 /** The demo's instancing readout (see `instances` and `distinctSources` in main.ts). */
@@ -58,12 +72,9 @@ export function drawCounts(
   props: readonly SceneryProp[],
   crowds: ReadonlySet<AbstractMesh>,
 ): { instances: number; distinctSources: number } {
-  // Rigged creatures, grown part-built ones and props have meshes of their own (reading them
-  // grows nothing); a crowd mesh draws one copy per thin instance and is its own source.
-  const own = [
-    ...creatures.filter((c) => c.form === "rig" || hasGrown(c)).flatMap((c) => c.meshes),
-    ...props.flatMap((p) => p.meshes),
-  ];
+  // Grown creatures and props have meshes of their own (reading them grows nothing); a crowd
+  // mesh draws one copy per thin instance and is its own source.
+  const own = [...creatures.filter(hasGrown).flatMap((c) => c.meshes), ...props.flatMap((p) => p.meshes)];
   let instances = own.length;
   const sources = new Set(own.map(sourceOf));
   for (const mesh of crowds) {

@@ -16,7 +16,7 @@ import {
   Menagerie,
 } from "../src/index.js";
 import { hideCard, showCard } from "./card.js";
-import { crowdShadows, drawCounts, hasGrown, sourceOf } from "./drawing.js";
+import { crowdMeshes, drawCounts, hasGrown, riggedPlaying } from "./drawing.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";
 import { createDemoScene, WORLD_RADIUS } from "./scene.js";
 import { createShowcase } from "./showcase.js";
@@ -36,9 +36,11 @@ const instrumentation = new SceneInstrumentation(scene);
 instrumentation.captureFrameTime = true;
 const frameTime = () => instrumentation.frameTimeCounter.lastSecAverage;
 const menagerie = new Menagerie(scene, { baseUrl: serviceUrl, apiKey: apiKey || undefined, seed: 42 });
-const showcase = createShowcase({ scene, engine, camera: demo.camera, shadows: demo.shadows, menagerie, frameTime });
+const showcase = createShowcase({ scene, engine, camera: demo.camera, menagerie, frameTime });
 const WATER_HABITATS = new Set(["sea", "lake", "pond", "river", "swamp"]);
-const crowds = crowdShadows(scene, demo.shadows);
+// Creatures (crowds included) and props cast and receive shadows; crowds stay crowds.
+menagerie.addShadowCaster(demo.shadows);
+const crowds = crowdMeshes(scene);
 
 let group: CreatureGroup | undefined;
 const loose: Creature[] = [];
@@ -57,7 +59,7 @@ const state = {
   /** Distinct source meshes those copies draw from (a crowd mesh is its own source). */
   distinctSources: 0,
   /**
-   * Part-built creatures that grew nodes of their own and left their crowd (the demo wants 0).
+   * Creatures (either form) that grew nodes of their own and left their crowd (the demo wants 0).
    * Counted when read, so a test sees a click's effect without waiting for a readout.
    */
   get grownCreatures(): number {
@@ -121,21 +123,8 @@ const count = $<HTMLInputElement>("#count");
 const sceneryInput = $<HTMLInputElement>("#scenery");
 count.addEventListener("input", () => ($("#count-value").textContent = count.value));
 
-// A part-built creature draws through its model's crowd meshes (made with its first creature):
-// those cast and receive shadows; a rigged creature's own meshes do.
-menagerie.onCreatureSpawnedObservable.add((creature) => {
-  if (creature.form !== "rig") {
-    crowds.find();
-    return;
-  }
-  for (const mesh of creature.meshes) {
-    demo.shadows.addShadowCaster(mesh, false);
-    sourceOf(mesh).receiveShadows = true; // instances take it from their source
-  }
-});
-menagerie.onCreatureDisposedObservable.add((creature) => {
-  if (creature.form === "rig") for (const mesh of creature.meshes) demo.shadows.removeShadowCaster(mesh, false);
-});
+// The readout counts each model's crowd meshes (made with its first creature).
+menagerie.onCreatureSpawnedObservable.add(() => crowds.find());
 menagerie.onWarningObservable.add((w) => console.warn(`[menagerie] ${w.code} ${w.model}: ${w.message}`));
 
 async function populate(habitat: Habitat, n: number, seed: number, scenery: number): Promise<void> {
@@ -268,9 +257,7 @@ engine.runRenderLoop(() => {
     Object.assign(state, drawCounts(menagerie.creatures, group?.scenery ?? [], crowds.meshes));
     const rigged = menagerie.creatures.filter((c) => c.form === "rig");
     state.rigged = rigged.length;
-    state.riggedPlaying = rigged.filter(
-      (c) => c.animations.size > 0 && [...c.animations.values()].every((g) => g.isPlaying),
-    ).length;
+    state.riggedPlaying = riggedPlaying(rigged, crowds.meshes);
     $("#fps").textContent = String(state.fps);
     $("#draw-calls").textContent = String(state.drawCalls);
     $("#creature-count").textContent = String(state.creatures);

@@ -6,9 +6,7 @@
 import type { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
 import type { Engine } from "@babylonjs/core/Engines/engine.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
-import type { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGenerator.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { Creature, CreatureGroup, Menagerie } from "../src/index.js";
 
@@ -28,7 +26,7 @@ export interface ShowcaseState {
 
 export interface Showcase {
   readonly state: ShowcaseState;
-  /** Casts and receives shadows for a new group's props. */
+  /** Takes a new group (its props' shadows come from `menagerie.addShadowCaster`). */
   dress(group: CreatureGroup): void;
   follow(creature: Creature): void;
   release(): void;
@@ -38,23 +36,18 @@ interface ShowcaseDeps {
   scene: Scene;
   engine: Engine;
   camera: ArcRotateCamera;
-  shadows: ShadowGenerator;
   /** Tells which creature a click picked (a crowd-drawn one by its thin instance). */
   menagerie: Pick<Menagerie, "creatureFromPick">;
   /** Frame time over the last second, ms (from the page's SceneInstrumentation). */
   frameTime: () => number;
 }
 
-const sourceOf = (mesh: AbstractMesh): AbstractMesh =>
-  "sourceMesh" in mesh ? (mesh as unknown as { sourceMesh: AbstractMesh }).sourceMesh : mesh;
-
 export function createShowcase(deps: ShowcaseDeps): Showcase {
-  const { scene, camera, shadows } = deps;
+  const { scene, camera } = deps;
   const state: ShowcaseState = { following: "", followGap: 0, frameMs: 0, scenery: 0, inspector: "off" };
   let followed: Creature | undefined;
   let stopWatching: (() => void) | undefined;
   let groupNow: CreatureGroup | undefined;
-  let dressed: AbstractMesh[] = [];
   const aim = new Vector3();
 
   function release(): void {
@@ -113,13 +106,6 @@ export function createShowcase(deps: ShowcaseDeps): Showcase {
     state,
     dress(group) {
       groupNow = group;
-      for (const mesh of dressed) shadows.removeShadowCaster(mesh, false);
-      dressed = group.scenery.flatMap((prop) => [...prop.meshes]);
-      for (const prop of group.scenery)
-        for (const mesh of prop.meshes) {
-          shadows.addShadowCaster(mesh, false);
-          sourceOf(mesh).receiveShadows = true;
-        }
     },
     follow,
     release,

@@ -97,6 +97,7 @@ export {
 } from "./babylon/populate/index.js";
 export { POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/populateOptions.js";
 export { registerMenagerie } from "./babylon/register.js";
+export type { ShadowCasterOptions, ShadowCasterTarget } from "./babylon/shadowCasters.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
 // Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
 export type { MotionAgent } from "./motion/agent.js";

@@ -77,9 +77,11 @@ export class Creature extends CreatureBehaviours {
   readonly form: ModelForm;
   /**
    * The meshes that draw it: instances of the part meshes, or the rig's skinned meshes. A
-   * part-built creature is drawn by its model's shared thin-instance meshes until a game asks
-   * for its meshes or parts: then it grows its own joint nodes and instances (as many nodes as
-   * parts and part meshes), which stay until it is disposed.
+   * creature is drawn by its model's shared thin-instance crowd meshes until a game asks for its
+   * meshes, parts or (rigged) animation groups: then it grows its own nodes (a part-built one its
+   * joints and part instances; a rigged one its skeleton, bones, skinned meshes and groups, at
+   * the frame its crowd showed), which stay until it is disposed. For shadows, use
+   * `menagerie.addShadowCaster`, which keeps crowds drawn together.
    */
   get meshes(): readonly AbstractMesh[] {
     return this.#handle.body.meshes;
@@ -88,7 +90,9 @@ export class Creature extends CreatureBehaviours {
    * Its own animation clips, by clip name (`idle`, `walk`, `run`, ...), for a rigged creature;
    * empty for a part-built one (its gaits pose its joints instead). Menagerie plays them all,
    * looped, and sets their weights from the creature's speed: change weights yourself only
-   * while motion is paused.
+   * while motion is paused. `size`, `has` and `keys` answer from the model without growing
+   * anything; reading a group (`get`, `values`, iterating) grows the creature's own groups and
+   * skeleton (see {@link meshes}), which a crowd-drawn creature otherwise does without.
    */
   readonly animations: ReadonlyMap<string, AnimationGroup>;
   /** Notified once, when the creature is disposed. */

@@ -36,6 +36,7 @@ import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
 import type { Spawner, SpawnHost } from "./runtime/index.js";
 import { RuntimeChunk, type SpawnRuntimeModule } from "./runtimeChunk.js";
+import { type ShadowCasterOptions, ShadowCasters, type ShadowCasterTarget } from "./shadowCasters.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./menagerieOptions.js";
@@ -75,6 +76,7 @@ export class Menagerie extends MenagerieMotion {
   readonly #runtime = new RuntimeChunk();
   readonly #parseInWorkers: boolean;
   #spawner: Spawner | undefined;
+  readonly #shadows: ShadowCasters;
   /** This Menagerie's hold on the page's OBJ reading workers (`parseInWorkers`). */
   #parseLease: ObjParsePoolLease | undefined;
 
@@ -89,6 +91,7 @@ export class Menagerie extends MenagerieMotion {
       autoStep: o.autoStep !== false,
       animationLod: o.animationLod,
     });
+    this.#shadows = new ShadowCasters(scene);
     registerInstancing(); // the glTF loader is registered when a rigged model first loads
     this.client =
       options.client ??
@@ -194,6 +197,23 @@ export class Menagerie extends MenagerieMotion {
   }
 
   /**
+   * Makes what Menagerie draws in this scene cast shadows into `generator` (and receive them,
+   * unless `receive: false`): each model's crowd meshes, rigged ones included, props, and the
+   * meshes of creatures that grew their own, now and as they come. Crowds stay crowds: a
+   * model's shadow costs a draw per crowd mesh, whatever its number of creatures. Read
+   * `creature.meshes` for shadows and a creature grows nodes of its own; this does not.
+   */
+  addShadowCaster(generator: ShadowCasterTarget, options?: ShadowCasterOptions): void {
+    this.#assertAlive();
+    this.#shadows.add(generator, options);
+  }
+
+  /** Stops Menagerie's meshes casting into `generator` (see {@link addShadowCaster}). */
+  removeShadowCaster(generator: ShadowCasterTarget): void {
+    this.#shadows.remove(generator);
+  }
+
+  /**
    * Disposes every creature, then every loaded model's meshes, materials and textures, and
    * cancels loads under way. The scene is left with what it had before this Menagerie.
    */
@@ -202,6 +222,7 @@ export class Menagerie extends MenagerieMotion {
     this.#lifetime.abort(new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" }));
     for (const creature of this.creatures) creature.dispose();
     this.#spawner?.dispose();
+    this.#shadows.dispose();
     this.#parseLease?.release();
     motionParts(this).end();
     this.onProgressObservable.clear();
