@@ -1,8 +1,9 @@
 /**
- * Hostile GLBs served over real HTTP by a small signed-asset server (issue #29, findings 17 and
- * 18): an accessor with no bytes behind it and a huge count, and a link hidden in a glTF
- * extension that Babylon follows by itself once a game registers every glTF extension. Each
- * must end in a LoadError before Babylon allocates or fetches anything.
+ * Hostile GLBs served over real HTTP by a small signed-asset server (issue #29, findings 17 to
+ * 19): an accessor with no bytes behind it and a huge count, and a link hidden in a glTF
+ * extension that Babylon follows by itself once a game registers every glTF extension, must
+ * each end in a LoadError before Babylon allocates or fetches anything; a GLB longer than
+ * `maxAssetBytes` is not read.
  */
 import { RegisterEXT_lights_ies } from "@babylonjs/loaders/glTF/2.0/Extensions/EXT_lights_ies.pure.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ import { watchUnhandledRejections } from "../../helpers/faultHarness.js";
 import { packGlb, unpackGlb } from "../../helpers/glbMutations.js";
 import { createTestServer, type TestServer } from "../../helpers/httpServer.js";
 import { createModelServer, type ModelServer } from "../../helpers/modelServer.js";
-import { rejection } from "../../helpers/rejection.js";
+import { rejection, thrown } from "../../helpers/rejection.js";
 import { createRiggedScene, riggedCounts } from "../../helpers/riggedScene.js";
 import { tinyRiggedGlb } from "../../helpers/tinyGlb.js";
 
@@ -77,6 +78,33 @@ async function spawnRefused(glb: Uint8Array, before?: () => void): Promise<LoadE
   expect(riggedCounts(env.scene)).toEqual(baseline);
   return error;
 }
+
+describe("a GLB over maxAssetBytes", () => {
+  it("fails the spawn with a NetworkError naming the cap, after one request", async () => {
+    const big = new Uint8Array(2 * 1024 * 1024);
+    big.set(idle); // a GLB, then zeros: its header says where it ends
+    server.models.set("deer", { type: "quadruped", clips: { idle: big, walk }, height: "1.2 m" });
+    const capped = new Menagerie(env.scene, { baseUrl: server.url, apiKey: "test-key", maxAssetBytes: 1024 * 1024 });
+    try {
+      const error = await rejection(capped.spawnCreature("deer"));
+      expect(isMenagerieError(error, "network"), String(error)).toBe(true);
+      expect((error as Error).message).toContain(`(over maxAssetBytes: the body has more than ${1024 * 1024} bytes)`);
+      expect((error as Error).message).not.toContain("test-key");
+      expect(server.assetCount("deer", "idle.glb")).toBe(1);
+      expect(capped.stats.assetBytes).toBe(0);
+      // Under the default cap (64 MiB) the same file loads.
+      expect((await menagerie.spawnCreature("deer")).form).toBe("rig");
+    } finally {
+      capped.dispose();
+    }
+  });
+
+  it.each([0, 1.5, -1, Number.NaN])("refuses maxAssetBytes %s", (value) => {
+    const error = thrown(() => new Menagerie(env.scene, { maxAssetBytes: value }));
+    expect(isMenagerieError(error, "options")).toBe(true);
+    expect((error as Error).message).toContain("maxAssetBytes must be a positive integer");
+  });
+});
 
 describe("hostile GLBs over HTTP", () => {
   it("refuses a POSITION accessor with no bytes behind it and a huge count, before Babylon allocates it", async () => {
