@@ -1,15 +1,17 @@
 /**
  * Asset requests of a Menagerie: one GET per signed URL with a per-attempt timeout, retries
  * for network errors, 408, 429 and 5xx, and counters. Bodies are read as bytes (their size is
- * the byte count) and decoded to text only for OBJ and MTL files. With a cache (assetCache.ts),
+ * the byte count), at most `maxBytes` of them (cappedBody.ts), and decoded to text only for
+ * OBJ and MTL files. With a cache (assetCache.ts),
  * a stored asset is revalidated with `If-None-Match` and its bytes used on 304. A network error
  * that looks like a browser's CORS refusal carries a hint naming the remedy (corsHint.ts).
  */
 import { fetchThroughCache } from "./assetCache.js";
 import { type AssetCacheOption, resolveAssetCache } from "./assetCacheOption.js";
+import { MAX_ASSET_BYTES } from "./cappedBody.js";
 import { withCorsHint } from "./corsHint.js";
 import { redactUrl } from "./redact.js";
-import { requestBody } from "./request.js";
+import { requestBytes } from "./request.js";
 import type { RetryOptions } from "./retry.js";
 
 /** An asset answer: the status and, for 2xx, the body (a 304 to a stored asset reads as 200). */
@@ -34,6 +36,8 @@ export interface AssetCounters {
 export interface AssetFetcherOptions {
   fetch: typeof fetch;
   timeoutMs: number;
+  /** The most bytes one asset body may have (the Menagerie's `maxAssetBytes`). @default MAX_ASSET_BYTES */
+  maxBytes?: number | undefined;
   retry: Required<RetryOptions>;
   counters: AssetCounters;
   /** The persistent asset cache (see assetCache.ts). @default the default store (none in Node) */
@@ -56,20 +60,18 @@ export function createAssetFetcher(options: AssetFetcherOptions): AssetFetcher {
   };
   return async (url, as, signal) => {
     const request = async (headers: Record<string, string>) => {
-      const response = await requestBody(
-        {
-          url,
-          redactedUrl: redactUrl(url),
-          headers,
-          timeoutMs: options.timeoutMs,
-          retry: options.retry,
-          fetch: countingFetch,
-          signal,
-          random: Math.random,
-          now: Date.now,
-        },
-        (res) => res.arrayBuffer(),
-      ).catch((error: unknown) => {
+      const response = await requestBytes({
+        url,
+        redactedUrl: redactUrl(url),
+        headers,
+        timeoutMs: options.timeoutMs,
+        bodyCap: { maxBytes: options.maxBytes ?? MAX_ASSET_BYTES, option: "maxAssetBytes" },
+        retry: options.retry,
+        fetch: countingFetch,
+        signal,
+        random: Math.random,
+        now: Date.now,
+      }).catch((error: unknown) => {
         // A browser's CORS refusal is a bare network error: say so, and what to do about it.
         throw withCorsHint(error, url);
       });

@@ -43,6 +43,7 @@ import {
   matchingString,
   nonNegativeNumber,
   objectOption,
+  positiveInteger,
   positiveNumber,
   stringOption,
 } from "./options.js";
@@ -70,6 +71,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   );
   const apiKey = options.apiKey === undefined ? undefined : stringOption("apiKey", options.apiKey, { secret: true });
   const timeoutMs = positiveNumber("timeoutMs", o.timeoutMs);
+  const bodyCap = { maxBytes: positiveInteger("maxResponseBytes", o.maxResponseBytes), option: "maxResponseBytes" };
   const linkMarginSeconds = nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds);
   const maxCacheAgeMs = nonNegativeNumber("maxCacheAgeMs", o.maxCacheAgeMs);
   const retry = resolveRetryOptions(options.retry);
@@ -116,6 +118,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
       secrets,
       headers,
       timeoutMs,
+      bodyCap,
       retry,
       fetch: fetchImpl,
       signal,

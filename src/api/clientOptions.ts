@@ -1,5 +1,5 @@
 /** Options and types of the lookup client (`createLookupClient` in client.ts). */
-import type { ValidationIssue } from "./errors.js";
+import type { NetworkError, ValidationIssue } from "./errors.js";
 import type { RetryEvent } from "./request.js";
 import type { RetryOptions } from "./retry.js";
 import type { ModelRecord } from "./schemas.js";
@@ -53,6 +53,16 @@ export interface LookupClientOptions {
    */
   timeoutMs?: number;
   /**
+   * The most bytes a lookup answer may have (decoded): 32 MiB by default, some ten thousand
+   * records. A longer one is not read past the cap: the call rejects with a
+   * {@link NetworkError} naming this option, and is not retried. Page large searches with
+   * `limit` and `offset` rather than raising it far.
+   * @default 33554432
+   * @example
+   * createLookupClient({ baseUrl, apiKey, maxResponseBytes: 4 * 1024 * 1024 });
+   */
+  maxResponseBytes?: number;
+  /**
    * Retry policy, or just its limit.
    * @default { limit: 2, statusCodes: [408, 429, 500, 502, 503, 504], baseDelayMs: 300, maxDelayMs: 5000, maxRetryAfterMs: 30000 }
    */
@@ -103,10 +113,16 @@ export interface LookupClientOptions {
  * @category Lookup client
  */
 export const LOOKUP_CLIENT_DEFAULTS: Readonly<
-  Required<Pick<LookupClientOptions, "lookupPath" | "timeoutMs" | "cache" | "linkMarginSeconds" | "maxCacheAgeMs">>
+  Required<
+    Pick<
+      LookupClientOptions,
+      "lookupPath" | "timeoutMs" | "maxResponseBytes" | "cache" | "linkMarginSeconds" | "maxCacheAgeMs"
+    >
+  >
 > = Object.freeze({
   lookupPath: "anything",
   timeoutMs: 15_000,
+  maxResponseBytes: 32 * 1024 * 1024,
   cache: true,
   linkMarginSeconds: 60,
   maxCacheAgeMs: 300_000,

@@ -2,6 +2,7 @@
  * One GET with a per-attempt timeout, prompt cancellation and retries. The body is read inside
  * the attempt, so a connection dropped mid-body is retried like any network error.
  */
+import { type BodyCap, BodyOverCap, readCappedBody } from "./cappedBody.js";
 import { NetworkError, type RequestInfo, TimeoutError } from "./errors.js";
 import { redactError, secretParamValues, secretRedactor } from "./redact.js";
 import { backoffDelay, parseRetryAfter, type RetryOptions } from "./retry.js";
@@ -51,6 +52,8 @@ export interface RequestOptions {
   secrets?: readonly (string | undefined)[];
   headers: Record<string, string>;
   timeoutMs: number;
+  /** The cap on a body's bytes, and the option that set it (named when a body is over it). */
+  bodyCap: BodyCap;
   retry: Required<RetryOptions>;
   fetch: typeof fetch;
   signal?: AbortSignal | undefined;
@@ -103,6 +106,10 @@ async function attempt<T>(
     const info: RequestInfo = { method: "GET", url: options.redactedUrl };
     if (outer?.aborted) throw abortReason(outer);
     if (controller.signal.reason === TIMED_OUT) throw new TimeoutError(info, options.timeoutMs);
+    if (error instanceof BodyOverCap) {
+      controller.abort(error); // the connection goes with the unread rest
+      throw new NetworkError(info, error, error.message);
+    }
     // Node's "fetch failed" keeps the URL in its causes; a custom fetch may quote it anywhere.
     const redact = secretRedactor([...(options.secrets ?? []), ...secretParamValues(options.url)]);
     throw new NetworkError(info, redactError(error, redact));
@@ -112,16 +119,23 @@ async function attempt<T>(
   }
 }
 
-/** GETs `url` and reads its body as text; see {@link requestBody}. */
+/** GETs `url` and reads its body as UTF-8 text, at most `bodyCap` bytes; see {@link requestBody}. */
 export async function requestText(options: RequestOptions): Promise<TextResponse> {
-  const { body, ...rest } = await requestBody(options, (response) => response.text());
+  const decoder = new TextDecoder();
+  const read = async (response: Response) => decoder.decode(await readCappedBody(response, options.bodyCap));
+  const { body, ...rest } = await requestBody(options, read);
   return { ...rest, text: body };
+}
+
+/** GETs `url` and reads its body's bytes, at most `bodyCap` of them; see {@link requestBody}. */
+export function requestBytes(options: RequestOptions): Promise<BodyResponse<ArrayBuffer>> {
+  return requestBody(options, (response) => readCappedBody(response, options.bodyCap));
 }
 
 /**
  * GETs `url` and reads its body with `read`. Network errors, timeouts and the retry statuses
- * are retried up to `retry.limit` times; the last answer (any status) is returned, the last
- * error thrown. Aborting `signal` rejects at once with its reason, also during a backoff wait.
+ * are retried up to `retry.limit` times (a body over its cap is not: it would be again); the
+ * last answer (any status) is returned, the last error thrown. Aborting `signal` rejects at once with its reason, also during a backoff wait.
  */
 export async function requestBody<T>(
   options: RequestOptions,
@@ -143,7 +157,8 @@ export async function requestBody<T>(
       delayMs = retryAfter ?? backoffDelay(attemptNo, retry, options.random);
       event = { retry: attemptNo, url: options.redactedUrl, status: response.status };
     } catch (error) {
-      const retryable = error instanceof NetworkError || error instanceof TimeoutError;
+      const retryable =
+        (error instanceof NetworkError && !(error.cause instanceof BodyOverCap)) || error instanceof TimeoutError;
       if (!retryable || attemptNo > retry.limit) throw error;
       delayMs = backoffDelay(attemptNo, retry, options.random);
       event = { retry: attemptNo, url: options.redactedUrl, error };

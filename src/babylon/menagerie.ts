@@ -15,7 +15,7 @@ import type { AssetFetcherOptions } from "../api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import { redactWarning } from "../api/loadEvents.js";
-import { assignDefaults, functionOption, nonNegativeNumber, positiveNumber } from "../api/options.js";
+import { assignDefaults, functionOption, nonNegativeNumber, positiveInteger, positiveNumber } from "../api/options.js";
 import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
@@ -108,6 +108,7 @@ export class Menagerie extends MenagerieMotion {
     this.#options = {
       ...o,
       assetTimeoutMs: positiveNumber("assetTimeoutMs", o.assetTimeoutMs),
+      maxAssetBytes: positiveInteger("maxAssetBytes", o.maxAssetBytes),
       linkMarginSeconds: nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds),
       defaultHeightMeters: positiveNumber("defaultHeightMeters", o.defaultHeightMeters),
       prefer: preference("prefer", o.prefer),
@@ -119,6 +120,7 @@ export class Menagerie extends MenagerieMotion {
     this.#assets = {
       fetch: fetchImpl,
       timeoutMs: this.#options.assetTimeoutMs,
+      maxBytes: this.#options.maxAssetBytes,
       retry: resolveRetryOptions(this.#options.assetRetry),
       // Checked now (a bad option fails here, not at the first spawn); `false` once resolved to none.
       cache: resolveAssetCache(options.assetCache) ?? false,

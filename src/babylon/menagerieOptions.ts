@@ -2,6 +2,7 @@
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { AssetCacheOption } from "../api/assetCacheOption.js";
+import { MAX_ASSET_BYTES } from "../api/cappedBody.js";
 import type { LookupClient } from "../api/client.js";
 import type { ModelPreference } from "../api/modelAssets.js";
 import { oneOf } from "../api/options.js";
@@ -42,6 +43,13 @@ export interface MenagerieOptions {
    * @default 30000
    */
   assetTimeoutMs?: number;
+  /**
+   * The most bytes one asset (an OBJ part, an MTL, a texture, a GLB) may have, decoded: 64 MiB
+   * by default. A longer one is not read past the cap: its load fails with a NetworkError
+   * naming this option, and is not retried.
+   * @default 67108864
+   */
+  maxAssetBytes?: number;
   /**
    * Retries of asset requests (network errors, 408/429/5xx); a number sets the limit.
    * @default 2
@@ -146,6 +154,7 @@ export const MENAGERIE_SETTINGS_DEFAULTS: Readonly<
   >
 > = Object.freeze({
   assetTimeoutMs: 30_000,
+  maxAssetBytes: MAX_ASSET_BYTES,
   assetRetry: 2,
   linkMarginSeconds: 60,
   defaultHeightMeters: 1,

@@ -17,6 +17,7 @@ describe("LOOKUP_CLIENT_DEFAULTS", () => {
     expect(LOOKUP_CLIENT_DEFAULTS).toEqual({
       lookupPath: "anything",
       timeoutMs: 15_000,
+      maxResponseBytes: 32 * 1024 * 1024,
       cache: true,
       linkMarginSeconds: 60,
       maxCacheAgeMs: 300_000,

@@ -41,6 +41,7 @@ function options(overrides: Partial<RequestOptions> = {}): RequestOptions {
     redactedUrl: `${server.url}/a.obj?key=***`,
     headers: {},
     timeoutMs: 2000,
+    bodyCap: { maxBytes: 1024 * 1024, option: "maxTestBytes" },
     retry: { ...RETRY_DEFAULTS, baseDelayMs: 1, maxDelayMs: 2 },
     fetch: globalThis.fetch,
     random: () => 0,

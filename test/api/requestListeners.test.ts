@@ -31,6 +31,7 @@ const options = (signal: AbortSignal, overrides: Partial<RequestOptions> = {}): 
   redactedUrl: `${server.url}/a.obj`,
   headers: {},
   timeoutMs: 10_000,
+  bodyCap: { maxBytes: 1024 * 1024, option: "maxTestBytes" },
   retry: { ...RETRY_DEFAULTS, baseDelayMs: 1, maxDelayMs: 2 },
   fetch: globalThis.fetch,
   random: () => 0,

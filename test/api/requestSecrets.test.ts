@@ -25,6 +25,7 @@ const options = (secrets?: string[]) => ({
   redactedUrl: "http://127.0.0.1:9/lookup?search=fox",
   headers: {},
   timeoutMs: 10_000,
+  bodyCap: { maxBytes: 1024 * 1024, option: "maxTestBytes" },
   retry: { ...RETRY_DEFAULTS, limit: 0 },
   fetch: quotingFetch,
   random: () => 0,

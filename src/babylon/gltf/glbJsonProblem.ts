@@ -4,8 +4,9 @@
  * awaits (an unhandled rejection), sometimes before anything tells which AssetContainer was
  * that load's (a leak; see loadGlb.ts), and a `uri` makes it fetch a file by itself. Checked
  * here, as data: every index names an item that exists, every enum holds a value glTF knows,
- * and every file is inline.
+ * every byte range lies in bytes the file holds (glbRangeProblem.ts), and every file is inline.
  */
+import { glbRangeProblem } from "./glbRangeProblem.js";
 
 /** The arrays Babylon numbers before it makes its root mesh: each must hold objects only. */
 const NUMBERED = [
@@ -46,6 +47,8 @@ const REFERENCES: readonly [array: string, path: string, target: string][] = [
   ["animations", "channels[].sampler", "@samplers"],
   ["animations", "channels[].target.node", "nodes"],
   ["accessors", "bufferView", "bufferViews"],
+  ["accessors", "sparse.indices.bufferView", "bufferViews"],
+  ["accessors", "sparse.values.bufferView", "bufferViews"],
   ["bufferViews", "buffer", "buffers"],
   ["images", "bufferView", "bufferViews"],
   ["textures", "source", "images"],
@@ -62,6 +65,12 @@ const REQUIRED: readonly [array: string, path: string][] = [
   ["accessors", "type"],
   ["accessors", "componentType"],
   ["accessors", "count"],
+  ["accessors", "sparse.count"],
+  ["accessors", "sparse.indices"],
+  ["accessors", "sparse.values"],
+  ["accessors", "sparse.indices.bufferView"],
+  ["accessors", "sparse.indices.componentType"],
+  ["accessors", "sparse.values.bufferView"],
   ["bufferViews", "buffer"],
   ["bufferViews", "byteLength"],
   ["buffers", "byteLength"],
@@ -87,6 +96,10 @@ const VALUES: readonly [array: string, path: string, ok: (v: unknown) => boolean
   ["accessors", "componentType", (v) => [5120, 5121, 5122, 5123, 5125, 5126].includes(v as number)],
   ["accessors", "count", count],
   ["accessors", "byteOffset", count],
+  ["accessors", "sparse.count", count],
+  ["accessors", "sparse.indices.componentType", (v) => [5121, 5123, 5125].includes(v as number)],
+  ["accessors", "sparse.indices.byteOffset", count],
+  ["accessors", "sparse.values.byteOffset", count],
   ["bufferViews", "byteOffset", count],
   ["bufferViews", "byteLength", count],
   ["bufferViews", "byteStride", count],
@@ -118,46 +131,10 @@ function valuesAt(item: unknown, path: readonly string[]): unknown[] {
   return Array.isArray(value) ? value.flatMap((v) => valuesAt(v, rest)) : [MALFORMED];
 }
 
-const COMPONENTS: Readonly<Record<string, number>> = {
-  SCALAR: 1,
-  VEC2: 2,
-  VEC3: 3,
-  VEC4: 4,
-  MAT2: 4,
-  MAT3: 9,
-  MAT4: 16,
-};
-const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
-
-/**
- * Byte ranges, once indices and enums are known good: each buffer view inside its buffer, each
- * accessor inside its buffer view, and the GLB's own buffer inside its binary chunk.
- */
-function rangeProblem(items: (key: string) => Record<string, unknown>[], binLength: number): string | undefined {
-  const n = (v: unknown) => (v as number | undefined) ?? 0;
-  const buffers = items("buffers");
-  if (buffers[0] && buffers[0]["uri"] === undefined && n(buffers[0]["byteLength"]) > binLength)
-    return "its buffer is longer than its binary chunk";
-  const views = items("bufferViews");
-  for (const [i, view] of views.entries()) {
-    if (n(view["byteOffset"]) + n(view["byteLength"]) > n(buffers[n(view["buffer"])]!["byteLength"]))
-      return `bufferViews[${i}] lies outside its buffer`;
-  }
-  for (const [i, accessor] of items("accessors").entries()) {
-    if (accessor["bufferView"] === undefined || n(accessor["count"]) === 0) continue;
-    const view = views[n(accessor["bufferView"])]!;
-    const size = COMPONENTS[accessor["type"] as string]! * COMPONENT_BYTES[accessor["componentType"] as number]!;
-    const stride = n(view["byteStride"]) || size;
-    if (n(accessor["byteOffset"]) + stride * (n(accessor["count"]) - 1) + size > n(view["byteLength"]))
-      return `accessors[${i}] lies outside its buffer view`;
-  }
-  return undefined;
-}
-
 /**
  * Why Menagerie will not hand this glTF JSON to Babylon, or `undefined`. Besides the index,
- * enum and range checks above: no nodes (Babylon then makes no root mesh), or a buffer or image
- * whose `uri` is not inline data (every file of a model is fetched by Menagerie, from its own
+ * enum and range checks: no nodes (Babylon then makes no root mesh), or a `uri` anywhere in the
+ * JSON that is not inline data (every file of a model is fetched by Menagerie, from its own
  * link). `binLength`: the byte length of the GLB's binary chunk.
  */
 export function glbJsonProblem(json: unknown, binLength = 0): string | undefined {
@@ -191,13 +168,30 @@ export function glbJsonProblem(json: unknown, binLength = 0): string | undefined
   }
   if (json["scene"] !== undefined && !(count(json["scene"]) && (json["scene"] as number) < items("scenes").length))
     return "its scene is not an index of scenes";
-  const outside = rangeProblem(items, binLength);
-  if (outside) return outside;
-  for (const key of ["buffers", "images"]) {
-    const external = items(key).find(
-      (item) => item["uri"] !== undefined && !(typeof item["uri"] === "string" && item["uri"].startsWith("data:")),
-    );
-    if (external) return `it links to a file of its own (${key} uri ${JSON.stringify(external["uri"])})`;
+  const link = externalLink(json);
+  if (link) return `it links to a file of its own (${link.path} ${JSON.stringify(link.uri)})`;
+  return glbRangeProblem(items, binLength);
+}
+
+/**
+ * The first `uri` in the JSON that is not inline data, with its path. Every one counts, not
+ * only those of buffers and images: an extension Babylon knows may fetch its own (the lights
+ * of `EXT_lights_ies`, the clips of `MSFT_audio_emitter`) once a game registers it. Walked
+ * without recursion, so that no nesting depth can overflow the stack.
+ */
+function externalLink(json: Record<string, unknown>): { path: string; uri: unknown } | undefined {
+  const stack: [value: unknown, path: string][] = [[json, ""]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (!isObject(value)) continue;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}[${i}]`]);
+      continue;
+    }
+    const uri = value["uri"];
+    if (uri !== undefined && !(typeof uri === "string" && uri.startsWith("data:")))
+      return { path: `${path}${path ? "." : ""}uri`, uri };
+    for (const key of Object.keys(value).reverse()) stack.push([value[key], `${path}${path ? "." : ""}${key}`]);
   }
   return undefined;
 }

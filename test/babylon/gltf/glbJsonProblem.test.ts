@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { glbJsonProblem } from "../../../src/babylon/gltf/glbJsonProblem.js";
+import { UNBACKED_BYTES } from "../../../src/babylon/gltf/glbRangeProblem.js";
 import { unpackGlb } from "../../helpers/glbMutations.js";
 import { tinyRiggedGlb } from "../../helpers/tinyGlb.js";
 
@@ -59,14 +60,117 @@ describe("glbJsonProblem", () => {
     ["a view outside its buffer", "bufferViews.0.byteOffset", 1e6, "bufferViews[0] lies outside"],
     ["an accessor outside its view", "accessors.0.count", 1000, "accessors[0] lies outside"],
     ["a buffer longer than the chunk", "buffers.0.byteLength", 1e5, "longer than its binary chunk"],
-    ["an external buffer", "buffers.0.uri", "model.bin", 'buffers uri "model.bin"'],
-    ["an external image", "images", [{ uri: "https://cdn.test/fur.png" }], "images uri"],
+    ["an external buffer", "buffers.0.uri", "model.bin", 'buffers[0].uri "model.bin"'],
+    ["an external image", "images", [{ uri: "https://cdn.test/fur.png" }], 'images[0].uri "https://cdn.test/fur.png"'],
+    [
+      "a link in an extension",
+      "extensions",
+      { EXT_lights_ies: { lights: [{ name: "lamp" }, { uri: "http://127.0.0.1:9/x.ies" }] } },
+      'extensions.EXT_lights_ies.lights[1].uri "http://127.0.0.1:9/x.ies"',
+    ],
+    ["a link in a node's extras", "nodes.1.extras", { a: [{ uri: "x.ies" }] }, 'nodes[1].extras.a[0].uri "x.ies"'],
+    ["a link that is not text", "buffers.0.uri", { href: "x" }, "buffers[0].uri {"],
+    ["a data link in capitals (Babylon would fetch it)", "images", [{ uri: "DATA:,x" }], "images[0].uri"],
+    ["a data buffer longer than its data", "buffers.0.uri", "data:,abc", "buffers[0] is longer than its inline data"],
+    ["a second buffer read from the chunk", "buffers.1", { byteLength: 4096 }, "buffers[1] is longer than its binary"],
   ])("refuses %s", (_label, path, value, message) => {
     expect(glbJsonProblem(edited(path, value), binLength)).toContain(message);
   });
 
-  it("accepts inline data links", () => {
-    const j = edited("images", [{ uri: "data:image/png;base64,iVBORw0KGgo=" }]);
+  it("accepts inline data links, in extensions too", () => {
+    const j = edited("images", [{ uri: "data:image/png;base64,iVBORw0KGgo=" }]) as Record<string, unknown>;
+    j["extensions"] = { EXT_lights_ies: { lights: [{ uri: "data:application/octet-stream;base64,SUVT" }] } };
     expect(glbJsonProblem(j, binLength)).toBeUndefined();
+  });
+
+  it("walks a deeply nested JSON for links without overflowing the stack", () => {
+    let deep: unknown = { uri: "http://127.0.0.1:9/deep" };
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    const j = edited("extras", deep);
+    expect(glbJsonProblem(j, binLength)).toContain('[0][0].uri "http://127.0.0.1:9/deep"');
+  });
+});
+
+describe("glbJsonProblem: accessors without bytes behind them", () => {
+  /** The fixture with accessor 0 (POSITION) made bufferless, with `count` elements. */
+  const bufferless = (count: number) => {
+    const j = edited("accessors.0.count", count) as { accessors: Record<string, unknown>[] };
+    delete j.accessors[0]!["bufferView"];
+    delete j.accessors[0]!["byteOffset"];
+    return j;
+  };
+
+  it("refuses the 2.7 kB GLB's POSITION of 4e8 elements (4.6 GB in Babylon)", () => {
+    expect(glbJsonProblem(bufferless(4e8), binLength)).toBe(
+      "accessors[0] has no bufferView and 400000000 elements: accessors without bytes behind them would " +
+        `take over the ${UNBACKED_BYTES.min} bytes this file may ask for`,
+    );
+  });
+
+  it("allows them 64 times the file's buffers, at least 1 MiB and at most 64 MiB, in all", () => {
+    const vec4s = (bytes: number) => bytes / 16; // accessor 0 made a VEC4 of floats: 16 bytes each
+    const at = (count: number) => {
+      const j = bufferless(count);
+      j.accessors[0]!["type"] = "VEC4";
+      return j as typeof j & { buffers: Record<string, unknown>[] };
+    };
+    expect(glbJsonProblem(at(vec4s(UNBACKED_BYTES.min)), binLength)).toBeUndefined();
+    expect(glbJsonProblem(at(vec4s(UNBACKED_BYTES.min) + 1), binLength)).toContain("accessors[0] has no bufferView");
+    // With a second, inline buffer of 2 MiB, 64 times the buffers is past the ceiling, which then holds.
+    const big = (count: number) => {
+      const j = at(count);
+      j.buffers.push({ byteLength: 2 * 1024 * 1024, uri: `data:,${"x".repeat(2 * 1024 * 1024)}` });
+      return j;
+    };
+    expect(glbJsonProblem(big(vec4s(UNBACKED_BYTES.max)), binLength)).toBeUndefined();
+    expect(glbJsonProblem(big(vec4s(UNBACKED_BYTES.max) + 1), binLength)).toContain("accessors[0] has no bufferView");
+    const two = big(vec4s(UNBACKED_BYTES.max));
+    delete two.accessors[5]!["bufferView"]; // 3 more floats without bytes: over the ceiling in all
+    expect(glbJsonProblem(two, binLength)).toContain("accessors[5] has no bufferView and 3 elements");
+  });
+
+  /** The bufferless POSITION (16 zeros) with a sparse part, after `edit`: 2 vertices moved by default. */
+  const withSparse = (edit: (sparse: Record<string, Record<string, unknown>>) => void) => {
+    const j = bufferless(16);
+    const sparse = { count: 2, indices: { bufferView: 1, componentType: 5123 }, values: { bufferView: 0 } };
+    edit(sparse as unknown as Record<string, Record<string, unknown>>);
+    j.accessors[0]!["sparse"] = sparse;
+    return j;
+  };
+
+  it("passes a sparse accessor inside its views", () => {
+    expect(
+      glbJsonProblem(
+        withSparse(() => undefined),
+        binLength,
+      ),
+    ).toBeUndefined();
+  });
+
+  it.each([
+    [
+      "more sparse elements than elements",
+      (s) => void (s["count"] = 17 as never),
+      "more sparse elements than elements",
+    ],
+    [
+      "sparse indices outside their view",
+      (s) => void (s["indices"]!["byteOffset"] = 142),
+      "sparse.indices lie outside",
+    ],
+    [
+      "sparse values outside their view",
+      (s) => void Object.assign(s, { count: 6, values: { bufferView: 3 } }), // 6 × 12 bytes in a view of 60
+      "sparse.values lie outside",
+    ],
+    [
+      "a sparse index view out of range",
+      (s) => void (s["indices"]!["bufferView"] = 9),
+      "is not an index of bufferViews",
+    ],
+    ["sparse indices of floats", (s) => void (s["indices"]!["componentType"] = 5126), "componentType is not valid"],
+    ["sparse without values", (s) => void delete s["values"], "accessors[0] has no sparse.values"],
+  ] as [string, (s: Record<string, Record<string, unknown>>) => void, string][])("refuses %s", (_l, edit, message) => {
+    expect(glbJsonProblem(withSparse(edit), binLength)).toContain(message);
   });
 });

@@ -1,0 +1,132 @@
+/**
+ * Hostile GLBs served over real HTTP by a small signed-asset server (issue #29, findings 17 to
+ * 19): an accessor with no bytes behind it and a huge count, and a link hidden in a glTF
+ * extension that Babylon follows by itself once a game registers every glTF extension, must
+ * each end in a LoadError before Babylon allocates or fetches anything; a GLB longer than
+ * `maxAssetBytes` is not read.
+ */
+import { RegisterEXT_lights_ies } from "@babylonjs/loaders/glTF/2.0/Extensions/EXT_lights_ies.pure.js";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import XHR from "xhr2";
+import { isMenagerieError, type LoadError } from "../../../src/api/errors.js";
+import { Menagerie } from "../../../src/babylon/menagerie.js";
+import { watchUnhandledRejections } from "../../helpers/faultHarness.js";
+import { packGlb, unpackGlb } from "../../helpers/glbMutations.js";
+import { createTestServer, type TestServer } from "../../helpers/httpServer.js";
+import { createModelServer, type ModelServer } from "../../helpers/modelServer.js";
+import { rejection, thrown } from "../../helpers/rejection.js";
+import { createRiggedScene, riggedCounts } from "../../helpers/riggedScene.js";
+import { tinyRiggedGlb } from "../../helpers/tinyGlb.js";
+
+let idle: Uint8Array;
+let walk: Uint8Array;
+let rejections: ReturnType<typeof watchUnhandledRejections>;
+const ownXhr = globalThis.XMLHttpRequest;
+
+beforeAll(async () => {
+  idle = await tinyRiggedGlb({ clip: "idle" });
+  walk = await tinyRiggedGlb({ clip: "walk" });
+  rejections = watchUnhandledRejections();
+  // As a game that registers every glTF extension and gives Babylon a way to fetch in Node.
+  RegisterEXT_lights_ies();
+  globalThis.XMLHttpRequest = XHR as unknown as typeof XMLHttpRequest;
+});
+afterAll(() => {
+  globalThis.XMLHttpRequest = ownXhr;
+  rejections.stop();
+});
+
+type GltfJson = Record<string, unknown> & Record<"accessors" | "nodes", Record<string, unknown>[]>;
+
+/** The idle GLB with its JSON edited by `edit`, repacked with its own binary chunk. */
+function editedIdle(edit: (json: GltfJson) => void): Uint8Array {
+  const { json, bin } = unpackGlb(idle);
+  edit(json as GltfJson);
+  return packGlb(json, bin);
+}
+
+let server: ModelServer;
+/** Stands for any address a hostile file may name: it must never be asked. */
+let probe: TestServer;
+let env: ReturnType<typeof createRiggedScene>;
+let menagerie: Menagerie;
+
+beforeEach(async () => {
+  server = await createModelServer({});
+  probe = await createTestServer((_req, res) => void res.end("IESNA:LM-63-2002\n"));
+  env = createRiggedScene();
+  menagerie = new Menagerie(env.scene, { baseUrl: server.url, apiKey: "test-key" });
+});
+
+afterEach(async () => {
+  menagerie.dispose();
+  env.dispose();
+  await server.close();
+  await probe.close();
+  expect(rejections.count, "unhandled rejections").toBe(0);
+});
+
+/** Spawns "deer" with `glb` as its model clip; `before` runs first on the error (what it must not have done). */
+async function spawnRefused(glb: Uint8Array, before?: () => void): Promise<LoadError> {
+  server.models.set("deer", { type: "quadruped", clips: { idle: glb, walk }, height: "1.2 m" });
+  const baseline = riggedCounts(env.scene);
+  const error = (await rejection(menagerie.spawnCreature("deer"))) as LoadError;
+  before?.();
+  expect(isMenagerieError(error, "load"), String(error)).toBe(true);
+  expect(error).toMatchObject({ reason: "parse", asset: "clip:idle" });
+  expect(server.assetCount("deer", "idle.glb")).toBe(1);
+  expect(riggedCounts(env.scene)).toEqual(baseline);
+  return error;
+}
+
+describe("a GLB over maxAssetBytes", () => {
+  it("fails the spawn with a NetworkError naming the cap, after one request", async () => {
+    const big = new Uint8Array(2 * 1024 * 1024);
+    big.set(idle); // a GLB, then zeros: its header says where it ends
+    server.models.set("deer", { type: "quadruped", clips: { idle: big, walk }, height: "1.2 m" });
+    const capped = new Menagerie(env.scene, { baseUrl: server.url, apiKey: "test-key", maxAssetBytes: 1024 * 1024 });
+    try {
+      const error = await rejection(capped.spawnCreature("deer"));
+      expect(isMenagerieError(error, "network"), String(error)).toBe(true);
+      expect((error as Error).message).toContain(`(over maxAssetBytes: the body has more than ${1024 * 1024} bytes)`);
+      expect((error as Error).message).not.toContain("test-key");
+      expect(server.assetCount("deer", "idle.glb")).toBe(1);
+      expect(capped.stats.assetBytes).toBe(0);
+      // Under the default cap (64 MiB) the same file loads.
+      expect((await menagerie.spawnCreature("deer")).form).toBe("rig");
+    } finally {
+      capped.dispose();
+    }
+  });
+
+  it.each([0, 1.5, -1, Number.NaN])("refuses maxAssetBytes %s", (value) => {
+    const error = thrown(() => new Menagerie(env.scene, { maxAssetBytes: value }));
+    expect(isMenagerieError(error, "options")).toBe(true);
+    expect((error as Error).message).toContain("maxAssetBytes must be a positive integer");
+  });
+});
+
+describe("hostile GLBs over HTTP", () => {
+  it("refuses a POSITION accessor with no bytes behind it and a huge count, before Babylon allocates it", async () => {
+    // 5 million VEC3 floats (60 MB) from a 2.6 kB file: Babylon would fill them with zeros.
+    const glb = editedIdle((json) => {
+      delete json.accessors[0]!["bufferView"];
+      delete json.accessors[0]!["byteOffset"];
+      json.accessors[0]!["count"] = 5_000_000;
+    });
+    expect(glb.byteLength).toBeLessThan(3_000);
+    const error = await spawnRefused(glb);
+    expect(error.message).toContain("accessors[0] has no bufferView");
+    expect(error.message).toContain("5000000 elements");
+  });
+
+  it("refuses a link in a glTF extension (EXT_lights_ies) without a request to it", async () => {
+    const glb = editedIdle((json) => {
+      json["extensionsUsed"] = ["EXT_lights_ies"];
+      json["extensions"] = { EXT_lights_ies: { lights: [{ uri: `${probe.url}/lamp.ies` }] } };
+      json.nodes[0]!["extensions"] = { EXT_lights_ies: { light: 0 } };
+    });
+    const error = await spawnRefused(glb, () => expect(probe.requests.map((r) => r.url)).toEqual([]));
+    expect(error.message).toContain(`extensions.EXT_lights_ies.lights[0].uri "${probe.url}/lamp.ies"`);
+  });
+});
