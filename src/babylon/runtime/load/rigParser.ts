@@ -10,6 +10,19 @@ import type { FetchedClip } from "../../../api/fetchModelAssets.js";
 import type { RiggedTemplate, RiggedTemplateBuilder } from "../../gltf/index.js";
 import type { MenagerieWarning } from "../../types.js";
 
+type GltfChunk = typeof import("../../gltf/index.js");
+
+/** The glTF chunk's import, shared by every load (a failed one is tried again by the next load). */
+let gltfImport: Promise<GltfChunk> | undefined;
+
+function gltfChunk(): Promise<GltfChunk> {
+  const started = (gltfImport ??= import("../../gltf/index.js"));
+  started.catch(() => {
+    if (gltfImport === started) gltfImport = undefined;
+  });
+  return started;
+}
+
 export class RigParser {
   readonly #builder: Promise<RiggedTemplateBuilder>;
 
@@ -17,7 +30,7 @@ export class RigParser {
   constructor(scene: Scene, model: string, clips: readonly string[], warn: (warning: MenagerieWarning) => void) {
     // Loaded on demand: with the glTF loader it brings, about half of Menagerie's weight in a
     // bundle, which a game whose creatures are all OBJ never downloads.
-    this.#builder = import("../../gltf/index.js").then(
+    this.#builder = gltfChunk().then(
       ({ RiggedTemplateBuilder }) => new RiggedTemplateBuilder(scene, model, clips, { warn }),
     );
     this.#builder.catch(() => undefined); // judged in finish()
