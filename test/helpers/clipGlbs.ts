@@ -2,7 +2,7 @@
  * GLBs whose animations use what a clip may use beyond the tiny fixture's LINEAR translation:
  * STEP and CUBICSPLINE samplers, a rotation stored as normalized shorts, a scale channel, an
  * unnamed node, a channel on a node the model lacks, and a channel of morph weights. Written
- * with glTF-Transform, nodes only (a clip GLB's mesh is never read).
+ * with glTF-Transform, nodes only (a clip GLB's mesh is never read). And GLBs with an edited JSON.
  */
 import { type Accessor, type Buffer, Document, NodeIO } from "@gltf-transform/core";
 
@@ -58,4 +58,24 @@ export async function variedClipGlb(clip = "trot"): Promise<Uint8Array> {
   channel(tail, "translation", "LINEAR", [0, 1.5], "VEC3", new Float32Array([0, 0, 0, 0, 0, -0.1]));
   channel(head, "weights", "LINEAR", [0, 0.5], "SCALAR", new Float32Array([0, 1]));
   return new NodeIO().writeBinary(doc);
+}
+
+/** `glb` with its JSON chunk edited by `edit`, re-packed with the same binary chunk. */
+export function withGlbJson(glb: Uint8Array, edit: (json: Record<string, unknown[]>) => void): Uint8Array {
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
+  edit(json);
+  let text = JSON.stringify(json);
+  while (text.length % 4) text += " ";
+  const rest = glb.subarray(20 + jsonLength);
+  const out = new Uint8Array(20 + text.length + rest.length);
+  const outView = new DataView(out.buffer);
+  out.set(glb.subarray(0, 12));
+  outView.setUint32(8, out.length, true);
+  outView.setUint32(12, text.length, true);
+  outView.setUint32(16, 0x4e4f534a, true);
+  out.set(new TextEncoder().encode(text), 20);
+  out.set(rest, 20 + text.length);
+  return out;
 }

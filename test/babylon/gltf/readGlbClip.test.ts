@@ -4,28 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { readGlbClip } from "../../../src/babylon/gltf/readGlbClip.js";
+import { withGlbJson } from "../../helpers/clipGlbs.js";
 import { round } from "../../helpers/round.js";
 import { tinyRiggedGlb } from "../../helpers/tinyGlb.js";
 
-/** The GLB's JSON chunk edited by `edit`, re-packed with the same binary chunk. */
-function withJson(glb: Uint8Array, edit: (json: Record<string, unknown[]>) => void): Uint8Array {
-  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
-  const jsonLength = view.getUint32(12, true);
-  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
-  edit(json);
-  let text = JSON.stringify(json);
-  while (text.length % 4) text += " ";
-  const rest = glb.subarray(20 + jsonLength);
-  const out = new Uint8Array(20 + text.length + rest.length);
-  const outView = new DataView(out.buffer);
-  out.set(glb.subarray(0, 12));
-  outView.setUint32(8, out.length, true);
-  outView.setUint32(12, text.length, true);
-  outView.setUint32(16, 0x4e4f534a, true);
-  out.set(new TextEncoder().encode(text), 20);
-  out.set(rest, 20 + text.length);
-  return out;
-}
+const withJson = withGlbJson;
 
 describe("readGlbClip", () => {
   it("reads the animation's channels: node names, paths, key times and values", async () => {
