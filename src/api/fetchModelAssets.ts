@@ -47,6 +47,14 @@ export interface FetchModelDeps {
    * result. Not told of parts that failed.
    */
   onPart?(part: FetchedPart): void;
+  /** Told of each rig clip's GLB as soon as it arrives, as `onPart` is of parts. */
+  onClip?(clip: FetchedClip): void;
+}
+
+/** One rig clip's GLB bytes, as it arrived. */
+export interface FetchedClip {
+  clip: string;
+  bytes: ArrayBuffer;
 }
 
 /** One part's OBJ text; `undefined` when it could not be fetched (a warning said so). */
@@ -83,10 +91,13 @@ export interface ModelAssets {
   progress: LoadProgress;
 }
 
+/** The clip name of a rig clip's asset (`clip:<name>`). */
+const clipOf = (asset: AssetDescriptor): string => asset.id.slice("clip:".length);
+
 /**
  * Fetches the assets of `initial`; see the module comment. Every request starts at once, the
- * textures with the MTL. Resolves once every request has settled; parts are also handed to
- * `deps.onPart` as they arrive.
+ * textures with the MTL. Resolves once every request has settled; parts and clips are also
+ * handed to `deps.onPart` / `deps.onClip` as they arrive.
  *
  * @throws LoadError `expired` or `not-found` when the record cannot be renewed before the start;
  * the signal's reason when it aborts. A failed asset is a warning, not an error.
@@ -246,6 +257,7 @@ export async function fetchModelAssets(
     // Each part is handed on as soon as it is here, so that parsing overlaps the network.
     const onArrival = (asset: AssetDescriptor, res: AssetResponse): AssetResponse => {
       if (asset.kind === "part") deps.onPart?.({ part: asset.id, text: res.text ?? "", url: asset.locate(record) });
+      else if (asset.kind === "clip" && res.bytes) deps.onClip?.({ clip: clipOf(asset), bytes: res.bytes });
       return res;
     };
     // Every other asset loads at once; a new kind is picked from `answers` by its `kind`.
@@ -261,7 +273,7 @@ export async function fetchModelAssets(
     const clips = new Map<string, ArrayBuffer>();
     upFront.forEach((asset, i) => {
       const bytes = answers[i]?.bytes;
-      if (asset.kind === "clip" && bytes) clips.set(asset.id.slice("clip:".length), bytes);
+      if (asset.kind === "clip" && bytes) clips.set(clipOf(asset), bytes);
     });
     return { record, parts, mtl, images, jointed, form, clips, progress: { ...progress } };
   } catch (error) {

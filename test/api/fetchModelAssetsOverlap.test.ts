@@ -86,4 +86,48 @@ describe("fetchModelAssets, overlapped with the network", () => {
     expect(handed.sort()).toEqual(PART_NAMES);
     expect([...assets.images.keys()]).toEqual(["fur.png"]);
   });
+
+  it("hands each rig clip's GLB on as it arrives, while another is still held; a failed clip is not handed on", async () => {
+    const bytes = (n: number) => new Uint8Array([103, 108, 84, 70, n]);
+    let release!: () => void;
+    const runHeld = new Promise<void>((resolve) => (release = resolve));
+    const handed: [string, number][] = [];
+    server.models.set("deer", {
+      type: "quadruped",
+      clips: { idle: bytes(1), walk: bytes(2), run: bytes(3) },
+      missing: ["walk.glb"],
+      height: "1 m",
+      hold: (file) => (file === "run.glb" ? runHeld : undefined),
+    });
+    const record = (await client.getModel("deer"))!;
+    const fetchAsset = createAssetFetcher({
+      fetch: globalThis.fetch,
+      timeoutMs: 10_000,
+      retry: resolveRetryOptions(undefined),
+      counters: { assetRequests: 0, assetBytes: 0 },
+    });
+    const warned: string[] = [];
+    const assets = await fetchModelAssets(
+      record,
+      {
+        linkMarginSeconds: 60,
+        now: Date.now,
+        fetchAsset,
+        refresh: (r, signal) => client.refresh(r, { signal }),
+        warn: (w) => void warned.push(w.asset ?? ""),
+        progress: () => undefined,
+        onClip: ({ clip, bytes: got }) => {
+          handed.push([clip, new Uint8Array(got)[4]!]);
+          if (clip === "idle") release(); // run.glb is answered only once idle was handed on
+        },
+      },
+      new AbortController().signal,
+    );
+    expect(handed).toEqual([
+      ["idle", 1],
+      ["run", 3],
+    ]);
+    expect(warned).toEqual(["clip:walk"]);
+    expect([...assets.clips.keys()]).toEqual(["idle", "run"]);
+  });
 });

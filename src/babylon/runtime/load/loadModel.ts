@@ -1,13 +1,20 @@
 /**
  * Loads one model into a template: fetches its assets (engine-free, src/api/fetchModelAssets.ts),
- * parsing OBJ parts as they arrive (partParser.ts), then builds the hidden source: OBJ parts and
- * a rig layout (buildTemplate.ts), or a rigged glTF model with its clips (gltf/index.ts), baked
+ * parsing OBJ parts (partParser.ts) and rig GLBs (rigParser.ts) as they arrive, then builds the
+ * hidden source: OBJ parts and a rig layout (buildTemplate.ts), or a rigged glTF model with its
+ * clips (gltf/index.ts), baked
  * for crowd drawing (crowd/riggedBake.ts). Creatures are made from the result (see
  * creature.ts); nothing here is visible.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import { hintOf, loadErrorWithHint } from "../../../api/corsHint.js";
-import { type FetchModelDeps, fetchModelAssets, type ModelAssets } from "../../../api/fetchModelAssets.js";
+import {
+  type FetchedClip,
+  type FetchModelDeps,
+  fetchModelAssets,
+  type ModelAssets,
+} from "../../../api/fetchModelAssets.js";
+import { modelAssets } from "../../../api/modelAssets.js";
 import { redactError, redactUrl } from "../../../api/redact.js";
 import type { ModelRecord } from "../../../api/schemas.js";
 import type { ObjParsePool } from "../../../obj/objParsePool.js";
@@ -17,6 +24,7 @@ import type { RiggedBake } from "../crowd/riggedBake.js";
 import { bakeForCrowds, disposeRiggedCrowd } from "../crowd/riggedCrowds.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
 import { type PartParseCounts, PartParser } from "./partParser.js";
+import { RigParser } from "./rigParser.js";
 
 export type { ModelTemplate, TemplatePart } from "./buildTemplate.js";
 
@@ -52,9 +60,23 @@ export interface LoadContext extends FetchModelDeps {
   parseCounts?: PartParseCounts | undefined;
 }
 
+/** A rig parser for `record`'s clips when it loads as a rig; `undefined` otherwise (or when it cannot load). */
+function startRigParser(ctx: LoadContext, record: ModelRecord): RigParser | undefined {
+  let planned: ReturnType<typeof modelAssets>;
+  try {
+    planned = modelAssets(record, ctx.prefer);
+  } catch {
+    return undefined; // fetchModelAssets says why
+  }
+  if (planned.form !== "rig") return undefined;
+  const clips = planned.assets.flatMap((a) => (a.kind === "clip" ? [a.id.slice("clip:".length)] : []));
+  return new RigParser(ctx.scene, record.name, clips, ctx.warn);
+}
+
 /**
  * Loads `record` into a template. Each OBJ part is parsed as it arrives, one per task (see
- * partParser.ts), while the rest is still on its way; the template is put together once every
+ * partParser.ts), and each rig GLB is started on as it arrives (rigParser.ts), while the rest is
+ * still on its way; the template is put together once every
  * byte is here. An abort or a failed build disposes whatever was made.
  */
 export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: AbortSignal): Promise<LoadedModel> {
@@ -65,23 +87,27 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     ctx.warn(warning);
   };
   const parser = new PartParser(ctx.scene, record.name, { pool: ctx.parsePool, counts: ctx.parseCounts });
+  // A rig's GLBs are started on as they arrive, the glTF chunk imported while they are fetched.
+  const rigParser = startRigParser(ctx, record);
+  const onClip = (clip: FetchedClip) => rigParser?.add(clip);
   let assets: ModelAssets;
   try {
-    assets = await fetchModelAssets(record, { ...ctx, warn, onPart: (part) => parser.add(part) }, signal);
+    assets = await fetchModelAssets(record, { ...ctx, warn, onPart: (part) => parser.add(part), onClip }, signal);
   } catch (error) {
     parser.dispose();
+    await rigParser?.dispose(); // a model GLB still loading is gone before the caller hears
     throw error;
   }
   const assetCount = assets.progress.assetsLoaded;
   try {
     if (assets.form === "rig") {
-      // Loaded on demand: with the glTF loader it brings, about half of Menagerie's weight in a
-      // bundle, which a game whose creatures are all OBJ never downloads.
-      const { buildRiggedTemplate } = await import("../../gltf/index.js");
-      const rig = await buildRiggedTemplate(ctx.scene, assets.record.name, assets.clips, {
-        warn: (warning) => ctx.warn(warning),
-        signal,
-      });
+      let rigs = rigParser;
+      if (!rigs) {
+        // The renewed record is a rig where the first was not: its GLBs are all here.
+        rigs = new RigParser(ctx.scene, assets.record.name, [...assets.clips.keys()], ctx.warn);
+        for (const [clip, bytes] of assets.clips) rigs.add({ clip, bytes });
+      }
+      const rig = await rigs.finish(signal);
       let bake: RiggedBake | null;
       try {
         bake = await bakeForCrowds(ctx.scene, rig, (warning) => ctx.warn(warning), signal);
