@@ -4,6 +4,8 @@
  * the weaker one's share, through a whole idle → walk fade, and the model's materials rewrite
  * Babylon's baked-animation read to mix the two rows. Counts and values, never times.
  */
+import { DirectionalLight } from "@babylonjs/core/Lights/directionalLight.js";
+import { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGenerator.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -158,5 +160,23 @@ describe("a crowd-drawn rigged creature's cross-fade", () => {
         code.match(/readMatrixFromRawSamplerVAT\(bakedVertexAnimationTexture,[^;]*?VATSpeed\)\*VATOffsetFrame/g),
       ).toHaveLength(reads.length);
     }
+  });
+
+  it("casts shadows through Babylon's own shadow shader, which reads the stronger clip's row", async () => {
+    t = setup();
+    const zebra = await t.menagerie.spawnCreature("zebra", { position: new Vector3(0, 0, 0) });
+    const light = new DirectionalLight("sun", new Vector3(-0.5, -1, 0.3), t.scene);
+    const generator = new ShadowGenerator(256, light);
+    t.menagerie.addShadowCaster(generator);
+    await t.scene.whenReadyAsync();
+    for (let i = 0; i < 3; i++) t.scene.render();
+    const { mesh } = drawn(zebra);
+    expect(generator.getShadowMap()!.renderList).toContain(mesh);
+    const pass = generator.getShadowMap()!.renderPassId;
+    const code = mesh.subMeshes[0]!._getDrawWrapper(pass)?.effect?.vertexSourceCode ?? "";
+    expect(code).toMatch(/readMatrixFromRawSamplerVAT\(bakedVertexAnimationTexture,[^;]*VATFrameNum\)/);
+    expect(code).not.toContain("VATSpeed)*VATOffsetFrame"); // not mixed: the shadow shows row A (stockRow above)
+    light.dispose();
+    generator.dispose();
   });
 });
