@@ -6,10 +6,11 @@
  * A creature costs Babylon no node but its root, no skeleton and no animation group; a frame
  * costs one matrix and one clip frame per creature, and a draw call per drawing mesh.
  *
- * Each creature's clip frame is chosen here, not by the GPU's clock: the manager's time stays 0,
- * where the shader shows row `start + floor(offset)` of the instance's settings
- * (start, end, offset, speed), so the offset is the frame. Motion's own clock then drives the
- * clips (pause, time scale, rates that change with speed) without a jump.
+ * Each creature's clip frames are chosen here, not by the GPU's clock (the manager's time stays
+ * 0), so motion's own clock drives the clips (pause, time scale, rates that change with speed)
+ * without a jump. A creature shows two baked frames mixed by weight, the two clips its mixer
+ * weighs most, through a plugin on the model's materials (clipBlendPlugin.ts, which says how
+ * the per-instance settings carry them and what the shadow pass shows).
  */
 import { BakedVertexAnimationManager } from "@babylonjs/core/BakedVertexAnimation/bakedVertexAnimationManager.js";
 import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
@@ -22,12 +23,13 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelRecord } from "../../../api/schemas.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
+import { blendClipsOn, encodeClipBlend } from "./clipBlendPlugin.js";
 import { CrowdBounds } from "./crowdBounds.js";
 import { drawingMeshOf } from "./crowdMesh.js";
 import type { CrowdMember, CrowdOwner } from "./crowdRenderer.js";
 import type { RiggedBake } from "./riggedBake.js";
 
-/** The per-instance clip settings' vertex buffer kind (4 floats: start, end, offset, speed). */
+/** The per-instance clip settings' vertex buffer kind (4 floats: see encodeClipBlend). */
 const SETTINGS = "bakedVertexAnimationSettingsInstanced";
 const INITIAL_CAPACITY = 16;
 const TEXTURETYPE_FLOAT = 1;
@@ -36,6 +38,14 @@ interface Draw {
   mesh: Mesh;
   /** Index of its offset (from the creature's root to the mesh) in `#offsets`. */
   offset: number;
+}
+
+/** What a crowd-drawn creature shows ({@link RiggedCrowd.shownAt}). */
+export interface ShownFrame {
+  clip: string;
+  frame: number;
+  /** The second clip mixed in, at `weight` (≤ 0.5), while two cross-fade. */
+  blend?: { clip: string; frame: number; weight: number };
 }
 
 /** Counts for tests and tools, like `crowdStats`. */
@@ -110,6 +120,7 @@ export class RiggedCrowd {
         mesh.skeleton = source.skeleton; // bone influences are read from the texture, not the skeleton
         mesh.numBoneInfluencers = source.numBoneInfluencers;
         mesh.bakedVertexAnimationManager = this.#manager;
+        blendClipsOn(mesh.material); // the template's: its grown copies draw as before
       }
       mesh.isVisible = false; // until it has creatures
       mesh.isPickable = true;
@@ -199,23 +210,29 @@ export class RiggedCrowd {
     this.#matricesDirty = true;
   }
 
-  /** Shows row `row` of the baked clips (0: the rest pose) on a creature. */
-  showFrame(member: CrowdMember, row: number): void {
-    const s = this.#settings;
-    const base = member.slot * 4;
-    // One frame long, at `row`: the shader shows start + floor(offset mod 1) = row.
-    if (s[base] === row) return;
-    s[base] = row;
-    s[base + 1] = row;
-    s[base + 2] = 0.5;
-    s[base + 3] = 0;
-    this.#framesDirty = true;
+  /**
+   * Shows row `row` of the baked clips (0: the rest pose) on a creature, mixed with row `blendRow`
+   * at weight `weight` (0..0.5: the weaker of two clips cross-fading).
+   */
+  showFrame(member: CrowdMember, row: number, blendRow = row, weight = 0): void {
+    if (encodeClipBlend(this.#settings, member.slot * 4, row, weight > 0 ? blendRow : row, weight))
+      this.#framesDirty = true;
   }
 
-  /** The clip and frame the creature in `slot` shows (clip `""`: the rest pose), for tests and tools. */
-  shownAt(slot: number): { clip: string; frame: number } | undefined {
+  /**
+   * The clip and frame the creature in `slot` shows (clip `""`: the rest pose), and the one
+   * mixed in with its weight while two cross-fade, for tests and tools.
+   */
+  shownAt(slot: number): ShownFrame | undefined {
     if (!(slot >= 0 && slot < this.#members.length)) return undefined;
-    const row = this.#settings[slot * 4]!;
+    const s = this.#settings;
+    const shown: ShownFrame = this.#frameAt(s[slot * 4]!);
+    const weight = s[slot * 4 + 2]!;
+    if (weight > 0) shown.blend = { ...this.#frameAt(s[slot * 4 + 3]!), weight };
+    return shown;
+  }
+
+  #frameAt(row: number): { clip: string; frame: number } {
     const clip = this.bake.clips.find((c) => row >= c.start && row < c.start + c.frames);
     return clip ? { clip: clip.name, frame: row - clip.start } : { clip: "", frame: 0 };
   }

@@ -2,9 +2,10 @@
  * Clips of a rigged creature drawn by its model's crowd (riggedCrowd.ts), which has no
  * animation group to play them: each clip's place in its loop is kept here, advanced by motion's
  * own step at the mixer's rate, as Babylon would advance a group playing at that speed ratio.
- * The crowd shows one baked frame per creature: the clip with the highest weight, at its place
- * (two clips are not blended on the GPU; a cross-fade switches at the half-way point). When the
- * creature grows its own groups, they start where the clips were, so nothing jumps.
+ * The crowd shows the two clips its mixer weighs most, each at its place, mixed on the GPU by
+ * their share of the two weights (clipBlendPlugin.ts), so a cross-fade fades as grown groups
+ * do. A third clip still weighing something (rare: the mixer fades one pair at a time) is left
+ * out. When the creature grows its own groups, they start where the clips were, so nothing jumps.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
 import { LOD_SKIP } from "../../animationLodOptions.js";
@@ -34,28 +35,37 @@ export function crowdClips(crowd: RiggedCrowd, member: CrowdMember, mixerClips: 
 }
 
 /**
- * Advances every clip by `stepped` seconds of motion at its mixer rate and shows the strongest
- * one's frame (not while its creature is out of view: `lod`). Allocates nothing.
+ * Advances every clip by `stepped` seconds of motion at its mixer rate and shows the two
+ * strongest ones' frames mixed (not while its creature is out of view: `lod`). Allocates nothing.
  */
 export function syncCrowdClips(b: ClipBinding, c: CrowdClips, stepped: number, lod: number): void {
   const { weights, rates } = b.mixer;
   const { clips, phases } = c;
-  let shown = -1;
-  let strongest = -1;
+  let first = -1; // the strongest clip
+  let second = -1; // the next
   for (let i = 0; i < clips.length; i++) {
     const seconds = clips[i]!.seconds;
     if (seconds > 0 && stepped > 0) {
       const phase = phases[i]! + (stepped * rates[i]!) / seconds;
       phases[i] = phase - Math.floor(phase);
     }
-    if (weights[i]! > strongest) {
-      strongest = weights[i]!;
-      shown = i;
-    }
+    const w = weights[i]!;
+    if (first < 0 || w > weights[first]!) {
+      second = first;
+      first = i;
+    } else if (second < 0 || w > weights[second]!) second = i;
   }
-  if (shown < 0 || lod === LOD_SKIP || c.member.slot < 0) return;
-  const clip = clips[shown]!;
-  c.crowd.showFrame(c.member, clip.start + Math.min(clip.frames - 1, Math.floor(phases[shown]! * clip.frames)));
+  if (first < 0 || lod === LOD_SKIP || c.member.slot < 0) return;
+  const wa = weights[first]!;
+  const wb = second < 0 ? 0 : weights[second]!;
+  const weight = wb > 0 ? wb / (wa + wb) : 0;
+  c.crowd.showFrame(c.member, rowOf(c, first), weight > 0 ? rowOf(c, second) : undefined, weight);
+}
+
+/** The baked row clip `i` shows at its place: the frame its phase is in. */
+function rowOf(c: CrowdClips, i: number): number {
+  const clip = c.clips[i]!;
+  return clip.start + Math.min(clip.frames - 1, Math.floor(c.phases[i]! * clip.frames));
 }
 
 /**
