@@ -83,10 +83,15 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
     }
     for (let run = 0; run < runs; run++) {
       // Alternate, and change which goes first, so none always follows another's garbage.
+      const cpu: number[] = [];
       for (const i of modes.map((_, k) => (k + run) % modes.length)) {
         const figures = await call<RiggedMeasure>(page, errors, "measure", ids[i]!, FRAMES);
         samples[i]!.add({ ...figures });
+        cpu[i] = figures.cpuMs;
       }
+      // The same run's figures side by side: on a loaded machine the ratio of one run's
+      // neighbours is steadier than the ratio of medians taken over different moments.
+      samples[1]!.add({ cpuPerR: cpu[1]! / cpu[0]!, cpuPerPart: cpu[1]! / cpu[2]! });
       log(`riggedBrowser run ${run + 1}/${runs} done`);
     }
     for (const id of ids) await call(page, errors, "dispose", id);
@@ -104,6 +109,7 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
     title: "7. Rigged crowds in headless Chromium (SwiftShader): CPU per frame, draw calls, active indices",
     notes: [
       `${count} creatures per scene, 3 m apart on a square grid, all in view (640×480 canvas, the camera above the grid), a hemispheric light, the ground, no shadows. Three scenes in one page, an engine each; ${runs} measured runs of ${FRAMES} frames per scene after ${WARMUP} warm-up frames, alternating (the order turns each run).`,
+      "CPU ÷ R and CPU ÷ part-built, same run: per run, Menagerie rigged's CPU ms over the other scene's in that run (measured seconds apart), median and range over the runs; the (×) ratios are of medians taken over all runs.",
       "CPU ms = animation step + `scene.render()` per frame (performance.now(), before `gl.finish()`); frame ms = the same and `gl.finish()` (SwiftShader's rasterisation). Draw calls from SceneInstrumentation, active indices from `scene.getActiveIndices()` (index count × instances of every drawn submesh), both of a run's last frame, ground included.",
       "Competent R = per species one lookup and one container of the walk GLB, `instantiateModelsToScene(..., { doNotInstantiate: true })` per creature (its own nodes, skeleton and walk group, looped), roots walking circles by hand. Menagerie = `spawnCreature` per creature (default options: animation level of detail on), `wander()`, `menagerie.stepMotion(1/60)` per frame.",
       `Goal (issue #27): Menagerie's rigged CPU per frame ≤ ×1.5 of its ${count} part-built creatures', and ≤ 10 draw calls per model (+ shadows).`,
@@ -111,6 +117,8 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
     columns: [
       { key: "cpuMs", label: "CPU ms", digits: 1, better: "lower" },
       { key: "frameMs", label: "frame ms (with gl.finish)", digits: 1, better: "lower" },
+      { key: "cpuPerR", label: "CPU ÷ R, same run", digits: 3, better: "lower" },
+      { key: "cpuPerPart", label: "CPU ÷ part-built, same run", digits: 2, better: "lower" },
       { key: "drawCalls", label: "draw calls", digits: 0, better: "lower" },
       { key: "activeIndices", label: "active indices", digits: 0, better: "lower" },
       { key: "skeletons", label: "skeletons", digits: 0, better: "lower" },
