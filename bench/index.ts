@@ -25,7 +25,11 @@ import { sectionMarkdown } from "./table.js";
 const SECTIONS = ["populate", "browser", "first", "motion", "service", "rigged", "riggedBrowser"] as const;
 type SectionId = (typeof SECTIONS)[number];
 
-/** Sizes and repetitions: the full plan (~7 minutes on the 2-core dev box, under 10 when it is busy) and a quick one (~1.5 minutes). */
+/**
+ * Sizes and repetitions: the full plan (~7 minutes on the 2-core dev box, under 10 when it is
+ * busy, before the rigged sections; `--only rigged,riggedBrowser` alone took 10 minutes at load
+ * 20) and a quick one (~1.5 minutes, plus ~2 for the rigged sections).
+ */
 const PLANS = {
   full: {
     runs: 5,
