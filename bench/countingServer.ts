@@ -40,6 +40,10 @@ export async function startCountingServer(catalogDir: string): Promise<CountingS
       return new Response(response.status === 304 || request.method === "HEAD" ? null : body, response);
     },
   }) as Server;
+  // Longer than undici's 4 s idle keep-alive, so the client always drops an idle connection
+  // first: with Node's 5 s the server could close one as a fetch reused it (ECONNRESET), after a
+  // section's frame loops held the event loop for seconds.
+  server.keepAliveTimeout = 120_000;
   const { port, close } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,service,rigged,firstRigged] [--runs N]`
+ * `npm run bench [-- --quick] [--only populate,browser,first,motion,service,rigged,riggedBrowser,firstRigged] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -19,13 +19,27 @@ import { benchMotion } from "./motion.js";
 import { benchPopulate } from "./populate.js";
 import type { Section } from "./report.js";
 import { benchRigged } from "./rigged.js";
+import { benchRiggedBrowser } from "./riggedBrowser.js";
 import { benchService } from "./service.js";
 import { sectionMarkdown } from "./table.js";
 
-const SECTIONS = ["populate", "browser", "first", "motion", "service", "rigged", "firstRigged"] as const;
+const SECTIONS = [
+  "populate",
+  "browser",
+  "first",
+  "motion",
+  "service",
+  "rigged",
+  "riggedBrowser",
+  "firstRigged",
+] as const;
 type SectionId = (typeof SECTIONS)[number];
 
-/** Sizes and repetitions: the full plan (~7 minutes on the 2-core dev box, under 10 when it is busy) and a quick one (~1.5 minutes). */
+/**
+ * Sizes and repetitions: the full plan (~7 minutes on the 2-core dev box, under 10 when it is
+ * busy, before the rigged sections; `--only rigged,riggedBrowser` alone took 10 minutes at load
+ * 20) and a quick one (~1.5 minutes, plus ~2 for the rigged sections).
+ */
 const PLANS = {
   full: {
     runs: 5,
@@ -34,7 +48,8 @@ const PLANS = {
     motionSizes: [100, 1000, 5000],
     serviceSeconds: 1,
     syntheticSizes: [10_000, 100_000],
-    riggedSizes: [100, 300],
+    riggedSizes: [100, 300, 1000],
+    riggedBrowserCount: 1000,
   },
   quick: {
     runs: 2,
@@ -44,6 +59,7 @@ const PLANS = {
     serviceSeconds: 1,
     syntheticSizes: [10_000],
     riggedSizes: [100, 300],
+    riggedBrowserCount: 300,
   },
 };
 
@@ -84,6 +100,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
       log,
     }),
   rigged: () => benchRigged({ catalogDir, sizes: plan.riggedSizes, runs, log }),
+  riggedBrowser: () => benchRiggedBrowser({ catalogDir, count: plan.riggedBrowserCount, runs, log }),
   firstRigged: () => benchFirstRigged({ catalogDir, runs: Math.max(runs, 5) * 2, warmups: 3, log }),
 };
 

@@ -48,7 +48,7 @@ function gridAt(i: number, count: number): { x: number; z: number } {
   return { x: (i % columns) * 3 - half, z: Math.floor(i / columns) * 3 - half };
 }
 
-interface Subject {
+export interface Subject {
   frame(): void;
   scene: Scene;
   /** Figures read after a run besides the frame time. */
@@ -116,6 +116,15 @@ async function menagerie(server: CountingServer, count: number, animationLod?: f
       bench.dispose();
     },
   };
+}
+
+/** One subject of this section, for bench/riggedProfile.ts. */
+export function riggedSubject(
+  mode: "menagerie" | "competent",
+  server: CountingServer,
+  count: number,
+): Promise<Subject> {
+  return mode === "competent" ? competent(server, count) : menagerie(server, count);
 }
 
 async function benchSize(server: CountingServer, count: number, runs: number): Promise<Row[]> {

@@ -1,0 +1,199 @@
+/**
+ * Bench page for rigged crowds (bench/riggedBrowser.ts): several scenes live side by side, one
+ * engine and canvas each, so that the bench can alternate measured runs between them in one
+ * browser. `__rigged.build(params)` makes a scene of `count` creatures and resolves with its id;
+ * `__rigged.measure(id, frames)` times `frames` frames of it; `__rigged.dispose(id)` ends it.
+ *
+ * Subjects: "competentR" (bench/riggedCompetent.ts: per species one container of the walk GLB,
+ * `instantiateModelsToScene(..., { doNotInstantiate: true })` per creature, walk group looped,
+ * roots moved by hand), "menagerieRigged" (`spawnCreature` of the rigged species, wandering) and
+ * "menageriePart" (`spawnCreature` of part-built forest walkers, wandering: the reference the
+ * issue's goal is set against). Every scene: the same grid, camera, light and ground.
+ *
+ * A frame = the subject's animation step + `scene.render()` (CPU: performance.now() around
+ * them) then `gl.finish()` (frame: CPU + waiting for SwiftShader to rasterise).
+ */
+import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
+import { Engine } from "@babylonjs/core/Engines/engine.js";
+import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
+import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
+import "@babylonjs/core/Materials/standardMaterial.js"; // the ground's default material
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { type CompetentRigged, CompetentRiggedLoader, walkCompetentRigged } from "../../../bench/riggedCompetent.js";
+import { Menagerie } from "../../../src/index.js";
+
+declare global {
+  interface Window {
+    __result?: unknown;
+    __error?: string;
+  }
+}
+
+export type RiggedBenchMode = "competentR" | "menagerieRigged" | "menageriePart";
+
+export interface RiggedBuildParams {
+  service: string;
+  key: string;
+  mode: RiggedBenchMode;
+  count: number;
+  /** Species spawned in turn on the grid. */
+  species: string[];
+}
+
+export interface RiggedBuilt {
+  id: number;
+  loadMs: number;
+  creatures: number;
+}
+
+export interface RiggedMeasure {
+  /** Mean over the run's frames: animation step + `scene.render()`, before `gl.finish()`. */
+  cpuMs: number;
+  /** Mean over the run's frames: the same and `gl.finish()`. */
+  frameMs: number;
+  /** Of the run's last frame. */
+  drawCalls: number;
+  activeIndices: number;
+  activeMeshes: number;
+  skeletons: number;
+  animationGroups: number;
+  nodes: number;
+}
+
+/** Creatures 3 m apart on a square grid centred on the origin (room for a 2.2 m zebra's stride). */
+const SPACING = 3;
+
+interface Live {
+  engine: Engine;
+  scene: Scene;
+  gl: WebGLRenderingContext;
+  instrumentation: SceneInstrumentation;
+  animate(): void;
+  dispose(): void;
+}
+
+const live = new Map<number, Live>();
+let nextId = 1;
+
+function positionOf(i: number, columns: number): { x: number; z: number } {
+  const half = ((columns - 1) * SPACING) / 2;
+  return { x: (i % columns) * SPACING - half, z: Math.floor(i / columns) * SPACING - half };
+}
+
+async function competentR(scene: Scene, p: RiggedBuildParams, columns: number) {
+  const loaders = new Map<string, CompetentRiggedLoader>();
+  for (const name of p.species) {
+    const loader = new CompetentRiggedLoader(scene, p.service, p.key);
+    await loader.load(name);
+    loaders.set(name, loader);
+  }
+  const creatures: CompetentRigged[] = [];
+  for (let i = 0; i < p.count; i++)
+    creatures.push(loaders.get(p.species[i % p.species.length]!)!.spawn(positionOf(i, columns)));
+  let time = 0;
+  return {
+    animate: () => walkCompetentRigged(creatures, (time += 1 / 60)),
+    dispose: () => {},
+  };
+}
+
+async function menagerie(scene: Scene, p: RiggedBuildParams, columns: number) {
+  const herd = new Menagerie(scene, { baseUrl: p.service, apiKey: p.key });
+  const creatures = await Promise.all(
+    Array.from({ length: p.count }, (_, i) =>
+      herd.spawnCreature(p.species[i % p.species.length]!, {
+        position: { ...positionOf(i, columns), y: 0 },
+        rotationY: (i * 2.4) % (2 * Math.PI),
+      }),
+    ),
+  );
+  const area = { center: { x: 0, z: 0 }, radius: (columns * SPACING) / 2 + SPACING };
+  for (const creature of creatures) creature.wander({ area });
+  scene.onBeforeRenderObservable.clear(); // fixed steps below, not wall-clock deltas
+  for (let i = 0; i < 60; i++) herd.stepMotion(1 / 60); // up to walking pace
+  return { animate: () => herd.stepMotion(1 / 60), dispose: () => herd.dispose() };
+}
+
+async function build(p: RiggedBuildParams): Promise<RiggedBuilt> {
+  const canvas = document.createElement("canvas");
+  canvas.width = 640;
+  canvas.height = 480;
+  document.body.append(canvas);
+  const engine = new Engine(canvas, false, { preserveDrawingBuffer: false, stencil: true });
+  const scene = new Scene(engine);
+  const columns = Math.ceil(Math.sqrt(p.count));
+  const extent = columns * SPACING;
+  const camera = new ArcRotateCamera("camera", -Math.PI / 2, 0.9, Math.max(4, extent * 1.1), Vector3.Zero(), scene);
+  camera.minZ = 0.05;
+  camera.maxZ = extent * 4;
+  new HemisphericLight("sky", new Vector3(0, 1, 0), scene);
+  CreateGround("ground", { width: extent + 8, height: extent + 8 }, scene);
+  const started = performance.now();
+  let made: { animate(): void; dispose(): void } | undefined;
+  try {
+    made = p.mode === "competentR" ? await competentR(scene, p, columns) : await menagerie(scene, p, columns);
+    await scene.whenReadyAsync();
+  } catch (error) {
+    made?.dispose();
+    scene.dispose();
+    engine.dispose();
+    canvas.remove();
+    throw error;
+  }
+  const loadMs = performance.now() - started;
+  const gl = (engine as unknown as { _gl: WebGLRenderingContext })._gl;
+  const id = nextId++;
+  const { animate } = made;
+  live.set(id, {
+    engine,
+    scene,
+    gl,
+    animate,
+    instrumentation: new SceneInstrumentation(scene),
+    dispose: () => {
+      made.dispose();
+      scene.dispose();
+      engine.dispose();
+      canvas.remove();
+    },
+  });
+  return { id, loadMs, creatures: p.count };
+}
+
+function measure(id: number, frames: number): RiggedMeasure {
+  const subject = live.get(id);
+  if (!subject) throw new Error(`no scene ${id}`);
+  const { scene, gl, animate } = subject;
+  let cpu = 0;
+  let total = 0;
+  for (let i = 0; i < frames; i++) {
+    const start = performance.now();
+    animate();
+    scene.render();
+    const rendered = performance.now();
+    gl.finish();
+    cpu += rendered - start;
+    total += performance.now() - start;
+  }
+  return {
+    cpuMs: cpu / frames,
+    frameMs: total / frames,
+    drawCalls: subject.instrumentation.drawCallsCounter.current,
+    activeIndices: scene.getActiveIndices(),
+    activeMeshes: scene.getActiveMeshes().length,
+    skeletons: scene.skeletons.length,
+    animationGroups: scene.animationGroups.length,
+    nodes: scene.meshes.length + scene.transformNodes.length,
+  };
+}
+
+function dispose(id: number): void {
+  live.get(id)?.dispose();
+  live.delete(id);
+}
+
+// One page serves every measurement: loading Babylon through Vite's dev server takes seconds.
+(window as unknown as { __rigged: unknown }).__rigged = { build, measure, dispose };
+window.__result = "ready";
