@@ -13,6 +13,7 @@ import type { ModelRecord } from "../../../api/schemas.js";
 import type { ObjParsePool } from "../../../obj/objParsePool.js";
 import type { BodyPlans } from "../../../rig/bodyPlans.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
+import { levelSpecs, type MeshLodSettings } from "../../meshLodOptions.js";
 import type { RiggedBake } from "../crowd/riggedBake.js";
 import { bakeForCrowds, disposeRiggedCrowd } from "../crowd/riggedCrowds.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
@@ -50,6 +51,8 @@ export interface LoadContext extends FetchModelDeps {
   parsePool?: ObjParsePool | undefined;
   /** Where parts were read, counted into. */
   parseCounts?: PartParseCounts | undefined;
+  /** Simplified levels for distant creatures (made as parts are read, chosen by the crowd); false: none. */
+  meshLod?: MeshLodSettings | false | undefined;
 }
 
 /**
@@ -64,7 +67,12 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     hint ??= hintOf(warning.error);
     ctx.warn(warning);
   };
-  const parser = new PartParser(ctx.scene, record.name, { pool: ctx.parsePool, counts: ctx.parseCounts });
+  const meshLod = ctx.meshLod ?? false;
+  const parser = new PartParser(ctx.scene, record.name, {
+    pool: ctx.parsePool,
+    counts: ctx.parseCounts,
+    levels: levelSpecs(meshLod),
+  });
   let assets: ModelAssets;
   try {
     assets = await fetchModelAssets(record, { ...ctx, warn, onPart: (part) => parser.add(part) }, signal);
@@ -98,7 +106,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     const parsed = await parser.results();
     signal.throwIfAborted();
     const template = buildTemplate(ctx.scene, assets, ctx.plans, (warning) => ctx.warn(warning), parsed);
-    return Object.assign(template, { form: assets.form, assetCount });
+    return Object.assign(template, { form: assets.form, assetCount, meshLod });
   } catch (error) {
     parser.dispose();
     // A parser's error may quote what the service sent, the key included.
