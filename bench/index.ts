@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,service,rigged] [--runs N]`
+ * `npm run bench [-- --quick] [--only populate,browser,first,motion,service,rigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { ensureDefaultCatalog } from "../src/service/defaultCatalog.js";
 import { benchBrowser } from "./browser.js";
 import { benchFirstCreature } from "./firstCreature.js";
+import { benchMeshLod } from "./meshLod.js";
 import { benchMotion } from "./motion.js";
 import { benchPopulate } from "./populate.js";
 import type { Section } from "./report.js";
@@ -21,7 +22,7 @@ import { benchRigged } from "./rigged.js";
 import { benchService } from "./service.js";
 import { sectionMarkdown } from "./table.js";
 
-const SECTIONS = ["populate", "browser", "first", "motion", "service", "rigged"] as const;
+const SECTIONS = ["populate", "browser", "first", "motion", "service", "rigged", "lod"] as const;
 type SectionId = (typeof SECTIONS)[number];
 
 /** Sizes and repetitions: the full plan (~7 minutes on the 2-core dev box, under 10 when it is busy) and a quick one (~1.5 minutes). */
@@ -34,6 +35,7 @@ const PLANS = {
     serviceSeconds: 1,
     syntheticSizes: [10_000, 100_000],
     riggedSizes: [100, 300],
+    lodSizes: [1000],
   },
   quick: {
     runs: 2,
@@ -43,6 +45,7 @@ const PLANS = {
     serviceSeconds: 1,
     syntheticSizes: [10_000],
     riggedSizes: [100, 300],
+    lodSizes: [1000],
   },
 };
 
@@ -83,6 +86,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
       log,
     }),
   rigged: () => benchRigged({ catalogDir, sizes: plan.riggedSizes, runs, log }),
+  lod: () => benchMeshLod({ catalogDir, sizes: plan.lodSizes, runs, log }),
 };
 
 const sections: Section[] = [];

@@ -7,8 +7,8 @@ import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { ObjLevels } from "../../../obj/objLevels.js";
+import type { CrowdMember } from "./crowdMember.js";
 import { drawingMeshOf, levelMeshOf } from "./crowdMesh.js";
-import type { CrowdMember } from "./crowdRenderer.js";
 
 /** A drawing mesh and the joint it hangs from. */
 export interface PartDraw {
