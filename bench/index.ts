@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,service,rigged,riggedBrowser,firstRigged] [--runs N]`
+ * `npm run bench [-- --quick] [--only populate,browser,first,motion,service,rigged,riggedBrowser,firstRigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -15,6 +15,7 @@ import { ensureDefaultCatalog } from "../src/service/defaultCatalog.js";
 import { benchBrowser } from "./browser.js";
 import { benchFirstCreature } from "./firstCreature.js";
 import { benchFirstRigged } from "./firstRigged.js";
+import { benchMeshLod } from "./meshLod.js";
 import { benchMotion } from "./motion.js";
 import { benchPopulate } from "./populate.js";
 import type { Section } from "./report.js";
@@ -32,6 +33,7 @@ const SECTIONS = [
   "rigged",
   "riggedBrowser",
   "firstRigged",
+  "lod",
 ] as const;
 type SectionId = (typeof SECTIONS)[number];
 
@@ -50,6 +52,7 @@ const PLANS = {
     syntheticSizes: [10_000, 100_000],
     riggedSizes: [100, 300, 1000],
     riggedBrowserCount: 1000,
+    lodSizes: [1000],
   },
   quick: {
     runs: 2,
@@ -60,6 +63,7 @@ const PLANS = {
     syntheticSizes: [10_000],
     riggedSizes: [100, 300],
     riggedBrowserCount: 300,
+    lodSizes: [1000],
   },
 };
 
@@ -102,6 +106,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
   rigged: () => benchRigged({ catalogDir, sizes: plan.riggedSizes, runs, log }),
   riggedBrowser: () => benchRiggedBrowser({ catalogDir, count: plan.riggedBrowserCount, runs, log }),
   firstRigged: () => benchFirstRigged({ catalogDir, runs: Math.max(runs, 5) * 2, warmups: 3, log }),
+  lod: () => benchMeshLod({ catalogDir, sizes: plan.lodSizes, runs, log }),
 };
 
 const sections: Section[] = [];

@@ -82,6 +82,7 @@ export { toHeightFunction } from "./babylon/heights/index.js";
 export { Menagerie } from "./babylon/menagerie.js";
 export { MENAGERIE_DEFAULTS } from "./babylon/menagerieDefaults.js";
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./babylon/menagerieOptions.js";
+export { MESH_LOD_DEFAULTS, type MeshLodOptions } from "./babylon/meshLodOptions.js";
 // Physics bodies: the option's types and defaults; the body code loads on demand (SpawnOptions.physics).
 export {
   CREATURE_PHYSICS_DEFAULTS,

@@ -31,6 +31,7 @@ import {
   type SpawnOptions,
   zeroStats,
 } from "./menagerieOptions.js";
+import { meshLodSettings } from "./meshLodOptions.js";
 import type { CreatureGroup } from "./populate/index.js";
 import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
@@ -113,6 +114,7 @@ export class Menagerie extends MenagerieMotion {
       defaultHeightMeters: positiveNumber("defaultHeightMeters", o.defaultHeightMeters),
       prefer: preference("prefer", o.prefer),
       physics: checkPhysicsOption("physics", o.physics) ?? false,
+      meshLod: meshLodSettings(o.meshLod),
       maxStepSeconds,
     };
     this.#ground = options.ground;

@@ -12,6 +12,7 @@ import type { SpeciesSpeeds } from "../motion/speeds.js";
 import type { HeightFunction } from "../motion/types.js";
 import type { BodyPlans } from "../rig/bodyPlans.js";
 import { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./animationLodOptions.js";
+import { MESH_LOD_DEFAULTS, type MeshLodOptions } from "./meshLodOptions.js";
 import type { CreaturePhysicsOptions } from "./physicsOptions.js";
 import type { LoadProgress } from "./types.js";
 
@@ -129,6 +130,12 @@ export interface MenagerieOptions {
    */
   animationLod?: AnimationLodOptions | false;
   /**
+   * Mesh level of detail for crowd-drawn creatures: distant ones are drawn from simplified
+   * meshes, made once per model where its parts are read. `false` draws every creature at full detail.
+   * @default MESH_LOD_DEFAULTS (`{ distances: [15, 40], ratios: [0.25, 0.06], hysteresis: 0.1 }`)
+   */
+  meshLod?: MeshLodOptions | false;
+  /**
    * Read OBJ text in workers (Web Workers; worker threads in Node), shared by every Menagerie
    * of the page and started when the first one is made: one less than the cores, 1 to 4. The
    * main thread then only makes meshes from what they read. Parts that arrive before a worker
@@ -164,6 +171,7 @@ export const MENAGERIE_SETTINGS_DEFAULTS: Readonly<
   autoStep: true,
   maxStepSeconds: 0.1,
   animationLod: ANIMATION_LOD_DEFAULTS,
+  meshLod: MESH_LOD_DEFAULTS,
   parseInWorkers: true,
 });
 

@@ -10,6 +10,7 @@
  * thread, and the pool stops using workers. Engine-free.
  */
 import { yieldToEventLoop } from "../util/yieldToEventLoop.js";
+import type { ObjLevelSpec } from "./objLevels.js";
 import { type ObjMesh, ObjTextError, parseObjText } from "./objText.js";
 import type { ObjWorkerReply, ObjWorkerRequest } from "./objWorkerReply.js";
 
@@ -74,8 +75,11 @@ export class ObjParsePool {
     return !this.#broken && this.#slots.some((slot) => slot.ready);
   }
 
-  /** Reads `text` in the least busy ready worker; `undefined` when none is ready (read it yourself). */
-  parse(text: string, rightHanded: boolean): Promise<ObjMesh[]> | undefined {
+  /**
+   * Reads `text` in the least busy ready worker, with the simplified `levels` of each mesh;
+   * `undefined` when none is ready (read it yourself).
+   */
+  parse(text: string, rightHanded: boolean, levels?: readonly ObjLevelSpec[]): Promise<ObjMesh[]> | undefined {
     if (this.#broken) return undefined;
     let slot: Slot | undefined;
     for (const candidate of this.#slots) {
@@ -83,7 +87,7 @@ export class ObjParsePool {
     }
     if (!slot) return undefined;
     return new Promise<ObjMesh[]>((resolve, reject) => {
-      const request = { id: this.#nextId++, text, rightHanded };
+      const request: ObjWorkerRequest = { id: this.#nextId++, text, rightHanded, levels };
       slot.pending.set(request.id, { request, resolve, reject });
       if (slot.pending.size === 1) slot.handle!.keepAlive?.(true);
       slot.handle!.post(request);

@@ -6,6 +6,7 @@
  * compare both over the whole reference catalog. Pure, no engine.
  */
 import type { ObjMeshBuffers, ObjValues } from "./objBatch.js";
+import type { ObjLevels } from "./objLevels.js";
 import {
   FACE_KINDS,
   type FaceKind,
@@ -28,6 +29,8 @@ export interface ObjMesh extends ObjMeshBuffers {
   materialName: string;
   /** Made by an `o` line, or the file's only mesh (SolidParser parents the other meshes to it). */
   isObject: boolean;
+  /** Its simplified levels (objLevels.ts), when they were asked for and could be made. */
+  levels?: ObjLevels | undefined;
 }
 
 /** How {@link parseObjText} reads. */

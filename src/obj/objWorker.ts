@@ -4,7 +4,7 @@
  * parsing runs beside the page's main thread instead of on it. A classic script once bundled
  * (no top-level await, no import of its own at run time). Pure, no engine.
  */
-import { type ObjWorkerRequest, readObjRequest } from "./objWorkerReply.js";
+import { type ObjWorkerRequest, prepareObjWorker, readObjRequest } from "./objWorkerReply.js";
 
 interface WebWorkerScope {
   postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
@@ -16,4 +16,4 @@ scope.addEventListener("message", (event) => {
   const { reply, transfer } = readObjRequest(event.data);
   scope.postMessage(reply, transfer);
 });
-scope.postMessage({ ready: true });
+void prepareObjWorker().then(() => scope.postMessage({ ready: true }));

@@ -3,7 +3,7 @@
  * for `node:worker_threads`. Node only.
  */
 import { parentPort } from "node:worker_threads";
-import { type ObjWorkerRequest, readObjRequest } from "./objWorkerReply.js";
+import { type ObjWorkerRequest, prepareObjWorker, readObjRequest } from "./objWorkerReply.js";
 
 if (parentPort) {
   const port = parentPort;
@@ -11,5 +11,5 @@ if (parentPort) {
     const { reply, transfer } = readObjRequest(request);
     port.postMessage(reply, transfer);
   });
-  port.postMessage({ ready: true });
+  void prepareObjWorker().then(() => port.postMessage({ ready: true }));
 }

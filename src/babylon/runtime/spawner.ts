@@ -23,6 +23,7 @@ import type { Creature } from "../creature.js";
 import type { GameWorld } from "../gameWorld.js";
 import { loadCreaturePhysics } from "../loadPhysics.js";
 import { type MenagerieStats, preference, type SpawnOptions } from "../menagerieOptions.js";
+import { type MeshLodOptions, meshLodSettings } from "../meshLodOptions.js";
 import type { MotionDriver } from "../motionDriver.js";
 import type { CreatureBody } from "./body/partsBody.js";
 import type { LoadedModel } from "./load/loadModel.js";
@@ -41,6 +42,8 @@ export interface SpawnHost {
     readonly linkMarginSeconds: number;
     readonly prefer: ModelPreference;
     readonly physics: unknown;
+    /** Checked when the Menagerie was made (meshLodOptions.ts). */
+    readonly meshLod: MeshLodOptions | false;
   };
   /** How assets are fetched (the counters are `stats`). */
   readonly assets: Omit<AssetFetcherOptions, "counters">;
@@ -88,6 +91,7 @@ export class Spawner {
     this.#warn = warn;
     const fetchAsset = createAssetFetcher({ ...host.assets, counters: host.stats });
     const plans = host.bodyPlans ?? BODY_PLANS;
+    const meshLod = meshLodSettings(host.settings.meshLod);
     this.#models = new ModelLibrary({
       lifetime: host.lifetime,
       context: (prefer) => ({
@@ -99,6 +103,7 @@ export class Spawner {
         fetchAsset,
         parsePool: host.parseLease?.pool,
         parseCounts: host.stats,
+        meshLod,
         redact,
         refresh: (record, signal) => refreshRecord(host.client, record, signal),
         warn,

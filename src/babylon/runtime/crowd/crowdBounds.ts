@@ -21,6 +21,7 @@ export class CrowdBounds {
   readonly info = new BoundingInfo(new Vector3(), new Vector3());
   readonly #min = new Vector3(Number.NaN, Number.NaN, Number.NaN);
   readonly #max = new Vector3(Number.NaN, Number.NaN, Number.NaN);
+  readonly #lists: (readonly BoundedMember[])[] = [[]];
 
   /**
    * Fits the box around `members` under `world` (the drawing meshes' common world matrix);
@@ -29,20 +30,30 @@ export class CrowdBounds {
    * culling loses nothing to a box at most a unit larger.
    */
   fit(members: readonly BoundedMember[], world: Matrix): boolean {
+    this.#lists[0] = members;
+    return this.fitAll(this.#lists, world);
+  }
+
+  /** {@link fit} around every member of several lists (a crowd's levels of detail; `undefined` entries skipped), allocating nothing. */
+  fitAll(lists: readonly (readonly BoundedMember[] | undefined)[], world: Matrix): boolean {
     let minX = Number.POSITIVE_INFINITY;
     let minY = minX;
     let minZ = minX;
     let maxX = Number.NEGATIVE_INFINITY;
     let maxY = maxX;
     let maxZ = maxX;
-    for (let i = 0; i < members.length; i++) {
-      const c = members[i]!;
-      minX = Math.min(minX, c.x - c.reach);
-      minY = Math.min(minY, c.y - c.reach);
-      minZ = Math.min(minZ, c.z - c.reach);
-      maxX = Math.max(maxX, c.x + c.reach);
-      maxY = Math.max(maxY, c.y + c.reach);
-      maxZ = Math.max(maxZ, c.z + c.reach);
+    for (let l = 0; l < lists.length; l++) {
+      const members = lists[l];
+      if (!members) continue;
+      for (let i = 0; i < members.length; i++) {
+        const c = members[i]!;
+        minX = Math.min(minX, c.x - c.reach);
+        minY = Math.min(minY, c.y - c.reach);
+        minZ = Math.min(minZ, c.z - c.reach);
+        maxX = Math.max(maxX, c.x + c.reach);
+        maxY = Math.max(maxY, c.y + c.reach);
+        maxZ = Math.max(maxZ, c.z + c.reach);
+      }
     }
     minX = Math.floor(minX);
     minY = Math.floor(minY);

@@ -1,6 +1,8 @@
 /** The drawing meshes of a crowd (crowdRenderer.ts), made from its model's template meshes. */
 
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
+import type { ObjLevelBuffers } from "../../../obj/objLevels.js";
 
 /**
  * A drawing mesh sharing `source`'s vertex buffers and material. Not `source.clone()`: a
@@ -13,6 +15,33 @@ import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 export function drawingMeshOf(source: Mesh, name: string): Mesh {
   const mesh = new Mesh(name, source.getScene());
   source.geometry?.applyToMesh(mesh); // shares the vertex and index buffers: nothing copied
+  copyLooks(source, mesh);
+  return mesh;
+}
+
+/**
+ * A drawing mesh of a simplified level of `source` (src/obj/objLevels.ts): a geometry of its
+ * own, `source`'s material and drawing properties.
+ */
+export function levelMeshOf(source: Mesh, level: ObjLevelBuffers, name: string): Mesh {
+  const mesh = new Mesh(name, source.getScene());
+  const data = new VertexData();
+  data.positions = level.positions;
+  data.indices = level.indices;
+  if (level.normals) data.normals = level.normals;
+  else {
+    // As for the full mesh (parseObj.ts): an OBJ without normals gets computed ones.
+    const normals = new Float32Array(level.positions.length);
+    VertexData.ComputeNormals(level.positions, level.indices, normals);
+    data.normals = normals;
+  }
+  if (level.uvs) data.uvs = level.uvs;
+  data.applyToMesh(mesh);
+  copyLooks(source, mesh);
+  return mesh;
+}
+
+function copyLooks(source: Mesh, mesh: Mesh): void {
   mesh.material = source.material;
   // parseObj marks a part made of lines there, to be drawn as lines (a clone shared it too).
   mesh._internalMetadata = source._internalMetadata;
@@ -23,5 +52,4 @@ export function drawingMeshOf(source: Mesh, name: string): Mesh {
   mesh.visibility = source.visibility;
   mesh.alphaIndex = source.alphaIndex;
   mesh.hasVertexAlpha = source.hasVertexAlpha;
-  return mesh;
 }

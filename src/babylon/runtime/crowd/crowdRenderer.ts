@@ -1,54 +1,30 @@
 /**
  * Draws every part-built creature of one model through thin instances: one drawing mesh per
  * template mesh (a bare mesh sharing its geometry and material), whose matrix buffer holds one
- * matrix per creature. A creature's part matrices are composed here in JavaScript from its
+ * matrix per creature; with `meshLod`, one such set per level of detail (crowdLevel.ts), a
+ * creature in the set its distance chooses (crowdLevels.ts). A creature's part matrices are composed here in JavaScript from its
  * root's world matrix and its pose, so a creature costs Babylon one node (its root) instead of
  * a node per joint and an instance per part mesh, and a frame costs one buffer upload per part
  * mesh instead of a world matrix and a bounding box per node. The drawing meshes share one
  * bounding box (crowdBounds.ts), refitted in place when the creatures' extent changed.
  */
 
-import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
+import type { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
 import type { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { RegisterThinInstanceMesh } from "@babylonjs/core/Meshes/thinInstanceMesh.pure.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import type { MeshLodSettings } from "../../meshLodOptions.js";
 import type { ModelTemplate } from "../load/buildTemplate.js";
 import { CrowdBounds } from "./crowdBounds.js";
-import { drawingMeshOf } from "./crowdMesh.js";
+import { type CrowdLevel, makeCrowdLevel, type PartSource } from "./crowdLevel.js";
+import { cameraPositions, levelAt, nearestDistance } from "./crowdLevels.js";
+import type { CrowdMember, CrowdOwner } from "./crowdMember.js";
 import { JointChain, type JointPose, measurePosed, REST_POSE, writeOffsetMatrix } from "./crowdPose.js";
 
-/** One creature's place in its model's crowd. */
-export interface CrowdMember {
-  /** Its index in every drawing mesh's matrix buffer; moves when another member leaves. */
-  slot: number;
-  /** Root position (world) and reach (world units), for the shared bounding box. */
-  x: number;
-  y: number;
-  z: number;
-  reach: number;
-  /** Its reach in model units (the root's scale, read from its world matrix, gives `reach`). */
-  readonly modelReach: number;
-  /** True while its root is disabled: nothing of it is drawn. */
-  hidden: boolean;
-  /** Whose it is: a picked thin instance answers `owner.current` (the creature), read at the pick. */
-  readonly owner: CrowdOwner | undefined;
-}
+export type { CrowdMember, CrowdOwner } from "./crowdMember.js";
 
-/** What a crowd member answers a pick with: its owner once known (NodeTags, runtime/makeCreature.ts). */
-export interface CrowdOwner {
-  readonly current: unknown;
-}
-
-interface PartDraw {
-  mesh: Mesh;
-  joint: number;
-  /** The part mesh's own (untransformed) box corners, in model units; empty for a mesh without vertices. */
-  corners: Vector3[];
-}
-
-const INITIAL_CAPACITY = 16;
 const crowds = new WeakMap<ModelTemplate, CrowdRenderer>();
 /** Every crowd not disposed, for {@link flushCrowds}. */
 const live = new Set<CrowdRenderer>();
@@ -56,7 +32,7 @@ const live = new Set<CrowdRenderer>();
 /**
  * Uploads what motion wrote, right after the step: a scene that froze its active meshes never
  * evaluates them, so the hook before that evaluation alone would miss it. Flushing twice costs
- * nothing (a crowd uploads only when something was written).
+ * nothing (a crowd uploads only when something was written or a camera moved).
  */
 export function flushCrowds(scene: Scene): void {
   for (const crowd of live) if (crowd.scene === scene) crowd.flush();
@@ -83,21 +59,40 @@ export interface CrowdStats {
   uploads: number;
   /** Refits of crowds' shared bounding boxes since the counter was last reset (at most one per crowd and frame). */
   boundsRefits: number;
+  /** Creatures moved from one level of detail to another since the counter was last reset. */
+  levelSwitches: number;
+  /** Drawing meshes made for simplified levels since the counter was last reset. */
+  levelMeshesMade: number;
 }
 
 /** Module-wide counters (tests reset and read them; they cost one addition per creature). */
-export const crowdStats: CrowdStats = { matricesWritten: 0, uploads: 0, boundsRefits: 0 };
+export const crowdStats: CrowdStats = {
+  matricesWritten: 0,
+  uploads: 0,
+  boundsRefits: 0,
+  levelSwitches: 0,
+  levelMeshesMade: 0,
+};
 
 export class CrowdRenderer {
   /** The scene it draws in. */
   readonly scene: Scene;
   readonly #onEmpty: () => void;
-  readonly #parts: PartDraw[] = [];
-  readonly #members: CrowdMember[] = [];
+  readonly #sources: PartSource[] = [];
+  /** Index 0: full detail, made at once; the others made when a creature first needs them. */
+  readonly #levels: (CrowdLevel | undefined)[];
+  readonly #lod: MeshLodSettings | null;
   readonly #chain: JointChain;
   readonly #bounds = new CrowdBounds();
-  #buffers: Float32Array[] = [];
-  #capacity = 0;
+  /** The model's height (model units): times a member's scale, its height in the world. */
+  readonly #modelHeight: number;
+  readonly #record: ModelTemplate["record"];
+  #cameras: Float64Array = new Float64Array(0);
+  /** The camera positions levels were last chosen for. */
+  #seenAt: Float64Array = new Float64Array(0);
+  #cameraCount = 0;
+  /** Each level's member list (undefined for a level not made yet), for the bounds. */
+  readonly #memberLists: (readonly CrowdMember[] | undefined)[];
   #dirty = false;
   #disposed = false;
   #observer: Observer<Scene> | null;
@@ -107,90 +102,71 @@ export class CrowdRenderer {
     this.scene = scene;
     live.add(this);
     this.#onEmpty = onEmpty;
-    const { joints } = template.layout;
+    const { joints, bounds } = template.layout;
     this.#chain = new JointChain(template.layout);
+    this.#modelHeight = bounds.max.y - bounds.min.y;
+    this.#record = template.record;
     joints.forEach((joint, j) => {
-      template.parts.get(joint.part)!.meshes.forEach((source, i, all) => {
+      const part = template.parts.get(joint.part)!;
+      part.meshes.forEach((source, i, all) => {
         const name =
           all.length === 1 ? `${template.record.name}/${joint.part}` : `${template.record.name}/${joint.part}/${i}`;
-        const mesh = drawingMeshOf(source, `${name}/crowd`);
-        mesh.isVisible = false; // until it has creatures
-        mesh.isPickable = true;
-        mesh.thinInstanceEnablePicking = true;
-        mesh.doNotSyncBoundingInfo = true;
-        mesh.setBoundingInfo(this.#bounds.info); // they all draw the same creatures
-        mesh.alwaysSelectAsActiveMesh = false;
-        const owners = this.#members;
-        mesh.metadata = {
-          menagerie: {
-            record: template.record,
-            part: joint.part,
-            crowd: true,
-            creatureAt: (i: number) => owners[i]?.owner?.current,
-          },
-        };
-        // The per-instance pick test needs the mesh's own (untransformed) box.
-        const own = source.getBoundingInfo();
-        mesh.rawBoundingInfo = new BoundingInfo(own.minimum.clone(), own.maximum.clone());
-        const corners = source.getTotalVertices() > 0 ? own.boundingBox.vectors.map((v) => v.clone()) : [];
-        this.#parts.push({ mesh, joint: j, corners });
+        this.#sources.push({ source, joint: j, name, part: joint.part, levels: part.levels?.[i] });
       });
     });
+    const lod = template.meshLod || null;
+    // Levels only where some mesh has one (a model read without the simplifier has none).
+    const simplified = this.#sources.some((s) => s.levels?.some((level) => level !== null));
+    this.#lod = lod && simplified ? lod : null;
+    this.#levels = Array.from({ length: this.#lod ? this.#lod.distances.length + 1 : 1 }, () => undefined);
+    this.#levels[0] = makeCrowdLevel(0, this.#sources, undefined, this.#bounds.info, this.#record);
+    this.#memberLists = this.#levels.map((level) => level?.members);
     this.#observer = scene.onBeforeActiveMeshesEvaluationObservable.add(() => this.flush());
   }
 
-  /** The drawing meshes (one per part mesh of the model). */
+  /** The drawing meshes made so far (one per part mesh of the model and level of detail). */
   get meshes(): readonly Mesh[] {
-    return this.#parts.map((p) => p.mesh);
+    return this.#levels.flatMap((level) => level?.parts.map((p) => p.mesh) ?? []);
   }
 
   /** How many creatures it draws. */
   get count(): number {
-    return this.#members.length;
+    let count = 0;
+    for (const level of this.#levels) count += level?.members.length ?? 0;
+    return count;
   }
 
-  /** Adds a creature (drawn at rest until its first {@link write}). */
+  /** How many creatures each level draws (levels not made yet: 0), for tests and tools. */
+  get levelCounts(): number[] {
+    return this.#levels.map((level) => level?.members.length ?? 0);
+  }
+
+  /** Adds a creature (drawn at rest, at full detail, until its first {@link write} and flush). */
   add(owner: CrowdOwner | undefined, modelReach: number): CrowdMember {
-    const member: CrowdMember = {
-      slot: this.#members.length,
-      x: 0,
-      y: 0,
-      z: 0,
-      reach: modelReach,
-      modelReach,
-      hidden: false,
-      owner,
-    };
-    this.#members.push(member);
-    if (this.#members.length > this.#capacity) this.#grow();
-    this.#setCount();
+    const member: CrowdMember = { slot: 0, x: 0, y: 0, z: 0, reach: modelReach, modelReach, hidden: false, owner };
+    this.#levels[0]!.add(member);
     return member;
   }
 
   /**
-   * Removes a creature: the last one takes its slot. An empty crowd keeps its drawing meshes,
-   * hidden, for the model's next creatures (making and disposing them per wave of creatures
-   * would churn Babylon's per-mesh caches).
+   * Removes a creature: the last one of its level takes its slot. An empty crowd keeps its
+   * drawing meshes, hidden, for the model's next creatures (making and disposing them per wave
+   * of creatures would churn Babylon's per-mesh caches).
    */
   remove(member: CrowdMember): void {
     if (this.#disposed || member.slot < 0) return;
-    const last = this.#members.pop()!;
-    if (last !== member) {
-      this.#members[member.slot] = last;
-      for (const buffer of this.#buffers) buffer.copyWithin(member.slot * 16, last.slot * 16, last.slot * 16 + 16);
-      last.slot = member.slot;
-    }
-    member.slot = -1;
-    this.#setCount();
+    this.#levels[member.level ?? 0]!.remove(member);
     this.#dirty = true;
   }
 
   /** Writes a member's part matrices from its root's world matrix and pose (rest pose by default). */
   write(member: CrowdMember, rootWorld: Matrix, pose: JointPose = REST_POSE): void {
+    const level = this.#levels[member.level ?? 0]!;
     const m = rootWorld.m;
     if (member.hidden) {
       // A disabled root hides its creature: zero matrices draw (and pick) nothing.
-      for (const buffer of this.#buffers) buffer.fill(0, member.slot * 16, member.slot * 16 + 16);
+      for (const buffer of level.buffers) buffer.fill(0, member.slot * 16, member.slot * 16 + 16);
+      level.dirty = true;
       this.#dirty = true;
       return;
     }
@@ -203,11 +179,13 @@ export class CrowdRenderer {
     member.reach = member.modelReach * Math.sqrt(Math.max(sx, sy, sz));
     const world = this.#chain.compose(rootWorld, pose);
     const base = member.slot * 16;
-    for (let p = 0; p < this.#parts.length; p++) {
-      const part = this.#parts[p]!;
-      writeOffsetMatrix(this.#buffers[p]!, base, world[part.joint]!.m, this.#chain.pivots[part.joint]!);
+    const parts = level.parts;
+    for (let p = 0; p < parts.length; p++) {
+      const part = parts[p]!;
+      writeOffsetMatrix(level.buffers[p]!, base, world[part.joint]!.m, this.#chain.pivots[part.joint]!);
     }
-    crowdStats.matricesWritten += this.#parts.length;
+    crowdStats.matricesWritten += parts.length;
+    level.dirty = true;
     this.#dirty = true;
   }
 
@@ -217,7 +195,7 @@ export class CrowdRenderer {
    * a physics body can be fitted without growing nodes; null when no part has vertices.
    */
   measure(pose: Readonly<JointPose> = REST_POSE): { min: Vector3; max: Vector3 } | null {
-    return measurePosed(this.#chain, this.#parts, pose);
+    return measurePosed(this.#chain, this.#levels[0]!.parts, pose);
   }
 
   /** The bounding info every drawing mesh shares (one object for the crowd's life, refitted in place). */
@@ -225,15 +203,18 @@ export class CrowdRenderer {
     return this.#bounds.info;
   }
 
-  /** Uploads changed buffers (one per drawing mesh) and refits the shared bounding box if it moved. */
+  /**
+   * Moves creatures between levels of detail as the cameras or they moved, then uploads changed
+   * buffers and refits the shared bounding box if it moved.
+   */
   flush(): void {
+    if (this.#lod) this.#chooseLevels(this.#lod);
     if (!this.#dirty) return;
     this.#dirty = false;
-    for (const part of this.#parts) part.mesh.thinInstanceBufferUpdated("matrix");
-    crowdStats.uploads += this.#parts.length;
+    for (const level of this.#levels) if (level) crowdStats.uploads += level.upload();
     // All drawing meshes hang from nothing at the origin: the first one's world matrix is everyone's.
-    const first = this.#parts[0];
-    if (first && this.#bounds.fit(this.#members, first.mesh.getWorldMatrix())) crowdStats.boundsRefits++;
+    const first = this.#levels[0]!.parts[0];
+    if (first && this.#bounds.fitAll(this.#memberLists, first.mesh.getWorldMatrix())) crowdStats.boundsRefits++;
   }
 
   /** Disposes the drawing meshes (with the model's template). */
@@ -243,31 +224,51 @@ export class CrowdRenderer {
     live.delete(this);
     if (this.#observer) this.scene.onBeforeActiveMeshesEvaluationObservable.remove(this.#observer);
     this.#observer = null;
-    for (const part of this.#parts) part.mesh.dispose(false, false);
-    this.#parts.length = 0;
-    this.#members.length = 0;
-    this.#buffers = [];
+    for (const level of this.#levels) level?.dispose();
+    this.#levels.fill(undefined);
     this.#onEmpty();
   }
 
-  #setCount(): void {
-    const count = this.#members.length;
-    for (const part of this.#parts) {
-      part.mesh.thinInstanceCount = count;
-      // With no thin instance left, Babylon would draw the mesh itself, at the origin.
-      part.mesh.isVisible = count > 0;
+  /** Moves each creature whose distance crossed a level's boundary (with hysteresis) to that level. */
+  #chooseLevels(lod: MeshLodSettings): void {
+    const seen = cameraPositions(this.scene, this.#cameras);
+    this.#cameras = seen.positions;
+    let camerasMoved = seen.count !== this.#cameraCount;
+    if (!camerasMoved) {
+      for (let i = 0; i < seen.count * 3; i++) if (seen.positions[i] !== this.#seenAt[i]) camerasMoved = true;
+    }
+    this.#cameraCount = seen.count;
+    // Nothing moved (no creature written, no camera moved): every level is still right.
+    if (seen.count === 0 || (!this.#dirty && !camerasMoved)) return;
+    if (this.#seenAt.length < seen.count * 3) this.#seenAt = new Float64Array(seen.count * 3);
+    this.#seenAt.set(seen.positions.subarray(0, seen.count * 3));
+    const ratio = this.#modelHeight;
+    for (let l = 0; l < this.#levels.length; l++) {
+      const level = this.#levels[l];
+      if (!level) continue;
+      const members = level.members;
+      // Backwards: a member leaving takes the last one's slot, which was already looked at.
+      for (let i = members.length - 1; i >= 0; i--) {
+        const m = members[i]!;
+        if (m.hidden) continue;
+        const distance = nearestDistance(seen.positions, seen.count, m.x, m.y, m.z);
+        const size = (m.reach / m.modelReach) * ratio;
+        const target = levelAt(distance, size, l, lod.distances, lod.hysteresis);
+        if (target === l) continue;
+        const to = (this.#levels[target] ??= this.#makeLevel(target));
+        to.takeFrom(level, m);
+        crowdStats.levelSwitches++;
+        this.#dirty = true;
+      }
     }
   }
 
-  #grow(): void {
-    const capacity = Math.max(INITIAL_CAPACITY, this.#capacity * 2);
-    this.#buffers = this.#parts.map((part, p) => {
-      const buffer = new Float32Array(capacity * 16);
-      const old = this.#buffers[p];
-      if (old) buffer.set(old);
-      part.mesh.thinInstanceSetBuffer("matrix", buffer, 16, false);
-      return buffer;
-    });
-    this.#capacity = capacity;
+  /** Level `index`'s drawing meshes, with those of the levels below it not made yet (a level may share the one before's geometry). */
+  #makeLevel(index: number): CrowdLevel {
+    for (let k = 1; k < index; k++) this.#levels[k] ??= this.#makeLevel(k);
+    crowdStats.levelMeshesMade += this.#sources.length;
+    const level = makeCrowdLevel(index, this.#sources, this.#levels[index - 1], this.#bounds.info, this.#record);
+    this.#memberLists[index] = level.members;
+    return level;
   }
 }

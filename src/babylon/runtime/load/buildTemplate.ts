@@ -12,9 +12,11 @@ import type { ModelAssets } from "../../../api/fetchModelAssets.js";
 import type { MenagerieWarning } from "../../../api/loadEvents.js";
 import { redactUrl } from "../../../api/redact.js";
 import type { ModelRecord } from "../../../api/schemas.js";
+import type { ObjLevels } from "../../../obj/objLevels.js";
 import type { BodyPlans } from "../../../rig/bodyPlans.js";
 import { type Box3, boxOfPositions, unionBoxes } from "../../../rig/box.js";
 import { BODY_PART, layoutRig, type RigLayout } from "../../../rig/layoutRig.js";
+import type { MeshLodSettings } from "../../meshLodOptions.js";
 import { buildMaterials, disposeMaterials, type ModelMaterials } from "./buildMaterials.js";
 import { parseObj } from "./parseObj.js";
 import type { PartParse } from "./partParser.js";
@@ -23,6 +25,8 @@ import type { PartParse } from "./partParser.js";
 export interface TemplatePart {
   name: string;
   meshes: Mesh[];
+  /** Each mesh's simplified levels, as data: its crowd makes drawing meshes of a level when a creature first needs it. */
+  levels?: (ObjLevels | undefined)[] | undefined;
 }
 
 /** A loaded model: hidden source meshes, shared materials, and the rig layout. */
@@ -36,6 +40,8 @@ export interface ModelTemplate {
   holder: TransformNode;
   /** False when the record had no parts and the whole-model OBJ was loaded as one body. */
   jointed: boolean;
+  /** How its crowd chooses levels (`meshLod`); absent or false: full detail at every distance. */
+  meshLod?: MeshLodSettings | false;
   dispose(): void;
 }
 
@@ -77,7 +83,7 @@ export function buildTemplate(
         if (earlier instanceof Error) throw earlier;
         const parsed = earlier ?? parseObj(scene, text, `${model}/${part}`);
         created.meshes.push(...parsed.meshes);
-        parts.set(part, { name: part, meshes: parsed.meshes });
+        parts.set(part, { name: part, meshes: parsed.meshes, levels: parsed.levels });
         usemtl.set(part, parsed.materialNames);
         const box = unionBoxes(
           parsed.meshes.map((m) => boxOfPositions(m.getVerticesData("position") ?? [])!).filter(Boolean),

@@ -20,6 +20,7 @@ import type { ModelRecord } from "../../../api/schemas.js";
 import type { ObjParsePool } from "../../../obj/objParsePool.js";
 import type { BodyPlans } from "../../../rig/bodyPlans.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
+import { levelSpecs, type MeshLodSettings } from "../../meshLodOptions.js";
 import type { RiggedBake } from "../crowd/riggedBake.js";
 import { bakeForCrowds, disposeRiggedCrowd } from "../crowd/riggedCrowds.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
@@ -58,6 +59,8 @@ export interface LoadContext extends FetchModelDeps {
   parsePool?: ObjParsePool | undefined;
   /** Where parts were read, counted into. */
   parseCounts?: PartParseCounts | undefined;
+  /** Simplified levels for distant creatures (made as parts are read, chosen by the crowd); false: none. */
+  meshLod?: MeshLodSettings | false | undefined;
 }
 
 /** A rig parser for `record`'s clips when it loads as a rig; `undefined` otherwise (or when it cannot load). */
@@ -86,7 +89,12 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     hint ??= hintOf(warning.error);
     ctx.warn(warning);
   };
-  const parser = new PartParser(ctx.scene, record.name, { pool: ctx.parsePool, counts: ctx.parseCounts });
+  const meshLod = ctx.meshLod ?? false;
+  const parser = new PartParser(ctx.scene, record.name, {
+    pool: ctx.parsePool,
+    counts: ctx.parseCounts,
+    levels: levelSpecs(meshLod),
+  });
   // A rig's GLBs are started on as they arrive, the glTF chunk imported while they are fetched.
   const rigParser = startRigParser(ctx, record);
   const onClip = (clip: FetchedClip) => rigParser?.add(clip);
@@ -124,7 +132,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     const parsed = await parser.results();
     signal.throwIfAborted();
     const template = buildTemplate(ctx.scene, assets, ctx.plans, (warning) => ctx.warn(warning), parsed);
-    return Object.assign(template, { form: assets.form, assetCount });
+    return Object.assign(template, { form: assets.form, assetCount, meshLod });
   } catch (error) {
     parser.dispose();
     // A parser's error may quote what the service sent, the key included.

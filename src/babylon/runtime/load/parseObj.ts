@@ -7,12 +7,15 @@
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import type { ObjLevels } from "../../../obj/objLevels.js";
 import { type ObjMesh, parseObjText } from "../../../obj/objText.js";
 
 /** The meshes one OBJ text made, each with its `usemtl` name (`""` when it had none). */
 export interface ParsedObj {
   meshes: Mesh[];
   materialNames: string[];
+  /** Each mesh's simplified levels (src/obj/objLevels.ts), kept as data until a crowd draws them. */
+  levels: (ObjLevels | undefined)[];
 }
 
 /** Thrown when an OBJ text yields no mesh with vertices. */
@@ -75,5 +78,5 @@ export function objMeshes(scene: Scene, read: readonly ObjMesh[], name: string):
     }
     return mesh;
   });
-  return { meshes, materialNames: read.map((part) => part.materialName) };
+  return { meshes, materialNames: read.map((part) => part.materialName), levels: read.map((part) => part.levels) };
 }

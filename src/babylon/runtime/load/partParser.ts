@@ -8,9 +8,12 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { FetchedPart } from "../../../api/fetchModelAssets.js";
+import type { ObjLevelSpec } from "../../../obj/objLevels.js";
 import type { ObjParsePool } from "../../../obj/objParsePool.js";
+import { type ObjMesh, parseObjText } from "../../../obj/objText.js";
 import { yieldToEventLoop } from "../../../util/yieldToEventLoop.js";
-import { objMeshes, type ParsedObj, parseObj, unreadableObj } from "./parseObj.js";
+import { addLevels, loadLevelMaker } from "./levelMaker.js";
+import { objMeshes, type ParsedObj, unreadableObj } from "./parseObj.js";
 
 /** A part's meshes, or why it could not be parsed. */
 export type PartParse = ParsedObj | Error;
@@ -28,6 +31,8 @@ export interface PartParserOptions {
   pool?: ObjParsePool | undefined;
   /** Counted into. */
   counts?: PartParseCounts | undefined;
+  /** Simplified levels to make of every mesh (in the worker that reads it, else here right after); none when absent. */
+  levels?: readonly ObjLevelSpec[] | undefined;
 }
 
 export class PartParser {
@@ -41,6 +46,7 @@ export class PartParser {
   #disposed = false;
 
   readonly #counts: PartParseCounts | undefined;
+  readonly #levels: readonly ObjLevelSpec[] | undefined;
 
   /** @param model names the meshes (`<model>/<part>`). */
   constructor(scene: Scene, model: string, options: PartParserOptions = {}) {
@@ -49,6 +55,7 @@ export class PartParser {
     this.#yield = options.yield ?? yieldToEventLoop;
     this.#pool = options.pool;
     this.#counts = options.counts;
+    this.#levels = options.levels?.length ? options.levels : undefined;
   }
 
   /** Queues `part` for parsing (read here: in arrival order); a part without text is skipped. */
@@ -56,12 +63,16 @@ export class PartParser {
     const { text } = part;
     if (text === undefined) return;
     const name = `${this.#model}/${part.part}`;
-    const inWorker = this.#pool?.parse(text, this.#scene.useRightHandedSystem);
+    const rightHanded = this.#scene.useRightHandedSystem;
+    const inWorker = this.#pool?.parse(text, rightHanded, this.#levels);
     if (inWorker) {
       if (this.#counts) this.#counts.partsParsedInWorkers++;
       this.#inWorkers.push(
         inWorker.then(
-          (read) => this.#keep(part.part, () => objMeshes(this.#scene, read, name)),
+          async (read) => {
+            await this.#withLevels(read); // a worker without WebAssembly (or one that failed) made none
+            this.#keep(part.part, () => objMeshes(this.#scene, read, name));
+          },
           (error) =>
             this.#keep(part.part, () => {
               throw unreadableObj(error);
@@ -73,8 +84,25 @@ export class PartParser {
     if (this.#counts) this.#counts.partsParsedOnMainThread++;
     this.#queue = this.#queue.then(async () => {
       await this.#yield();
-      this.#keep(part.part, () => parseObj(this.#scene, text, name));
+      let read: ObjMesh[];
+      try {
+        read = parseObjText(text, { rightHanded });
+      } catch (error) {
+        this.#keep(part.part, () => {
+          throw unreadableObj(error);
+        });
+        return;
+      }
+      await this.#withLevels(read);
+      this.#keep(part.part, () => objMeshes(this.#scene, read, name));
     });
+  }
+
+  /** Gives the meshes read their levels here when they have none and levels are asked for. */
+  async #withLevels(read: ObjMesh[]): Promise<void> {
+    const specs = this.#levels;
+    if (!specs || read.every((mesh) => mesh.levels !== undefined)) return;
+    addLevels(read, await loadLevelMaker(), specs);
   }
 
   #keep(part: string, make: () => ParsedObj): void {

@@ -139,11 +139,23 @@ describe("a crowd of part-built creatures", () => {
     crowdStats.boundsRefits = 0;
     // Paused frames step nothing (an explicit stepMotion would: it steps even while paused).
     for (let i = 0; i < 3; i++) env.scene.render();
-    expect(crowdStats).toEqual({ matricesWritten: 0, uploads: 0, boundsRefits: 0 });
+    expect(crowdStats).toEqual({
+      matricesWritten: 0,
+      uploads: 0,
+      boundsRefits: 0,
+      levelSwitches: 0,
+      levelMeshesMade: 0,
+    });
     foxes[2]!.root.position.x += 1;
     env.scene.render();
     // One fox's 12 part meshes; it stays between foxes 0 and 4, so the crowd's box holds still.
-    expect(crowdStats).toEqual({ matricesWritten: 12, uploads: 12, boundsRefits: 0 });
+    expect(crowdStats).toEqual({
+      matricesWritten: 12,
+      uploads: 12,
+      boundsRefits: 0,
+      levelSwitches: 0,
+      levelMeshesMade: 0,
+    });
     menagerie.resume();
     crowdStats.matricesWritten = 0;
     menagerie.stepMotion(1 / 60);

@@ -1,0 +1,171 @@
+/**
+ * One level of detail of a crowd (crowdRenderer.ts): a drawing mesh per part mesh of the model
+ * (full or simplified), the creatures drawn at this level, and one matrix buffer per drawing
+ * mesh holding a matrix per creature. A crowd without `meshLod` has one level.
+ */
+import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
+import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import type { ObjLevels } from "../../../obj/objLevels.js";
+import type { CrowdMember } from "./crowdMember.js";
+import { drawingMeshOf, levelMeshOf } from "./crowdMesh.js";
+
+/** A drawing mesh and the joint it hangs from. */
+export interface PartDraw {
+  mesh: Mesh;
+  joint: number;
+  /** The part mesh's own (untransformed) box corners, in model units; empty for a mesh without vertices. */
+  corners: Vector3[];
+}
+
+/** A template mesh, and what each level draws of it. */
+export interface PartSource {
+  source: Mesh;
+  joint: number;
+  /** `<model>/<part>`, or `<model>/<part>/<i>` for a part of several meshes. */
+  name: string;
+  part: string;
+  levels: ObjLevels | undefined;
+}
+
+const INITIAL_CAPACITY = 16;
+
+export class CrowdLevel {
+  /** 0: full detail; k: the k-th simplified level. */
+  readonly index: number;
+  readonly parts: PartDraw[];
+  readonly members: CrowdMember[] = [];
+  buffers: Float32Array[] = [];
+  /** Written since its last upload. */
+  dirty = false;
+  #capacity = 0;
+
+  constructor(index: number, parts: PartDraw[]) {
+    this.index = index;
+    this.parts = parts;
+  }
+
+  /** Appends `member` (its slot and level set here); its matrices are the caller's to write. */
+  add(member: CrowdMember): void {
+    member.slot = this.members.length;
+    member.level = this.index;
+    this.members.push(member);
+    if (this.members.length > this.#capacity) this.#grow();
+    this.#setCount();
+    this.dirty = true;
+  }
+
+  /** Removes `member`: the last one takes its slot (and its matrices). */
+  remove(member: CrowdMember): void {
+    const last = this.members.pop()!;
+    if (last !== member) {
+      this.members[member.slot] = last;
+      for (const buffer of this.buffers) buffer.copyWithin(member.slot * 16, last.slot * 16, last.slot * 16 + 16);
+      last.slot = member.slot;
+    }
+    member.slot = -1;
+    this.#setCount();
+    this.dirty = true;
+  }
+
+  /** Moves `member` here from `from`, its matrices with it (part p of every level hangs from the same joint). */
+  takeFrom(from: CrowdLevel, member: CrowdMember): void {
+    const source = member.slot * 16;
+    const slot = this.members.length;
+    this.members.push(member);
+    if (this.members.length > this.#capacity) this.#grow();
+    for (let p = 0; p < this.buffers.length; p++) {
+      this.buffers[p]!.set(from.buffers[p]!.subarray(source, source + 16), slot * 16);
+    }
+    from.remove(member); // by its old slot, after its matrices were copied
+    member.slot = slot;
+    member.level = this.index;
+    this.#setCount();
+    this.dirty = true;
+  }
+
+  /** Uploads the buffers if written; returns how many were uploaded. */
+  upload(): number {
+    if (!this.dirty) return 0;
+    this.dirty = false;
+    for (const part of this.parts) part.mesh.thinInstanceBufferUpdated("matrix");
+    return this.parts.length;
+  }
+
+  dispose(): void {
+    for (const part of this.parts) part.mesh.dispose(false, false);
+    this.parts.length = 0;
+    this.members.length = 0;
+    this.buffers = [];
+  }
+
+  #setCount(): void {
+    const count = this.members.length;
+    for (const part of this.parts) {
+      part.mesh.thinInstanceCount = count;
+      // With no thin instance left, Babylon would draw the mesh itself, at the origin.
+      part.mesh.isVisible = count > 0;
+    }
+  }
+
+  #grow(): void {
+    const capacity = Math.max(INITIAL_CAPACITY, this.#capacity * 2);
+    this.buffers = this.parts.map((part, p) => {
+      const buffer = new Float32Array(capacity * 16);
+      const old = this.buffers[p];
+      if (old) buffer.set(old);
+      part.mesh.thinInstanceSetBuffer("matrix", buffer, 16, false);
+      return buffer;
+    });
+    this.#capacity = capacity;
+  }
+}
+
+/**
+ * A level's drawing meshes, one per template mesh: its simplified geometry, the level before's
+ * where simplifying further gained nothing, or the full one where no level was made. All share
+ * the crowd's bounding info `bounds`.
+ */
+export function makeCrowdLevel(
+  index: number,
+  sources: readonly PartSource[],
+  previous: CrowdLevel | undefined,
+  bounds: BoundingInfo,
+  record: unknown,
+): CrowdLevel {
+  const parts: PartDraw[] = [];
+  const level = new CrowdLevel(index, parts);
+  const owners = level.members;
+  sources.forEach((s, p) => {
+    const data = index > 0 ? s.levels?.[index - 1] : null;
+    const name = index > 0 ? `${s.name}/crowd/lod${index}` : `${s.name}/crowd`;
+    let mesh: Mesh;
+    if (!data) mesh = drawingMeshOf(s.source, name);
+    else if (index > 1 && data === s.levels?.[index - 2] && previous)
+      mesh = drawingMeshOf(previous.parts[p]!.mesh, name);
+    else mesh = levelMeshOf(s.source, data, name);
+    const sharesSource = mesh.geometry === s.source.geometry;
+    if (!sharesSource) mesh.refreshBoundingInfo();
+    mesh.isVisible = false; // until it has creatures
+    mesh.isPickable = true;
+    mesh.thinInstanceEnablePicking = true;
+    mesh.doNotSyncBoundingInfo = true;
+    mesh.alwaysSelectAsActiveMesh = false;
+    mesh.metadata = {
+      menagerie: {
+        record,
+        part: s.part,
+        crowd: true,
+        level: index,
+        creatureAt: (i: number) => owners[i]?.owner?.current,
+      },
+    };
+    // The per-instance pick test needs the mesh's own (untransformed) box.
+    const own = (sharesSource ? s.source : mesh).getBoundingInfo();
+    mesh.rawBoundingInfo = new BoundingInfo(own.minimum.clone(), own.maximum.clone());
+    mesh.setBoundingInfo(bounds); // they all draw the same creatures
+    const corners = index === 0 && s.source.getTotalVertices() > 0 ? own.boundingBox.vectors.map((v) => v.clone()) : [];
+    parts.push({ mesh, joint: s.joint, corners });
+  });
+  return level;
+}
