@@ -119,6 +119,7 @@ export {
   type GaitContext,
   type GaitTable,
 } from "./motion/gaits/index.js";
+export { GROUP_DEFAULTS, type GroupKind, type GroupOptions, MotionGroup } from "./motion/group.js";
 export type { Pose } from "./motion/pose.js";
 export type { RigRoles } from "./motion/rigRoles.js";
 export type { SpeciesSpeeds } from "./motion/speeds.js";
