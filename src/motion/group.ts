@@ -194,14 +194,17 @@ class GroupStats {
     let z = 0;
     let vx = 0;
     let vz = 0;
+    let n = 0;
     for (let i = 0; i < list.length; i++) {
       const m = list[i]!;
+      if (!m.world) continue; // removed from its world (disposed) but not yet from the group
+      n++;
       x += m.x;
       z += m.z;
       vx += m.vx;
       vz += m.vz;
     }
-    const n = list.length || 1;
+    if (n === 0) n = 1;
     this.cx = x / n;
     this.cz = z / n;
     this.mvx = vx / n;
