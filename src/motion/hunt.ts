@@ -125,7 +125,10 @@ export class HuntBehavior implements SteeringBehavior {
     const prey = this.prey;
     if (prey && (!prey.world || distance(agent, prey) > this.searchRadius)) {
       // Gone from the world, or out of reach: back to looking (a chase given up).
-      if (this.phase === "chase") return this.#giveUp(prey, agent, out);
+      if (this.phase === "chase") {
+        this.#giveUp(prey, agent, out);
+        return;
+      }
       this.prey = undefined;
       this.#enter("search");
     }
@@ -149,7 +152,10 @@ export class HuntBehavior implements SteeringBehavior {
       return;
     }
     if (this.phase === "stalk" && d <= this.spotRadius) this.#enter("chase");
-    if (this.phase === "chase" && this.#clock >= this.chaseSeconds) return this.#giveUp(target, agent, out);
+    if (this.phase === "chase" && this.#clock >= this.chaseSeconds) {
+      this.#giveUp(target, agent, out);
+      return;
+    }
     // Stalking: a brisk walk (half again its walk, never past its run), so it closes in on grazers.
     const speed =
       this.phase === "chase"
