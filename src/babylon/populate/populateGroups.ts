@@ -3,7 +3,7 @@
  * (the plan names each creature's group; motion/group.ts moves them), and scenery props made
  * obstacles for every creature of the Menagerie, not only the populate's own.
  */
-import { type GroupKind, groupOfAgent, MotionGroup } from "../../motion/group.js";
+import { type GroupKind, MotionGroup } from "../../motion/group.js";
 import type { Obstacle } from "../../motion/types.js";
 import type { PlannedCreature } from "../../population/populationPlan.js";
 import type { Creature } from "../creature.js";
@@ -24,13 +24,12 @@ export class PopulateGroups {
     return [...this.#byKey.values()];
   }
 
-  /** Adds `creature` to its planned group; it leaves the group when disposed. */
+  /** Adds `creature` to its planned group (a creature leaves its group when disposed). */
   join(creature: Creature, planned: PlannedCreature): void {
     if (planned.group === undefined) return;
     let group = this.#byKey.get(planned.group);
     if (!group) this.#byKey.set(planned.group, (group = new MotionGroup({ kind: KIND_BY_REALM[planned.realm] })));
     group.add(creature);
-    creature.onDisposeObservable.addOnce(() => groupOfAgent(creature.motion)?.remove(creature));
   }
 
   /** Lets go of groups of fewer than two (a lone flyer of its species): returns those kept. */
