@@ -115,6 +115,11 @@ export {
   type SeekOptions,
 } from "./motion/behaviours.js";
 export {
+  FLEE_PREDATORS_DEFAULTS,
+  FleePredatorsBehavior,
+  type FleePredatorsOptions,
+} from "./motion/fleePredators.js";
+export {
   BEHAVIOUR_GAITS,
   type Gait,
   type GaitContext,
@@ -122,9 +127,6 @@ export {
 } from "./motion/gaits/index.js";
 export { GROUP_DEFAULTS, type GroupKind, type GroupOptions, MotionGroup } from "./motion/group.js";
 export {
-  FLEE_PREDATORS_DEFAULTS,
-  FleePredatorsBehavior,
-  type FleePredatorsOptions,
   HUNT_DEFAULTS,
   HuntBehavior,
   type HuntOptions,

@@ -3,14 +3,14 @@
  * `FleeFromPredatorsGoal`). A hunter looks for prey within `searchRadius`, walks toward the
  * nearest it finds, chases once it is within `spotRadius`, catches it on contact (a callback:
  * what a catch does is the game's), gives up after `chaseSeconds`, rests, and looks again.
- * Prey flee the nearest predator they notice within `radius` until none is within `calmRadius`.
- * Both are reactions a creature keeps whatever its order: while engaged they pause it.
+ * It is a reaction a creature keeps whatever its order: while engaged it pauses the order. Prey
+ * flee predators with fleePredators.ts.
  */
 import { nonNegativeNumber, objectOption, positiveNumber } from "../api/options.js";
 import type { SteeringAgent, SteeringBehavior, Vec2 } from "./types.js";
 
 /** How briskly a chase or an escape changes velocity (see behaviours.ts). */
-const GAIN = 3;
+export const GAIN = 3;
 
 /**
  * Options of {@link HuntBehavior}; the distances are the official SDK's.
@@ -73,13 +73,21 @@ export class HuntBehavior implements SteeringBehavior {
   catches = 0;
   /** Chases given up so far. */
   misses = 0;
+  /** It looks for prey this far away, metres. */
   searchRadius = 20;
+  /** It chases prey this close, metres. */
   spotRadius = 10;
+  /** Chase speed, m/s; 0 means the hunter's runSpeed. */
   speed = 0;
+  /** It gives up a chase after this many seconds. */
   chaseSeconds = 8;
+  /** It rests this long after a catch or giving up, seconds. */
   restSeconds = 6;
+  /** A catch is contact: bodies closer than their radii plus this, metres. */
   catchDistance = 0.3;
+  /** Told of each catch. */
   onCatch: ((prey: SteeringAgent) => void) | undefined;
+  /** Told when a chase is given up. */
   onGiveUp: ((prey: SteeringAgent) => void) | undefined;
   #clock = 0;
   #look = 0;
@@ -210,92 +218,8 @@ export class HuntBehavior implements SteeringBehavior {
   }
 }
 
-/**
- * Options of {@link FleePredatorsBehavior}.
- * @category Motion
- */
-export interface FleePredatorsOptions {
-  /** It notices a predator this close, metres (the SDK's 5 m). @default 5 */
-  radius?: number;
-  /** It calms down once no predator is this close, metres (at least `radius`). @default 2 × radius */
-  calmRadius?: number;
-  /** Speed while fleeing, m/s. @default the creature's runSpeed */
-  speed?: number;
-}
-
-/**
- * Defaults of {@link FleePredatorsOptions}.
- * @category Motion
- */
-export const FLEE_PREDATORS_DEFAULTS = Object.freeze({ radius: 5, calmOverRadius: 2 });
-
-/**
- * Runs from the nearest predator it notices (state `flee`), until none is within `calmRadius`;
- * meanwhile its order pauses, then goes on.
- * @category Motion
- */
-export class FleePredatorsBehavior implements SteeringBehavior {
-  active = true;
-  weight = 1;
-  engaged = false;
-  readonly state: string = "flee";
-  radius = 5;
-  calmRadius = 10;
-  speed = 0;
-  /** The predator it runs from, while engaged. */
-  predator: SteeringAgent | undefined;
-
-  /** @throws OptionsError naming a bad option. */
-  constructor(
-    /** Which agents are predators. */
-    readonly isPredator: (other: SteeringAgent) => boolean,
-    options: FleePredatorsOptions = {},
-  ) {
-    objectOption("options", options);
-    this.radius = positiveNumber("radius", options.radius ?? FLEE_PREDATORS_DEFAULTS.radius);
-    const calm = options.calmRadius ?? this.radius * FLEE_PREDATORS_DEFAULTS.calmOverRadius;
-    this.calmRadius = Math.max(this.radius, positiveNumber("calmRadius", calm));
-    this.speed = nonNegativeNumber("speed", options.speed ?? 0);
-  }
-
-  calculate(agent: SteeringAgent, out: Vec2): void {
-    out.x = 0;
-    out.z = 0;
-    const world = agent.world;
-    if (!world) return;
-    world.queryRadius = this.engaged ? this.calmRadius : this.radius;
-    const count = world.findNeighbours(agent);
-    let nearest: SteeringAgent | undefined;
-    let best = Infinity;
-    for (let i = 0; i < count; i++) {
-      const other = world.neighbours[i]!;
-      const d = distance(agent, other);
-      if (d < best && this.isPredator(other)) {
-        nearest = other;
-        best = d;
-      }
-    }
-    this.engaged = nearest !== undefined;
-    this.predator = nearest;
-    if (!nearest) return;
-    const speed = this.speed > 0 ? this.speed : agent.runSpeed;
-    if (speed > agent.speedLimit) agent.speedLimit = speed;
-    let ax = agent.x - nearest.x;
-    let az = agent.z - nearest.z;
-    const len = Math.sqrt(ax * ax + az * az);
-    if (len < 1e-9) {
-      ax = Math.sin(agent.heading);
-      az = Math.cos(agent.heading);
-    } else {
-      ax /= len;
-      az /= len;
-    }
-    out.x = (ax * speed - agent.vx) * GAIN;
-    out.z = (az * speed - agent.vz) * GAIN;
-  }
-}
-
-function distance(a: SteeringAgent, b: SteeringAgent): number {
+/** Metres between two agents on the ground plane. */
+export function distance(a: SteeringAgent, b: SteeringAgent): number {
   const dx = b.x - a.x;
   const dz = b.z - a.z;
   return Math.sqrt(dx * dx + dz * dz);

@@ -71,12 +71,11 @@ export class SteeredBody implements SteeringAgent {
   swimDepth = 0.5;
   /** The world it moves in, when added to one. */
   world: SteeringWorld | undefined;
-  /** Its neighbours this step, gathered once before its behaviours run (see `SteeringAgent`). */
+  /** Its neighbours this step, gathered by the world before it steps (see `SteeringAgent`). */
   readonly neighbours: SteeringAgent[] = [];
-  /** How many of {@link neighbours} are this step's. */
-  neighbourCount = 0;
-  /** Reach of the neighbour gathering, metres (raised by a group to its view radius). */
-  neighbourRadius = 0.5;
+  neighbourCount = 0; // how many of `neighbours` are this step's
+  /** Reach of the neighbour gathering, metres, beyond its separation's (a group's view radius). */
+  neighbourRadius = 0;
   /**
    * Behaviours added to it (`addBehaviour`: flee, evade, a game's own), summed by weight each
    * step on top of its order's. Orders (`wander`, `moveTo`, `stop`...) leave them be.
@@ -118,7 +117,6 @@ export class SteeredBody implements SteeringAgent {
     shareBodyOrder(this, this.#order);
     this.radius = Math.max(0.05, this.roles.height * 0.45);
     this.separation = new SeparationBehavior(this.radius);
-    this.neighbourRadius = this.radius * 3;
     this.avoidance = new AvoidObstaclesBehavior(Math.max(0.3, this.radius));
     this.#always = [this.separation, this.avoidance];
     this.#applySpeeds();
@@ -216,7 +214,6 @@ export class SteeredBody implements SteeringAgent {
   advance(stepArg: number): void {
     const dt = this.dt;
     this.#stepArg = stepArg;
-    this.#gatherNeighbours();
     // 1. Steering: weighted sum, capped. Added behaviours first: one engaged (fleeing) pauses
     // the order's goal for this step.
     force.x = 0;
@@ -291,25 +288,6 @@ export class SteeredBody implements SteeringAgent {
     poser.skip = this.skipPose;
     poser.update(this.gait);
     this.#order.afterChange();
-  }
-
-  /**
-   * Gathers its neighbours once for this step (the world's grid search), into its own list:
-   * every behaviour that reads neighbours reads this one list.
-   */
-  #gatherNeighbours(): void {
-    const world = this.world;
-    if (!world) {
-      this.neighbourCount = 0;
-      return;
-    }
-    // Separation's reach, whatever the larger agents around: see SeparationBehavior.
-    world.queryRadius = Math.max(this.neighbourRadius, this.separation.radius + this.radius + world.maxRadius);
-    const count = world.findNeighbours(this);
-    const found = world.neighbours;
-    const mine = this.neighbours;
-    for (let i = 0; i < count; i++) mine[i] = found[i]!;
-    this.neighbourCount = count;
   }
 
   /** Adds one behaviour's weighted force (its `calculate` gets the step as its third argument). */

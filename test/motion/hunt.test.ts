@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { OptionsError } from "../../src/api/errors.js";
 import type { MotionAgent } from "../../src/motion/agent.js";
-import { FleePredatorsBehavior, HUNT_DEFAULTS, HuntBehavior } from "../../src/motion/hunt.js";
+import { FleePredatorsBehavior } from "../../src/motion/fleePredators.js";
+import { HUNT_DEFAULTS, HuntBehavior } from "../../src/motion/hunt.js";
 import type { SteeringAgent } from "../../src/motion/types.js";
 import { MotionWorld } from "../../src/motion/world.js";
 import { quadrupedRoles } from "../helpers/motionRig.js";
