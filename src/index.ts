@@ -146,6 +146,7 @@ export type {
   Vec2,
   WanderOrder,
 } from "./motion/types.js";
+export { ECOLOGY_RULES, type EcologyRules, isPredatorRecord, preysOn } from "./population/ecology.js";
 export { POPULATION_RULES, type PopulationRules, type Realm } from "./population/populationRules.js";
 // Data a game extends: body plans, gaits by behaviour, population rules.
 export {

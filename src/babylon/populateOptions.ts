@@ -4,6 +4,7 @@ import type { SearchOptions } from "../api/client.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { Area } from "../motion/area.js";
 import type { HeightFunction, Obstacle } from "../motion/types.js";
+import type { EcologyRules } from "../population/ecology.js";
 import type { PopulationRules } from "../population/populationRules.js";
 import type { AreaInput } from "./areaInput.js";
 import type { Creature } from "./creature.js";
@@ -74,6 +75,16 @@ export interface PopulateOptions {
    * @default true
    */
   groups?: boolean;
+  /**
+   * Predators and prey: `true` sets creatures whose records are predators by `ECOLOGY_RULES`
+   * (big cats, wild canids, bears ...) hunting the creatures they prey on, and those fleeing
+   * them; or rules of the game's own. Set once populate resolves.
+   * @default false
+   * @example
+   * const savanna = await menagerie.populate({ habitat: "grass", ecology: true });
+   * for (const lion of savanna.creatures) lion.onCaughtObservable.add(({ prey }) => prey.dispose());
+   */
+  ecology?: boolean | EcologyRules;
 }
 
 /**

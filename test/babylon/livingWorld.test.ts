@@ -8,6 +8,9 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Creature, CreatureCatch } from "../../src/babylon/creature.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
+import { FleePredatorsBehavior } from "../../src/motion/fleePredators.js";
+import { HuntBehavior } from "../../src/motion/hunt.js";
+import { ECOLOGY_RULES } from "../../src/population/ecology.js";
 import { createNullScene } from "../helpers/babylonScene.js";
 import { createModelServer, type InlineModel, type ModelServer } from "../helpers/modelServer.js";
 import { boxObj, furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
@@ -150,6 +153,27 @@ describe("a living world", () => {
     const picky = other.hunt((c: Creature) => c.name === "lion");
     for (let i = 0; i < 40; i++) menagerie.stepMotion(0.05);
     expect(picky.prey === undefined || picky.prey === lion.motion).toBe(true);
+  });
+
+  it("populate({ ecology }) sets predators hunting and prey fleeing", async () => {
+    const rules = { ...ECOLOGY_RULES, predators: ["lion"] }; // the inline records carry no taxonomy
+    const group = await menagerie.populate({
+      habitat: "grass",
+      count: 12,
+      seed: 5,
+      ecology: rules,
+      mix: { lion: 1, zebra: 2 },
+    });
+    const lions = group.creatures.filter((c) => c.name === "lion");
+    const zebras = group.creatures.filter((c) => c.name === "zebra");
+    expect(lions.length).toBeGreaterThan(0);
+    expect(zebras.length).toBeGreaterThan(0);
+    for (const l of lions) expect(l.motion.behaviours.filter((b) => b instanceof HuntBehavior)).toHaveLength(1);
+    for (const z of zebras)
+      expect(z.motion.behaviours.filter((b) => b instanceof FleePredatorsBehavior)).toHaveLength(1);
+    const hunt = lions[0]!.motion.behaviours.find((b) => b instanceof HuntBehavior)!;
+    expect(hunt.isPrey(zebras[0]!.motion)).toBe(true);
+    expect(hunt.isPrey(lions.at(-1)!.motion)).toBe(false);
   });
 
   it("addAgent takes a camera or anything with a position", async () => {

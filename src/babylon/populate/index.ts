@@ -14,6 +14,7 @@ import { nonNegativeInteger, objectOption, positiveInteger, stringOption } from 
 import type { ModelRecord } from "../../api/schemas.js";
 import type { Area } from "../../motion/area.js";
 import type { MotionGroup } from "../../motion/group.js";
+import { ECOLOGY_RULES } from "../../population/ecology.js";
 import { planPopulation } from "../../population/populationPlan.js";
 import { POPULATION_RULES } from "../../population/populationRules.js";
 import { toArea } from "../areaInput.js";
@@ -24,7 +25,7 @@ import {
   type PopulateOptions,
   type PopulateProgress,
 } from "../populateOptions.js";
-import { PopulateGroups, propObstacles } from "./populateGroups.js";
+import { applyEcology, PopulateGroups, propObstacles } from "./populateGroups.js";
 import { placeScenery, planPopulateScenery, type SceneryProp, sceneryOptions } from "./scenery.js";
 
 export type { SceneryNodeMetadata, SceneryOption, SceneryOptions } from "./scenery.js";
@@ -238,5 +239,6 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
   // Creatures arrived in load order; list them in plan order so a seed gives the same list.
   group.creatures.sort((a, b) => slotOf.get(a)! - slotOf.get(b)!);
   group.groups.push(...(groups?.settle() ?? []));
+  if (options.ecology) applyEcology(group.creatures, options.ecology === true ? ECOLOGY_RULES : options.ecology);
   return group;
 }

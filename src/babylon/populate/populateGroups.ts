@@ -1,10 +1,11 @@
 /**
  * The groups of a populate: herds keep together, flyers of a species flock, swimmers shoal
- * (the plan names each creature's group; motion/group.ts moves them), and scenery props made
- * obstacles for every creature of the Menagerie, not only the populate's own.
+ * (the plan names each creature's group; motion/group.ts moves them), scenery props made
+ * obstacles for every creature of the Menagerie, not only the populate's own, and who hunts whom.
  */
 import { type GroupKind, MotionGroup } from "../../motion/group.js";
 import type { Obstacle } from "../../motion/types.js";
+import { type EcologyRules, isPredatorRecord, preysOn } from "../../population/ecology.js";
 import type { PlannedCreature } from "../../population/populationPlan.js";
 import type { Creature } from "../creature.js";
 import type { SceneryProp } from "./scenery.js";
@@ -55,5 +56,16 @@ export function propObstacles(
     const p = prop.root.position;
     const obstacle = host.addObstacle({ center: { x: p.x, z: p.z }, radius: prop.radius });
     prop.root.onDisposeObservable.addOnce(() => host.removeObstacle(obstacle));
+  }
+}
+
+/**
+ * Sets predators hunting and prey fleeing by the ecology rules: a predator hunts any creature
+ * of the Menagerie it preys on (not only this populate's), prey flee any that hunt them.
+ */
+export function applyEcology(creatures: readonly Creature[], rules: EcologyRules): void {
+  for (const creature of creatures) {
+    if (isPredatorRecord(creature.record, rules)) creature.hunt((c) => preysOn(creature.record, c.record, rules));
+    else creature.fleeFrom((c) => preysOn(c.record, creature.record, rules));
   }
 }
