@@ -36,14 +36,20 @@ export const ECOLOGY_RULES: EcologyRules = Object.freeze({
   smallestPrey: 0.2,
 });
 
-/** True when the record hunts under `rules`. */
+/**
+ * True when the record hunts under `rules`.
+ * @category Populate
+ */
 export function isPredatorRecord(record: ModelRecord, rules: EcologyRules = ECOLOGY_RULES): boolean {
   const name = herdKey(record);
   if (rules.tame.includes(name) || record.pet === true) return false;
   return rules.predators.includes(name) || (record.taxonomy ?? []).some((taxon) => rules.predators.includes(taxon));
 }
 
-/** True when `hunter` hunts `prey` under `rules`. */
+/**
+ * True when `hunter` hunts `prey` under `rules`.
+ * @category Populate
+ */
 export function preysOn(hunter: ModelRecord, prey: ModelRecord, rules: EcologyRules = ECOLOGY_RULES): boolean {
   if (hunter === prey || !isPredatorRecord(hunter, rules) || isPredatorRecord(prey, rules)) return false;
   const realm = (r: ModelRecord) => REALM_BY_BEHAVIOUR[r.behaviour ?? ""] ?? "ground";
