@@ -162,18 +162,15 @@ export function findPath(
   for (let i = goal; i !== start && i >= 0; i = came[i]!) cells.push(centre(i));
   cells.reverse();
   cells[cells.length - 1] = { x: to.x, z: to.z };
-  // String pulling: from each kept point, skip to the farthest point still in plain sight.
+  // String pulling: from each kept point, skip ahead to the last point still in plain sight.
   const path: Vec2[] = [];
   let at: Vec2 = from;
   let k = 0;
   while (k < cells.length) {
+    // Forward while in sight (cells of an A* path are in sight of their neighbours): linear
+    // in the path's length, where trying from the far end first would be quadratic.
     let far = k;
-    for (let j = cells.length - 1; j > k; j--) {
-      if (isClear(at, cells[j]!, obstacles, clearance * 0.9)) {
-        far = j;
-        break;
-      }
-    }
+    while (far + 1 < cells.length && isClear(at, cells[far + 1]!, obstacles, clearance * 0.9)) far++;
     at = cells[far]!;
     path.push(at);
     k = far + 1;
