@@ -134,11 +134,14 @@ function eligibleSpecies(input: PopulationPlanInput, habitat: string, isWater: b
  * size, so that the weights are shares of creatures, not of herds.
  */
 function pickWeights(species: readonly Species[], rules: PopulationRules, mix: PopulationPlanInput["mix"]): number[] {
+  // Records of one name (`zebra`, `zebra#0002`) share its weight.
+  const sharing = new Map<string, number>();
+  for (const { record } of species) sharing.set(herdKey(record), (sharing.get(herdKey(record)) ?? 0) + 1);
   return species.map(({ record }) => {
     const key = herdKey(record);
     const weight = mix ? (mix[key] ?? mix["*"] ?? 0) : 1;
     const [min, max] = rules.herdSizes[key] ?? [1, 1];
-    return weight / ((min + max) / 2);
+    return weight / ((min + max) / 2) / (mix ? sharing.get(key)! : 1);
   });
 }
 

@@ -54,6 +54,22 @@ describe("planPopulation: mix, water, groups", () => {
     const wild = plan({ mix: { zebra: 1, "*": 1 } });
     expect(new Set(wild.creatures.map((c) => c.record.name)).size).toBeGreaterThan(2);
     expect(plan({ mix: { nothing: 1 } }).creatures).toEqual([]);
+    // Two records of one name share its weight: zebra and zebra#0002 together still make 3 of 4.
+    const zebra2 = record("zebra#0002");
+    let z = 0;
+    let all = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const p = plan({
+        seed,
+        records: [...savanna, zebra2],
+        mix: { zebra: 3, elephant: 1 },
+        area: { center: { x: 0, z: 0 }, radius: 80 },
+      });
+      z += p.creatures.filter((c) => c.record === zebra || c.record === zebra2).length;
+      all += p.creatures.length;
+    }
+    expect(z / all).toBeGreaterThan(0.7);
+    expect(z / all).toBeLessThan(0.8);
   });
 
   it("a game's water counts outside water habitats: no walker stands in it, swimmers only in it", () => {
