@@ -69,7 +69,7 @@ export { areLinksValid, getRecordExpiry } from "./api/signedUrl.js";
 // The Babylon plugin.
 export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/animationLodOptions.js";
 export type { AreaInput } from "./babylon/areaInput.js";
-export { Creature, type CreatureNodeMetadata } from "./babylon/creature.js";
+export { Creature, type CreatureCatch, type CreatureNodeMetadata } from "./babylon/creature.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
 export type {
   BehaviourTarget,
@@ -77,7 +77,8 @@ export type {
   CreatureState,
   CreatureStateChange,
 } from "./babylon/creatureBehaviours.js";
-export type { WorldAgent, WorldAgentOptions } from "./babylon/gameWorld.js";
+export type { CreatureSelector } from "./babylon/creatureSelector.js";
+export type { WorldAgent, WorldAgentOptions, WorldAgentSource } from "./babylon/gameWorld.js";
 export { toHeightFunction } from "./babylon/heights/index.js";
 export { Menagerie } from "./babylon/menagerie.js";
 export { MENAGERIE_DEFAULTS } from "./babylon/menagerieDefaults.js";
@@ -116,11 +117,23 @@ export {
   type SeekOptions,
 } from "./motion/behaviours.js";
 export {
+  FLEE_PREDATORS_DEFAULTS,
+  FleePredatorsBehavior,
+  type FleePredatorsOptions,
+} from "./motion/fleePredators.js";
+export {
   BEHAVIOUR_GAITS,
   type Gait,
   type GaitContext,
   type GaitTable,
 } from "./motion/gaits/index.js";
+export { GROUP_DEFAULTS, type GroupKind, type GroupOptions, MotionGroup } from "./motion/group.js";
+export {
+  HUNT_DEFAULTS,
+  HuntBehavior,
+  type HuntOptions,
+  type HuntPhase,
+} from "./motion/hunt.js";
 export type { Pose } from "./motion/pose.js";
 export type { RigRoles } from "./motion/rigRoles.js";
 export type { SpeciesSpeeds } from "./motion/speeds.js";
@@ -135,6 +148,7 @@ export type {
   Vec2,
   WanderOrder,
 } from "./motion/types.js";
+export { ECOLOGY_RULES, type EcologyRules, isPredatorRecord, preysOn } from "./population/ecology.js";
 export { POPULATION_RULES, type PopulationRules, type Realm } from "./population/populationRules.js";
 // Data a game extends: body plans, gaits by behaviour, population rules.
 export {

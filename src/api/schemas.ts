@@ -142,6 +142,8 @@ export const ModelRecordSchema = z
     // Typed for readers, never a reason to reject a record: an unexpected shape reads as undefined.
     voteScore: z.catch(z.nullish(z.number()), undefined),
     themeCategories: z.catch(z.nullish(z.array(z.string())), undefined),
+    // Order, family, species ... (`["Carnivora", "Felidae", "Panthera leo"]`): who hunts whom.
+    taxonomy: z.catch(z.nullish(z.array(z.string())), undefined),
     shape: z.catch(z.nullish(z.string()), undefined),
     original_source: z.catch(z.nullish(z.string()), undefined),
     preserveOriginalPosition: z.nullish(looseBoolean),

@@ -11,8 +11,8 @@ import type { Area } from "../motion/area.js";
  * @category Creatures
  */
 export type AreaInput =
-  | { center: { x: number; y?: number; z: number }; radius: number }
-  | { points: readonly { x: number; z: number }[] }
+  | { center: { x: number; y?: number; z: number }; radius: number; holes?: readonly AreaInput[] }
+  | { points: readonly { x: number; z: number }[]; holes?: readonly AreaInput[] }
   | AbstractMesh;
 
 export function isMesh(value: unknown): value is AbstractMesh {
@@ -34,6 +34,7 @@ export function toArea(input: AreaInput): Area {
       ],
     };
   }
-  if ("radius" in input) return { center: { x: input.center.x, z: input.center.z }, radius: input.radius };
-  return { points: input.points.map((p) => ({ x: p.x, z: p.z })) };
+  const holes = input.holes?.length ? { holes: input.holes.map(toArea) } : {};
+  if ("radius" in input) return { center: { x: input.center.x, z: input.center.z }, radius: input.radius, ...holes };
+  return { points: input.points.map((p) => ({ x: p.x, z: p.z })), ...holes };
 }

@@ -20,7 +20,11 @@ import type { ModelForm } from "../api/modelAssets.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { MotionAgent } from "../motion/agent.js";
 import type { Area } from "../motion/area.js";
-import { CreatureBehaviours } from "./creatureBehaviours.js";
+import { FleePredatorsBehavior, type FleePredatorsOptions } from "../motion/fleePredators.js";
+import { groupOfAgent, type MotionGroup } from "../motion/group.js";
+import { HuntBehavior, type HuntOptions } from "../motion/hunt.js";
+import { CreatureBehaviours, creatureOfMotion } from "./creatureBehaviours.js";
+import { agentMatcher, type CreatureSelector } from "./creatureSelector.js";
 import type { CreatureBody } from "./runtime/body/partsBody.js";
 import type { MotionBinding } from "./runtime/sync/syncMotion.js";
 
@@ -35,6 +39,17 @@ export interface CreatureNodeMetadata {
   creature: Creature;
   /** The part (or bone), for joint, bone and mesh nodes. */
   part?: string;
+}
+
+/**
+ * Sent by `onCaughtObservable` when a hunt catches its prey.
+ * @category Creatures
+ */
+export interface CreatureCatch {
+  /** The hunter. */
+  hunter: Creature;
+  /** The creature caught (what becomes of it is the game's). */
+  prey: Creature;
 }
 
 const NO_ANIMATIONS: ReadonlyMap<string, AnimationGroup> = new Map();
@@ -97,6 +112,8 @@ export class Creature extends CreatureBehaviours {
   readonly animations: ReadonlyMap<string, AnimationGroup>;
   /** Notified once, when the creature is disposed. */
   readonly onDisposeObservable = new Observable<Creature>();
+  /** A {@link hunt} caught its prey: what happens to the prey is the game's. */
+  readonly onCaughtObservable = new Observable<CreatureCatch>();
 
   readonly #handle: CreatureHandle;
   #disposed = false;
@@ -165,6 +182,47 @@ export class Creature extends CreatureBehaviours {
     return this;
   }
 
+  /**
+   * Hunts: looks for prey within `searchRadius` (20 m), walks briskly toward the nearest,
+   * chases it at run speed once within `spotRadius` (10 m), catches it on contact
+   * ({@link onCaughtObservable}), gives up after `chaseSeconds`, rests, and hunts again. Its
+   * order (wandering) goes on while it searches; its state reads `stalk`, `hunt` or `rest`
+   * meanwhile. Stays until {@link removeBehaviour}; returns the behaviour.
+   *
+   * @example
+   * lion.hunt(["zebra", "gazelle"]);
+   * lion.onCaughtObservable.add(({ prey }) => prey.dispose());
+   */
+  hunt(prey: CreatureSelector<Creature>, options: HuntOptions = {}): HuntBehavior {
+    const find = (agent: object) => creatureOfMotion(agent) as Creature | undefined;
+    const behaviour = new HuntBehavior(agentMatcher(prey, this, find), {
+      ...options,
+      onCatch: (agent) => {
+        options.onCatch?.(agent);
+        const caught = find(agent);
+        if (caught) this.onCaughtObservable.notifyObservers({ hunter: this, prey: caught });
+      },
+    });
+    return this.addBehaviour(behaviour);
+  }
+
+  /**
+   * Runs from the nearest predator it notices within `radius` (5 m) until none is within
+   * `calmRadius`; its order pauses meanwhile (state `flee`). Returns the behaviour.
+   *
+   * @example
+   * zebra.fleeFrom(["lion", "leopard"]);
+   */
+  fleeFrom(predators: CreatureSelector<Creature>, options: FleePredatorsOptions = {}): FleePredatorsBehavior {
+    const find = (agent: object) => creatureOfMotion(agent) as Creature | undefined;
+    return this.addBehaviour(new FleePredatorsBehavior(agentMatcher(predators, this, find), options));
+  }
+
+  /** The herd, flock or shoal it moves with (`populate` makes them; so can a game), if any. */
+  get group(): MotionGroup | undefined {
+    return groupOfAgent(this.motion);
+  }
+
   /** The record name. */
   get name(): string {
     return this.record.name;
@@ -201,8 +259,10 @@ export class Creature extends CreatureBehaviours {
     this.#disposed = true;
     this.#handle.binding.agent.cancel();
     this.#handle.body.dispose();
+    groupOfAgent(this.motion)?.remove(this.motion);
     this.onDisposeObservable.notifyObservers(this);
     this.onDisposeObservable.clear();
+    this.onCaughtObservable.clear();
   }
 }
 

@@ -62,6 +62,13 @@ export interface CreatureArrival {
 export type TargetResolver = (target: BehaviourTarget) => SteeringTarget;
 
 const resolvers = new WeakMap<CreatureBehaviours, TargetResolver>();
+/** The creature of each connected motion agent (a hunter finds its prey's creature here). */
+const creatureOf = new WeakMap<object, CreatureBehaviours>();
+
+/** The connected creature a motion agent belongs to, if any. */
+export function creatureOfMotion(agent: object): CreatureBehaviours | undefined {
+  return creatureOf.get(agent);
+}
 
 /**
  * Connects a creature to its Menagerie's world: targets resolve through `resolve`, and its
@@ -69,6 +76,7 @@ const resolvers = new WeakMap<CreatureBehaviours, TargetResolver>();
  */
 export function connectCreature(creature: CreatureBehaviours, resolve: TargetResolver): void {
   resolvers.set(creature, resolve);
+  creatureOf.set(creature.motion, creature);
   creature.motion.events = {
     arrived: (x, z) => creature.onArrivedObservable.notifyObservers({ x, z }),
     stateChanged: (state, previous) => creature.onStateChangedObservable.notifyObservers({ state, previous }),
@@ -78,6 +86,7 @@ export function connectCreature(creature: CreatureBehaviours, resolve: TargetRes
 /** Undoes {@link connectCreature} when the creature is disposed. */
 export function disconnectCreature(creature: CreatureBehaviours): void {
   resolvers.delete(creature);
+  creatureOf.delete(creature.motion);
   creature.onArrivedObservable.clear();
   creature.onStateChangedObservable.clear();
 }

@@ -19,6 +19,36 @@ import type { BehaviourTarget } from "./creatureBehaviours.js";
 type Positioned = TransformNode;
 
 /**
+ * What `Menagerie.addAgent` follows: a mesh or transform node, a camera, or anything with a
+ * `position` (x, z read each step; a `globalPosition`, as cameras have, is preferred).
+ * @category Creatures
+ */
+export type WorldAgentSource =
+  | TransformNode
+  | {
+      readonly position: { readonly x: number; readonly z: number };
+      readonly globalPosition?: { readonly x: number; readonly z: number };
+    };
+
+/** Where a source is now, on the ground plane. */
+function sourcePosition(source: WorldAgentSource): { readonly x: number; readonly z: number } {
+  // Forced: without a render in between, a node's (or camera's) cached world matrix would not
+  // see its moves.
+  if ("computeWorldMatrix" in source && typeof source.computeWorldMatrix === "function")
+    source.computeWorldMatrix(true);
+  if ("getAbsolutePosition" in source && typeof source.getAbsolutePosition === "function")
+    return source.getAbsolutePosition();
+  const other = source as Exclude<WorldAgentSource, TransformNode>;
+  return other.globalPosition ?? other.position;
+}
+
+/** Calls `done` once when a source that can be disposed (a node, a camera) is. */
+function onSourceDisposed(source: WorldAgentSource, done: () => void): void {
+  const observable = (source as { onDisposeObservable?: { addOnce(f: () => void): unknown } }).onDisposeObservable;
+  observable?.addOnce(done);
+}
+
+/**
  * Options of `Menagerie.addAgent`.
  * @category Creatures
  */
@@ -34,12 +64,12 @@ export interface WorldAgentOptions {
  * @category Creatures
  */
 export class WorldAgent extends WorldBody {
-  /** The node it follows. */
-  readonly node: Positioned;
+  /** What it follows: a node, a camera, or anything with a position. */
+  readonly node: WorldAgentSource;
 
   /** @hidden Use `menagerie.addAgent`. */
-  constructor(node: Positioned, radius: number) {
-    const p = node.computeWorldMatrix(true) && node.getAbsolutePosition();
+  constructor(node: WorldAgentSource, radius: number) {
+    const p = sourcePosition(node);
     super(p.x, p.z, radius);
     this.node = node;
   }
@@ -56,7 +86,7 @@ function creatureOfNode<C>(node: Node | null | undefined): C | undefined {
 
 export class GameWorld<C extends { readonly motion: MotionAgent }> {
   readonly #world: MotionWorldCore;
-  readonly #agents = new Map<Node, WorldAgent>();
+  readonly #agents = new Map<WorldAgentSource, WorldAgent>();
   readonly #tracked = new Map<Node, WorldBody>();
   readonly #obstacles = new Map<AbstractMesh | Obstacle, Obstacle>();
   readonly #creatures = new Map<MotionAgent, C>();
@@ -118,8 +148,8 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
     return this.#world.removeObstacle(obstacle);
   }
 
-  /** Adds a node as an agent creatures steer around and may flee from; once per node. */
-  addAgent(node: Positioned, radius: number): WorldAgent {
+  /** Adds a node (or a camera, or anything with a position) as an agent; once per source. */
+  addAgent(node: WorldAgentSource, radius: number): WorldAgent {
     const existing = this.#agents.get(node);
     if (existing) {
       existing.radius = radius;
@@ -128,12 +158,12 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
     const agent = new WorldAgent(node, radius);
     this.#agents.set(node, agent);
     this.#world.addBody(agent);
-    node.onDisposeObservable.addOnce(() => this.removeAgent(node));
+    onSourceDisposed(node, () => this.removeAgent(node));
     return agent;
   }
 
-  /** Removes an agent by its node or handle; false if absent. */
-  removeAgent(nodeOrAgent: Node | WorldAgent): boolean {
+  /** Removes an agent by its source or handle; false if absent. */
+  removeAgent(nodeOrAgent: WorldAgentSource | WorldAgent): boolean {
     const node = nodeOrAgent instanceof WorldAgent ? nodeOrAgent.node : nodeOrAgent;
     const agent = this.#agents.get(node);
     if (!agent) return false;
@@ -193,9 +223,7 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
   }
 }
 
-function follow(node: Positioned, body: WorldBody, seconds: number): void {
-  // Forced: without a render in between, a node's cached world matrix would not see its moves.
-  node.computeWorldMatrix(true);
-  const p = node.getAbsolutePosition();
+function follow(source: WorldAgentSource, body: WorldBody, seconds: number): void {
+  const p = sourcePosition(source);
   body.moveTo(p.x, p.z, seconds);
 }

@@ -190,6 +190,8 @@ export class Menagerie extends MenagerieMotion {
         ground: this.#ground,
         spawner,
         warn: (warning) => this.#warn(warning),
+        addObstacle: (area) => this.addObstacle(area),
+        removeObstacle: (obstacle) => this.removeObstacle(obstacle),
       },
       options,
     );

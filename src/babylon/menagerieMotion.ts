@@ -5,15 +5,13 @@
  */
 import type { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
-import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { nonNegativeNumber } from "../api/options.js";
 import type { Obstacle } from "../motion/types.js";
 import type { AnimationLodOptions } from "./animationLodOptions.js";
 import type { AreaInput } from "./areaInput.js";
 import type { Creature } from "./creature.js";
-import { GameWorld, type WorldAgent, type WorldAgentOptions } from "./gameWorld.js";
+import { GameWorld, type WorldAgent, type WorldAgentOptions, type WorldAgentSource } from "./gameWorld.js";
 import { MotionDriver } from "./motionDriver.js";
 
 /** What the motion half needs from the Menagerie's options, checked. */
@@ -128,19 +126,21 @@ export abstract class MenagerieMotion {
 
   /**
    * Adds a game's own moving thing (a player, a car) that creatures steer around and can
-   * `flee` from: it follows its node every step (removed when the node is disposed).
+   * `flee` from: it follows its node, camera or position every step (removed when a node or
+   * camera is disposed).
    *
    * @example
    * const player = menagerie.addAgent(playerMesh, { radius: 0.4 });
    * for (const sheep of menagerie.getCreaturesByTag("flock")) sheep.flee(player, { radius: 6 });
+   * menagerie.addAgent(scene.activeCamera!); // a first-person player is its camera
    */
-  addAgent(node: TransformNode, options: WorldAgentOptions = {}): WorldAgent {
+  addAgent(node: WorldAgentSource, options: WorldAgentOptions = {}): WorldAgent {
     const radius = nonNegativeNumber("radius", options.radius ?? 0.5);
     return motionParts(this).world.addAgent(node, radius);
   }
 
   /** Removes an agent, by its node or by what {@link addAgent} returned; false if absent. */
-  removeAgent(nodeOrAgent: Node | WorldAgent): boolean {
+  removeAgent(nodeOrAgent: WorldAgentSource | WorldAgent): boolean {
     return motionParts(this).world.removeAgent(nodeOrAgent);
   }
 

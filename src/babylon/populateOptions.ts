@@ -3,7 +3,8 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { SearchOptions } from "../api/client.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { Area } from "../motion/area.js";
-import type { HeightFunction } from "../motion/types.js";
+import type { HeightFunction, Obstacle } from "../motion/types.js";
+import type { EcologyRules } from "../population/ecology.js";
 import type { PopulationRules } from "../population/populationRules.js";
 import type { AreaInput } from "./areaInput.js";
 import type { Creature } from "./creature.js";
@@ -59,6 +60,31 @@ export interface PopulateOptions {
    * @default 0
    */
   scenery?: SceneryOption;
+  /**
+   * Weights of the species mix by name (lower case, without a `#0002` suffix): a species'
+   * share of the creatures is its weight over the sum. Species not named weigh `"*"`'s weight,
+   * or 0 (left out) when there is no `"*"`.
+   * @default every species of the habitat weighs the same
+   * @example
+   * await menagerie.populate({ habitat: "savanna", count: 30, mix: { zebra: 3, elephant: 1, "*": 0.5 } });
+   */
+  mix?: Readonly<Record<string, number>>;
+  /**
+   * Herds keep together, flyers of a species flock and swimmers shoal (`creature.group`, the
+   * group's `MotionGroup`); false lets each creature go its own way.
+   * @default true
+   */
+  groups?: boolean;
+  /**
+   * Predators and prey: `true` sets creatures whose records are predators by `ECOLOGY_RULES`
+   * (big cats, wild canids, bears ...) hunting the creatures they prey on, and those fleeing
+   * them; or rules of the game's own. Set once populate resolves.
+   * @default false
+   * @example
+   * const savanna = await menagerie.populate({ habitat: "grass", ecology: true });
+   * for (const lion of savanna.creatures) lion.onCaughtObservable.add(({ prey }) => prey.dispose());
+   */
+  ecology?: boolean | EcologyRules;
 }
 
 /**
@@ -80,7 +106,14 @@ export interface PopulateProgress {
  * The defaults of {@link PopulateOptions}; `radius` is that of the default area, in metres.
  * @category Populate
  */
-export const POPULATE_DEFAULTS = Object.freeze({ count: 20, seed: 1, wander: true, concurrency: 4, radius: 10 });
+export const POPULATE_DEFAULTS = Object.freeze({
+  count: 20,
+  seed: 1,
+  wander: true,
+  concurrency: 4,
+  radius: 10,
+  groups: true,
+});
 
 /**
  * What populate() needs of the Menagerie, and no more: the Menagerie hands itself over through
@@ -96,4 +129,8 @@ export interface PopulateHost {
   /** The Menagerie's spawner: models load once, creatures and props are made by it. */
   readonly spawner: Spawner;
   warn(warning: MenagerieWarning): void;
+  /** Makes an area an obstacle for every creature of the Menagerie (scenery footprints). */
+  addObstacle(area: Area): Obstacle;
+  /** Undoes {@link addObstacle}. */
+  removeObstacle(obstacle: Obstacle): boolean;
 }

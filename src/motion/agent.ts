@@ -17,8 +17,15 @@ import {
   type SeekOptions,
 } from "./behaviours.js";
 import { type BodyOrder, bodyOrder } from "./bodyOrder.js";
+import { findPath, isClear, RouteBehavior } from "./pathfinding.js";
 import { SteeredBody } from "./steeredBody.js";
-import { ArriveBehavior, AvoidAreaBehavior, BrakeBehavior, StayInAreaBehavior, WanderBehavior } from "./steering.js";
+import {
+  type ArriveBehavior,
+  AvoidAreaBehavior,
+  BrakeBehavior,
+  StayInAreaBehavior,
+  WanderBehavior,
+} from "./steering.js";
 import type { MotionEvents, MoveOrder, SteeringBehavior, SteeringTarget, Vec2, WanderOrder } from "./types.js";
 
 /**
@@ -100,13 +107,16 @@ export class MotionAgent extends SteeredBody {
   }
 
   /**
-   * Walks to (x, z); `onArrive(true)` on arrival, `(false)` if interrupted first.
+   * Walks to (x, z), around the world's obstacles when a straight line would cross one (a path
+   * planned on a grid, once, when the order is given); `onArrive(true)` on arrival, `(false)`
+   * if interrupted first.
    * @throws OptionsError when `speed` is given and not a non-negative finite number.
    */
   moveTo(target: Vec2, options: MoveOrder = {}): void {
     this.#newOrder("moveTo", options.speed);
     const near = Math.max(0.05, this.radius * 0.5);
-    this.#arrive = new ArriveBehavior({ x: target.x, z: target.z }, near, Math.max(0.5, this.radius * 4));
+    const to = { x: target.x, z: target.z };
+    this.#arrive = new RouteBehavior(to, near, Math.max(0.5, this.radius * 4), this.#route(to));
     this.#onArrive = options.onArrive;
     this.#own.goal = this.#arrive;
     this.#checkState();
@@ -143,6 +153,17 @@ export class MotionAgent extends SteeredBody {
   /** Settles a pending moveTo (used on stop, new orders and removal). */
   cancel(): void {
     this.#settle(false);
+  }
+
+  /** Waypoints to `to` around the world's obstacles; none when the way is clear (or blocked for good). */
+  #route(to: Vec2): Vec2[] {
+    const obstacles = this.world?.obstacles;
+    // Flyers pass over obstacles; walkers and swimmers go round.
+    if (!obstacles?.length || this.altitude > 0) return [];
+    const clearance = this.radius * 1.5 + 0.2;
+    if (isClear(this, to, obstacles, clearance)) return [];
+    const path = findPath(this, to, obstacles, { clearance });
+    return path ? path.slice(0, -1) : [];
   }
 
   /** Ends the last order: settles a moveTo, drops its goal and limits, sets this order's speed. */

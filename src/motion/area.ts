@@ -11,6 +11,8 @@ export interface CircleArea {
   center: { x: number; z: number };
   /** Its radius, metres. */
   radius: number;
+  /** Parts cut out of it (a pond in a meadow): not inside the area (a hole's own holes count for nothing). @default none */
+  holes?: readonly Area[] | undefined;
 }
 
 /**
@@ -20,6 +22,8 @@ export interface CircleArea {
 export interface PolygonArea {
   /** The corners on the ground plane (x, z), metres. */
   points: readonly { x: number; z: number }[];
+  /** Parts cut out of it (a pond in a meadow): not inside the area (a hole's own holes count for nothing). @default none */
+  holes?: readonly Area[] | undefined;
 }
 
 /**
@@ -32,8 +36,14 @@ export function isCircleArea(area: Area): area is CircleArea {
   return (area as CircleArea).radius !== undefined;
 }
 
-/** True when (x, z) is inside the area. */
+/** True when (x, z) is inside the area (and in none of its holes). */
 export function containsPoint(area: Area, x: number, z: number): boolean {
+  const holes = area.holes;
+  if (holes) for (let i = 0; i < holes.length; i++) if (containsOutline(holes[i]!, x, z)) return false;
+  return containsOutline(area, x, z);
+}
+
+function containsOutline(area: Area, x: number, z: number): boolean {
   if (isCircleArea(area)) {
     const dx = x - area.center.x;
     const dz = z - area.center.z;
@@ -82,6 +92,30 @@ export function edgeDistance(area: Area, x: number, z: number, out: EdgeProbe): 
  * it does not inline, and steering calls this per agent per frame.
  */
 export function probeEdge(area: Area, at: { readonly x: number; readonly z: number }, out: EdgeProbe): void {
+  probeOutline(area, at, out);
+  const holes = area.holes;
+  if (!holes) return;
+  // The area minus its holes: the signed distance is the least of the outline's and each
+  // hole's turned inside out (inside a hole is outside the area).
+  for (let i = 0; i < holes.length; i++) {
+    probeOutline(holes[i]!, at, holeProbe); // a hole's own holes are not looked at
+    const d = -holeProbe.distance!;
+    if (d < out.distance!) {
+      out.distance = d;
+      out.x = -holeProbe.x;
+      out.z = -holeProbe.z;
+    }
+  }
+}
+
+class HoleProbe implements EdgeProbe {
+  x = 0.5;
+  z = 0.5;
+  distance = 0.5;
+}
+const holeProbe = new HoleProbe();
+
+function probeOutline(area: Area, at: { readonly x: number; readonly z: number }, out: EdgeProbe): void {
   const x = at.x;
   const z = at.z;
   if (isCircleArea(area)) {

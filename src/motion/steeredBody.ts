@@ -71,6 +71,11 @@ export class SteeredBody implements SteeringAgent {
   swimDepth = 0.5;
   /** The world it moves in, when added to one. */
   world: SteeringWorld | undefined;
+  /** Its neighbours this step, gathered by the world before it steps (see `SteeringAgent`). */
+  readonly neighbours: SteeringAgent[] = [];
+  neighbourCount = 0; // how many of `neighbours` are this step's
+  /** Reach of the neighbour gathering, metres, beyond its separation's (a group's view radius). */
+  neighbourRadius = 0;
   /**
    * Behaviours added to it (`addBehaviour`: flee, evade, a game's own), summed by weight each
    * step on top of its order's. Orders (`wander`, `moveTo`, `stop`...) leave them be.

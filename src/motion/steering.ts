@@ -148,12 +148,11 @@ export class SeparationBehavior implements SteeringBehavior {
   calculate(agent: SteeringAgent, out: Vec2): void {
     out.x = 0;
     out.z = 0;
-    const world = agent.world;
-    if (!world) return;
-    world.queryRadius = this.radius + agent.radius + world.maxRadius;
-    const count = world.findNeighbours(agent);
+    // Read from what the world gathered for this agent at the start of its step.
+    const count = agent.neighbourCount;
+    const neighbours = agent.neighbours;
     for (let k = 0; k < count; k++) {
-      const other = world.neighbours[k]!;
+      const other = neighbours[k]!;
       const dx = agent.x - other.x;
       const dz = agent.z - other.z;
       const d = Math.sqrt(dx * dx + dz * dz);

@@ -65,6 +65,19 @@ export interface SteeringAgent {
   readonly rng: SeededRandom;
   /** The world it moves in, when added to one. */
   world: SteeringWorld | undefined;
+  /**
+   * Its neighbours, gathered by the world once per step before its behaviours run (Yuka's
+   * `neighbors`): the agents within {@link neighbourRadius}, valid up to {@link neighbourCount}.
+   * Separation and group behaviours read these instead of searching the world themselves.
+   */
+  readonly neighbours: readonly SteeringAgent[];
+  /** How many of {@link neighbours} are this step's. */
+  readonly neighbourCount: number;
+  /**
+   * Reach of the neighbour gathering, metres from its centre: at least what its separation
+   * needs; a group it joins raises it to the group's view radius.
+   */
+  neighbourRadius: number;
 }
 
 /**
@@ -84,6 +97,8 @@ export interface SteeringWorld {
   readonly obstacles: readonly Obstacle[];
   /** Bodies that are not creatures (a player, a car): every agent steers around them. */
   readonly bodies: readonly SteeringTarget[];
+  /** Simulated seconds so far; one value for the whole of a step (behaviours cache per step by it). */
+  readonly time: number;
 }
 
 /**

@@ -142,10 +142,24 @@ export class MotionWorldCore implements SteeringWorld {
     for (let i = 0; i < this.agents.length; i++) {
       const agent = this.agents[i]!;
       agent.dt = h; // a field, not an argument: no boxed double per agent
+      this.#gather(agent);
       agent.advance(box);
     }
     this.time += h;
     return h;
+  }
+
+  /**
+   * Gathers an agent's neighbours for its step, into its own list (Yuka's `neighbors`): every
+   * behaviour that reads neighbours (separation, groups) reads this one list.
+   */
+  #gather(agent: MotionAgent): void {
+    // At least separation's reach, whatever the larger agents around (see SeparationBehavior).
+    this.queryRadius = Math.max(agent.neighbourRadius, agent.separation.radius + agent.radius + this.maxRadius);
+    const count = this.findNeighbours(agent);
+    const mine = agent.neighbours;
+    for (let i = 0; i < count; i++) mine[i] = this.neighbours[i]!;
+    agent.neighbourCount = count;
   }
 
   /** The radius of the next {@link findNeighbours} (a field, so no double crosses the call). */

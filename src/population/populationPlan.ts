@@ -40,6 +40,12 @@ export interface PopulationPlanInput {
   defaultHeight: number;
   /** Ground creatures and swimmers stay out of these (scenery footprints). @default none */
   obstacles?: readonly Area[] | undefined;
+  /**
+   * Weights of the species mix by herd key (name in lower case, without a `#0002` suffix): a
+   * species' share of the creatures is its weight over the sum. Species not named weigh `"*"`'s
+   * weight, 0 (left out) when there is no `"*"`. @default every species weighs the same
+   */
+  mix?: Readonly<Record<string, number>> | undefined;
 }
 
 /** Where a realm's creatures may stand and wander. */
@@ -65,6 +71,11 @@ export interface PlannedCreature {
   swimDepth: number | undefined;
   /** Where it may wander. */
   region: PlanRegion;
+  /**
+   * The group it moves with (`herd:3`, `air:crow`), or undefined when it goes alone: a herd of
+   * two or more keeps together, and flyers and swimmers of one species flock or shoal.
+   */
+  group: string | undefined;
 }
 
 export interface PopulationPlan {
@@ -118,18 +129,39 @@ function eligibleSpecies(input: PopulationPlanInput, habitat: string, isWater: b
   return out.sort((a, b) => (a.record.name < b.record.name ? -1 : a.record.name > b.record.name ? 1 : 0));
 }
 
-/** Picks the slots: species by weighted choice (equal weights), herds where the rules say. */
+/**
+ * The chance of each species per pick: its mix weight (equal without a mix) over its mean herd
+ * size, so that the weights are shares of creatures, not of herds.
+ */
+function pickWeights(species: readonly Species[], rules: PopulationRules, mix: PopulationPlanInput["mix"]): number[] {
+  // Records of one name (`zebra`, `zebra#0002`) share its weight.
+  const sharing = new Map<string, number>();
+  for (const { record } of species) sharing.set(herdKey(record), (sharing.get(herdKey(record)) ?? 0) + 1);
+  return species.map(({ record }) => {
+    const key = herdKey(record);
+    const weight = mix ? (mix[key] ?? mix["*"] ?? 0) : 1;
+    const [min, max] = rules.herdSizes[key] ?? [1, 1];
+    return weight / ((min + max) / 2) / (mix ? sharing.get(key)! : 1);
+  });
+}
+
+/** Picks the slots: species by weighted choice, herds where the rules say. */
 function planSlots(
   species: readonly Species[],
   count: number,
   rng: SeededRandom,
   rules: PopulationRules,
   regions: Record<Realm, PlanRegion>,
+  mix: PopulationPlanInput["mix"],
 ) {
   const slots: { species: Species; request: PlacementRequest }[] = [];
+  const weights = pickWeights(species, rules, mix);
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (!(total > 0)) return slots;
   let herd = 0;
   while (slots.length < count) {
-    const one = species[rng.int(species.length)]!;
+    // Without a mix every weight is equal: one draw of rng.int, as before weights existed.
+    const one = mix ? species[pickIndex(weights, total, rng)]! : species[rng.int(species.length)]!;
     const [min, max] = rules.herdSizes[herdKey(one.record)] ?? [1, 1];
     const size = Math.min(count - slots.length, min + rng.int(max - min + 1));
     const radius = Math.max(0.12, one.height * 0.45);
@@ -145,13 +177,24 @@ function planSlots(
   return slots;
 }
 
+/** An index drawn with chance proportional to its weight. */
+function pickIndex(weights: readonly number[], total: number, rng: SeededRandom): number {
+  let r = rng.next() * total;
+  for (let i = 0; i < weights.length; i++) {
+    r -= weights[i]!;
+    if (r < 0 && weights[i]! > 0) return i;
+  }
+  return weights.findLastIndex((w) => w > 0);
+}
+
 /**
  * The water of a habitat scene: none unless the rules give the habitat water; then `water`
  * when given, else a disc at the area's centre, 45% of its size.
  */
 export function habitatWater(habitat: string, area: Area, rules: PopulationRules, water?: Area): Area | undefined {
-  if (!rules.waterHabitats.has(habitat.trim().toLowerCase())) return undefined;
+  // A game's own water counts in every habitat: walkers keep out of a pond on the savanna.
   if (water) return water;
+  if (!rules.waterHabitats.has(habitat.trim().toLowerCase())) return undefined;
   const center = areaCenter(area);
   const extent = isCircleArea(area)
     ? area.radius
@@ -164,7 +207,7 @@ export function planPopulation(input: PopulationPlanInput): PopulationPlan {
   const rng = new SeededRandom(input.seed);
   const { area, ground } = input;
   const habitat = input.habitat.trim().toLowerCase();
-  const isWater = input.rules.waterHabitats.has(habitat);
+  const isWater = input.rules.waterHabitats.has(habitat) || input.water !== undefined;
   const species = eligibleSpecies(input, habitat, isWater);
 
   const water = habitatWater(habitat, area, input.rules, input.water);
@@ -192,7 +235,7 @@ export function planPopulation(input: PopulationPlanInput): PopulationPlan {
   };
   if (species.length === 0 || input.count <= 0) return plan;
 
-  const slots = planSlots(species, input.count, rng, input.rules, regions);
+  const slots = planSlots(species, input.count, rng, input.rules, regions, input.mix);
   const placements = placeCreatures(
     area,
     slots.map((s) => s.request),
@@ -200,7 +243,7 @@ export function planPopulation(input: PopulationPlanInput): PopulationPlan {
   );
   plan.slots = slots.length;
   const bySpecies = new Map<string, PopulationPlan["species"][number]>();
-  slots.forEach(({ species: { record, realm, height } }, slot) => {
+  slots.forEach(({ species: { record, realm, height }, request }, slot) => {
     const place = placements[slot];
     if (!place) {
       plan.omissions.push(`${record.name}: no room left in the area`);
@@ -222,6 +265,12 @@ export function planPopulation(input: PopulationPlanInput): PopulationPlan {
       groundY,
       swimDepth,
       region: regions[realm],
+      group:
+        request.herd !== undefined
+          ? `herd:${request.herd}`
+          : realm === "ground"
+            ? undefined
+            : `${realm}:${record.name}`,
     };
     plan.creatures.push(creature);
     let entry = bySpecies.get(record.name);

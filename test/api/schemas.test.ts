@@ -160,6 +160,13 @@ describe("ModelRecordSchema, the newer dialect", () => {
     expect([odd.voteScore, odd.shape]).toEqual([undefined, undefined]);
   });
 
+  it("types taxonomy as a list of names, and never rejects a record for it", () => {
+    const lion = ModelRecordSchema.parse({ ...makeRiggedRecord("lion"), taxonomy: ["Carnivora", "Felidae"] });
+    const read: string[] | null | undefined = lion.taxonomy;
+    expect(read).toEqual(["Carnivora", "Felidae"]);
+    expect(ModelRecordSchema.parse({ ...makeRiggedRecord("lion"), taxonomy: "Felidae" }).taxonomy).toBeUndefined();
+  });
+
   it("accepts null for the newer optional fields", () => {
     const nulls = Object.fromEntries(
       [

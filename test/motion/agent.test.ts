@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { OptionsError } from "../../src/api/errors.js";
 import { MotionAgent } from "../../src/motion/agent.js";
 import { flyGait, hopGait, slitherGait, walkGait } from "../../src/motion/gaits/index.js";
+import { RouteBehavior } from "../../src/motion/pathfinding.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
 import { speciesSpeeds } from "../../src/motion/speeds.js";
 import {
@@ -164,7 +165,10 @@ describe("MotionAgent", () => {
     const a = agent("walk");
     const settled: string[] = [];
     a.moveTo({ x: 0, z: 0.01 }, { onArrive: (ok) => settled.push(`first ${ok}`) });
-    expect(a.orderBehaviours.map((b) => b.constructor)).toEqual([ArriveBehavior]);
+    // An arrive that takes waypoints when obstacles are in the way (none here).
+    expect(a.orderBehaviours.map((b) => b.constructor)).toEqual([RouteBehavior]);
+    expect(a.orderBehaviours[0]).toBeInstanceOf(ArriveBehavior);
+    expect((a.orderBehaviours[0] as RouteBehavior).remaining).toBe(0);
     a.step(1 / 60);
     a.step(1 / 60);
     expect(settled).toEqual(["first true"]);

@@ -13,6 +13,8 @@ import { OptionsError } from "../../api/errors.js";
 import { nonNegativeInteger, objectOption, positiveInteger, stringOption } from "../../api/options.js";
 import type { ModelRecord } from "../../api/schemas.js";
 import type { Area } from "../../motion/area.js";
+import type { MotionGroup } from "../../motion/group.js";
+import { ECOLOGY_RULES } from "../../population/ecology.js";
 import { planPopulation } from "../../population/populationPlan.js";
 import { POPULATION_RULES } from "../../population/populationRules.js";
 import { toArea } from "../areaInput.js";
@@ -23,6 +25,7 @@ import {
   type PopulateOptions,
   type PopulateProgress,
 } from "../populateOptions.js";
+import { applyEcology, PopulateGroups, propObstacles } from "./populateGroups.js";
 import { placeScenery, planPopulateScenery, type SceneryProp, sceneryOptions } from "./scenery.js";
 
 export type { SceneryNodeMetadata, SceneryOption, SceneryOptions } from "./scenery.js";
@@ -45,6 +48,8 @@ export class CreatureGroup {
   readonly omissions: string[] = [];
   /** Its static props (`scenery` option), in plan order; disposed with the group. */
   readonly scenery: SceneryProp[] = [];
+  /** Its herds, flocks and shoals (`groups` option), once populate resolves. */
+  readonly groups: MotionGroup[] = [];
   /** A creature joined the group, as soon as its model had loaded. */
   readonly onCreatureAddedObservable = new Observable<Creature>();
   /** Progress, as `onProgress` of the options reports it. */
@@ -83,6 +88,7 @@ export class CreatureGroup {
     for (const creature of [...this.creatures]) creature.dispose();
     this.creatures.length = 0;
     for (const prop of this.scenery.splice(0)) prop.dispose();
+    for (const group of this.groups.splice(0)) group.disband();
     this.onCreatureAddedObservable.clear();
     this.onProgressObservable.clear();
   }
@@ -142,6 +148,7 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
     rules,
     defaultHeight,
     obstacles: dressing.obstacles,
+    mix: options.mix,
   });
   const group = construct(options.habitat, area, plan.water, plan.waterLevel);
   group.skipped.push(...skipped);
@@ -171,8 +178,10 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
 
   const slotOf = new Map<Creature, number>();
   const wander = options.wander ?? POPULATE_DEFAULTS.wander;
+  const groups = (options.groups ?? POPULATE_DEFAULTS.groups) ? new PopulateGroups() : undefined;
   try {
     await placeScenery(host, dressing, group.scenery, group.omissions, signal); // props first
+    propObstacles(group.scenery, host); // every creature of the Menagerie steers around them
     await eachLimited(plan.species, concurrency, async ({ record, creatures: mine }) => {
       signal?.throwIfAborted();
       try {
@@ -207,6 +216,7 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
         }
         // Its ground, height and water were set by the spawn; it only has to be set going.
         if (wander) creature.wander({ area: planned.region.area, avoid: planned.region.avoid });
+        groups?.join(creature, planned);
         slotOf.set(creature, planned.slot);
         group.creatures.push(creature);
         // A creature disposed on its own leaves the group too.
@@ -228,5 +238,7 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
   }
   // Creatures arrived in load order; list them in plan order so a seed gives the same list.
   group.creatures.sort((a, b) => slotOf.get(a)! - slotOf.get(b)!);
+  group.groups.push(...(groups?.settle() ?? []));
+  if (options.ecology) applyEcology(group.creatures, options.ecology === true ? ECOLOGY_RULES : options.ecology);
   return group;
 }

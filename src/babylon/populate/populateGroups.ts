@@ -1,0 +1,71 @@
+/**
+ * The groups of a populate: herds keep together, flyers of a species flock, swimmers shoal
+ * (the plan names each creature's group; motion/group.ts moves them), scenery props made
+ * obstacles for every creature of the Menagerie, not only the populate's own, and who hunts whom.
+ */
+import { type GroupKind, MotionGroup } from "../../motion/group.js";
+import type { Obstacle } from "../../motion/types.js";
+import { type EcologyRules, isPredatorRecord, preysOn } from "../../population/ecology.js";
+import type { PlannedCreature } from "../../population/populationPlan.js";
+import type { Creature } from "../creature.js";
+import type { SceneryProp } from "./scenery.js";
+
+const KIND_BY_REALM: Readonly<Record<PlannedCreature["realm"], GroupKind>> = {
+  ground: "herd",
+  air: "flock",
+  water: "shoal",
+};
+
+/** Puts each creature into its planned group as it appears. */
+export class PopulateGroups {
+  readonly #byKey = new Map<string, MotionGroup>();
+
+  /** The groups made so far, in the order their first member appeared. */
+  get groups(): MotionGroup[] {
+    return [...this.#byKey.values()];
+  }
+
+  /** Adds `creature` to its planned group (a creature leaves its group when disposed). */
+  join(creature: Creature, planned: PlannedCreature): void {
+    if (planned.group === undefined) return;
+    let group = this.#byKey.get(planned.group);
+    if (!group) this.#byKey.set(planned.group, (group = new MotionGroup({ kind: KIND_BY_REALM[planned.realm] })));
+    group.add(creature);
+  }
+
+  /** Lets go of groups of fewer than two (a lone flyer of its species): returns those kept. */
+  settle(): MotionGroup[] {
+    for (const [key, group] of this.#byKey) {
+      if (group.members.length > 1) continue;
+      group.disband();
+      this.#byKey.delete(key);
+    }
+    return this.groups;
+  }
+}
+
+/** Makes each prop's footprint an obstacle of the Menagerie's world, removed with the prop. */
+export function propObstacles(
+  props: readonly SceneryProp[],
+  host: {
+    addObstacle(area: { center: { x: number; z: number }; radius: number }): Obstacle;
+    removeObstacle(o: Obstacle): boolean;
+  },
+): void {
+  for (const prop of props) {
+    const p = prop.root.position;
+    const obstacle = host.addObstacle({ center: { x: p.x, z: p.z }, radius: prop.radius });
+    prop.root.onDisposeObservable.addOnce(() => host.removeObstacle(obstacle));
+  }
+}
+
+/**
+ * Sets predators hunting and prey fleeing by the ecology rules: a predator hunts any creature
+ * of the Menagerie it preys on (not only this populate's), prey flee any that hunt them.
+ */
+export function applyEcology(creatures: readonly Creature[], rules: EcologyRules): void {
+  for (const creature of creatures) {
+    if (isPredatorRecord(creature.record, rules)) creature.hunt((c) => preysOn(creature.record, c.record, rules));
+    else creature.fleeFrom((c) => preysOn(c.record, creature.record, rules));
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * Predators and prey, engine-free (after the official SDK's `HuntGoal` and
+ * `FleeFromPredatorsGoal`). A hunter looks for prey within `searchRadius`, walks toward the
+ * nearest it finds, chases once it is within `spotRadius`, catches it on contact (a callback:
+ * what a catch does is the game's), gives up after `chaseSeconds`, rests, and looks again.
+ * It is a reaction a creature keeps whatever its order: while engaged it pauses the order. Prey
+ * flee predators with fleePredators.ts.
+ */
+import { nonNegativeNumber, objectOption, positiveNumber } from "../api/options.js";
+import type { SteeringAgent, SteeringBehavior, Vec2 } from "./types.js";
+
+/** How briskly a chase or an escape changes velocity (see behaviours.ts). */
+export const GAIN = 3;
+
+/**
+ * Options of {@link HuntBehavior}; the distances are the official SDK's.
+ * @category Motion
+ */
+export interface HuntOptions {
+  /** It looks for prey this far away, metres, and walks toward the nearest. @default 20 */
+  searchRadius?: number;
+  /** It chases prey this close, metres. @default 10 */
+  spotRadius?: number;
+  /** Chase speed, m/s. @default the hunter's runSpeed */
+  speed?: number;
+  /** It gives up a chase after this many seconds. @default 8 */
+  chaseSeconds?: number;
+  /** It rests this long after a catch or giving up, seconds. @default 6 */
+  restSeconds?: number;
+  /** A catch is contact: bodies closer than their radii plus this, metres. @default 0.3 */
+  catchDistance?: number;
+  /** Told of each catch, with the prey caught. @default none */
+  onCatch?: ((prey: SteeringAgent) => void) | undefined;
+  /** Told when it gives a chase up, with the prey that got away. @default none */
+  onGiveUp?: ((prey: SteeringAgent) => void) | undefined;
+}
+
+/**
+ * Defaults of {@link HuntOptions}.
+ * @category Motion
+ */
+export const HUNT_DEFAULTS = Object.freeze({
+  searchRadius: 20,
+  spotRadius: 10,
+  chaseSeconds: 8,
+  restSeconds: 6,
+  catchDistance: 0.3,
+});
+
+/**
+ * Where a hunt is: `search` (looking, its order goes on), `stalk` (walking briskly toward prey
+ * it found), `chase`, `rest`.
+ * @category Motion
+ */
+export type HuntPhase = "search" | "stalk" | "chase" | "rest";
+
+/** Seconds between two looks for prey while searching (a search is a world query). */
+const LOOK_EVERY = 0.5;
+
+/**
+ * A hunt: see the module comment. Its `state` (what the creature's state reads while it is
+ * engaged) is `stalk`, `hunt` (chasing) or `rest`.
+ * @category Motion
+ */
+export class HuntBehavior implements SteeringBehavior {
+  active = true;
+  weight = 1;
+  /** Where the hunt is. */
+  phase: HuntPhase = "search";
+  /** The prey it is after (while stalking or chasing). */
+  prey: SteeringAgent | undefined;
+  /** Catches so far. */
+  catches = 0;
+  /** Chases given up so far. */
+  misses = 0;
+  /** It looks for prey this far away, metres. */
+  searchRadius = 20;
+  /** It chases prey this close, metres. */
+  spotRadius = 10;
+  /** Chase speed, m/s; 0 means the hunter's runSpeed. */
+  speed = 0;
+  /** It gives up a chase after this many seconds. */
+  chaseSeconds = 8;
+  /** It rests this long after a catch or giving up, seconds. */
+  restSeconds = 6;
+  /** A catch is contact: bodies closer than their radii plus this, metres. */
+  catchDistance = 0.3;
+  /** Told of each catch. */
+  onCatch: ((prey: SteeringAgent) => void) | undefined;
+  /** Told when a chase is given up. */
+  onGiveUp: ((prey: SteeringAgent) => void) | undefined;
+  #clock = 0;
+  #look = 0;
+
+  /** @throws OptionsError naming a bad option. */
+  constructor(
+    /** Which agents are prey. */
+    readonly isPrey: (other: SteeringAgent) => boolean,
+    options: HuntOptions = {},
+  ) {
+    objectOption("options", options);
+    const d = HUNT_DEFAULTS;
+    this.searchRadius = positiveNumber("searchRadius", options.searchRadius ?? d.searchRadius);
+    this.spotRadius = positiveNumber("spotRadius", options.spotRadius ?? d.spotRadius);
+    this.speed = nonNegativeNumber("speed", options.speed ?? 0);
+    this.chaseSeconds = positiveNumber("chaseSeconds", options.chaseSeconds ?? d.chaseSeconds);
+    this.restSeconds = nonNegativeNumber("restSeconds", options.restSeconds ?? d.restSeconds);
+    this.catchDistance = nonNegativeNumber("catchDistance", options.catchDistance ?? d.catchDistance);
+    this.onCatch = options.onCatch;
+    this.onGiveUp = options.onGiveUp;
+  }
+
+  /** True while stalking, chasing or resting: the creature's order pauses. */
+  get engaged(): boolean {
+    return this.phase !== "search";
+  }
+
+  /** The creature's state while engaged. */
+  get state(): string {
+    return this.phase === "chase" ? "hunt" : this.phase;
+  }
+
+  calculate(agent: SteeringAgent, out: Vec2, dt: number): void {
+    out.x = 0;
+    out.z = 0;
+    this.#clock += dt;
+    if (this.phase === "rest") {
+      out.x = -agent.vx * 4;
+      out.z = -agent.vz * 4;
+      if (this.#clock >= this.restSeconds) this.#enter("search");
+      return;
+    }
+    const prey = this.prey;
+    if (prey && (!prey.world || distance(agent, prey) > this.searchRadius)) {
+      // Gone from the world, or out of reach: back to looking (a chase given up).
+      if (this.phase === "chase") {
+        this.#giveUp(prey, agent, out);
+        return;
+      }
+      this.prey = undefined;
+      this.#enter("search");
+    }
+    if (this.phase === "search") {
+      this.#look -= dt;
+      if (this.#look > 0) return;
+      this.#look = LOOK_EVERY;
+      this.prey = this.#nearestPrey(agent);
+      if (!this.prey) return;
+      this.#enter("stalk");
+    }
+    const target = this.prey!;
+    const d = distance(agent, target);
+    if (d <= agent.radius + target.radius + this.catchDistance) {
+      this.catches++;
+      this.#enter("rest");
+      this.prey = undefined;
+      this.onCatch?.(target);
+      out.x = -agent.vx * 4;
+      out.z = -agent.vz * 4;
+      return;
+    }
+    if (this.phase === "stalk" && d <= this.spotRadius) this.#enter("chase");
+    if (this.phase === "chase" && this.#clock >= this.chaseSeconds) {
+      this.#giveUp(target, agent, out);
+      return;
+    }
+    // Stalking: a brisk walk (half again its walk, never past its run), so it closes in on grazers.
+    const speed =
+      this.phase === "chase"
+        ? this.speed > 0
+          ? this.speed
+          : agent.runSpeed
+        : Math.min(agent.runSpeed, agent.walkSpeed * 1.5);
+    if (speed > agent.speedLimit) agent.speedLimit = speed;
+    // Head where the prey will be (Reynolds' pursuit), a few seconds ahead at most.
+    const tvx = target.vx;
+    const tvz = target.vz;
+    const closing = speed + Math.sqrt(tvx * tvx + tvz * tvz);
+    const ahead = closing > 1e-6 ? Math.min(3, d / closing) : 0;
+    const dx = target.x + tvx * ahead - agent.x;
+    const dz = target.z + tvz * ahead - agent.z;
+    const len = Math.sqrt(dx * dx + dz * dz) || 1;
+    out.x = ((dx / len) * speed - agent.vx) * GAIN;
+    out.z = ((dz / len) * speed - agent.vz) * GAIN;
+  }
+
+  #giveUp(prey: SteeringAgent, agent: SteeringAgent, out: Vec2): void {
+    this.misses++;
+    this.prey = undefined;
+    this.#enter("rest");
+    this.onGiveUp?.(prey);
+    out.x = -agent.vx * 4;
+    out.z = -agent.vz * 4;
+  }
+
+  #enter(phase: HuntPhase): void {
+    this.phase = phase;
+    this.#clock = 0;
+    this.#look = 0;
+  }
+
+  #nearestPrey(agent: SteeringAgent): SteeringAgent | undefined {
+    const world = agent.world;
+    if (!world) return undefined;
+    world.queryRadius = this.searchRadius;
+    const count = world.findNeighbours(agent);
+    let best: SteeringAgent | undefined;
+    let bestD = Infinity;
+    for (let i = 0; i < count; i++) {
+      const other = world.neighbours[i]!;
+      const d = distance(agent, other);
+      if (d < bestD && this.isPrey(other)) {
+        best = other;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+}
+
+/** Metres between two agents on the ground plane. */
+export function distance(a: SteeringAgent, b: SteeringAgent): number {
+  const dx = b.x - a.x;
+  const dz = b.z - a.z;
+  return Math.sqrt(dx * dx + dz * dz);
+}

@@ -1,0 +1,61 @@
+/**
+ * Who hunts whom, from records: data a game can replace. A record is a predator when its
+ * `taxonomy` names a predator taxon (big cats, wolves, bears ...) or its name is listed; it
+ * preys on records that are not predators, of its own realm (walkers on walkers), whose size is
+ * within a band of its own (a lion takes a zebra, not an elephant nor a beetle). Distances are
+ * the hunt's and the flight's own defaults (the official SDK's 20 m / 10 m / 5 m).
+ */
+import { recordSize } from "../api/recordSize.js";
+import type { ModelRecord } from "../api/schemas.js";
+import { herdKey, REALM_BY_BEHAVIOUR } from "./populationRules.js";
+
+/**
+ * Rules of `populate({ ecology })`.
+ * @category Populate
+ */
+export interface EcologyRules {
+  /** Taxa (any entry of a record's `taxonomy`) or names whose creatures hunt. */
+  predators: readonly string[];
+  /** Names that never hunt, whatever their taxonomy (pets). */
+  tame: readonly string[];
+  /** Largest prey, as its size over the hunter's. */
+  largestPrey: number;
+  /** Smallest prey, as its size over the hunter's. */
+  smallestPrey: number;
+}
+
+/**
+ * The default ecology: felids, wild canids, bears, hyenas and crocodiles hunt prey from a fifth
+ * to twice their size; dogs and cats are tame.
+ * @category Populate
+ */
+export const ECOLOGY_RULES: EcologyRules = Object.freeze({
+  predators: Object.freeze(["Felidae", "Canidae", "Ursidae", "Hyaenidae", "Crocodylidae", "Crocodilia"]),
+  tame: Object.freeze(["dog", "cat"]),
+  largestPrey: 2,
+  smallestPrey: 0.2,
+});
+
+/**
+ * True when the record hunts under `rules`.
+ * @category Populate
+ */
+export function isPredatorRecord(record: ModelRecord, rules: EcologyRules = ECOLOGY_RULES): boolean {
+  const name = herdKey(record);
+  if (rules.tame.includes(name) || record.pet === true) return false;
+  return rules.predators.includes(name) || (record.taxonomy ?? []).some((taxon) => rules.predators.includes(taxon));
+}
+
+/**
+ * True when `hunter` hunts `prey` under `rules`.
+ * @category Populate
+ */
+export function preysOn(hunter: ModelRecord, prey: ModelRecord, rules: EcologyRules = ECOLOGY_RULES): boolean {
+  if (hunter === prey || !isPredatorRecord(hunter, rules) || isPredatorRecord(prey, rules)) return false;
+  const realm = (r: ModelRecord) => REALM_BY_BEHAVIOUR[r.behaviour ?? ""] ?? "ground";
+  if (realm(hunter) !== realm(prey)) return false;
+  const h = recordSize(hunter)?.meters;
+  const p = recordSize(prey)?.meters;
+  if (h === undefined || p === undefined) return false;
+  return p <= h * rules.largestPrey && p >= h * rules.smallestPrey;
+}
