@@ -14,7 +14,7 @@ import { applyFaults } from "./faults/applyFaults.js";
 import { assetKind, FaultInjector } from "./faults/faultInjector.js";
 import type { FaultTarget } from "./faults/faultRules.js";
 import { bucketedExpiry } from "./linkExpiry.js";
-import { type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
+import { capResults, type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
 import { connectRedis } from "./redisConnection.js";
 import { createAssetRelay, RELAY_PATH } from "./relay/assetRelay.js";
@@ -166,15 +166,16 @@ export async function createLookupService(options: LookupServiceOptions): Promis
       return answer(store!.recordJson(entry, links));
     }
     const found = store!.index.search(query.value, query.fuzzy);
-    // maxResultNum caps a search (-1: every match; absent: the documented default cap), from offset on.
-    const max = query.maxResultNum ?? resolved.defaultMaxResultNum;
-    const entries = found.slice(query.offset, max === -1 ? undefined : query.offset + max);
+    // maxResultNum (already held to maxResultsPerAnswer) caps a search, from offset on.
+    const max = Math.min(query.maxResultNum ?? resolved.defaultMaxResultNum, resolved.maxResultsPerAnswer);
+    const entries = found.slice(query.offset, query.offset + max);
     return answer(`[${entries.map((entry) => store!.recordJson(entry, links)).join(",")}]`);
   }
 
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {
     await admission.lookup(c);
-    const query = parseLookupQuery(new URL(c.req.url).searchParams, resolved.maxQueryLength);
+    const parsed = parseLookupQuery(new URL(c.req.url).searchParams, resolved.maxQueryLength);
+    const query = capResults(parsed, resolved.maxResultsPerAnswer);
     if (!proxy) return answerFromCatalog(c, query);
     const answer = await proxy.lookup(query);
     return relay ? relay.rewrite(answer, linkOrigin(c, resolved)) : answer;

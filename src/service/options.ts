@@ -70,6 +70,12 @@ export interface LookupServiceOptions {
    */
   defaultMaxResultNum?: number;
   /**
+   * The most records one answer holds, whatever `maxResultNum` asks: `-1` ("all") and larger
+   * values mean up to this many (page on with `offset`). Forwarded so in proxy mode too.
+   * @default 1000
+   */
+  maxResultsPerAnswer?: number;
+  /**
    * The HMAC secret of asset links (a string is used as UTF-8 bytes). Give one to keep links
    * valid across restarts or servers.
    * @default 32 random bytes drawn at start
@@ -168,6 +174,7 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
       | "linkLifetimeSeconds"
       | "linkBucketSeconds"
       | "defaultMaxResultNum"
+      | "maxResultsPerAnswer"
       | "keyName"
       | "rateLimit"
       | "authFailureLimit"
@@ -185,6 +192,7 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
   linkLifetimeSeconds: 3600,
   linkBucketSeconds: 300,
   defaultMaxResultNum: 100,
+  maxResultsPerAnswer: 1000,
   keyName: "menagerie",
   rateLimit: RATE_LIMIT_DEFAULTS,
   authFailureLimit: Object.freeze({ capacity: 30, refillPerSecond: 0.5 }),
@@ -205,6 +213,7 @@ export interface ResolvedServiceOptions {
   /** Already capped at `linkLifetimeSeconds`. */
   linkBucketSeconds: number;
   defaultMaxResultNum: number;
+  maxResultsPerAnswer: number;
   signingKey: string | Uint8Array;
   keyName: string;
   rateLimit: Required<RateLimitOptions> | false;
@@ -278,6 +287,7 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
       positiveInteger("linkBucketSeconds", o.linkBucketSeconds),
     ),
     defaultMaxResultNum: positiveInteger("defaultMaxResultNum", o.defaultMaxResultNum),
+    maxResultsPerAnswer: positiveInteger("maxResultsPerAnswer", o.maxResultsPerAnswer),
     signingKey,
     keyName,
     rateLimit: resolveRateLimit("rateLimit", o.rateLimit),
