@@ -222,6 +222,9 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     faults,
     recordCount: store?.size ?? 0,
     options: resolved,
-    close: async () => redis?.close(),
+    close: async () => {
+      await relay?.close();
+      await redis?.close();
+    },
   };
 }

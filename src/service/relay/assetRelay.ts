@@ -8,6 +8,8 @@
  * they were fetched with expires, and concurrent requests for one path share one fetch: many
  * players cost the asset host one request per file while its link lives.
  */
+
+import type { Dispatcher } from "undici";
 import { OptionsError } from "../../api/errors.js";
 import { secretRedactor } from "../../api/redact.js";
 import { InflightRequests } from "../../api/shared.js";
@@ -17,6 +19,7 @@ import type { ResolvedServiceOptions } from "../options.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "../serviceError.js";
 import { type SigningKey, signUrl, verifySignedUrl } from "../signing.js";
 import type { ResolvedUpstream } from "../upstreamOptions.js";
+import { publicOnlyDispatcher } from "./relayDestination.js";
 import { fetchRelayedAsset, type RelayedAsset } from "./relayFetch.js";
 import { rewriteAssetLinks } from "./relayLinks.js";
 import type { ResolvedRelayAssets } from "./relayOptions.js";
@@ -57,6 +60,8 @@ export class AssetRelay {
   #cacheBytes = 0;
   readonly #inflight = new InflightRequests();
   #upstreamRequests = 0;
+  /** Connects only to checked public addresses (none when private ones are allowed). */
+  readonly #dispatcher: Dispatcher | undefined;
 
   constructor(options: ResolvedServiceOptions & { upstream: ResolvedUpstream & { relayAssets: ResolvedRelayAssets } }) {
     this.#upstream = options.upstream;
@@ -67,6 +72,12 @@ export class AssetRelay {
     const redact = secretRedactor([options.upstream.key]);
     this.#log = (line) => options.log(redact(line));
     this.#codec = createRelayCodec(options.signingKey);
+    this.#dispatcher = this.#limits.allowPrivateAddresses ? undefined : publicOnlyDispatcher();
+  }
+
+  /** Closes the relay's connections to asset hosts. */
+  async close(): Promise<void> {
+    await this.#dispatcher?.close();
   }
 
   /** Requests made to the asset host so far. */
@@ -163,6 +174,8 @@ export class AssetRelay {
         timeoutMs: this.#limits.timeoutMs,
         maxBytes: this.#limits.maxAssetBytes,
         log: this.#log,
+        destination: this.#limits,
+        dispatcher: this.#dispatcher,
       });
       const untilMs = expiry === undefined ? this.#now() + this.#upstream.maxCacheAgeMs : expiry * 1000;
       this.#remember(key, { asset, untilMs });

@@ -15,7 +15,7 @@ afterAll(() => cdn.close());
 
 async function relayed(env: Record<string, string>) {
   const lines: string[] = [];
-  const argv = ["--port", "0", "--upstream", cdn.url, "--relay-assets"];
+  const argv = ["--port", "0", "--upstream", cdn.url, "--relay-assets", "--relay-allow-private"];
   const server = (await main(argv, {
     env: { MENAGERIE_UPSTREAM_KEY: UPSTREAM_KEY, ...env },
     log: (l) => lines.push(l),
@@ -61,6 +61,8 @@ describe("upstream.relayAssets", () => {
       maxAssetBytes: 67108864,
       maxCacheBytes: 134217728,
       timeoutMs: 30000,
+      allowPrivateAddresses: false,
+      allowedHosts: undefined,
     });
     expect(() => resolveServiceOptions({ upstream: { url, relayAssets: { maxAssetBytes: 0 } } })).toThrow(
       "upstream.relayAssets.maxAssetBytes must be a positive integer, got 0",

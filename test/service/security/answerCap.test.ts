@@ -16,7 +16,10 @@ beforeAll(async () => {
     forwarded.push(new URL(String(input)).searchParams.get("maxResultNum") ?? "absent");
     return fetch(input, init);
   };
-  proxy = await startTestService({ maxResultsPerAnswer: 3, upstream: { url: catalog.url, key: "dev-key", fetch: counting } });
+  proxy = await startTestService({
+    maxResultsPerAnswer: 3,
+    upstream: { url: catalog.url, key: "dev-key", fetch: counting },
+  });
 });
 afterAll(async () => {
   await proxy?.close();
