@@ -44,6 +44,7 @@ export const CLI_USAGE = `Usage: menagerie-service [options]
                         *.example.com for subdomains)
   --relay-allow-private the relay may fetch from loopback and private addresses
                         (tests, an asset host on your own network)
+  --insecure-signing-key accept a MENAGERIE_SIGNING_KEY under 32 bytes (tests only)
   --link-lifetime S     life of signed asset links in seconds (default 3600)
   --faults SPEC         fault mode for tests, e.g. "lookup:status=503,first=2;texture:slow=100"
                         (or MENAGERIE_FAULTS; off by default)
@@ -91,6 +92,7 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
       "relay-hosts": { type: "string" },
       "relay-allow-private": { type: "boolean" },
       "link-lifetime": { type: "string" },
+      "insecure-signing-key": { type: "boolean" },
       faults: { type: "string" },
       "fault-seed": { type: "string" },
       workers: { type: "string" },
@@ -144,6 +146,7 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     trustProxyHeaders: values["trust-proxy-headers"],
     ...(faults ? { faults } : {}),
     signingKey: env["MENAGERIE_SIGNING_KEY"] || undefined,
+    ...(values["insecure-signing-key"] ? { allowWeakSigningKey: true } : {}),
     ...(values.redis !== undefined ? { redis: values.redis } : {}),
     log: (line) => log(redactText(line, [...keys.keys, upstreamKey])),
   });

@@ -78,9 +78,18 @@ export interface LookupServiceOptions {
   /**
    * The HMAC secret of asset links (a string is used as UTF-8 bytes). Give one to keep links
    * valid across restarts or servers.
+   * At least 32 bytes ({@link MIN_SIGNING_KEY_BYTES}): a shorter one is refused at start, as a
+   * link's signature lets anyone brute-force a short key offline and then sign links (and relay
+   * ids) of their own. Links are signed with the key as given (a key a Cloud CDN shares
+   * verifies them); relay ids are sealed under keys derived from it (HKDF, their own label).
    * @default 32 random bytes drawn at start
    */
   signingKey?: string | Uint8Array;
+  /**
+   * Accept a `signingKey` shorter than 32 bytes. For tests only (CLI: `--insecure-signing-key`).
+   * @default false
+   */
+  allowWeakSigningKey?: boolean;
   /**
    * The `KeyName` asset links carry.
    * @default "menagerie"
@@ -202,6 +211,12 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
   maxQueryLength: 256,
 });
 
+/**
+ * The shortest `signingKey` accepted (unless `allowWeakSigningKey`), in bytes.
+ * @category Service
+ */
+export const MIN_SIGNING_KEY_BYTES = 32;
+
 /** Options after defaults and validation. */
 export interface ResolvedServiceOptions {
   catalogDir: string | undefined;
@@ -265,6 +280,14 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
   const signingKey = options.signingKey ?? randomBytes(32);
   if (!(typeof signingKey === "string" || signingKey instanceof Uint8Array) || signingKey.length === 0) {
     throw new OptionsError("signingKey", "must be a non-empty string or Uint8Array");
+  }
+  const keyBytes = typeof signingKey === "string" ? Buffer.byteLength(signingKey) : signingKey.length;
+  if (keyBytes < MIN_SIGNING_KEY_BYTES && options.allowWeakSigningKey !== true) {
+    // The length is told, never the key.
+    throw new OptionsError(
+      "signingKey",
+      `must be at least ${MIN_SIGNING_KEY_BYTES} bytes, got ${keyBytes} (a short key is brute-forced from one link; allowWeakSigningKey for tests only)`,
+    );
   }
   const keyNameRule = "a non-empty string of letters, digits, '.', '_', '~' or '-'";
   const keyName = matchingString("keyName", o.keyName, /^[A-Za-z0-9_.~-]+$/, keyNameRule);

@@ -270,7 +270,7 @@ describe("the asset relay", () => {
     }
     expect(cdn.assetRequests("fox", "fox fur.png")).toHaveLength(2);
     expect(cdn.assetRequests("fox", "reference.png")).toHaveLength(1);
-    const third = await start({ signingKey: "a-new-secret" });
+    const third = await start({ signingKey: "a-new-secret-of-at-least-32-bytes" });
     try {
       expect((await get(third, texture)).status).toBe(403);
     } finally {

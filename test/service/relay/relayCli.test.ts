@@ -40,10 +40,10 @@ describe("menagerie-service --relay-assets", () => {
     expect(lines).toContain(
       `Asset relay on: asset links point at ${lines[0]!.match(/on (http:\/\/[^/]+)\//)![1]}/relay/; they end with this process (set MENAGERIE_SIGNING_KEY to keep them across restarts).`,
     );
-    const lasting = await relayed({ MENAGERIE_SIGNING_KEY: "cli-relay-signing" });
+    const lasting = await relayed({ MENAGERIE_SIGNING_KEY: "cli-relay-signing-key-of-32-bytes" });
     expect(lasting.some((l) => l.endsWith("they outlive a restart (MENAGERIE_SIGNING_KEY)."))).toBe(true);
     expect([...lines, ...lasting].join("\n")).not.toContain(UPSTREAM_KEY);
-    expect(lasting.join("\n")).not.toContain("cli-relay-signing");
+    expect(lasting.join("\n")).not.toContain("cli-relay-signing-key-of-32-bytes");
   });
 
   it("needs --upstream", async () => {
