@@ -177,8 +177,10 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     const parsed = parseLookupQuery(new URL(c.req.url).searchParams, resolved.maxQueryLength);
     const query = capResults(parsed, resolved.maxResultsPerAnswer);
     if (!proxy) return answerFromCatalog(c, query);
-    const answer = await proxy.lookup(query);
-    return relay ? relay.rewrite(answer, linkOrigin(c, resolved)) : answer;
+    if (!relay) return proxy.lookup(query);
+    // The relay's links are made once per cached answer and origin, not on every request.
+    const origin = linkOrigin(c, resolved);
+    return proxy.lookup(query, { origin, apply: (body) => relay.rewriteBody(body, origin) });
   });
 
   if (relay) {

@@ -105,22 +105,20 @@ export class AssetRelay {
     return signUrl(`${origin}${path}`, { ...this.#signing, expires });
   }
 
-  /** A lookup answer with every asset link turned into a relay link on `origin`; others as they are. */
-  async rewrite(answer: Response, origin: string): Promise<Response> {
-    if (answer.status !== 200) return answer;
-    const text = await answer.text();
-    const headers = new Headers(answer.headers);
-    headers.delete("content-length");
+  /**
+   * A lookup answer's body with every asset link turned into a relay link on `origin`; a body
+   * that is not JSON as it is. The proxy memoizes it per cached answer and origin.
+   */
+  rewriteBody(text: string, origin: string): string {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return new Response(text, { status: answer.status, headers });
+      return text;
     }
     // A link the URL parser refuses is left as it is: nothing could fetch it anyway.
     const relayed = (url: string) => (URL.canParse(url) ? this.link(url, origin) : url);
-    const body = JSON.stringify(rewriteAssetLinks(parsed, relayed));
-    return new Response(body, { status: answer.status, headers });
+    return JSON.stringify(rewriteAssetLinks(parsed, relayed));
   }
 
   /**
