@@ -21,7 +21,8 @@ export function redisAnswerCache(redis: SharedRedis, prefix = "menagerie:proxy:"
       if (!redis.ready) return undefined;
       try {
         return (await redis.client.get(prefix + key)) ?? undefined;
-      } catch {
+      } catch (error) {
+        redis.failed(error);
         return undefined;
       }
     },
@@ -30,7 +31,8 @@ export function redisAnswerCache(redis: SharedRedis, prefix = "menagerie:proxy:"
       if (!redis.ready || ms <= 0) return;
       try {
         await redis.client.set(prefix + key, value, "PX", ms);
-      } catch {
+      } catch (error) {
+        redis.failed(error);
         // Unreachable now: this process's own cache still has it.
       }
     },
