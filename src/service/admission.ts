@@ -8,6 +8,7 @@
 import type { Context } from "hono";
 import { createKeyMatcher } from "./apiKeys.js";
 import { clientAddressKey } from "./clientAddress.js";
+import { deriveKey, macOf } from "./derivedKey.js";
 import type { ResolvedServiceOptions } from "./options.js";
 import { type RateDecision, TokenBucketLimiter } from "./rateLimiter.js";
 import type { SharedRedis } from "./redisConnection.js";
@@ -38,6 +39,7 @@ function tooMany(decision: RateDecision, what: string): void {
 export async function createAdmission(options: ResolvedServiceOptions, redis?: SharedRedis): Promise<Admission> {
   const { now } = options;
   const isKnownKey = createKeyMatcher(options.apiKeys);
+  const bucketKey = deriveKey(options.signingKey, "rate limit buckets v1");
   const limiter = async (name: string, o: ResolvedServiceOptions["rateLimit"]): Promise<Limiter | undefined> => {
     if (!o) return undefined;
     const local = new TokenBucketLimiter(o, now);
@@ -74,7 +76,8 @@ export async function createAdmission(options: ResolvedServiceOptions, redis?: S
           await authFailures?.take(from);
           throw new ServiceError(403, SERVICE_ERROR_CODES.invalidKey, "The API key is not valid.");
         }
-        bucket = `key:${key}`;
+        // Named by an HMAC of the key: a key never appears in Redis (or a heap dump of the buckets).
+        bucket = `key:${macOf(bucketKey, key).slice(0, 22)}`;
       }
       if (perKey) tooMany(await perKey.take(bucket), "Too many requests");
     },

@@ -10,6 +10,7 @@ import { createAdmission } from "./admission.js";
 import { type EtagMemo, serveAsset } from "./assetRoute.js";
 import { CatalogStore } from "./catalogStore.js";
 import { corsHeaders } from "./corsHeaders.js";
+import { deriveKey } from "./derivedKey.js";
 import { applyFaults } from "./faults/applyFaults.js";
 import { assetKind, FaultInjector } from "./faults/faultInjector.js";
 import type { FaultTarget } from "./faults/faultRules.js";
@@ -64,8 +65,17 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   const { lookupPath, assetsPath, now, log } = resolved;
   const store = resolved.upstream ? undefined : await CatalogStore.load(resolved.catalogDir!);
   // Only with `redis`: ioredis and the limiter library are loaded by connectRedis, not before.
-  const redis = resolved.redis ? await connectRedis(resolved.redis, log) : undefined;
-  const shared = redis ? redisAnswerCache(redis) : undefined;
+  const redis = resolved.redis ? await connectRedis(resolved.redis, log, resolved.redisCommandTimeoutMs) : undefined;
+  const up = resolved.upstream;
+  const shared =
+    redis && up
+      ? redisAnswerCache(redis, {
+          namespace: `${up.url}\u0000${up.lookupPath}\u0000${up.key ?? ""}`,
+          macKey: deriveKey(resolved.signingKey, "shared answer cache v1"),
+          slots: up.maxCacheEntries,
+          maxEntryBytes: up.maxSharedAnswerBytes,
+        })
+      : undefined;
   const proxy = resolved.upstream ? new UpstreamProxy(resolved.upstream, now, log, shared) : undefined;
   // Proxy mode with `relayAssets`: answers' asset links point at /relay/ on this service.
   const relay = createAssetRelay(resolved);

@@ -19,6 +19,7 @@ import { DEV_API_KEY } from "./apiKeys.js";
 import { type FaultOptions, validateFaultOptions } from "./faults/faultRules.js";
 import { effectiveBucket } from "./linkExpiry.js";
 import { RATE_LIMIT_DEFAULTS, type RateLimitOptions, resolveRateLimitOptions } from "./rateLimiter.js";
+import { REDIS_COMMAND_TIMEOUT_MS } from "./redisConnection.js";
 import { pathSegment, type ResolvedUpstream, resolveUpstream, type UpstreamOptions } from "./upstreamOptions.js";
 
 /**
@@ -149,6 +150,14 @@ export interface LookupServiceOptions {
    */
   redis?: string;
   /**
+   * With `redis`: how long one Redis command may take, in milliseconds. Past it the request is
+   * decided by the process's own limits and cache, and Redis counts as away (logged once)
+   * until it answers a PING again (tried every second), so a stopped Redis delays no request
+   * by more than this.
+   * @default 100
+   */
+  redisCommandTimeoutMs?: number;
+  /**
    * The clock in milliseconds (link expiry, rate limits, proxy cache).
    * @default Date.now
    */
@@ -241,6 +250,7 @@ export interface ResolvedServiceOptions {
   maxQueryLength: number;
   upstream: ResolvedUpstream | undefined;
   redis: string | undefined;
+  redisCommandTimeoutMs: number;
   now: () => number;
   log: (line: string) => void;
   faults: FaultOptions | undefined;
@@ -325,6 +335,10 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
       options.redis === undefined
         ? undefined
         : matchingString("redis", options.redis, /^rediss?:\/\/\S+$/, "a redis:// or rediss:// URL"),
+    redisCommandTimeoutMs: positiveInteger(
+      "redisCommandTimeoutMs",
+      options.redisCommandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
+    ),
     now: functionOption<() => number>("now", options.now ?? Date.now),
     log: functionOption<(line: string) => void>("log", options.log ?? (() => undefined)),
     faults: options.faults === undefined ? undefined : validateFaultOptions(options.faults),

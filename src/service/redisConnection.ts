@@ -10,7 +10,7 @@
  */
 import type { Redis } from "ioredis";
 
-/** How long a Redis command may take before the caller falls back to its own limits and cache, in ms. */
+/** How long a Redis command may take by default before the caller falls back to its own limits and cache, in ms. */
 export const REDIS_COMMAND_TIMEOUT_MS = 100;
 /** How often a Redis that stopped answering is tried again, in ms. */
 const PROBE_INTERVAL_MS = 1_000;
@@ -37,7 +37,11 @@ export function describeRedisUrl(url: string): string {
 }
 
 /** Connects to `url` in the background; the service starts whether or not Redis answers. */
-export async function connectRedis(url: string, log: (line: string) => void): Promise<SharedRedis> {
+export async function connectRedis(
+  url: string,
+  log: (line: string) => void,
+  commandTimeoutMs = REDIS_COMMAND_TIMEOUT_MS,
+): Promise<SharedRedis> {
   const { Redis: RedisClient } = await import("ioredis");
   const where = describeRedisUrl(url);
   const client = new RedisClient(url, {
@@ -46,7 +50,7 @@ export async function connectRedis(url: string, log: (line: string) => void): Pr
     maxRetriesPerRequest: 0,
     connectTimeout: 2_000,
     // Connected but silent (a stopped process) must not hold a request either.
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: commandTimeoutMs,
     // Keep trying, at most every 2 s, for as long as the service runs.
     retryStrategy: (times) => Math.min(times * 100, 2_000),
     lazyConnect: false,
@@ -100,7 +104,7 @@ export async function connectRedis(url: string, log: (line: string) => void): Pr
     failed(error) {
       if (silent || !(error instanceof Error) || !/timed out/i.test(error.message)) return;
       silent = true;
-      down(`no answer within ${REDIS_COMMAND_TIMEOUT_MS} ms`);
+      down(`no answer within ${commandTimeoutMs} ms`);
       retry();
     },
     close: async () => {

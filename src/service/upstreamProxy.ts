@@ -120,7 +120,7 @@ export class UpstreamProxy {
       if (fromShared) return fromShared;
       const fresh = await this.#forward(query);
       // Stored before anyone is answered, so a lookup another process takes next finds it.
-      if (fresh.status === 200) await this.#shared?.set(key, JSON.stringify(fresh), fresh.untilMs - this.#now());
+      if (fresh.status === 200) await this.#shared?.set(key, fresh, fresh.untilMs - this.#now());
       return fresh;
     });
     if (answer.status === 200) this.#remember(key, answer);
@@ -130,13 +130,15 @@ export class UpstreamProxy {
   /** Another process's answer to the same lookup, while it may still be served. */
   async #sharedAnswer(key: string): Promise<Answer | undefined> {
     const stored = await this.#shared?.get(key);
-    if (stored === undefined) return undefined;
-    try {
-      const answer = JSON.parse(stored) as Answer;
-      return answer.untilMs > this.#now() ? answer : undefined;
-    } catch {
-      return undefined;
-    }
+    if (stored === undefined || stored.untilMs <= this.#now()) return undefined;
+    // Only the body and its life come from Redis: status and headers are the proxy's own.
+    return {
+      status: 200,
+      body: stored.body,
+      headers: {},
+      bytes: Buffer.byteLength(stored.body),
+      untilMs: stored.untilMs,
+    };
   }
 
   #forget(key: string, answer: Answer): void {
