@@ -275,6 +275,22 @@ function publicOrigin(value: unknown): string | undefined {
   return url.origin;
 }
 
+/**
+ * `log` with every control character of a line written as `\uXXXX`: a value from a request or
+ * an upstream answer (an asset URL with a newline) can never forge a line of its own.
+ */
+function escapedLog(log: (line: string) => void): (line: string) => void {
+  return (line) => {
+    let out = "";
+    for (const char of line) {
+      const code = char.charCodeAt(0);
+      const control = code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+      out += control ? `\\u${code.toString(16).padStart(4, "0")}` : char;
+    }
+    log(out);
+  };
+}
+
 /** Applies {@link LOOKUP_SERVICE_DEFAULTS} and checks every option. */
 export function resolveServiceOptions(options: LookupServiceOptions): ResolvedServiceOptions {
   objectOption("options", options);
@@ -340,7 +356,7 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
       options.redisCommandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
     ),
     now: functionOption<() => number>("now", options.now ?? Date.now),
-    log: functionOption<(line: string) => void>("log", options.log ?? (() => undefined)),
+    log: escapedLog(functionOption<(line: string) => void>("log", options.log ?? (() => undefined))),
     faults: options.faults === undefined ? undefined : validateFaultOptions(options.faults),
   };
 }

@@ -39,6 +39,12 @@ export interface BodyRewrite {
   apply(body: string): string;
 }
 
+/**
+ * The `max-age` of every proxied 200, in seconds, or 0 in its cached answer's last such
+ * stretch: an answer never tells when someone else last asked for it.
+ */
+export const PROXY_MAX_AGE_SECONDS = 60;
+
 /** Origins whose rewrites one cached answer keeps (there is usually one; more only with forwarded hosts). */
 const REWRITES_PER_ANSWER = 4;
 
@@ -174,7 +180,8 @@ export class UpstreamProxy {
   #toResponse(answer: Answer, rewrite?: BodyRewrite): Response {
     const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...answer.headers };
     if (answer.status !== 200) return new Response(answer.body, { status: answer.status, headers });
-    headers["cache-control"] = `private, max-age=${Math.max(0, Math.floor((answer.untilMs - this.#now()) / 1000))}`;
+    const left = Math.max(0, Math.floor((answer.untilMs - this.#now()) / 1000));
+    headers["cache-control"] = `private, max-age=${left >= PROXY_MAX_AGE_SECONDS ? PROXY_MAX_AGE_SECONDS : 0}`;
     const body = rewrite ? this.#rewritten(answer, rewrite) : answer.body;
     return new Response(body, { status: answer.status, headers });
   }
@@ -183,7 +190,9 @@ export class UpstreamProxy {
     const { url, key, lookupPath, timeoutMs, maxResponseBytes } = this.#upstream;
     const params = new URLSearchParams();
     if (key !== undefined) params.set("key", key);
-    params.set(query.op, query.value);
+    // The value the cache is keyed on is the value forwarded: the first asker's spelling
+    // (case, spaces) never decides what everyone else gets.
+    params.set(query.op, query.op === "id" ? query.value : normalizeName(query.value));
     if (query.op !== "id") params.set("fuzzy", String(query.fuzzy));
     if (query.maxResultNum !== undefined) params.set("maxResultNum", String(query.maxResultNum));
     if (query.offset > 0) params.set("offset", String(query.offset));

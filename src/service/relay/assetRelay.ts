@@ -44,6 +44,17 @@ function fileSegment(url: string): string {
   return path.slice(path.lastIndexOf("/") + 1) || "file";
 }
 
+/** Query parameters of a signed link (the Cloud CDN scheme): they change with every link to one file. */
+const SIGNATURE_PARAMS = ["Expires", "KeyName", "Signature"];
+
+/** `url` without its signature parameters or fragment: one file, whatever link it came by. */
+function unsignedUrl(url: string): string {
+  const parsed = new URL(url);
+  for (const name of SIGNATURE_PARAMS) parsed.searchParams.delete(name);
+  parsed.hash = "";
+  return parsed.href;
+}
+
 const forbidden = () => new ServiceError(403, SERVICE_ERROR_CODES.forbidden, "Forbidden");
 
 /** Rewrites answers' asset links and serves the relay route; see the module comment. */
@@ -154,9 +165,9 @@ export class AssetRelay {
     });
   }
 
-  /** The file behind `upstreamUrl`: cached by its path, or fetched once for every waiter. */
+  /** The file behind `upstreamUrl`: cached by its URL less its signature, or fetched once for every waiter. */
   async #get(upstreamUrl: string, expiry: number | undefined): Promise<RelayedAsset> {
-    const key = upstreamUrl.split(/[?#]/, 1)[0]!;
+    const key = unsignedUrl(upstreamUrl);
     const cached = this.#cache.get(key);
     if (cached && cached.untilMs > this.#now()) {
       this.#cache.delete(key);
