@@ -48,7 +48,17 @@ export async function createAdmission(options: ResolvedServiceOptions, redis?: S
   const perKey = await limiter("key", options.rateLimit);
   const authFailures = await limiter("auth", options.authFailureLimit);
   const assets = await limiter("asset", options.assetRateLimit);
-  const address = (c: Context) => clientAddressKey(remoteAddress(c));
+  let warned = false;
+  const address = (c: Context) => {
+    const given = options.clientAddress ? options.clientAddress(c.req.raw) : remoteAddress(c);
+    if (!given && !warned) {
+      warned = true;
+      options.log(
+        "A request came with no client address (no socket, no clientAddress option): per-address limits are shared by every such request. Set clientAddress.",
+      );
+    }
+    return clientAddressKey(given);
+  };
 
   return {
     async lookup(c) {

@@ -130,6 +130,16 @@ export interface LookupServiceOptions {
    */
   trustProxyHeaders?: boolean;
   /**
+   * The client address per-address limits count under (the throttle of failed key checks,
+   * anonymous and asset limits), read from the request: for `service.fetch(request)` without a
+   * socket (edge runtimes) or behind a proxy you trust, e.g. its `X-Forwarded-For`. Without it
+   * the socket's address is used; a request with neither shares one address with every other
+   * such request (logged once).
+   * @default undefined (the socket's address)
+   * @example (request) => request.headers.get("cf-connecting-ip") ?? undefined
+   */
+  clientAddress?: (request: Request) => string | undefined;
+  /**
    * Lookup answers may be cached (`Cache-Control: private, max-age`) until this many seconds
    * before their first link expires.
    * @default 60
@@ -246,6 +256,7 @@ export interface ResolvedServiceOptions {
   /** The configured public origin (`scheme://host[:port]`), if any. */
   publicUrl: string | undefined;
   trustProxyHeaders: boolean;
+  clientAddress: ((request: Request) => string | undefined) | undefined;
   cacheMarginSeconds: number;
   maxQueryLength: number;
   upstream: ResolvedUpstream | undefined;
@@ -344,6 +355,10 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
     assetRateLimit: resolveRateLimit("assetRateLimit", o.assetRateLimit),
     publicUrl: publicOrigin(options.publicUrl),
     trustProxyHeaders: booleanOption("trustProxyHeaders", o.trustProxyHeaders),
+    clientAddress:
+      options.clientAddress === undefined
+        ? undefined
+        : functionOption<(request: Request) => string | undefined>("clientAddress", options.clientAddress),
     cacheMarginSeconds: nonNegativeNumber("cacheMarginSeconds", o.cacheMarginSeconds),
     maxQueryLength: positiveInteger("maxQueryLength", o.maxQueryLength),
     upstream,
