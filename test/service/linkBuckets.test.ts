@@ -18,7 +18,7 @@ beforeAll(async () => {
   catalog = await writeFixtureCatalog();
   service = await createLookupService({
     catalogDir: catalog.dir,
-    signingKey: "bucket-key",
+    signingKey: "bucket-signing-key-of-32-bytes!!",
     now: () => nowMs,
     rateLimit: false,
     linkLifetimeSeconds: 600,
