@@ -8,6 +8,7 @@
 import type { Context } from "hono";
 import { createKeyMatcher } from "./apiKeys.js";
 import { clientAddressKey } from "./clientAddress.js";
+import { deriveKey, macOf } from "./derivedKey.js";
 import type { ResolvedServiceOptions } from "./options.js";
 import { type RateDecision, TokenBucketLimiter } from "./rateLimiter.js";
 import type { SharedRedis } from "./redisConnection.js";
@@ -38,6 +39,7 @@ function tooMany(decision: RateDecision, what: string): void {
 export async function createAdmission(options: ResolvedServiceOptions, redis?: SharedRedis): Promise<Admission> {
   const { now } = options;
   const isKnownKey = createKeyMatcher(options.apiKeys);
+  const bucketKey = deriveKey(options.signingKey, "rate limit buckets v1");
   const limiter = async (name: string, o: ResolvedServiceOptions["rateLimit"]): Promise<Limiter | undefined> => {
     if (!o) return undefined;
     const local = new TokenBucketLimiter(o, now);
@@ -46,7 +48,17 @@ export async function createAdmission(options: ResolvedServiceOptions, redis?: S
   const perKey = await limiter("key", options.rateLimit);
   const authFailures = await limiter("auth", options.authFailureLimit);
   const assets = await limiter("asset", options.assetRateLimit);
-  const address = (c: Context) => clientAddressKey(remoteAddress(c));
+  let warned = false;
+  const address = (c: Context) => {
+    const given = options.clientAddress ? options.clientAddress(c.req.raw) : remoteAddress(c);
+    if (!given && !warned) {
+      warned = true;
+      options.log(
+        "A request came with no client address (no socket, no clientAddress option): per-address limits are shared by every such request. Set clientAddress.",
+      );
+    }
+    return clientAddressKey(given);
+  };
 
   return {
     async lookup(c) {
@@ -74,7 +86,8 @@ export async function createAdmission(options: ResolvedServiceOptions, redis?: S
           await authFailures?.take(from);
           throw new ServiceError(403, SERVICE_ERROR_CODES.invalidKey, "The API key is not valid.");
         }
-        bucket = `key:${key}`;
+        // Named by an HMAC of the key: a key never appears in Redis (or a heap dump of the buckets).
+        bucket = `key:${macOf(bucketKey, key).slice(0, 22)}`;
       }
       if (perKey) tooMany(await perKey.take(bucket), "Too many requests");
     },

@@ -3,7 +3,8 @@
  *
  * ```
  * menagerie-service [--port 8787] [--host 127.0.0.1] [--public-url URL] [--trust-proxy-headers]
- *                   [--catalog DIR] [--keys FILE] [--upstream URL --upstream-key K [--relay-assets]]
+ *                   [--catalog DIR] [--keys FILE] [--upstream URL --upstream-key K [--relay-assets
+ *                   [--relay-hosts LIST] [--relay-allow-private]]]
  *                   [--link-lifetime SECONDS] [--faults SPEC [--fault-seed N]] [--workers N] [--redis URL]
  * ```
  *
@@ -39,6 +40,11 @@ export const CLI_USAGE = `Usage: menagerie-service [options]
   --relay-assets        proxy mode: serve asset files through this service (/relay/), with
                         CORS, for asset hosts a browser page may not read; set
                         MENAGERIE_SIGNING_KEY to keep relay links valid across restarts
+  --relay-hosts LIST    the relay fetches only from these hosts (comma-separated;
+                        *.example.com for subdomains)
+  --relay-allow-private the relay may fetch from loopback and private addresses
+                        (tests, an asset host on your own network)
+  --insecure-signing-key accept a MENAGERIE_SIGNING_KEY under 32 bytes (tests only)
   --link-lifetime S     life of signed asset links in seconds (default 3600)
   --faults SPEC         fault mode for tests, e.g. "lookup:status=503,first=2;texture:slow=100"
                         (or MENAGERIE_FAULTS; off by default)
@@ -83,7 +89,10 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
       upstream: { type: "string" },
       "upstream-key": { type: "string" },
       "relay-assets": { type: "boolean" },
+      "relay-hosts": { type: "string" },
+      "relay-allow-private": { type: "boolean" },
       "link-lifetime": { type: "string" },
+      "insecure-signing-key": { type: "boolean" },
       faults: { type: "string" },
       "fault-seed": { type: "string" },
       workers: { type: "string" },
@@ -100,6 +109,16 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     throw new Error("--upstream-key needs --upstream");
   }
   if (values["relay-assets"] && values.upstream === undefined) throw new Error("--relay-assets needs --upstream");
+  for (const flag of ["relay-hosts", "relay-allow-private"] as const)
+    if (values[flag] !== undefined && !values["relay-assets"]) throw new Error(`--${flag} needs --relay-assets`);
+  const relayAssets = values["relay-assets"]
+    ? {
+        ...(values["relay-hosts"] !== undefined
+          ? { allowedHosts: values["relay-hosts"].split(",").map((h) => h.trim().toLowerCase()) }
+          : {}),
+        allowPrivateAddresses: values["relay-allow-private"] ?? false,
+      }
+    : undefined;
   if (values.upstream !== undefined && values.catalog !== undefined) {
     throw new Error("--catalog and --upstream exclude each other: a proxy serves no catalog");
   }
@@ -120,13 +139,14 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
     catalogDir,
     apiKeys: keys.keys,
     upstream: values.upstream
-      ? { url: values.upstream, key: upstreamKey, ...(values["relay-assets"] ? { relayAssets: true } : {}) }
+      ? { url: values.upstream, key: upstreamKey, ...(relayAssets ? { relayAssets } : {}) }
       : undefined,
     linkLifetimeSeconds,
     publicUrl: values["public-url"],
     trustProxyHeaders: values["trust-proxy-headers"],
     ...(faults ? { faults } : {}),
     signingKey: env["MENAGERIE_SIGNING_KEY"] || undefined,
+    ...(values["insecure-signing-key"] ? { allowWeakSigningKey: true } : {}),
     ...(values.redis !== undefined ? { redis: values.redis } : {}),
     log: (line) => log(redactText(line, [...keys.keys, upstreamKey])),
   });

@@ -33,7 +33,7 @@ export {
   startLookupServer,
 } from "./lookupServer.js";
 export { createLookupService, type LookupService } from "./lookupService.js";
-export { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions } from "./options.js";
+export { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions, MIN_SIGNING_KEY_BYTES } from "./options.js";
 export { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
 export { RELAY_ASSETS_DEFAULTS, type RelayAssetsOptions } from "./relay/relayOptions.js";
 export type { UpstreamOptions } from "./upstreamOptions.js";

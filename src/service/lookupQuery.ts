@@ -77,3 +77,12 @@ function parseMaxResultNum(raw: string | undefined): number | undefined {
   if (value === -1 || value > 0) return value;
   throw badRequest("The maxResultNum parameter must be a positive integer or -1 (all).");
 }
+
+/**
+ * `query` with `maxResultNum` held to `cap` records: `-1` (all) and anything larger become
+ * `cap`, so no answer is bigger than the service's `maxResultsPerAnswer`.
+ */
+export function capResults(query: LookupQuery, cap: number): LookupQuery {
+  const asked = query.maxResultNum;
+  return asked === -1 || (asked !== undefined && asked > cap) ? { ...query, maxResultNum: cap } : query;
+}

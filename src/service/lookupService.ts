@@ -10,11 +10,12 @@ import { createAdmission } from "./admission.js";
 import { type EtagMemo, serveAsset } from "./assetRoute.js";
 import { CatalogStore } from "./catalogStore.js";
 import { corsHeaders } from "./corsHeaders.js";
+import { deriveKey } from "./derivedKey.js";
 import { applyFaults } from "./faults/applyFaults.js";
 import { assetKind, FaultInjector } from "./faults/faultInjector.js";
 import type { FaultTarget } from "./faults/faultRules.js";
 import { bucketedExpiry } from "./linkExpiry.js";
-import { type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
+import { capResults, type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
 import { connectRedis } from "./redisConnection.js";
 import { createAssetRelay, RELAY_PATH } from "./relay/assetRelay.js";
@@ -64,8 +65,17 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   const { lookupPath, assetsPath, now, log } = resolved;
   const store = resolved.upstream ? undefined : await CatalogStore.load(resolved.catalogDir!);
   // Only with `redis`: ioredis and the limiter library are loaded by connectRedis, not before.
-  const redis = resolved.redis ? await connectRedis(resolved.redis, log) : undefined;
-  const shared = redis ? redisAnswerCache(redis) : undefined;
+  const redis = resolved.redis ? await connectRedis(resolved.redis, log, resolved.redisCommandTimeoutMs) : undefined;
+  const up = resolved.upstream;
+  const shared =
+    redis && up
+      ? redisAnswerCache(redis, {
+          namespace: `${up.url}\u0000${up.lookupPath}\u0000${up.key ?? ""}`,
+          macKey: deriveKey(resolved.signingKey, "shared answer cache v1"),
+          slots: up.maxCacheEntries,
+          maxEntryBytes: up.maxSharedAnswerBytes,
+        })
+      : undefined;
   const proxy = resolved.upstream ? new UpstreamProxy(resolved.upstream, now, log, shared) : undefined;
   // Proxy mode with `relayAssets`: answers' asset links point at /relay/ on this service.
   const relay = createAssetRelay(resolved);
@@ -166,18 +176,21 @@ export async function createLookupService(options: LookupServiceOptions): Promis
       return answer(store!.recordJson(entry, links));
     }
     const found = store!.index.search(query.value, query.fuzzy);
-    // maxResultNum caps a search (-1: every match; absent: the documented default cap), from offset on.
-    const max = query.maxResultNum ?? resolved.defaultMaxResultNum;
-    const entries = found.slice(query.offset, max === -1 ? undefined : query.offset + max);
+    // maxResultNum (already held to maxResultsPerAnswer) caps a search, from offset on.
+    const max = Math.min(query.maxResultNum ?? resolved.defaultMaxResultNum, resolved.maxResultsPerAnswer);
+    const entries = found.slice(query.offset, query.offset + max);
     return answer(`[${entries.map((entry) => store!.recordJson(entry, links)).join(",")}]`);
   }
 
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {
     await admission.lookup(c);
-    const query = parseLookupQuery(new URL(c.req.url).searchParams, resolved.maxQueryLength);
+    const parsed = parseLookupQuery(new URL(c.req.url).searchParams, resolved.maxQueryLength);
+    const query = capResults(parsed, resolved.maxResultsPerAnswer);
     if (!proxy) return answerFromCatalog(c, query);
-    const answer = await proxy.lookup(query);
-    return relay ? relay.rewrite(answer, linkOrigin(c, resolved)) : answer;
+    if (!relay) return proxy.lookup(query);
+    // The relay's links are made once per cached answer and origin, not on every request.
+    const origin = linkOrigin(c, resolved);
+    return proxy.lookup(query, { origin, apply: (body) => relay.rewriteBody(body, origin) });
   });
 
   if (relay) {
@@ -221,6 +234,9 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     faults,
     recordCount: store?.size ?? 0,
     options: resolved,
-    close: async () => redis?.close(),
+    close: async () => {
+      await relay?.close();
+      await redis?.close();
+    },
   };
 }

@@ -18,140 +18,12 @@ import {
 import { DEV_API_KEY } from "./apiKeys.js";
 import { type FaultOptions, validateFaultOptions } from "./faults/faultRules.js";
 import { effectiveBucket } from "./linkExpiry.js";
+import type { LookupServiceOptions } from "./lookupServiceOptions.types.js";
 import { RATE_LIMIT_DEFAULTS, type RateLimitOptions, resolveRateLimitOptions } from "./rateLimiter.js";
-import { pathSegment, type ResolvedUpstream, resolveUpstream, type UpstreamOptions } from "./upstreamOptions.js";
+import { REDIS_COMMAND_TIMEOUT_MS } from "./redisConnection.js";
+import { pathSegment, type ResolvedUpstream, resolveUpstream } from "./upstreamOptions.js";
 
-/**
- * Options of {@link createLookupService}.
- * @category Service
- */
-export interface LookupServiceOptions {
-  /**
-   * The catalog folder to serve (`catalog.json` and its assets). Required unless `upstream` is set.
-   * @example "./.menagerie/catalog-r1-seed1"
-   */
-  catalogDir?: string;
-  /**
-   * API keys the service accepts.
-   * @default ["dev-key"]
-   */
-  apiKeys?: readonly string[];
-  /**
-   * Accept lookups without a `key` (a key that is given must still be valid).
-   * @default false, and true in proxy mode (clients of a key-injecting proxy hold no key)
-   */
-  allowAnonymous?: boolean;
-  /**
-   * The one path segment of both lookup operations.
-   * @default "anything"
-   */
-  lookupPath?: string;
-  /**
-   * The path segment under which asset files are served.
-   * @default "assets"
-   */
-  assetsPath?: string;
-  /**
-   * Life of a signed asset link, in seconds.
-   * @default 3600
-   */
-  linkLifetimeSeconds?: number;
-  /**
-   * Links are signed against expiry buckets of this many seconds: `Expires` is rounded up to the
-   * next multiple, so a link lives between `linkLifetimeSeconds` and that plus one bucket, and a
-   * record's signed answer is reused (same bytes) for a whole bucket. Capped at
-   * `linkLifetimeSeconds`.
-   * @default 300
-   */
-  linkBucketSeconds?: number;
-  /**
-   * Records a search answers when the request gives no `maxResultNum` (`-1` asks for all).
-   * @default 100
-   */
-  defaultMaxResultNum?: number;
-  /**
-   * The HMAC secret of asset links (a string is used as UTF-8 bytes). Give one to keep links
-   * valid across restarts or servers.
-   * @default 32 random bytes drawn at start
-   */
-  signingKey?: string | Uint8Array;
-  /**
-   * The `KeyName` asset links carry.
-   * @default "menagerie"
-   */
-  keyName?: string;
-  /**
-   * Per-key token bucket, or `false` for no limit.
-   * @default { capacity: 300, refillPerSecond: 50 }
-   */
-  rateLimit?: RateLimitOptions | false;
-  /**
-   * Per-address token bucket of failed key checks (a wrong `key`), or `false` for none. Once
-   * an address has none left, every lookup from it that carries a key is answered 429 with
-   * `Retry-After`, a right key included, so guessing learns nothing while throttled. The
-   * default allows at most 60 failed attempts in any minute.
-   * @default { capacity: 30, refillPerSecond: 0.5 }
-   */
-  authFailureLimit?: RateLimitOptions | false;
-  /**
-   * Per-address token bucket of the asset route, or `false` for no limit.
-   * @default { capacity: 600, refillPerSecond: 100 }
-   */
-  assetRateLimit?: RateLimitOptions | false;
-  /**
-   * The origin signed asset links are built on, as clients reach the service (behind a
-   * reverse proxy, its public address), for example `"https://models.example.com"`. Without
-   * it, links use the address the request's connection arrived on (where the server
-   * listens), never the request's `Host` header, which the client chooses.
-   * @default undefined (the listening address)
-   */
-  publicUrl?: string;
-  /**
-   * Build links from `X-Forwarded-Host` and `X-Forwarded-Proto` when a request carries them.
-   * Only behind a reverse proxy you run that sets them (and strips the client's own): anyone
-   * else could point your signed links at a host of their choosing.
-   * @default false
-   */
-  trustProxyHeaders?: boolean;
-  /**
-   * Lookup answers may be cached (`Cache-Control: private, max-age`) until this many seconds
-   * before their first link expires.
-   * @default 60
-   */
-  cacheMarginSeconds?: number;
-  /**
-   * Longest accepted `name` or `search` value, in characters.
-   * @default 256
-   */
-  maxQueryLength?: number;
-  /** Proxy mode: forward lookups to a real service instead of serving a catalog. */
-  upstream?: UpstreamOptions;
-  /**
-   * A Redis URL (`redis://host:6379`): the rate limits and the proxy's answer cache are then
-   * shared by every process and machine using it. While Redis is away, each process keeps
-   * answering with its own limits and cache, and returns to Redis when it is back.
-   * @default undefined (per-process limits and cache; ioredis is never loaded)
-   */
-  redis?: string;
-  /**
-   * The clock in milliseconds (link expiry, rate limits, proxy cache).
-   * @default Date.now
-   */
-  now?: () => number;
-  /**
-   * Told about unexpected failures (already redacted). Silent by default, as in tests.
-   * @default () => {}
-   */
-  log?: (line: string) => void;
-  /**
-   * Fault mode, for reliability tests: latency, 5xx, 429, dropped connections, truncated or
-   * corrupt bodies, links refused as expired, slow bodies (see `faults/faultRules.ts`). Only this option,
-   * the CLI's `--faults` and `MENAGERIE_FAULTS` turn it on; no request can.
-   * @default undefined (off)
-   * @example { rules: [{ targets: ["lookup"], kind: "status", status: 503, first: 2 }], seed: 7 }
-   */
-  faults?: FaultOptions;
-}
+export type { LookupServiceOptions };
 
 /**
  * Defaults of every optional {@link LookupServiceOptions} field that has a fixed one.
@@ -168,6 +40,7 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
       | "linkLifetimeSeconds"
       | "linkBucketSeconds"
       | "defaultMaxResultNum"
+      | "maxResultsPerAnswer"
       | "keyName"
       | "rateLimit"
       | "authFailureLimit"
@@ -185,6 +58,7 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
   linkLifetimeSeconds: 3600,
   linkBucketSeconds: 300,
   defaultMaxResultNum: 100,
+  maxResultsPerAnswer: 1000,
   keyName: "menagerie",
   rateLimit: RATE_LIMIT_DEFAULTS,
   authFailureLimit: Object.freeze({ capacity: 30, refillPerSecond: 0.5 }),
@@ -193,6 +67,12 @@ export const LOOKUP_SERVICE_DEFAULTS: Readonly<
   cacheMarginSeconds: 60,
   maxQueryLength: 256,
 });
+
+/**
+ * The shortest `signingKey` accepted (unless `allowWeakSigningKey`), in bytes.
+ * @category Service
+ */
+export const MIN_SIGNING_KEY_BYTES = 32;
 
 /** Options after defaults and validation. */
 export interface ResolvedServiceOptions {
@@ -205,6 +85,7 @@ export interface ResolvedServiceOptions {
   /** Already capped at `linkLifetimeSeconds`. */
   linkBucketSeconds: number;
   defaultMaxResultNum: number;
+  maxResultsPerAnswer: number;
   signingKey: string | Uint8Array;
   keyName: string;
   rateLimit: Required<RateLimitOptions> | false;
@@ -213,10 +94,12 @@ export interface ResolvedServiceOptions {
   /** The configured public origin (`scheme://host[:port]`), if any. */
   publicUrl: string | undefined;
   trustProxyHeaders: boolean;
+  clientAddress: ((request: Request) => string | undefined) | undefined;
   cacheMarginSeconds: number;
   maxQueryLength: number;
   upstream: ResolvedUpstream | undefined;
   redis: string | undefined;
+  redisCommandTimeoutMs: number;
   now: () => number;
   log: (line: string) => void;
   faults: FaultOptions | undefined;
@@ -241,6 +124,22 @@ function publicOrigin(value: unknown): string | undefined {
   return url.origin;
 }
 
+/**
+ * `log` with every control character of a line written as `\uXXXX`: a value from a request or
+ * an upstream answer (an asset URL with a newline) can never forge a line of its own.
+ */
+function escapedLog(log: (line: string) => void): (line: string) => void {
+  return (line) => {
+    let out = "";
+    for (const char of line) {
+      const code = char.charCodeAt(0);
+      const control = code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+      out += control ? `\\u${code.toString(16).padStart(4, "0")}` : char;
+    }
+    log(out);
+  };
+}
+
 /** Applies {@link LOOKUP_SERVICE_DEFAULTS} and checks every option. */
 export function resolveServiceOptions(options: LookupServiceOptions): ResolvedServiceOptions {
   objectOption("options", options);
@@ -256,6 +155,14 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
   const signingKey = options.signingKey ?? randomBytes(32);
   if (!(typeof signingKey === "string" || signingKey instanceof Uint8Array) || signingKey.length === 0) {
     throw new OptionsError("signingKey", "must be a non-empty string or Uint8Array");
+  }
+  const keyBytes = typeof signingKey === "string" ? Buffer.byteLength(signingKey) : signingKey.length;
+  if (keyBytes < MIN_SIGNING_KEY_BYTES && options.allowWeakSigningKey !== true) {
+    // The length is told, never the key.
+    throw new OptionsError(
+      "signingKey",
+      `must be at least ${MIN_SIGNING_KEY_BYTES} bytes, got ${keyBytes} (a short key is brute-forced from one link; allowWeakSigningKey for tests only)`,
+    );
   }
   const keyNameRule = "a non-empty string of letters, digits, '.', '_', '~' or '-'";
   const keyName = matchingString("keyName", o.keyName, /^[A-Za-z0-9_.~-]+$/, keyNameRule);
@@ -278,6 +185,7 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
       positiveInteger("linkBucketSeconds", o.linkBucketSeconds),
     ),
     defaultMaxResultNum: positiveInteger("defaultMaxResultNum", o.defaultMaxResultNum),
+    maxResultsPerAnswer: positiveInteger("maxResultsPerAnswer", o.maxResultsPerAnswer),
     signingKey,
     keyName,
     rateLimit: resolveRateLimit("rateLimit", o.rateLimit),
@@ -285,6 +193,10 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
     assetRateLimit: resolveRateLimit("assetRateLimit", o.assetRateLimit),
     publicUrl: publicOrigin(options.publicUrl),
     trustProxyHeaders: booleanOption("trustProxyHeaders", o.trustProxyHeaders),
+    clientAddress:
+      options.clientAddress === undefined
+        ? undefined
+        : functionOption<(request: Request) => string | undefined>("clientAddress", options.clientAddress),
     cacheMarginSeconds: nonNegativeNumber("cacheMarginSeconds", o.cacheMarginSeconds),
     maxQueryLength: positiveInteger("maxQueryLength", o.maxQueryLength),
     upstream,
@@ -292,8 +204,12 @@ export function resolveServiceOptions(options: LookupServiceOptions): ResolvedSe
       options.redis === undefined
         ? undefined
         : matchingString("redis", options.redis, /^rediss?:\/\/\S+$/, "a redis:// or rediss:// URL"),
+    redisCommandTimeoutMs: positiveInteger(
+      "redisCommandTimeoutMs",
+      options.redisCommandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
+    ),
     now: functionOption<() => number>("now", options.now ?? Date.now),
-    log: functionOption<(line: string) => void>("log", options.log ?? (() => undefined)),
+    log: escapedLog(functionOption<(line: string) => void>("log", options.log ?? (() => undefined))),
     faults: options.faults === undefined ? undefined : validateFaultOptions(options.faults),
   };
 }

@@ -2,7 +2,9 @@
  * A token bucket per client key (an API key, or a client address): each key may burst up to
  * `capacity` requests, then gets `refillPerSecond` more per second. Memory is bounded: past
  * `maxBuckets` keys the least recently used bucket is forgotten, in constant time, however
- * many keys are tried. Pure and clock-injected, so tests never sleep.
+ * many keys are tried; a bucket that ran dry goes last (only when every remembered bucket ran
+ * dry), so flooding the limiter with fresh keys never frees a throttled one. Pure and
+ * clock-injected, so tests never sleep.
  */
 import { assignDefaults, positiveInteger, positiveNumber } from "../api/options.js";
 
@@ -66,8 +68,10 @@ export class TokenBucketLimiter {
   readonly refillPerSecond: number;
   readonly #now: () => number;
   readonly #maxBuckets: number;
-  /** In least-recently-used order: a key used again moves to the end. */
+  /** Buckets with a token left, in least-recently-used order: a key used again moves to the end. */
   readonly #buckets = new Map<string, Bucket>();
+  /** Buckets that ran dry (throttled), in the same order: forgotten only when no other is left. */
+  readonly #dry = new Map<string, Bucket>();
 
   /**
    * @param now the clock in milliseconds. @default Date.now
@@ -83,7 +87,7 @@ export class TokenBucketLimiter {
 
   /** Number of keys with a bucket. */
   get size(): number {
-    return this.#buckets.size;
+    return this.#buckets.size + this.#dry.size;
   }
 
   #refill(bucket: Bucket, nowMs: number): void {
@@ -92,19 +96,26 @@ export class TokenBucketLimiter {
     bucket.updatedMs = nowMs;
   }
 
-  /** The bucket of `key`, refilled to now and moved to the most recently used end. */
+  /** The bucket of `key`, refilled to now, taken out of its map (see {@link #place}). */
   #bucket(key: string, nowMs: number): Bucket {
-    let bucket = this.#buckets.get(key);
+    const bucket = this.#buckets.get(key) ?? this.#dry.get(key);
     if (bucket) {
       this.#buckets.delete(key);
+      this.#dry.delete(key);
       this.#refill(bucket, nowMs);
-    } else {
-      // The least recently used bucket goes first; a forgotten full one behaves like a new one.
-      if (this.#buckets.size >= this.#maxBuckets) this.#buckets.delete(this.#buckets.keys().next().value!);
-      bucket = { tokens: this.capacity, updatedMs: nowMs };
+      return bucket;
     }
-    this.#buckets.set(key, bucket);
-    return bucket;
+    // The least recently used bucket with tokens goes first; a dry one only when none is left.
+    if (this.size >= this.#maxBuckets) {
+      const from = this.#buckets.size > 0 ? this.#buckets : this.#dry;
+      from.delete(from.keys().next().value!);
+    }
+    return { tokens: this.capacity, updatedMs: nowMs };
+  }
+
+  /** Puts `bucket` back at the most recently used end of the map its tokens say. */
+  #place(key: string, bucket: Bucket): void {
+    (bucket.tokens >= 1 ? this.#buckets : this.#dry).set(key, bucket);
   }
 
   #refused(bucket: Bucket): RateDecision {
@@ -116,16 +127,15 @@ export class TokenBucketLimiter {
   /** Takes one token for `key`; when none is left, says how long until one is back. */
   take(key: string): RateDecision {
     const bucket = this.#bucket(key, this.#now());
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return { allowed: true, remaining: Math.floor(bucket.tokens) };
-    }
-    return this.#refused(bucket);
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    this.#place(key, bucket);
+    return allowed ? { allowed: true, remaining: Math.floor(bucket.tokens) } : this.#refused(bucket);
   }
 
   /** Whether `key` has a token left, without taking it (a key never seen has a full bucket). */
   peek(key: string): RateDecision {
-    const bucket = this.#buckets.get(key);
+    const bucket = this.#buckets.get(key) ?? this.#dry.get(key);
     if (!bucket) return { allowed: true, remaining: this.capacity };
     this.#refill(bucket, this.#now());
     return bucket.tokens >= 1 ? { allowed: true, remaining: Math.floor(bucket.tokens) } : this.#refused(bucket);

@@ -56,6 +56,7 @@ export async function createSharedLimiter(
         return { allowed: true, remaining: res.remainingPoints };
       } catch (outcome) {
         if (isLimitAnswer(outcome)) return retryAfter(outcome.msBeforeNext);
+        redis.failed(outcome);
         return local.take(key);
       }
     },
@@ -66,7 +67,8 @@ export async function createSharedLimiter(
         if (res === null || res.remainingPoints > 0 || res.consumedPoints < options.capacity)
           return { allowed: true, remaining: res?.remainingPoints ?? options.capacity };
         return retryAfter(res.msBeforeNext);
-      } catch {
+      } catch (error) {
+        redis.failed(error);
         return local.peek(key);
       }
     },

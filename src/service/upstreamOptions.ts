@@ -56,10 +56,17 @@ export interface UpstreamOptions {
    */
   maxCacheBytes?: number;
   /**
-   * Answers the cache holds at most (the oldest go first).
+   * Answers the cache holds at most (the oldest go first). With `redis`, also the most answers
+   * a proxy keeps in Redis (each lookup has one slot there; a newer answer takes it).
    * @default 1000
    */
   maxCacheEntries?: number;
+  /**
+   * With `redis`: the largest answer shared through it, in bytes (a larger one stays in the
+   * process's own cache). Redis then holds at most `maxCacheEntries` × this per upstream.
+   * @default 65536 (64 KiB)
+   */
+  maxSharedAnswerBytes?: number;
   /**
    * The fetch used to reach the upstream (tests count requests through it). It is called
    * with `redirect: "manual"`: a redirect is answered 502, never followed.
@@ -89,6 +96,7 @@ export const UPSTREAM_DEFAULTS: Readonly<
       | "maxResponseBytes"
       | "maxCacheBytes"
       | "maxCacheEntries"
+      | "maxSharedAnswerBytes"
     >
   >
 > = Object.freeze({
@@ -99,6 +107,7 @@ export const UPSTREAM_DEFAULTS: Readonly<
   maxResponseBytes: 4 * 1024 * 1024,
   maxCacheBytes: 32 * 1024 * 1024,
   maxCacheEntries: 1000,
+  maxSharedAnswerBytes: 64 * 1024,
 });
 
 /** {@link UpstreamOptions} after defaults and validation. */
@@ -135,6 +144,7 @@ export function resolveUpstream(upstream: UpstreamOptions | undefined): Resolved
     maxResponseBytes: positiveInteger("upstream.maxResponseBytes", o.maxResponseBytes),
     maxCacheBytes: positiveInteger("upstream.maxCacheBytes", o.maxCacheBytes),
     maxCacheEntries: positiveInteger("upstream.maxCacheEntries", o.maxCacheEntries),
+    maxSharedAnswerBytes: positiveInteger("upstream.maxSharedAnswerBytes", o.maxSharedAnswerBytes),
     fetch: functionOption<typeof fetch>("upstream.fetch", upstream.fetch ?? globalThis.fetch),
     relayAssets: resolveRelayAssets(upstream.relayAssets),
   };

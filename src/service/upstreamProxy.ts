@@ -30,6 +30,25 @@ interface Answer {
 }
 
 /**
+ * A rewrite of 200 answers' bodies for one origin (the relay's links): applied once per cached
+ * answer and origin, then served as it was made while the answer lives.
+ */
+export interface BodyRewrite {
+  /** What the rewrite depends on besides the body (the link origin). */
+  readonly origin: string;
+  apply(body: string): string;
+}
+
+/**
+ * The `max-age` of every proxied 200, in seconds, or 0 in its cached answer's last such
+ * stretch: an answer never tells when someone else last asked for it.
+ */
+export const PROXY_MAX_AGE_SECONDS = 60;
+
+/** Origins whose rewrites one cached answer keeps (there is usually one; more only with forwarded hosts). */
+const REWRITES_PER_ANSWER = 4;
+
+/**
  * The earliest `Expires` of any signed link in a parsed answer, in unix seconds; `undefined`
  * when none carries one. Every string is read, whatever the record's shape, as an upstream may
  * add fields; a stack, not recursion, walks it.
@@ -71,6 +90,8 @@ export class UpstreamProxy {
   readonly #inflight = new InflightRequests();
   readonly #redact: (text: string) => string;
   readonly #shared: SharedAnswerCache | undefined;
+  /** Rewritten bodies by answer and origin: they go when their answer leaves the cache. */
+  readonly #rewrites = new WeakMap<Answer, Map<string, string>>();
 
   /** @param shared answers shared with other processes (Redis), besides this one's own cache */
   constructor(upstream: ResolvedUpstream, now: () => number, log: (line: string) => void, shared?: SharedAnswerCache) {
@@ -91,13 +112,13 @@ export class UpstreamProxy {
     return this.#cacheBytes;
   }
 
-  /** The answer to one lookup, from cache or from the upstream. */
-  async lookup(query: LookupQuery): Promise<Response> {
+  /** The answer to one lookup, from cache or from the upstream, its body rewritten by `rewrite` if given. */
+  async lookup(query: LookupQuery, rewrite?: BodyRewrite): Promise<Response> {
     // Ids are matched exactly; names and queries as the index folds them.
     const value = query.op === "id" ? query.value : normalizeName(query.value);
     const key = `${query.op}\u0000${value}\u0000${query.fuzzy}\u0000${query.maxResultNum ?? ""}\u0000${query.offset}`;
     const cached = this.#cache.get(key);
-    if (cached && cached.untilMs > this.#now()) return this.#toResponse(cached);
+    if (cached && cached.untilMs > this.#now()) return this.#toResponse(cached, rewrite);
     if (cached) this.#forget(key, cached);
     // No caller signal: a client that leaves does not cancel a lookup others may share.
     const answer = await this.#inflight.join(key, undefined, async () => {
@@ -105,23 +126,25 @@ export class UpstreamProxy {
       if (fromShared) return fromShared;
       const fresh = await this.#forward(query);
       // Stored before anyone is answered, so a lookup another process takes next finds it.
-      if (fresh.status === 200) await this.#shared?.set(key, JSON.stringify(fresh), fresh.untilMs - this.#now());
+      if (fresh.status === 200) await this.#shared?.set(key, fresh, fresh.untilMs - this.#now());
       return fresh;
     });
     if (answer.status === 200) this.#remember(key, answer);
-    return this.#toResponse(answer);
+    return this.#toResponse(answer, rewrite);
   }
 
   /** Another process's answer to the same lookup, while it may still be served. */
   async #sharedAnswer(key: string): Promise<Answer | undefined> {
     const stored = await this.#shared?.get(key);
-    if (stored === undefined) return undefined;
-    try {
-      const answer = JSON.parse(stored) as Answer;
-      return answer.untilMs > this.#now() ? answer : undefined;
-    } catch {
-      return undefined;
-    }
+    if (stored === undefined || stored.untilMs <= this.#now()) return undefined;
+    // Only the body and its life come from Redis: status and headers are the proxy's own.
+    return {
+      status: 200,
+      body: stored.body,
+      headers: {},
+      bytes: Buffer.byteLength(stored.body),
+      untilMs: stored.untilMs,
+    };
   }
 
   #forget(key: string, answer: Answer): void {
@@ -141,19 +164,35 @@ export class UpstreamProxy {
     this.#cacheBytes += answer.bytes;
   }
 
-  #toResponse(answer: Answer): Response {
-    const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...answer.headers };
-    if (answer.status === 200) {
-      headers["cache-control"] = `private, max-age=${Math.max(0, Math.floor((answer.untilMs - this.#now()) / 1000))}`;
+  /** `answer`'s body rewritten for `rewrite`'s origin, made once while the answer is cached. */
+  #rewritten(answer: Answer, rewrite: BodyRewrite): string {
+    let byOrigin = this.#rewrites.get(answer);
+    if (!byOrigin) this.#rewrites.set(answer, (byOrigin = new Map()));
+    let body = byOrigin.get(rewrite.origin);
+    if (body === undefined) {
+      body = rewrite.apply(answer.body);
+      if (byOrigin.size >= REWRITES_PER_ANSWER) byOrigin.clear();
+      byOrigin.set(rewrite.origin, body);
     }
-    return new Response(answer.body, { status: answer.status, headers });
+    return body;
+  }
+
+  #toResponse(answer: Answer, rewrite?: BodyRewrite): Response {
+    const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", ...answer.headers };
+    if (answer.status !== 200) return new Response(answer.body, { status: answer.status, headers });
+    const left = Math.max(0, Math.floor((answer.untilMs - this.#now()) / 1000));
+    headers["cache-control"] = `private, max-age=${left >= PROXY_MAX_AGE_SECONDS ? PROXY_MAX_AGE_SECONDS : 0}`;
+    const body = rewrite ? this.#rewritten(answer, rewrite) : answer.body;
+    return new Response(body, { status: answer.status, headers });
   }
 
   async #forward(query: LookupQuery): Promise<Answer> {
     const { url, key, lookupPath, timeoutMs, maxResponseBytes } = this.#upstream;
     const params = new URLSearchParams();
     if (key !== undefined) params.set("key", key);
-    params.set(query.op, query.value);
+    // The value the cache is keyed on is the value forwarded: the first asker's spelling
+    // (case, spaces) never decides what everyone else gets.
+    params.set(query.op, query.op === "id" ? query.value : normalizeName(query.value));
     if (query.op !== "id") params.set("fuzzy", String(query.fuzzy));
     if (query.maxResultNum !== undefined) params.set("maxResultNum", String(query.maxResultNum));
     if (query.offset > 0) params.set("offset", String(query.offset));

@@ -5,6 +5,7 @@
  */
 
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isAbsolute, relative, resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { Plugin } from "vite";
 import { loadApiKeys } from "./apiKeys.js";
@@ -68,6 +69,37 @@ export function menagerieServicePlugin(options: MenagerieServicePluginOptions = 
     return service;
   }
 
+  /**
+   * Whether a request would make Vite's own file server read the catalog folder (`/@fs/<path>`
+   * or a path under the root): its files are served only through signed links, never by Vite.
+   */
+  function inCatalog(url: string, root: string, catalogDir: string): boolean {
+    let path: string;
+    try {
+      path = decodeURIComponent(url.split(/[?#]/, 1)[0]!);
+    } catch {
+      return true; // undecodable: not for Vite to guess at
+    }
+    const candidates = path.startsWith("/@fs/") ? [path.slice(4)] : [resolve(root, `.${path}`)];
+    return candidates.some((file) => {
+      const rel = relative(catalogDir, resolve(file));
+      return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+    });
+  }
+
+  function guard(root: string, log: (line: string) => void): Middleware {
+    return (req, res, next) => {
+      start(log)
+        .then((s) => {
+          const dir = s.options.catalogDir;
+          if (dir === undefined || !inCatalog(req.url ?? "/", root, resolve(dir))) return next();
+          res.writeHead(404, { "content-type": "text/plain" });
+          res.end("Not found");
+        })
+        .catch(next);
+    };
+  }
+
   function middleware(log: (line: string) => void): Middleware {
     // Vite's own globals stay untouched: the service answers with standard Responses. The
     // bindings carry the socket, which per-address limits and link origins read.
@@ -88,12 +120,15 @@ export function menagerieServicePlugin(options: MenagerieServicePluginOptions = 
     configureServer(server) {
       const log = (line: string) => server.config.logger.info(line);
       server.middlewares.use(middleware(log));
+      // Before Vite's own middlewares: its file server never reads the catalog folder.
+      server.middlewares.use(guard(server.config.root, log));
       // Start loading (or generating) the catalog now rather than on the first request.
       return start(log).then(() => undefined);
     },
     configurePreviewServer(server) {
       const log = (line: string) => server.config.logger.info(line);
       server.middlewares.use(middleware(log));
+      server.middlewares.use(guard(server.config.root, log));
       return start(log).then(() => undefined);
     },
   };

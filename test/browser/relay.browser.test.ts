@@ -42,7 +42,7 @@ beforeAll(async () => {
   );
   [plain, relayed] = await Promise.all([
     startTestService({ upstream: { url: cdn.url, key: UPSTREAM_KEY } }),
-    startTestService({ upstream: { url: cdn.url, key: UPSTREAM_KEY, relayAssets: true } }),
+    startTestService({ upstream: { url: cdn.url, key: UPSTREAM_KEY, relayAssets: { allowPrivateAddresses: true } } }),
   ]);
   [browser, pages] = await Promise.all([launchChromium(), startPageServer()]);
 }, 180_000);

@@ -18,6 +18,10 @@ export interface TestRedis {
   halt(): Promise<void>;
   /** Starts it again on the same port. */
   restart(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open, nothing answers. */
+  pause(): void;
+  /** Lets a paused process run again (SIGCONT). */
+  resume(): void;
   /** Stops it for good and removes its folder. */
   stop(): Promise<void>;
 }
@@ -63,10 +67,13 @@ export async function startRedis(): Promise<TestRedis> {
     url: `redis://127.0.0.1:${port}`,
     port,
     halt: () => halt(child),
+    pause: () => void child.kill("SIGSTOP"),
+    resume: () => void child.kill("SIGCONT"),
     restart: async () => {
       child = await launch(port, dir);
     },
     stop: async () => {
+      child.kill("SIGCONT"); // a paused server would not hear SIGTERM
       await halt(child);
       await rm(dir, { recursive: true, force: true });
     },

@@ -10,7 +10,7 @@ export interface TestService extends LookupServer {
 }
 
 /** A fixed signing secret so tests can sign links of their own. */
-export const TEST_SIGNING_KEY = "test-signing-secret";
+export const TEST_SIGNING_KEY = "test-signing-secret-of-32-bytes!";
 
 /**
  * Starts a service. Without `catalogDir` or `upstream` it writes and serves the fixture

@@ -29,7 +29,7 @@ async function service(faults?: FaultOptions) {
   return createLookupService({
     catalogDir: catalog.dir,
     rateLimit: false,
-    signingKey: "k",
+    signingKey: "k".repeat(32),
     ...(faults ? { faults } : {}),
   });
 }

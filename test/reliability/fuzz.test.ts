@@ -366,7 +366,7 @@ describe("client parsers, fuzzed", () => {
 
 let catalog: FixtureCatalog;
 let service: LookupService;
-const SIGNING = { keyName: "menagerie", secret: "fuzz-signing-secret" };
+const SIGNING = { keyName: "menagerie", secret: "fuzz-signing-secret-of-at-least-32-bytes" };
 const ORIGIN = "http://127.0.0.1:8787";
 
 beforeAll(async () => {

@@ -66,7 +66,7 @@ describe("main", () => {
   });
 
   it("takes keys from MENAGERIE_API_KEYS and the signing key from MENAGERIE_SIGNING_KEY", async () => {
-    const env = { MENAGERIE_API_KEYS: "one-key, two-key", MENAGERIE_SIGNING_KEY: "shared-secret" };
+    const env = { MENAGERIE_API_KEYS: "one-key, two-key", MENAGERIE_SIGNING_KEY: "shared-secret-of-at-least-32-bytes" };
     const { lines } = await run(
       ["--port", "0", "--catalog", catalog.dir, "--link-lifetime", "90"],
       env,
@@ -75,7 +75,7 @@ describe("main", () => {
           await (await fetch(`${server.url}/anything?key=two-key&name=fox`)).json(),
         );
         const check = verifySignedUrl(record.model.parts["body"]!, {
-          keys: [{ keyName: "menagerie", secret: "shared-secret" }],
+          keys: [{ keyName: "menagerie", secret: "shared-secret-of-at-least-32-bytes" }],
         });
         expect(check.valid).toBe(true);
         // At least the lifetime, on an expiry bucket boundary (the bucket is capped at the lifetime).

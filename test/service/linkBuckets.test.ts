@@ -9,7 +9,7 @@ import { type FixtureCatalog, writeFixtureCatalog } from "../helpers/serviceCata
 
 /** On a 300 s boundary, so the steps below land at known places in a bucket. */
 const START_MS = 1_800_000_000_000;
-const KEYS = [{ keyName: "menagerie", secret: "bucket-key" }];
+const KEYS = [{ keyName: "menagerie", secret: "bucket-signing-key-of-32-bytes!!" }];
 let catalog: FixtureCatalog;
 let nowMs = START_MS;
 let service: LookupService;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   catalog = await writeFixtureCatalog();
   service = await createLookupService({
     catalogDir: catalog.dir,
-    signingKey: "bucket-key",
+    signingKey: "bucket-signing-key-of-32-bytes!!",
     now: () => nowMs,
     rateLimit: false,
     linkLifetimeSeconds: 600,

@@ -15,7 +15,11 @@ async function get(path: string) {
 
 beforeAll(async () => {
   catalog = await writeFixtureCatalog();
-  service = await createLookupService({ catalogDir: catalog.dir, signingKey: "unit-signing-key", rateLimit: false });
+  service = await createLookupService({
+    catalogDir: catalog.dir,
+    signingKey: "unit-signing-key-of-at-least-32-bytes",
+    rateLimit: false,
+  });
 });
 afterAll(() => catalog.remove());
 

@@ -13,7 +13,7 @@ import { verifySignedUrl } from "../../src/service/signing.js";
 import { type FixtureCatalog, FOREST_NAMES, TEXTURE_NAME, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 
 const NOW_MS = 1_800_000_000_000;
-const SIGNING_KEY = "unit-signing-key";
+const SIGNING_KEY = "unit-signing-key-of-at-least-32-bytes";
 let catalog: FixtureCatalog;
 let service: LookupService;
 

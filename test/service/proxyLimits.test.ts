@@ -144,7 +144,7 @@ describe("finding 9: the proxy answers only JSON it re-serialised, the key redac
         expect([res.status, res.headers.get("content-type")]).toEqual([200, "application/json; charset=utf-8"]);
         expect(res.headers.get("x-content-type-options")).toBe("nosniff");
         // No link expires in it: cacheable as long as the proxy caches it.
-        expect(res.headers.get("cache-control")).toBe("private, max-age=300");
+        expect(res.headers.get("cache-control")).toBe("private, max-age=60");
         expect(JSON.parse(text)).toEqual({
           name: "echo",
           upper: "***",

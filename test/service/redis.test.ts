@@ -28,6 +28,7 @@ async function service(redis: string, capacity: number, log?: (line: string) => 
   const s = await startTestService({
     catalogDir: catalog.dir,
     redis,
+    redisCommandTimeoutMs: 5_000, // a busy test machine is not a silent Redis (see security/redisPaused)
     // A window far longer than the test: nothing refills while it runs.
     rateLimit: { capacity, refillPerSecond: capacity / 3600 },
     ...(log ? { log } : {}),
@@ -100,6 +101,7 @@ describe("with redis", () => {
     const proxy = async () => {
       const s = await startTestService({
         redis: redis.url,
+        redisCommandTimeoutMs: 5_000,
         upstream: { url: upstream.url, key: "upstream-key", fetch: counting },
       });
       started.push(s);

@@ -29,6 +29,7 @@ beforeAll(async () => {
     proxies.push(
       await startTestService({
         redis: redis.url,
+        redisCommandTimeoutMs: 5_000, // a busy test machine is not a silent Redis
         upstream: { url: upstream.url, key: KEY, fetch: counting },
         now: () => nowMs,
       }),

@@ -8,6 +8,8 @@
  * they were fetched with expires, and concurrent requests for one path share one fetch: many
  * players cost the asset host one request per file while its link lives.
  */
+
+import type { Dispatcher } from "undici";
 import { OptionsError } from "../../api/errors.js";
 import { secretRedactor } from "../../api/redact.js";
 import { InflightRequests } from "../../api/shared.js";
@@ -17,6 +19,7 @@ import type { ResolvedServiceOptions } from "../options.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "../serviceError.js";
 import { type SigningKey, signUrl, verifySignedUrl } from "../signing.js";
 import type { ResolvedUpstream } from "../upstreamOptions.js";
+import { publicOnlyDispatcher } from "./relayDestination.js";
 import { fetchRelayedAsset, type RelayedAsset } from "./relayFetch.js";
 import { rewriteAssetLinks } from "./relayLinks.js";
 import type { ResolvedRelayAssets } from "./relayOptions.js";
@@ -41,6 +44,17 @@ function fileSegment(url: string): string {
   return path.slice(path.lastIndexOf("/") + 1) || "file";
 }
 
+/** Query parameters of a signed link (the Cloud CDN scheme): they change with every link to one file. */
+const SIGNATURE_PARAMS = ["Expires", "KeyName", "Signature"];
+
+/** `url` without its signature parameters or fragment: one file, whatever link it came by. */
+function unsignedUrl(url: string): string {
+  const parsed = new URL(url);
+  for (const name of SIGNATURE_PARAMS) parsed.searchParams.delete(name);
+  parsed.hash = "";
+  return parsed.href;
+}
+
 const forbidden = () => new ServiceError(403, SERVICE_ERROR_CODES.forbidden, "Forbidden");
 
 /** Rewrites answers' asset links and serves the relay route; see the module comment. */
@@ -57,6 +71,8 @@ export class AssetRelay {
   #cacheBytes = 0;
   readonly #inflight = new InflightRequests();
   #upstreamRequests = 0;
+  /** Connects only to checked public addresses (none when private ones are allowed). */
+  readonly #dispatcher: Dispatcher | undefined;
 
   constructor(options: ResolvedServiceOptions & { upstream: ResolvedUpstream & { relayAssets: ResolvedRelayAssets } }) {
     this.#upstream = options.upstream;
@@ -67,6 +83,12 @@ export class AssetRelay {
     const redact = secretRedactor([options.upstream.key]);
     this.#log = (line) => options.log(redact(line));
     this.#codec = createRelayCodec(options.signingKey);
+    this.#dispatcher = this.#limits.allowPrivateAddresses ? undefined : publicOnlyDispatcher();
+  }
+
+  /** Closes the relay's connections to asset hosts. */
+  async close(): Promise<void> {
+    await this.#dispatcher?.close();
   }
 
   /** Requests made to the asset host so far. */
@@ -94,22 +116,20 @@ export class AssetRelay {
     return signUrl(`${origin}${path}`, { ...this.#signing, expires });
   }
 
-  /** A lookup answer with every asset link turned into a relay link on `origin`; others as they are. */
-  async rewrite(answer: Response, origin: string): Promise<Response> {
-    if (answer.status !== 200) return answer;
-    const text = await answer.text();
-    const headers = new Headers(answer.headers);
-    headers.delete("content-length");
+  /**
+   * A lookup answer's body with every asset link turned into a relay link on `origin`; a body
+   * that is not JSON as it is. The proxy memoizes it per cached answer and origin.
+   */
+  rewriteBody(text: string, origin: string): string {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return new Response(text, { status: answer.status, headers });
+      return text;
     }
     // A link the URL parser refuses is left as it is: nothing could fetch it anyway.
     const relayed = (url: string) => (URL.canParse(url) ? this.link(url, origin) : url);
-    const body = JSON.stringify(rewriteAssetLinks(parsed, relayed));
-    return new Response(body, { status: answer.status, headers });
+    return JSON.stringify(rewriteAssetLinks(parsed, relayed));
   }
 
   /**
@@ -145,9 +165,9 @@ export class AssetRelay {
     });
   }
 
-  /** The file behind `upstreamUrl`: cached by its path, or fetched once for every waiter. */
+  /** The file behind `upstreamUrl`: cached by its URL less its signature, or fetched once for every waiter. */
   async #get(upstreamUrl: string, expiry: number | undefined): Promise<RelayedAsset> {
-    const key = upstreamUrl.split(/[?#]/, 1)[0]!;
+    const key = unsignedUrl(upstreamUrl);
     const cached = this.#cache.get(key);
     if (cached && cached.untilMs > this.#now()) {
       this.#cache.delete(key);
@@ -163,6 +183,8 @@ export class AssetRelay {
         timeoutMs: this.#limits.timeoutMs,
         maxBytes: this.#limits.maxAssetBytes,
         log: this.#log,
+        destination: this.#limits,
+        dispatcher: this.#dispatcher,
       });
       const untilMs = expiry === undefined ? this.#now() + this.#upstream.maxCacheAgeMs : expiry * 1000;
       this.#remember(key, { asset, untilMs });

@@ -1,13 +1,18 @@
 /**
  * One upstream asset fetched for the relay, trusting the asset host no further than the
  * proxy trusts the lookup host: no redirect is followed (it could lead to an internal
- * address), the body is read up to a byte cap whatever `Content-Length` claims, and only the
- * content types a model is made of are relayed (OBJ, MTL, PNG, JPEG, GLB, glTF), so the relay
- * never serves a page, a script or anything else under the proxy's origin.
+ * address), only public addresses are reached unless told otherwise (relayDestination.ts),
+ * the body is read up to a byte cap whatever `Content-Length` claims, and only the kinds of
+ * file a model is made of are relayed (OBJ, MTL, PNG, JPEG, GLB, glTF), typed by their bytes
+ * (assetKind.ts), so the relay never serves a page, a script or anything else under the
+ * proxy's origin.
  */
 import { createHash } from "node:crypto";
+import type { Dispatcher } from "undici";
 import { SERVICE_ERROR_CODES, ServiceError } from "../serviceError.js";
 import { readBytesCapped } from "../upstreamBody.js";
+import { assetKindOf } from "./assetKind.js";
+import { checkDestination, type DestinationRules } from "./relayDestination.js";
 
 /** A relayed file, as the relay caches it. */
 export interface RelayedAsset {
@@ -56,6 +61,10 @@ export interface RelayFetchOptions {
   maxBytes: number;
   /** Told why a fetch failed; given the asset's URL without its query (no signature). */
   log: (line: string) => void;
+  /** Which hosts and addresses may be fetched from. */
+  destination: DestinationRules;
+  /** Connects only where the destination rules allow (undefined: fetch's own). */
+  dispatcher: Dispatcher | undefined;
 }
 
 const badGateway = (message: string) => new ServiceError(502, SERVICE_ERROR_CODES.upstream, message);
@@ -72,9 +81,18 @@ export async function fetchRelayedAsset(url: string, options: RelayFetchOptions)
     options.log(`Relay: ${line}: GET ${shown}`);
     throw error;
   };
+  try {
+    await checkDestination(new URL(url), options.destination);
+  } catch (error) {
+    return fail(
+      `destination refused (${(error as Error)?.message ?? "error"})`,
+      badGateway("The relay does not fetch from this host."),
+    );
+  }
   let response: Response;
   try {
-    response = await options.fetch(url, { redirect: "manual", signal: AbortSignal.timeout(options.timeoutMs) });
+    const init = { redirect: "manual", signal: AbortSignal.timeout(options.timeoutMs), dispatcher: options.dispatcher };
+    response = await options.fetch(url, init as RequestInit);
   } catch (error) {
     return fail(
       `asset request failed (${(error as Error)?.name ?? "error"})`,
@@ -120,6 +138,13 @@ export async function fetchRelayedAsset(url: string, options: RelayFetchOptions)
       badGateway(`The asset is larger than ${options.maxBytes} bytes.`),
     );
   }
+  // Typed by what the bytes are: a declared type is never passed on as it is.
+  const kind = assetKindOf(bytes);
+  if (kind === undefined)
+    return fail(
+      "asset bytes of no kind the relay serves",
+      badGateway("The asset host answered with a type the relay does not serve."),
+    );
   const etag = `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`;
-  return { bytes, contentType, etag };
+  return { bytes, contentType: kind, etag };
 }

@@ -4,7 +4,7 @@
  * them without an import circle.
  */
 import { OptionsError } from "../../api/errors.js";
-import { assignDefaults, describeValue, objectOption, positiveInteger } from "../../api/options.js";
+import { assignDefaults, booleanOption, describeValue, objectOption, positiveInteger } from "../../api/options.js";
 
 /**
  * The asset relay's limits. `relayAssets: true` takes every default.
@@ -30,20 +30,49 @@ export interface RelayAssetsOptions {
    * @default 30000
    */
   timeoutMs?: number;
+  /**
+   * The only hosts assets are fetched from: exact names (`cdn.example.com`) or `*.example.com`
+   * for its subdomains. Links to other hosts are answered 502, never fetched.
+   * @default undefined (any host at a public address)
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * Also fetch from loopback, private, link-local and unique-local addresses. Off, the relay
+   * resolves each asset host and refuses any that has such an address (and connects only to
+   * the address it checked), so an upstream answer cannot make it read this machine or its
+   * network. For tests and asset hosts on your own network only.
+   * @default false
+   */
+  allowPrivateAddresses?: boolean;
 }
 
 /**
  * Defaults of {@link RelayAssetsOptions}.
  * @category Service
  */
-export const RELAY_ASSETS_DEFAULTS: Readonly<Required<RelayAssetsOptions>> = Object.freeze({
+export const RELAY_ASSETS_DEFAULTS: Readonly<Required<Omit<RelayAssetsOptions, "allowedHosts">>> = Object.freeze({
   maxAssetBytes: 64 * 1024 * 1024,
   maxCacheBytes: 128 * 1024 * 1024,
   timeoutMs: 30_000,
+  allowPrivateAddresses: false,
 });
 
 /** {@link RelayAssetsOptions} after defaults and validation. */
-export type ResolvedRelayAssets = Required<RelayAssetsOptions>;
+export type ResolvedRelayAssets = Required<Omit<RelayAssetsOptions, "allowedHosts">> & {
+  allowedHosts: readonly string[] | undefined;
+};
+
+const HOST_RULE = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$|^[0-9a-f:.]+$/;
+
+function allowedHosts(value: unknown): readonly string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((h) => typeof h !== "string" || !HOST_RULE.test(h)))
+    throw new OptionsError(
+      "upstream.relayAssets.allowedHosts",
+      "must be an array of lower-case host names (cdn.example.com, *.example.com) or IP addresses",
+    );
+  return Object.freeze([...value] as string[]);
+}
 
 /**
  * `false` (no relay) for `undefined` or `false`; the defaults for `true`; otherwise the given
@@ -51,7 +80,7 @@ export type ResolvedRelayAssets = Required<RelayAssetsOptions>;
  */
 export function resolveRelayAssets(value: unknown): ResolvedRelayAssets | false {
   if (value === undefined || value === false) return false;
-  if (value === true) return { ...RELAY_ASSETS_DEFAULTS };
+  if (value === true) return { ...RELAY_ASSETS_DEFAULTS, allowedHosts: undefined };
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new OptionsError("upstream.relayAssets", `must be a boolean or an object, got ${describeValue(value)}`);
   }
@@ -60,5 +89,7 @@ export function resolveRelayAssets(value: unknown): ResolvedRelayAssets | false 
     maxAssetBytes: positiveInteger("upstream.relayAssets.maxAssetBytes", o.maxAssetBytes),
     maxCacheBytes: positiveInteger("upstream.relayAssets.maxCacheBytes", o.maxCacheBytes),
     timeoutMs: positiveInteger("upstream.relayAssets.timeoutMs", o.timeoutMs),
+    allowedHosts: allowedHosts((value as RelayAssetsOptions).allowedHosts),
+    allowPrivateAddresses: booleanOption("upstream.relayAssets.allowPrivateAddresses", o.allowPrivateAddresses),
   };
 }

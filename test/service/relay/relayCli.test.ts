@@ -15,7 +15,7 @@ afterAll(() => cdn.close());
 
 async function relayed(env: Record<string, string>) {
   const lines: string[] = [];
-  const argv = ["--port", "0", "--upstream", cdn.url, "--relay-assets"];
+  const argv = ["--port", "0", "--upstream", cdn.url, "--relay-assets", "--relay-allow-private"];
   const server = (await main(argv, {
     env: { MENAGERIE_UPSTREAM_KEY: UPSTREAM_KEY, ...env },
     log: (l) => lines.push(l),
@@ -40,10 +40,10 @@ describe("menagerie-service --relay-assets", () => {
     expect(lines).toContain(
       `Asset relay on: asset links point at ${lines[0]!.match(/on (http:\/\/[^/]+)\//)![1]}/relay/; they end with this process (set MENAGERIE_SIGNING_KEY to keep them across restarts).`,
     );
-    const lasting = await relayed({ MENAGERIE_SIGNING_KEY: "cli-relay-signing" });
+    const lasting = await relayed({ MENAGERIE_SIGNING_KEY: "cli-relay-signing-key-of-32-bytes" });
     expect(lasting.some((l) => l.endsWith("they outlive a restart (MENAGERIE_SIGNING_KEY)."))).toBe(true);
     expect([...lines, ...lasting].join("\n")).not.toContain(UPSTREAM_KEY);
-    expect(lasting.join("\n")).not.toContain("cli-relay-signing");
+    expect(lasting.join("\n")).not.toContain("cli-relay-signing-key-of-32-bytes");
   });
 
   it("needs --upstream", async () => {
@@ -61,6 +61,8 @@ describe("upstream.relayAssets", () => {
       maxAssetBytes: 67108864,
       maxCacheBytes: 134217728,
       timeoutMs: 30000,
+      allowPrivateAddresses: false,
+      allowedHosts: undefined,
     });
     expect(() => resolveServiceOptions({ upstream: { url, relayAssets: { maxAssetBytes: 0 } } })).toThrow(
       "upstream.relayAssets.maxAssetBytes must be a positive integer, got 0",
