@@ -66,6 +66,7 @@ export {
   ModelRecordSchema,
 } from "./api/schemas.js";
 export { areLinksValid, getRecordExpiry } from "./api/signedUrl.js";
+export type { SkippedTextCommandAction, TextCommand, TextCommandAction } from "./api/textCommandAnswer.js";
 // The Babylon plugin.
 export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/animationLodOptions.js";
 export type { AreaInput } from "./babylon/areaInput.js";
