@@ -20,8 +20,10 @@ import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
+import type { CommandAccount, CommandOptions } from "./commandOptions.js";
 import type { Creature } from "./creature.js";
 import { checkPhysicsOption } from "./loadPhysics.js";
+import { lookupRecord } from "./lookupRecord.js";
 import { MenagerieMotion, motionParts, startMotion } from "./menagerieMotion.js";
 import {
   MENAGERIE_SETTINGS_DEFAULTS,
@@ -188,6 +190,26 @@ export class Menagerie extends MenagerieMotion {
     );
   }
 
+  /**
+   * Carries out a sentence ("add three zebras near the pond, then remove the bears"): the
+   * service reads it (`client.parseTextCommand`), then each action in turn spawns (at the place
+   * asked: by a named creature or prop, or before the camera), disposes, sends creatures with
+   * `moveTo`, or repopulates (`change_habitat`, replacing the previous command's group).
+   * Resolves to what was done and what could not be, in words.
+   * @example
+   * const account = await menagerie.command("a forest with two wolves and a deer");
+   */
+  async command(text: string, options: CommandOptions = {}): Promise<CommandAccount> {
+    this.#assertAlive();
+    if (!this.client) throw new OptionsError("client", "is needed for text commands: pass { client } or { baseUrl }");
+    const signal = options.signal;
+    const [{ carryOut }, parsed] = await Promise.all([
+      import("./command/index.js"),
+      this.client.parseTextCommand(text, signal ? { signal } : {}),
+    ]);
+    return carryOut(this, parsed, options);
+  }
+
   /** Whether a model is loaded (its templates are in the scene). */
   isLoaded(name: string): boolean {
     return this.#spawner?.has(name) ?? false;
@@ -257,21 +279,4 @@ export class Menagerie extends MenagerieMotion {
       onCreatureDisposedObservable: this.onCreatureDisposedObservable,
     };
   }
-}
-
-/** Looks a record up by name; a missing client or record is a clear error. */
-export async function lookupRecord(
-  client: LookupClient | undefined,
-  name: string,
-  options: Pick<SpawnOptions, "signal" | "fuzzy">,
-): Promise<ModelRecord> {
-  if (!client)
-    throw new OptionsError("client", "is needed to spawn by name: pass { client } or { baseUrl } to new Menagerie()");
-  const record = await client.getModel(name, {
-    ...(options.fuzzy !== undefined ? { fuzzy: options.fuzzy } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  if (!record)
-    throw new LoadError({ reason: "not-found", model: name, detail: `the service found no model named "${name}"` });
-  return record;
 }

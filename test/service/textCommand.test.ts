@@ -68,6 +68,15 @@ describe("POST /parse-text-command (reference service)", () => {
     expect((await say("spawn twenty-one ants here")).body.actions).toEqual([
       { action: "add_model", models: [{ name: "ant", number: 21, location: { relative: "here" } }] },
     ]);
+    expect((await say("add four wolves here and two deer near the wolf")).body.actions).toEqual([
+      {
+        action: "add_model",
+        models: [
+          { name: "wolf", number: 4, location: { relative: "here" } },
+          { name: "deer", number: 2, location: { relative: "near", model_name: "wolf" } },
+        ],
+      },
+    ]);
     expect((await say("add a dozen sheep to the left of the cow")).body.actions).toEqual([
       {
         action: "add_model",

@@ -158,8 +158,16 @@ function readModels(
   }
   const head = place ? words.slice(0, placeAt) : words;
   let location: TextCommandModel["location"];
+  // After the place's name, "and ..." lists more models, with a place of their own.
+  let after: string[] = [];
   if (place) {
-    const target = place.relative === "here" ? undefined : nounPhrase(words.slice(placeAt + place.length));
+    let targetWords = words.slice(placeAt + place.length);
+    const and = targetWords.indexOf("and");
+    if (and >= 0) {
+      after = targetWords.slice(and + 1);
+      targetWords = targetWords.slice(0, and);
+    }
+    const target = place.relative === "here" ? undefined : nounPhrase(targetWords);
     // A place names a creature exactly, or anything in the scene (a pond, a rock): never fuzzily.
     const name = target ? (resolveName(target.words, resolve, false) ?? singular(target.words).join(" ")) : undefined;
     location = name ? { relative: place.relative, model_name: name } : { relative: "here" };
@@ -177,6 +185,7 @@ function readModels(
     const number = phrase.number ?? (plural ? (kind === "add_model" ? 3 : 0) : 1);
     models.push({ name, number: Math.min(MAX_MODEL_NUMBER, number), ...(location ? { location } : {}) });
   }
+  if (after.length > 0) models.push(...readModels(after, kind, resolve, fuzzy));
   return models;
 }
 
