@@ -2,8 +2,11 @@
  * The options and the account of `menagerie.command` (the code that carries a command out is
  * the lazy `command/` folder, loaded with the first command).
  */
+
+import type { Habitat } from "../api/habitats.js";
 import type { SkippedTextCommandAction, TextCommandAction } from "../api/textCommandAnswer.js";
 import type { Creature } from "./creature.js";
+import type { CreatureGroup } from "./populate/index.js";
 import type { PopulateOptions } from "./populateOptions.js";
 
 /**
@@ -20,6 +23,11 @@ export interface CommandOptions {
    * previous command made is disposed first. @default { count: 24 }
    */
   populate?: Omit<PopulateOptions, "habitat" | "signal"> | undefined;
+  /**
+   * Carries out `change_habitat` the game's way (its own ground, sky and water for the habitat)
+   * instead of `populate`; resolves to the group it made, if any.
+   */
+  onChangeHabitat?: ((habitat: Habitat) => Promise<CreatureGroup | undefined>) | undefined;
   /** Metres from the viewer where `here` / `front` put creatures. @default 8 */
   viewerDistance?: number | undefined;
 }

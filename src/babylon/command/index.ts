@@ -53,6 +53,11 @@ async function changeHabitat(host: Host, action: TextCommandAction, outcome: Com
     note(outcome, `"${habitat}" is not one of the catalog's habitats: the scene stays as it is`);
     return;
   }
+  if (options.onChangeHabitat) {
+    const made = await options.onChangeHabitat(habitat);
+    if (made) outcome.creatures.push(...made.creatures);
+    return;
+  }
   habitatGroups.get(host)?.dispose();
   habitatGroups.delete(host);
   const group = await host.populate({ count: 24, ...options.populate, habitat, signal: options.signal });
