@@ -259,10 +259,12 @@ async function say(text: string): Promise<void> {
       const verb = { add_model: "added", remove_model: "removed", move_model: "sent", change_habitat: "now" }[
         action.action
       ];
+      const counts = new Map<string, number>();
+      for (const c of creatures) counts.set(c.record.name, (counts.get(c.record.name) ?? 0) + 1);
       const what =
         action.action === "change_habitat"
           ? (action.habitat ?? "")
-          : `${creatures.length} ${action.models.map((m) => m.name).join(", ")}`;
+          : [...counts].map(([name, n]) => `${n} ${name}`).join(", ") || "nothing";
       lines.push(`${verb} ${what}${notes.length ? ` (${notes.join("; ")})` : ""}`);
     }
     for (const s of account.skipped) lines.push(`not understood: ${s.action ?? "an action"}`);
