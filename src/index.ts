@@ -66,9 +66,11 @@ export {
   ModelRecordSchema,
 } from "./api/schemas.js";
 export { areLinksValid, getRecordExpiry } from "./api/signedUrl.js";
+export type { SkippedTextCommandAction, TextCommand, TextCommandAction } from "./api/textCommandAnswer.js";
 // The Babylon plugin.
 export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/animationLodOptions.js";
 export type { AreaInput } from "./babylon/areaInput.js";
+export type { CommandAccount, CommandOptions, CommandOutcome } from "./babylon/commandOptions.js";
 export { Creature, type CreatureCatch, type CreatureNodeMetadata } from "./babylon/creature.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
 export type {

@@ -237,6 +237,35 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
       });
     },
 
+    async parseTextCommand(text, callOptions = {}) {
+      stringOption("text", text);
+      const url = `${baseUrl}/parse-text-command${app !== undefined ? `?app=${encodeURIComponent(app)}` : ""}`;
+      const form = new URLSearchParams({ text });
+      if (apiKey !== undefined) form.set("key", apiKey);
+      const info: RequestInfo = { method: "POST", url };
+      try {
+        const reader = import("./textCommandAnswer.js");
+        const response = await requestText({
+          url,
+          redactedUrl: url,
+          secrets,
+          headers,
+          timeoutMs,
+          retry,
+          fetch: fetchImpl,
+          random,
+          now,
+          bodyCap,
+          form,
+          signal: callOptions.signal,
+          onRetry: options.onRetry,
+        });
+        return (await reader).readTextCommand(response, info, secrets);
+      } catch (error) {
+        throw redactError(error, redact);
+      }
+    },
+
     clearCache: () => cache.clear(),
   };
 }

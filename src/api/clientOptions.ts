@@ -3,6 +3,7 @@ import type { NetworkError, ValidationIssue } from "./errors.js";
 import type { RetryEvent } from "./request.js";
 import type { RetryOptions } from "./retry.js";
 import type { ModelRecord } from "./schemas.js";
+import type { TextCommand } from "./textCommandAnswer.js";
 
 /**
  * A search result element that failed validation and was skipped.
@@ -204,6 +205,16 @@ export interface LookupClient {
    * puts the answer in the cache in place of the old one. `null` when it no longer exists.
    */
   refresh(record: Pick<ModelRecord, "name">, options?: { signal?: AbortSignal }): Promise<ModelRecord | null>;
+  /**
+   * Reads a sentence ("add three zebras near the pond, then remove the bears") into scene
+   * actions with the service's `POST <baseUrl>/parse-text-command` (form fields `text` and
+   * `key`). Actions of a kind this version does not know, or that do not validate, are left out
+   * and listed in `skipped`, never fatal; a sentence the service cannot read resolves to no
+   * actions. Not cached; retried as lookups are.
+   * @example
+   * const { actions } = await client.parseTextCommand("a forest with two wolves and a deer");
+   */
+  parseTextCommand(text: string, options?: { signal?: AbortSignal }): Promise<TextCommand>;
   /** Forgets every cached answer. */
   clearCache(): void;
   /** The URL of a lookup with secrets redacted, as shown in messages. */

@@ -51,6 +51,8 @@ export interface RequestOptions {
    */
   secrets?: readonly (string | undefined)[];
   headers: Record<string, string>;
+  /** A form to POST (the request is a GET without one). */
+  form?: URLSearchParams | undefined;
   timeoutMs: number;
   /** The cap on a body's bytes, and the option that set it (named when a body is over it). */
   bodyCap: BodyCap;
@@ -96,14 +98,15 @@ async function attempt<T>(
   const timer = setTimeout(() => controller.abort(TIMED_OUT), options.timeoutMs);
   try {
     const response = await options.fetch(options.url, {
-      method: "GET",
+      method: options.form ? "POST" : "GET",
       headers: options.headers,
+      ...(options.form ? { body: options.form } : {}),
       signal: controller.signal,
     });
     const body = await read(response);
     return { status: response.status, statusText: response.statusText, headers: response.headers, body };
   } catch (error) {
-    const info: RequestInfo = { method: "GET", url: options.redactedUrl };
+    const info: RequestInfo = { method: options.form ? "POST" : "GET", url: options.redactedUrl };
     if (outer?.aborted) throw abortReason(outer);
     if (controller.signal.reason === TIMED_OUT) throw new TimeoutError(info, options.timeoutMs);
     if (error instanceof BodyOverCap) {

@@ -12,7 +12,7 @@ import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { resolveAssetCache } from "../api/assetCacheOption.js";
 import type { AssetFetcherOptions } from "../api/assetFetcher.js";
-import { createLookupClient, type LookupClient } from "../api/client.js";
+import type { LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import { redactWarning } from "../api/loadEvents.js";
 import { assignDefaults, functionOption, nonNegativeNumber, positiveInteger, positiveNumber } from "../api/options.js";
@@ -20,8 +20,10 @@ import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
+import type { CommandAccount, CommandOptions } from "./commandOptions.js";
 import type { Creature } from "./creature.js";
 import { checkPhysicsOption } from "./loadPhysics.js";
+import { lookupRecord, menagerieClient } from "./lookupRecord.js";
 import { MenagerieMotion, motionParts, startMotion } from "./menagerieMotion.js";
 import {
   MENAGERIE_SETTINGS_DEFAULTS,
@@ -94,17 +96,7 @@ export class Menagerie extends MenagerieMotion {
     });
     this.#shadows = new ShadowCasters(scene);
     registerInstancing(); // the glTF loader is registered when a rigged model first loads
-    this.client =
-      options.client ??
-      (options.baseUrl !== undefined
-        ? createLookupClient({
-            baseUrl: options.baseUrl,
-            apiKey: options.apiKey,
-            lookupPath: options.lookupPath,
-            ...(options.app !== undefined ? { app: options.app } : {}),
-            ...(options.fetch ? { fetch: options.fetch } : {}),
-          })
-        : undefined);
+    this.client = menagerieClient(options);
     const fetchImpl = functionOption<typeof fetch>("fetch", options.fetch ?? globalThis.fetch?.bind(globalThis));
     this.#options = {
       ...o,
@@ -197,6 +189,26 @@ export class Menagerie extends MenagerieMotion {
     );
   }
 
+  /**
+   * Carries out a sentence ("add three zebras near the pond, then remove the bears"): the
+   * service reads it (`client.parseTextCommand`), then each action in turn spawns (at the place
+   * asked: by a named creature or prop, or before the camera), disposes, sends creatures with
+   * `moveTo`, or repopulates (`change_habitat`, replacing the previous command's group).
+   * Resolves to what was done and what could not be, in words.
+   * @example
+   * const account = await menagerie.command("a forest with two wolves and a deer");
+   */
+  async command(text: string, options: CommandOptions = {}): Promise<CommandAccount> {
+    this.#assertAlive();
+    if (!this.client) throw new OptionsError("client", "is needed for text commands: pass { client } or { baseUrl }");
+    const signal = options.signal;
+    const [{ carryOut }, parsed] = await Promise.all([
+      import("./command/index.js"),
+      this.client.parseTextCommand(text, signal ? { signal } : {}),
+    ]);
+    return carryOut(this, parsed, options);
+  }
+
   /** Whether a model is loaded (its templates are in the scene). */
   isLoaded(name: string): boolean {
     return this.#spawner?.has(name) ?? false;
@@ -284,21 +296,4 @@ export class Menagerie extends MenagerieMotion {
       onCreatureDisposedObservable: this.onCreatureDisposedObservable,
     };
   }
-}
-
-/** Looks a record up by name; a missing client or record is a clear error. */
-export async function lookupRecord(
-  client: LookupClient | undefined,
-  name: string,
-  options: Pick<SpawnOptions, "signal" | "fuzzy">,
-): Promise<ModelRecord> {
-  if (!client)
-    throw new OptionsError("client", "is needed to spawn by name: pass { client } or { baseUrl } to new Menagerie()");
-  const record = await client.getModel(name, {
-    ...(options.fuzzy !== undefined ? { fuzzy: options.fuzzy } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  if (!record)
-    throw new LoadError({ reason: "not-found", model: name, detail: `the service found no model named "${name}"` });
-  return record;
 }

@@ -18,8 +18,11 @@ import { createSharedLimiter, type Limiter } from "./sharedLimiter.js";
 
 /** The admission checks of one service. */
 export interface Admission {
-  /** Checks a lookup's key and takes its tokens. */
-  lookup(c: Context): Promise<void>;
+  /**
+   * Checks a lookup's key and takes its tokens. `keys`: the key values the request carries when
+   * not only in its query (a form's `key` field); by default the query's.
+   */
+  lookup(c: Context, keys?: readonly string[]): Promise<void>;
   /** Takes an asset request's token from its address's bucket. */
   asset(c: Context): Promise<void>;
 }
@@ -61,8 +64,8 @@ export async function createAdmission(options: ResolvedServiceOptions, redis?: S
   };
 
   return {
-    async lookup(c) {
-      const keys = c.req.queries("key") ?? [];
+    async lookup(c, given) {
+      const keys = given ?? c.req.queries("key") ?? [];
       const key = keys[0];
       if (keys.length > 1)
         throw new ServiceError(400, SERVICE_ERROR_CODES.badRequest, "The key parameter must be given once.");

@@ -23,6 +23,7 @@ import { linkOrigin, onOrigin } from "./requestOrigin.js";
 import { errorResponse, isServiceError, jsonResponse, SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
 import { redisAnswerCache } from "./sharedAnswerCache.js";
 import type { SigningKey } from "./signing.js";
+import { answerTextCommand, TEXT_COMMAND_PATH } from "./textCommand/textCommandRoute.js";
 import { UpstreamProxy } from "./upstreamProxy.js";
 
 /**
@@ -102,7 +103,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   app.use(
     "*",
     corsHeaders({
-      allowMethods: ALLOWED_METHODS,
+      allowMethods: [...ALLOWED_METHODS, "POST"],
       exposeHeaders: ["Retry-After", "ETag", "Content-Length"],
       maxAge: 600,
     }),
@@ -208,6 +209,15 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     // Verified on the origin links are signed for, not on the Host the client sent.
     const url = onOrigin(c.req.url, linkOrigin(c, resolved));
     return serveAsset(c.req.raw, { dir: store.dir, prefix: assetsPrefix, keys: [signing], now, etags }, url);
+  });
+
+  app.post(`/${TEXT_COMMAND_PATH}`, (c) =>
+    answerTextCommand(c, { admission, store, upstream: resolved.upstream, log }),
+  );
+  app.all(`/${TEXT_COMMAND_PATH}`, () => {
+    throw new ServiceError(405, SERVICE_ERROR_CODES.methodNotAllowed, "Only POST requests are allowed.", {
+      allow: "POST, OPTIONS",
+    });
   });
 
   const methodNotAllowed = () => {

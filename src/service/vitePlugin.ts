@@ -11,6 +11,7 @@ import type { Plugin } from "vite";
 import { loadApiKeys } from "./apiKeys.js";
 import { createLookupService, type LookupService } from "./lookupService.js";
 import { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions } from "./options.js";
+import { TEXT_COMMAND_PATH } from "./textCommand/textCommandRoute.js";
 
 /**
  * Options of {@link menagerieServicePlugin}: the service's, all optional.
@@ -108,9 +109,10 @@ export function menagerieServicePlugin(options: MenagerieServicePluginOptions = 
     });
     return (req, res, next) => {
       const [path = "/", query = ""] = (req.url ?? "/").split("?", 2);
-      // Vite builds its own bundles into /assets/ too: only signed links go to the service.
+      // Vite builds its own bundles into /assets/ too: only signed links go to the service
+      // (with lookups and text commands).
       const signedAsset = path.startsWith(`/${assetsPath}/`) && /(^|&)Signature=/.test(query);
-      if (path !== `/${lookupPath}` && !signedAsset) return next();
+      if (path !== `/${lookupPath}` && path !== `/${TEXT_COMMAND_PATH}` && !signedAsset) return next();
       listener(req, res).catch(next);
     };
   }

@@ -12,6 +12,7 @@ interface DemoState {
   drawCalls: number;
   habitat: string;
   lastSpawn: string;
+  commands: number;
   rigged: number;
   riggedPlaying: number;
   grownCreatures: number;
@@ -156,6 +157,23 @@ describe("the demo page (npm run demo)", () => {
     expect(await page.textContent("#card-name")).toBe("fox");
     await page.screenshot({ path: "test-results/demo-fox-card.png" });
   }, 120_000);
+
+  it("carries out a typed sentence: the creatures asked for appear, and the account says so", async () => {
+    const before = (await demoState()).creatures;
+    await page.fill("#say-text", "add two zebras near the fox and a lion near the pond");
+    await page.click("#say");
+    await page.waitForFunction(() => (window as unknown as { __demo: DemoState }).__demo.commands > 0, undefined, {
+      timeout: 90_000,
+    });
+    await page.waitForFunction((n) => (window as unknown as { __demo: DemoState }).__demo.creatures >= n, before + 3, {
+      timeout: 30_000,
+    });
+    expect((await demoState()).creatures).toBe(before + 3);
+    const account = await page.textContent("#say-account");
+    expect(account).toContain("added 2 zebra");
+    expect(account).toContain("no pond in the scene");
+    expect(watch.errors).toEqual([]);
+  }, 150_000);
 
   it("shows a creature's card when it is clicked", async () => {
     await page.click("#card-close");

@@ -327,7 +327,7 @@ describe("CORS", () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    expect(res.headers.get("access-control-allow-methods")).toBe("GET,HEAD,OPTIONS");
+    expect(res.headers.get("access-control-allow-methods")).toBe("GET,HEAD,OPTIONS,POST");
   });
 
   it("marks answers and errors as readable cross-origin, Retry-After exposed", async () => {

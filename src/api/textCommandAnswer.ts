@@ -1,0 +1,125 @@
+/**
+ * Reading the service's answer to `POST /parse-text-command`: `{ actions: [...] }`, each action
+ * validated on its own. An action of a kind this version does not know, or one that does not
+ * validate, is kept as sent and reported, never fatal to the others. Loaded with `import()` by
+ * the client, like the record schemas.
+ */
+import { z } from "zod/mini";
+import { type RequestInfo, ResponseValidationError, toValidationIssues, type ValidationIssue } from "./errors.js";
+import { checkStatus, parseJson, redactIssues, type Secrets } from "./lookupAnswer.js";
+import type { TextResponse } from "./request.js";
+import { PARSE_OPTIONS } from "./schemas.js";
+
+/** The action kinds the real service answers with. */
+export const TEXT_COMMAND_ACTIONS = ["add_model", "remove_model", "move_model", "change_habitat"] as const;
+/** The places a model can be put or sent, relative to another (or to the viewer, `here`). */
+export const TEXT_COMMAND_RELATIVES = [
+  "here",
+  "near",
+  "far",
+  "front",
+  "behind",
+  "above",
+  "below",
+  "left",
+  "right",
+] as const;
+
+const LocationSchema = z.object({
+  relative: z.enum(TEXT_COMMAND_RELATIVES),
+  model_name: z.optional(z.nullable(z.string())),
+});
+
+const ModelSchema = z.object({
+  name: z.string().check(z.minLength(1)),
+  number: z.optional(z.nullable(z.number().check(z.int(), z.gte(0)))),
+  location: z.optional(z.nullable(LocationSchema)),
+});
+
+const ActionSchema = z.object({
+  action: z.enum(TEXT_COMMAND_ACTIONS),
+  habitat: z.optional(z.nullable(z.string())),
+  models: z.optional(z.nullable(z.array(ModelSchema))),
+});
+
+/**
+ * One action of a text command, as the client read it (`model_name` becomes `modelName`; a
+ * model without `number` counts 1). `number` 0 means all of them ("remove the bears").
+ * @category Lookup client
+ */
+export interface TextCommandAction {
+  action: (typeof TEXT_COMMAND_ACTIONS)[number];
+  habitat?: string;
+  models: {
+    name: string;
+    number: number;
+    location?: { relative: (typeof TEXT_COMMAND_RELATIVES)[number]; modelName?: string };
+  }[];
+}
+
+/**
+ * An action of a text command left out (an unknown kind, a bad field): its place in the answer,
+ * its kind as sent, why, and the value itself.
+ * @category Lookup client
+ */
+export interface SkippedTextCommandAction {
+  index: number;
+  action: string | undefined;
+  issues: ValidationIssue[];
+  value: unknown;
+}
+
+/**
+ * What `client.parseTextCommand` resolves to: the actions read, in order, and those left out.
+ * @category Lookup client
+ */
+export interface TextCommand {
+  actions: TextCommandAction[];
+  skipped: SkippedTextCommandAction[];
+}
+
+/** The actions of an answer, and the ones left out. */
+export function readTextCommand(response: TextResponse, info: RequestInfo, secrets: Secrets): TextCommand {
+  if (checkStatus(response, info, secrets) === "not-found") {
+    throw new ResponseValidationError("No text command route at this URL", info, []);
+  }
+  const body = parseJson(response, info, secrets) as { actions?: unknown } | undefined;
+  if (body === null || typeof body !== "object" || !Array.isArray(body.actions)) {
+    throw new ResponseValidationError("Invalid text command answer", info, [
+      { path: ["actions"], code: "invalid_type", message: "expected an array of actions" },
+    ]);
+  }
+  const actions: TextCommandAction[] = [];
+  const skipped: SkippedTextCommandAction[] = [];
+  body.actions.forEach((value: unknown, index: number) => {
+    const parsed = ActionSchema.safeParse(value, PARSE_OPTIONS);
+    if (!parsed.success) {
+      const kind = (value as { action?: unknown } | null)?.action;
+      skipped.push({
+        index,
+        action: typeof kind === "string" ? kind : undefined,
+        issues: redactIssues(toValidationIssues(parsed.error.issues), secrets),
+        value,
+      });
+      return;
+    }
+    const a = parsed.data;
+    actions.push({
+      action: a.action,
+      ...(a.habitat ? { habitat: a.habitat } : {}),
+      models: (a.models ?? []).map((m) => ({
+        name: m.name,
+        number: m.number ?? 1,
+        ...(m.location
+          ? {
+              location: {
+                relative: m.location.relative,
+                ...(m.location.model_name ? { modelName: m.location.model_name } : {}),
+              },
+            }
+          : {}),
+      })),
+    });
+  });
+  return { actions, skipped };
+}

@@ -1,0 +1,136 @@
+/**
+ * Carrying a text command out in the scene (`menagerie.command`): spawns, disposals, orders and
+ * repopulating, each action in turn, with an account of what was done and what could not be.
+ * Its own chunk, loaded with the first command; it uses the Menagerie's public API only.
+ */
+import type { Scene } from "@babylonjs/core/scene.js";
+import { isHabitat } from "../../api/habitats.js";
+import type { TextCommand, TextCommandAction } from "../../api/textCommandAnswer.js";
+import type { CommandAccount, CommandOptions, CommandOutcome } from "../commandOptions.js";
+import type { Creature } from "../creature.js";
+import type { SpawnOptions } from "../menagerieOptions.js";
+import type { CreatureGroup } from "../populate/index.js";
+import type { PopulateOptions } from "../populateOptions.js";
+import { type Anchor, baseName, findAnchor, names, spot, viewerAnchor, whereIs } from "./places.js";
+
+/** The most creatures one model of one command spawns. */
+const MAX_SPAWNS = 50;
+
+/** What a command needs of the Menagerie (its public API). */
+interface Host {
+  readonly scene: Scene;
+  readonly creatures: readonly Creature[];
+  spawnCreature(name: string, options: SpawnOptions): Promise<Creature>;
+  populate(options: PopulateOptions): Promise<CreatureGroup>;
+}
+
+/** The group the last `change_habitat` made, per Menagerie: the next one replaces it. */
+const habitatGroups = new WeakMap<Host, CreatureGroup>();
+
+/** Adds a note once (many failed spawns of one model say so once). */
+function note(outcome: CommandOutcome, text: string): void {
+  if (!outcome.notes.includes(text)) outcome.notes.push(text);
+}
+
+/** Carries out `command`'s actions in order. */
+export async function carryOut(host: Host, command: TextCommand, options: CommandOptions): Promise<CommandAccount> {
+  const outcomes: CommandOutcome[] = [];
+  const total = command.actions.length;
+  for (const action of command.actions) {
+    options.signal?.throwIfAborted();
+    const outcome: CommandOutcome = { action, creatures: [], notes: [] };
+    outcomes.push(outcome);
+    if (action.action === "change_habitat") await changeHabitat(host, action, outcome, options);
+    else for (const model of action.models) await onModel(host, action.action, model, outcome, options);
+    options.onProgress?.({ done: outcomes.length, total, action });
+  }
+  return { outcomes, skipped: command.skipped };
+}
+
+async function changeHabitat(host: Host, action: TextCommandAction, outcome: CommandOutcome, options: CommandOptions) {
+  const habitat = action.habitat ?? "";
+  if (!isHabitat(habitat)) {
+    note(outcome, `"${habitat}" is not one of the catalog's habitats: the scene stays as it is`);
+    return;
+  }
+  if (options.onChangeHabitat) {
+    const made = await options.onChangeHabitat(habitat);
+    if (made) outcome.creatures.push(...made.creatures);
+    return;
+  }
+  habitatGroups.get(host)?.dispose();
+  habitatGroups.delete(host);
+  const group = await host.populate({ count: 24, ...options.populate, habitat, signal: options.signal });
+  habitatGroups.set(host, group);
+  outcome.creatures.push(...group.creatures);
+  if (group.creatures.length === 0) note(outcome, `no creature of the ${habitat} could be placed`);
+}
+
+/** The place a model's location names, with a note when it falls back to the viewer. */
+function placeOf(host: Host, model: TextCommandAction["models"][number], outcome: CommandOutcome, viewer: Anchor) {
+  const location = model.location;
+  if (!location || location.relative === "here" || !location.modelName)
+    return { anchor: viewer, relative: location?.relative ?? "here" };
+  const anchor = findAnchor(host.scene, host.creatures, location.modelName);
+  if (anchor) return { anchor, relative: location.relative };
+  note(outcome, `no ${location.modelName} in the scene: ${baseName(model.name)} placed near the camera`);
+  return { anchor: viewer, relative: "near" as const };
+}
+
+/** The creatures called `name`, nearest the viewer first; `count` 0: all of them. */
+function creaturesCalled(host: Host, name: string, count: number, viewer: Anchor): Creature[] {
+  const found = host.creatures.filter((c) => !c.isDisposed && names(name, c.record.name));
+  const distance = (c: Creature) => whereIs(c.root).subtract(viewer.position).lengthSquared();
+  found.sort((a, b) => distance(a) - distance(b));
+  return count > 0 ? found.slice(0, count) : found;
+}
+
+async function onModel(
+  host: Host,
+  kind: TextCommandAction["action"],
+  model: TextCommandAction["models"][number],
+  outcome: CommandOutcome,
+  options: CommandOptions,
+): Promise<void> {
+  const viewer = viewerAnchor(host.scene, options.viewerDistance ?? 8);
+  if (kind === "remove_model" || kind === "move_model") {
+    const found = creaturesCalled(host, model.name, model.number, viewer);
+    if (found.length === 0) {
+      note(outcome, `no ${baseName(model.name)} in the scene`);
+      return;
+    }
+    if (kind === "remove_model") {
+      for (const creature of found) creature.dispose();
+    } else {
+      if (!model.location) {
+        note(outcome, `no place to move the ${baseName(model.name)} to`);
+        return;
+      }
+      const { anchor, relative } = placeOf(host, model, outcome, viewer);
+      found.forEach((creature, i) => {
+        const target = spot(anchor, relative, i, viewer);
+        // Arrival (or not) is the creature's own business: its events tell the game.
+        void creature.moveTo({ x: target.x, z: target.z }).catch(() => undefined);
+      });
+    }
+    outcome.creatures.push(...found);
+    return;
+  }
+  const count = Math.min(MAX_SPAWNS, Math.max(1, model.number));
+  if (model.number > MAX_SPAWNS) note(outcome, `${model.number} ${baseName(model.name)} asked: ${MAX_SPAWNS} spawned`);
+  const { anchor, relative } = placeOf(host, model, outcome, viewer);
+  const spawned = await Promise.allSettled(
+    Array.from({ length: count }, (_, i) =>
+      host.spawnCreature(model.name, { position: spot(anchor, relative, i, viewer), signal: options.signal }),
+    ),
+  );
+  for (const result of spawned) {
+    if (result.status === "fulfilled") outcome.creatures.push(result.value);
+    else
+      note(
+        outcome,
+        `${baseName(model.name)} could not be spawned: ${(result.reason as Error)?.message ?? String(result.reason)}`,
+      );
+  }
+  options.signal?.throwIfAborted();
+}

@@ -1,0 +1,55 @@
+/**
+ * The options and the account of `menagerie.command` (the code that carries a command out is
+ * the lazy `command/` folder, loaded with the first command).
+ */
+
+import type { Habitat } from "../api/habitats.js";
+import type { SkippedTextCommandAction, TextCommandAction } from "../api/textCommandAnswer.js";
+import type { Creature } from "./creature.js";
+import type { CreatureGroup } from "./populate/index.js";
+import type { PopulateOptions } from "./populateOptions.js";
+
+/**
+ * Options of `menagerie.command`.
+ * @category Menagerie
+ */
+export interface CommandOptions {
+  /** Cancels the parse and the spawns under way (what was done stays done). */
+  signal?: AbortSignal | undefined;
+  /** Told after each action is carried out. */
+  onProgress?: ((progress: { done: number; total: number; action: TextCommandAction }) => void) | undefined;
+  /**
+   * How a `change_habitat` populates (the habitat comes from the command); the group the
+   * previous command made is disposed first. @default { count: 24 }
+   */
+  populate?: Omit<PopulateOptions, "habitat" | "signal"> | undefined;
+  /**
+   * Carries out `change_habitat` the game's way (its own ground, sky and water for the habitat)
+   * instead of `populate`; resolves to the group it made, if any.
+   */
+  onChangeHabitat?: ((habitat: Habitat) => Promise<CreatureGroup | undefined>) | undefined;
+  /** Metres from the viewer where `here` / `front` put creatures. @default 8 */
+  viewerDistance?: number | undefined;
+}
+
+/**
+ * What `menagerie.command` did for one action.
+ * @category Menagerie
+ */
+export interface CommandOutcome {
+  action: TextCommandAction;
+  /** Creatures spawned (add_model), sent (move_model) or disposed (remove_model). */
+  creatures: Creature[];
+  /** What could not be done as asked, in words ("no pond in the scene: placed near the camera"). */
+  notes: string[];
+}
+
+/**
+ * What `menagerie.command` did: an outcome per action, in order, and the actions the client
+ * could not read (unknown kinds), left undone.
+ * @category Menagerie
+ */
+export interface CommandAccount {
+  outcomes: CommandOutcome[];
+  skipped: SkippedTextCommandAction[];
+}

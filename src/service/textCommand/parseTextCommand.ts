@@ -1,0 +1,244 @@
+/**
+ * A deterministic reader of English scene commands, the reference service's answer to the real
+ * service's `POST /parse-text-command`: "add three zebras near the pond, then remove the bears"
+ * → `{ actions: [{ action: "add_model", models: [{ name: "zebra", number: 3, location: {
+ * relative: "near", model_name: "pond" } }] }, { action: "remove_model", models: [{ name:
+ * "bear", number: 0 }] }] }`. What it cannot read gives no action, never an error.
+ *
+ * The sentence is cut into clauses at "then", commas, semicolons and full stops, and at "and"
+ * when a verb follows it. A clause is a verb (add, remove, move, change habitat; none means add)
+ * and a list of models ("two wolves and a deer", joined by "and"), then an optional place
+ * ("near the pond"). Names go through the service's own name index (fuzzy: "zebbra" is a
+ * zebra); number words through `words-to-numbers`, plurals through `pluralize`.
+ */
+import pluralize from "pluralize";
+import { wordsToNumbers } from "words-to-numbers";
+import {
+  ACTION_VERBS,
+  FILLER_WORDS,
+  HABITAT_VERBS,
+  HABITAT_WORDS,
+  PLACES,
+  QUANTITY_WORDS,
+  type TextCommandActionKind,
+  type TextCommandRelative,
+} from "./textCommandWords.js";
+
+export type { TextCommandActionKind, TextCommandRelative } from "./textCommandWords.js";
+
+/** One model of an action. `number` 0: all of them (e.g. "remove the bears"). */
+export interface TextCommandModel {
+  name: string;
+  number: number;
+  location?: { relative: TextCommandRelative; model_name?: string };
+}
+
+/** One action, as the real service answers it. */
+export interface TextCommandAction {
+  action: TextCommandActionKind;
+  /** The habitat of `change_habitat` (the catalog's where one fits: savannah → grass). */
+  habitat?: string;
+  models: TextCommandModel[];
+}
+
+/** The canonical name of the model `name` names (exactly, or fuzzily), or undefined. */
+export type ModelNameResolver = (name: string, fuzzy: boolean) => string | undefined;
+
+/** Most words a command may hold; the rest is ignored. */
+export const MAX_COMMAND_WORDS = 200;
+/** The most of one model a command may ask for. */
+export const MAX_MODEL_NUMBER = 100;
+
+/** Reads `text` into actions; names are resolved (and unknown ones dropped) through `resolve`. */
+export function parseTextCommand(text: string, resolve: ModelNameResolver): TextCommandAction[] {
+  const actions: TextCommandAction[] = [];
+  for (const clause of clauses(text)) {
+    const action = readClause(clause, resolve);
+    if (action) actions.push(...action);
+  }
+  return actions;
+}
+
+/** Lower-cased words, numbers as digits, clauses cut at then/commas/stops and "and" + verb. */
+function clauses(text: string): string[][] {
+  const plain = wordsToNumbers(text.toLowerCase().slice(0, 4000));
+  const spaced = String(plain)
+    .replace(/[’']s\b/g, "")
+    .replace(/[.;!?]+/g, " | ")
+    .replace(/,/g, " | ")
+    .replace(/[^a-z0-9| -]+/g, " ")
+    .replace(/-/g, " ");
+  const words = spaced.split(/\s+/).filter(Boolean).slice(0, MAX_COMMAND_WORDS);
+  const out: string[][] = [[]];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const current = out[out.length - 1]!;
+    const startsVerb = (at: number) => verbAt(words, at) !== undefined || habitatChangeAt(words, at) !== undefined;
+    if (word === "|" || word === "then" || (word === "and" && (words[i + 1] === "then" || startsVerb(i + 1)))) {
+      if (current.length > 0) out.push([]);
+      continue;
+    }
+    current.push(word);
+  }
+  return out.filter((c) => c.length > 0);
+}
+
+function phraseAt(words: readonly string[], at: number, phrase: string): boolean {
+  const parts = phrase.split(" ");
+  return parts.every((p, k) => words[at + k] === p);
+}
+
+function verbAt(words: readonly string[], at: number): { kind: TextCommandActionKind; length: number } | undefined {
+  for (const [phrase, kind] of ACTION_VERBS)
+    if (phraseAt(words, at, phrase)) return { kind, length: phrase.split(" ").length };
+  return undefined;
+}
+
+/** "make it a desert", "a forest", "savannah": the habitat and the words it took. */
+function habitatChangeAt(words: readonly string[], at: number): { habitat: string; length: number } | undefined {
+  let i = at;
+  let verb = false;
+  for (const phrase of HABITAT_VERBS)
+    if (phraseAt(words, i, phrase)) {
+      i += phrase.split(" ").length;
+      verb = true;
+      break;
+    }
+  while (words[i] === "a" || words[i] === "an" || words[i] === "the" || words[i] === "1") i++;
+  const word = words[i];
+  const habitat = word === undefined ? undefined : HABITAT_WORDS[word];
+  if (!habitat) return undefined;
+  i++;
+  if (words[i] === "habitat" || words[i] === "scene" || words[i] === "setting") i++;
+  // Without a verb, only a clause that is the habitat ("a forest", "a forest with …") changes it.
+  if (!verb && i < words.length && words[i] !== "with") return undefined;
+  return { habitat, length: i - at };
+}
+
+function readClause(words: string[], resolve: ModelNameResolver): TextCommandAction[] | undefined {
+  const change = habitatChangeAt(words, 0);
+  if (change) {
+    const out: TextCommandAction[] = [{ action: "change_habitat", habitat: change.habitat, models: [] }];
+    const rest = words.slice(change.length);
+    if (rest[0] === "with") {
+      const models = readModels(rest.slice(1), "add_model", resolve, true);
+      if (models.length > 0) out.push({ action: "add_model", models });
+    }
+    return out;
+  }
+  const verb = verbAt(words, 0);
+  const kind = verb?.kind ?? "add_model";
+  // Names are matched fuzzily ("zebbra") after a verb or "with"; a clause with neither must
+  // name its models exactly, so that a sentence the parser cannot read adds nothing.
+  const models = readModels(words.slice(verb?.length ?? 0), kind, resolve, verb !== undefined);
+  return models.length > 0 ? [{ action: kind, models }] : undefined;
+}
+
+/** "two wolves and a deer near the pond": the models, each with the clause's place. */
+function readModels(
+  words: string[],
+  kind: TextCommandActionKind,
+  resolve: ModelNameResolver,
+  fuzzy: boolean,
+): TextCommandModel[] {
+  let placeAt = -1;
+  let place: { relative: TextCommandRelative; length: number } | undefined;
+  for (let i = 0; i < words.length && !place; i++) {
+    if (words[i] === "here" || words[i] === "there") {
+      placeAt = i;
+      place = { relative: "here", length: 1 };
+      break;
+    }
+    for (const [phrase, relative] of PLACES)
+      if (i > 0 && phraseAt(words, i, phrase)) {
+        placeAt = i;
+        place = { relative, length: phrase.split(" ").length };
+        break;
+      }
+  }
+  const head = place ? words.slice(0, placeAt) : words;
+  let location: TextCommandModel["location"];
+  // After the place's name, "and ..." lists more models, with a place of their own.
+  let after: string[] = [];
+  if (place) {
+    let targetWords = words.slice(placeAt + place.length);
+    const and = targetWords.indexOf("and");
+    if (and >= 0) {
+      after = targetWords.slice(and + 1);
+      targetWords = targetWords.slice(0, and);
+    }
+    const target = place.relative === "here" ? undefined : nounPhrase(targetWords);
+    // A place names a creature exactly, or anything in the scene (a pond, a rock): never fuzzily.
+    const name = target ? (resolveName(target.words, resolve, false) ?? singular(target.words).join(" ")) : undefined;
+    location = name ? { relative: place.relative, model_name: name } : { relative: "here" };
+  }
+  const models: TextCommandModel[] = [];
+  for (const item of splitOn(head, "and")) {
+    const phrase = nounPhrase(item);
+    if (!phrase) continue;
+    const name = resolveName(phrase.words, resolve, fuzzy);
+    if (!name) continue;
+    // No count: one for "a lion" or "the lion", three for "add zebras", all of them for
+    // "remove the bears" or "move zebras" (0).
+    const last = phrase.words[phrase.words.length - 1]!;
+    const plural = pluralize.isPlural(last) && pluralize.singular(last) !== last;
+    const number = phrase.number ?? (plural ? (kind === "add_model" ? 3 : 0) : 1);
+    models.push({ name, number: Math.min(MAX_MODEL_NUMBER, number), ...(location ? { location } : {}) });
+  }
+  if (after.length > 0) models.push(...readModels(after, kind, resolve, fuzzy));
+  return models;
+}
+
+function splitOn(words: string[], separator: string): string[][] {
+  const out: string[][] = [[]];
+  for (const word of words) {
+    if (word === separator || word === "&") out.push([]);
+    else out[out.length - 1]!.push(word);
+  }
+  return out;
+}
+
+/** A count (digits or a quantity word, times "dozen"), whether "the" came first, and the name's words. */
+function nounPhrase(words: string[]): { number?: number; definite: boolean; words: string[] } | undefined {
+  let number: number | undefined;
+  let definite = false;
+  const rest: string[] = [];
+  for (const word of words) {
+    if (/^\d+$/.test(word)) {
+      number = (number ?? 1) * Number(word);
+      continue;
+    }
+    if (rest.length === 0 && word === "the") {
+      definite = true;
+      continue;
+    }
+    if (rest.length === 0 && word in QUANTITY_WORDS) {
+      const n = QUANTITY_WORDS[word]!;
+      number = word === "dozen" ? (number ?? 1) * n : (number ?? n);
+      continue;
+    }
+    if (FILLER_WORDS.has(word)) continue;
+    rest.push(word);
+  }
+  if (rest.length === 0) return undefined;
+  return { ...(number !== undefined && Number.isFinite(number) ? { number } : {}), definite, words: rest };
+}
+
+function singular(words: readonly string[]): string[] {
+  return words.map((w, i) => (i === words.length - 1 ? pluralize.singular(w) : w));
+}
+
+/** The longest tail of the phrase the index knows, exactly first, then fuzzily. */
+function resolveName(words: readonly string[], resolve: ModelNameResolver, fuzzily = true): string | undefined {
+  const tails: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const tail = words.slice(k);
+    tails.push(singular(tail).join(" "), tail.join(" "));
+  }
+  for (const fuzzy of fuzzily ? [false, true] : [false])
+    for (const tail of tails) {
+      const found = resolve(tail, fuzzy);
+      if (found) return found;
+    }
+  return undefined;
+}

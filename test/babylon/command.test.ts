@@ -1,0 +1,113 @@
+/**
+ * `menagerie.command`: sentences read by the reference service over real HTTP, carried out in a
+ * NullEngine scene. Counts and distances: creatures added at the place asked, removed, moved
+ * there, a habitat repopulated, and an account that says what could not be done.
+ */
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createLookupClient } from "../../src/api/client.js";
+import { recordHabitats } from "../../src/api/recordHabitats.js";
+import type { Creature } from "../../src/babylon/creature.js";
+import { Menagerie } from "../../src/babylon/menagerie.js";
+import { startCatalogService } from "../helpers/catalogService.js";
+import { createRiggedScene } from "../helpers/riggedScene.js";
+
+let service: Awaited<ReturnType<typeof startCatalogService>>;
+beforeAll(async () => {
+  service = await startCatalogService();
+}, 120_000);
+afterAll(async () => {
+  await service?.close();
+});
+
+let env: ReturnType<typeof createRiggedScene>;
+let menagerie: Menagerie;
+afterEach(() => {
+  menagerie?.dispose();
+  env?.dispose();
+});
+
+function setup() {
+  env = createRiggedScene(); // its camera stands at (0, 1, -5), looking along +z
+  const client = createLookupClient({ baseUrl: service.url, apiKey: "dev-key" });
+  menagerie = new Menagerie(env.scene, { client, autoStep: false, animationLod: false });
+}
+
+const called = (name: string) => menagerie.creatures.filter((c) => c.record.name === name);
+const flatDistance = (a: Vector3, b: { x: number; z: number }) => Math.hypot(a.x - b.x, a.z - b.z);
+const at = (c: Creature) => c.root.computeWorldMatrix(true).getTranslation();
+
+describe("menagerie.command", () => {
+  it("adds creatures near a named creature, and before the camera when the place is not in the scene", async () => {
+    setup();
+    const fox = await menagerie.spawnCreature("fox", { position: new Vector3(30, 0, 10) });
+    const progress: number[] = [];
+    const account = await menagerie.command("add three zebras near the fox, then put a lion near the pond", {
+      onProgress: (p) => void progress.push(p.done),
+    });
+    expect(progress).toEqual([1, 2]);
+    const [zebras, lion] = account.outcomes;
+    expect(zebras!.creatures).toHaveLength(3);
+    expect(called("zebra")).toHaveLength(3);
+    for (const z of zebras!.creatures) expect(flatDistance(at(z), at(fox))).toBeLessThan(7);
+    expect(zebras!.notes).toEqual([]);
+    expect(lion!.creatures).toHaveLength(1);
+    expect(lion!.notes).toEqual(["no pond in the scene: lion placed near the camera"]);
+    // 8 m before the camera (0, 1, -5) looking along +z, a ring out.
+    expect(flatDistance(at(lion!.creatures[0]!), { x: 0, z: 3 })).toBeLessThan(6);
+  });
+
+  it("removes all of a kind, or as many as asked (nearest the camera first)", async () => {
+    setup();
+    await menagerie.command("add four wolves here and two deer");
+    expect(called("wolf")).toHaveLength(4);
+    expect(called("deer")).toHaveLength(2);
+    const one = await menagerie.command("remove one wolf");
+    expect(one.outcomes[0]!.creatures).toHaveLength(1);
+    expect(one.outcomes[0]!.creatures[0]!.isDisposed).toBe(true);
+    expect(called("wolf")).toHaveLength(3);
+    await menagerie.command("remove the wolves");
+    expect(called("wolf")).toHaveLength(0);
+    expect(called("deer")).toHaveLength(2);
+    const none = await menagerie.command("remove the bears");
+    expect(none.outcomes[0]!.notes).toEqual(["no bear in the scene"]);
+  });
+
+  it("sends creatures to the place asked with moveTo", async () => {
+    setup();
+    const lion = await menagerie.spawnCreature("lion", { position: new Vector3(0, 0, 20) });
+    const fox = await menagerie.spawnCreature("fox", { position: new Vector3(-10, 0, 0) });
+    const account = await menagerie.command("move the fox in front of the lion");
+    expect(account.outcomes[0]!.creatures).toEqual([fox]);
+    const forward = lion.root.forward;
+    const target = { x: at(lion).x + forward.x * 4, z: at(lion).z + forward.z * 4 };
+    const start = flatDistance(at(fox), target);
+    for (let i = 0; i < 60 * 60; i++) menagerie.stepMotion(1 / 60);
+    expect(start).toBeGreaterThan(10);
+    expect(flatDistance(at(fox), target)).toBeLessThan(2.5);
+  }, 60_000);
+
+  it("changes the habitat: populates it, and the next change replaces that group", async () => {
+    setup();
+    const account = await menagerie.command("make it a desert", { populate: { count: 6, seed: 3 } });
+    const desert = account.outcomes[0]!.creatures;
+    expect(desert.length).toBeGreaterThan(0);
+    for (const c of desert) expect(recordHabitats(c.record)).toContain("desert");
+    const forest = await menagerie.command("a forest with two wolves", { populate: { count: 5, seed: 3 } });
+    expect(desert.every((c) => c.isDisposed)).toBe(true);
+    expect(forest.outcomes.map((o) => o.action.action)).toEqual(["change_habitat", "add_model"]);
+    expect(forest.outcomes[1]!.creatures).toHaveLength(2);
+    const space = await menagerie.command("take me to space");
+    expect(space.outcomes[0]!.notes[0]).toMatch(/"space" is not one of the catalog's habitats/);
+  }, 120_000);
+
+  it("does nothing for what it cannot read, and stops when aborted", async () => {
+    setup();
+    const before = menagerie.creatures.length;
+    expect(await menagerie.command("fly me to the moon")).toEqual({ outcomes: [], skipped: [] });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(menagerie.command("add a fox", { signal: controller.signal })).rejects.toThrow();
+    expect(menagerie.creatures.length).toBe(before);
+  });
+});
