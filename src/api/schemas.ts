@@ -142,8 +142,12 @@ export const ModelRecordSchema = z
     // Typed for readers, never a reason to reject a record: an unexpected shape reads as undefined.
     voteScore: z.catch(z.nullish(z.number()), undefined),
     themeCategories: z.catch(z.nullish(z.array(z.string())), undefined),
-    // Order, family, species ... (`["Carnivora", "Felidae", "Panthera leo"]`): who hunts whom.
-    taxonomy: z.catch(z.nullish(z.array(z.string())), undefined),
+    // Order, family, species ... (`["Carnivora", "Felidae", "Panthera leo"]`, one string, or an
+    // object of ranks such as `{ family: "Canidae" }`): who hunts whom (see `recordTaxa`).
+    taxonomy: z.catch(
+      z.nullish(z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())])),
+      undefined,
+    ),
     shape: z.catch(z.nullish(z.string()), undefined),
     original_source: z.catch(z.nullish(z.string()), undefined),
     preserveOriginalPosition: z.nullish(looseBoolean),

@@ -43,7 +43,7 @@ export const ECOLOGY_RULES: EcologyRules = Object.freeze({
 export function isPredatorRecord(record: ModelRecord, rules: EcologyRules = ECOLOGY_RULES): boolean {
   const name = herdKey(record);
   if (rules.tame.includes(name) || record.pet === true) return false;
-  return rules.predators.includes(name) || (record.taxonomy ?? []).some((taxon) => rules.predators.includes(taxon));
+  return rules.predators.includes(name) || recordTaxa(record.taxonomy).some((taxon) => rules.predators.includes(taxon));
 }
 
 /**
@@ -58,4 +58,12 @@ export function preysOn(hunter: ModelRecord, prey: ModelRecord, rules: EcologyRu
   const p = recordSize(prey)?.meters;
   if (h === undefined || p === undefined) return false;
   return p <= h * rules.largestPrey && p >= h * rules.smallestPrey;
+}
+
+/** The taxa a record's `taxonomy` names, whichever shape it has (a list, one string, ranks). */
+function recordTaxa(taxonomy: string | string[] | Record<string, unknown> | null | undefined): string[] {
+  if (!taxonomy) return [];
+  if (typeof taxonomy === "string") return [taxonomy];
+  if (Array.isArray(taxonomy)) return taxonomy;
+  return Object.values(taxonomy).filter((v): v is string => typeof v === "string");
 }
