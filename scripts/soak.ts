@@ -10,12 +10,14 @@
  *
  * Then the shapes phase (test/helpers/shapeLoad.ts): oversized pages (`maxResultNum=-1` held to
  * the cap), a relaying proxy under load, and a proxy whose Redis is frozen (SIGSTOP) mid-run,
- * each with `--shape-connections` connections while probe loops do name lookups. Each passes
- * with zero connection errors, zero 5xx and non-2xx, RSS within 10% of its start, and every
- * probe lookup answered (some while Redis is frozen); the table gives the lookups' p99.
+ * each with `--shape-connections` connections (`--page-connections` for the pages, megabytes
+ * each) while probe loops do name lookups, for the same duration and warm-up. Each passes with
+ * zero connection errors, zero 5xx and non-2xx, RSS within 10% of its start, and every probe
+ * lookup answered within 10 s (some while Redis is frozen); the table gives the lookups' p99.
  *
  *   npm run soak [-- --phase all|classic|shapes --connections 256 --duration 60 --warmup 10
- *                    --slowloris 1000 --guessers 4 --shape-connections 64 --pause 3]
+ *                    --slowloris 1000 --guessers 4 --shape-connections 64 --page-connections 16
+ *                    --pause 3 --shapes oversized,relay,redis]
  */
 import { parseArgs } from "node:util";
 import { ensureDefaultCatalog } from "../src/service/defaultCatalog.js";
