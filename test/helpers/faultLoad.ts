@@ -48,7 +48,7 @@ export interface LoadFigures {
   attacks: AttackFigures | undefined;
 }
 
-interface Stats {
+export interface Stats {
   rss: number;
   heapUsed: number;
   connections: number;
@@ -58,15 +58,31 @@ interface Stats {
 
 const CHILD = fileURLToPath(new URL("./faultServerProcess.ts", import.meta.url));
 
-/** Starts the service process; resolves once it listens. */
-async function startChild(
-  catalogDir: string,
+/** A service process started by {@link startChild}. */
+export interface ServiceProcess {
+  child: ChildProcess;
+  url: string;
+  stats(): Promise<Stats>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the service process; resolves once it listens. `extra` (JSON-able service options such
+ * as `upstream` or `redis`) goes over the load-test settings; `catalogDir` may then be absent.
+ */
+export async function startChild(
+  catalogDir: string | undefined,
   connections: number,
-): Promise<{ child: ChildProcess; url: string; stats(): Promise<Stats>; stop(): Promise<void> }> {
+  extra?: Record<string, unknown>,
+): Promise<ServiceProcess> {
   const child = fork(CHILD, [], {
     execArgv: ["--import", "tsx"],
     // Two malloc arenas: glibc's per-thread arenas make RSS swing by tens of MB on their own.
-    env: { ...process.env, MALLOC_ARENA_MAX: "2", MENAGERIE_LOAD_SERVER: JSON.stringify({ catalogDir, connections }) },
+    env: {
+      ...process.env,
+      MALLOC_ARENA_MAX: "2",
+      MENAGERIE_LOAD_SERVER: JSON.stringify({ catalogDir, connections, extra }),
+    },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -2,25 +2,27 @@
  * A reference service in its own process, for load tests: the load generator and the service
  * do not share a heap, so the RSS measured is the service's alone. Started by faultLoad.ts
  * with an IPC channel; configured by the MENAGERIE_LOAD_SERVER environment variable (JSON:
- * `{ catalogDir, connections?, faults? }`). Messages: "stats" (answers `{ rss, heapUsed,
+ * `{ catalogDir?, connections?, faults?, extra? }`; `extra` is any further JSON-able service
+ * options, e.g. `upstream` or `redis`, for the shapes of the soak). Messages: "stats" (answers `{ rss, heapUsed,
  * connections, maxConnections, refusedConnections }` after a full GC) and "stop".
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { FaultOptions } from "../../src/service/faults/faultRules.js";
-import { startLookupServer } from "../../src/service/lookupServer.js";
+import { type LookupServerOptions, startLookupServer } from "../../src/service/lookupServer.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
 const config = JSON.parse(process.env["MENAGERIE_LOAD_SERVER"] ?? "{}") as {
-  catalogDir: string;
+  catalogDir?: string;
   /** Legitimate connections the load opens from 127.0.0.1. */
   connections?: number;
   faults?: FaultOptions;
+  extra?: Partial<LookupServerOptions>;
 };
 const server = await startLookupServer({
-  catalogDir: config.catalogDir,
+  ...(config.catalogDir ? { catalogDir: config.catalogDir } : {}),
   port: 0,
   hostname: "127.0.0.1",
   // Hundreds of connections on one key and one address: the per-key, per-address asset and
@@ -30,6 +32,7 @@ const server = await startLookupServer({
   assetRateLimit: false,
   maxConnectionsPerAddress: Math.max(256, (config.connections ?? 256) + 64),
   ...(config.faults ? { faults: config.faults } : {}),
+  ...config.extra,
   log: (line) => process.stderr.write(`${line}\n`),
 });
 
