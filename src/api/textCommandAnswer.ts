@@ -48,8 +48,11 @@ const ActionSchema = z.object({
  * @category Lookup client
  */
 export interface TextCommandAction {
+  /** What to do: add, remove or move models, or change the habitat. */
   action: (typeof TEXT_COMMAND_ACTIONS)[number];
+  /** The habitat of `change_habitat` (the catalog's flag where one fits, else as said). */
   habitat?: string;
+  /** The models the action is about, each with its count and place. */
   models: {
     name: string;
     number: number;
@@ -63,9 +66,13 @@ export interface TextCommandAction {
  * @category Lookup client
  */
 export interface SkippedTextCommandAction {
+  /** Its place in the answer's `actions`. */
   index: number;
+  /** Its `action` as sent, when it was a string. */
   action: string | undefined;
+  /** Why it was left out. */
   issues: ValidationIssue[];
+  /** The action as sent. */
   value: unknown;
 }
 
@@ -74,7 +81,9 @@ export interface SkippedTextCommandAction {
  * @category Lookup client
  */
 export interface TextCommand {
+  /** The actions read, in the order the sentence gave them. */
   actions: TextCommandAction[];
+  /** The actions left out (unknown kinds, bad fields). */
   skipped: SkippedTextCommandAction[];
 }
 

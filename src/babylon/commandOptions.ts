@@ -37,6 +37,7 @@ export interface CommandOptions {
  * @category Menagerie
  */
 export interface CommandOutcome {
+  /** The action, as the client read it. */
   action: TextCommandAction;
   /** Creatures spawned (add_model), sent (move_model) or disposed (remove_model). */
   creatures: Creature[];
@@ -50,6 +51,8 @@ export interface CommandOutcome {
  * @category Menagerie
  */
 export interface CommandAccount {
+  /** One per action carried out, in order. */
   outcomes: CommandOutcome[];
+  /** Actions the client could not read, not carried out. */
   skipped: SkippedTextCommandAction[];
 }

@@ -214,6 +214,9 @@ class GroupStats {
 
 const statsOf = new WeakMap<MotionGroup, GroupStats>();
 
+/** The states in which a member moves with its group. */
+const GROUP_STATES = new Set(["wander", "idle", "flee"]);
+
 /**
  * A member's share of its group: cohesion and alignment toward the members among its gathered
  * neighbours, or toward the whole group when it sees none of them (a straggler walks back).
@@ -230,6 +233,10 @@ class GroupBehavior implements SteeringBehavior {
     const g = this.group;
     out.x = 0;
     out.z = 0;
+    // A member under an order of its own (moveTo, follow, hunt ...) goes there: the group pulls
+    // only while it wanders, idles or flees with the others.
+    const state = (agent as { state?: string }).state;
+    if (state !== undefined && !GROUP_STATES.has(state)) return;
     const view2 = g.viewRadius * g.viewRadius;
     let n = 0;
     let x = 0;

@@ -85,7 +85,7 @@ describe("limits over HTTP", () => {
       res.status,
       res.headers.get("access-control-allow-origin"),
       res.headers.get("access-control-allow-methods"),
-    ]).toEqual([204, "*", "GET,HEAD,OPTIONS"]);
+    ]).toEqual([204, "*", "GET,HEAD,OPTIONS,POST"]);
   });
 
   it("signs links for the address it listens on, whatever host name the client used", async () => {
