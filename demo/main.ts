@@ -18,6 +18,7 @@ import {
 import { hideCard, showCard } from "./card.js";
 import { crowdMeshes, drawCounts, hasGrown, riggedPlaying } from "./drawing.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";
+import { sayer } from "./say.js";
 import { createDemoScene, WORLD_RADIUS } from "./scene.js";
 import { createShowcase } from "./showcase.js";
 
@@ -220,49 +221,23 @@ $<HTMLFormElement>("#spawn-form").addEventListener("submit", (event) => {
   const name = $<HTMLInputElement>("#spawn-name").value.trim();
   if (name) void spawnByName(name);
 });
-/** Carries out a sentence (menagerie.command) and shows what was done and what could not be. */
-async function say(text: string): Promise<void> {
-  const out = $("#say-account");
-  out.textContent = `Reading "${text}"...`;
-  try {
-    const account = await menagerie.command(text, {
-      onChangeHabitat: async (habitat) => {
-        habitatSelect.value = habitat;
-        await populate(
-          habitat,
-          Number(count.value),
-          Number($<HTMLInputElement>("#seed").value) || 0,
-          Number(sceneryInput.value) || 0,
-        );
-        return group;
-      },
-    });
-    const lines: string[] = [];
-    for (const { action, creatures, notes } of account.outcomes) {
-      if (action.action === "add_model")
-        for (const c of creatures) {
-          c.motion.ground = demo.height;
-          c.wander({ area: { center: { x: 0, z: 0 }, radius: WORLD_RADIUS } });
-          loose.push(c);
-        }
-      const verb = { add_model: "added", remove_model: "removed", move_model: "sent", change_habitat: "now" }[
-        action.action
-      ];
-      const counts = new Map<string, number>();
-      for (const c of creatures) counts.set(c.record.name, (counts.get(c.record.name) ?? 0) + 1);
-      const what =
-        action.action === "change_habitat"
-          ? (action.habitat ?? "")
-          : [...counts].map(([name, n]) => `${n} ${name}`).join(", ") || "nothing";
-      lines.push(`${verb} ${what}${notes.length ? ` (${notes.join("; ")})` : ""}`);
-    }
-    for (const s of account.skipped) lines.push(`not understood: ${s.action ?? "an action"}`);
-    state.commands += 1;
-    out.textContent = lines.length ? `${lines.join(". ")}.` : `Nothing in "${text}" I could do.`;
-  } catch (error) {
-    out.textContent = `Could not do it: ${(error as Error).message}`;
-  }
-}
+const say = sayer({
+  menagerie,
+  out: $("#say-account"),
+  // change_habitat the demo's way: its ground, sky and water follow the habitat.
+  repopulate: async (habitat) => {
+    habitatSelect.value = habitat;
+    const seed = Number($<HTMLInputElement>("#seed").value) || 0;
+    await populate(habitat, Number(count.value), seed, Number(sceneryInput.value) || 0);
+    return group;
+  },
+  added: (c) => {
+    c.motion.ground = demo.height;
+    c.wander({ area: { center: { x: 0, z: 0 }, radius: WORLD_RADIUS } });
+    loose.push(c);
+  },
+  done: () => void (state.commands += 1),
+});
 
 $<HTMLFormElement>("#say-form").addEventListener("submit", (event) => {
   event.preventDefault();
