@@ -6,6 +6,8 @@ import { defineConfig } from "vitest/config";
 import { menagerieServicePlugin } from "./src/service/vitePlugin.js";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
+/** Tests that measure a page's main-thread tasks: they run with nothing else beside them. */
+const QUIET_TESTS = ["test/browser/populateLoad.browser.test.ts"];
 
 export default defineConfig({
   root: fileURLToPath(new URL("./demo", import.meta.url)),
@@ -24,8 +26,22 @@ export default defineConfig({
   },
   test: {
     root: repoRoot,
-    include: ["test/**/*.test.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Three projects, so that `npm test` (scripts/test.ts) can run the Node tests and the Chromium
+    // tests side by side on two cores (one file at a time each: two Chromium suites at once
+    // starve each other), then the one test that measures a page's main-thread tasks alone.
+    // `vitest run` without `--project` still runs them all, one file at a time.
+    projects: [
+      {
+        extends: true,
+        test: { name: "node", include: ["test/**/*.test.ts"], exclude: ["test/browser/**"] },
+      },
+      {
+        extends: true,
+        test: { name: "browser", include: ["test/browser/**/*.test.ts"], exclude: QUIET_TESTS },
+      },
+      { extends: true, test: { name: "quiet", include: QUIET_TESTS } },
+    ],
   },
 });

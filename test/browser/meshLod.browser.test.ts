@@ -11,7 +11,11 @@ import { startCatalogService } from "../helpers/catalogService.js";
 import { type PageServer, startPageServer } from "../helpers/vitePages.js";
 import type { MeshLodResult } from "./pages/meshLod.js";
 
-const COUNT = Number(process.env["MESH_LOD_COUNT"] ?? 1000);
+/**
+ * 300 in `npm test` (a grid of 18 × 18, the camera at 1.1 × its width: 0.26 of the indices without
+ * levels); MESH_LOD_COUNT=1000 for issue #27's figure (≤ 3.5 M indices a frame, 0.18 of them).
+ */
+const COUNT = Number(process.env["MESH_LOD_COUNT"] ?? 300);
 
 let browser: Browser;
 let pages: PageServer;
@@ -28,7 +32,7 @@ afterAll(async () => {
 });
 
 describe("mesh level of detail in Chromium", () => {
-  it(`draws ${COUNT} part-built creatures in at most a quarter of the indices, the same up close`, async () => {
+  it(`draws ${COUNT} part-built creatures in under a third of the indices, the same up close`, async () => {
     const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
     const watch = watchPage(page);
     try {
@@ -52,7 +56,7 @@ describe("mesh level of detail in Chromium", () => {
         expect(withoutLod.activeIndices).toBeGreaterThan(10_000_000);
         expect(withLod.activeIndices).toBeLessThanOrEqual(3_500_000);
       }
-      expect(withLod.activeIndices).toBeLessThan(withoutLod.activeIndices);
+      expect(withLod.activeIndices).toBeLessThan(withoutLod.activeIndices * 0.3);
       // Each level is one more set of drawing meshes: draw calls grow by at most that.
       expect(withLod.crowdMeshes).toBeLessThanOrEqual(withoutLod.crowdMeshes * 3);
       expect(withLod.drawCalls).toBeLessThanOrEqual(withoutLod.drawCalls * 3);

@@ -1,0 +1,49 @@
+/**
+ * The test run of `npm test`, after provisioning, lint and types: the Node tests and the Chromium
+ * tests as two Vitest runs side by side (the `node` and `browser` projects of vite.config.ts, one
+ * file at a time each, on this project's two-core machines), then the `quiet` project alone (a
+ * test that measures a page's main-thread tasks). Every run goes to its end, so one failure does
+ * not hide another; the exit code is non-zero when any run failed. Arguments are passed to every
+ * run (e.g. `npm test -- test/motion`, where a lane that matches no file passes).
+ *
+ * concurrently runs the two lanes (prefixed output, each lane's exit code kept); Vitest's own
+ * projects cannot: a run gives all projects of one `sequence.groupOrder` one shared worker count,
+ * so two Chromium suites could start together and starve each other.
+ */
+import concurrently from "concurrently";
+
+// With file filters a lane may match no file: that is no failure then (a full run matches some in each).
+const args = process.argv.slice(2);
+const extra = args.length > 0 ? `${args.join(" ")} --passWithNoTests` : "";
+const vitest = (project: string) => `vitest run --project ${project} ${extra}`.trim();
+
+async function lanes(): Promise<boolean> {
+  const { result } = concurrently(
+    [
+      { command: vitest("node"), name: "node" },
+      { command: vitest("browser"), name: "browser" },
+    ],
+    { prefix: "name", prefixColors: ["cyan", "magenta"], successCondition: "all" },
+  );
+  return result.then(
+    () => true,
+    () => false,
+  );
+}
+
+async function quiet(): Promise<boolean> {
+  const { result } = concurrently([{ command: vitest("quiet"), name: "quiet" }], { prefix: "name" });
+  return result.then(
+    () => true,
+    () => false,
+  );
+}
+
+const started = Date.now();
+const lanesPassed = await lanes();
+const quietPassed = await quiet();
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(
+  `tests: node and browser lanes ${lanesPassed ? "passed" : "FAILED"}, quiet ${quietPassed ? "passed" : "FAILED"} (${minutes} min)`,
+);
+process.exit(lanesPassed && quietPassed ? 0 : 1);
