@@ -5,6 +5,8 @@
  * of its own for good (slower). So the demo reads `meshes` only of props and grown creatures,
  * and finds the crowd meshes in the scene. Shadows come from `menagerie.addShadowCaster`.
  */
+import type { Camera } from "@babylonjs/core/Cameras/camera.js";
+import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -84,4 +86,23 @@ export function drawCounts(
     sources.add(mesh);
   }
   return { instances, distinctSources: sources.size };
+}
+
+/** Where a creature is on screen, in CSS pixels (for tests that click it). */
+export function screenPoint(creature: Creature, scene: Scene, camera: Camera): { x: number; y: number } {
+  const engine = scene.getEngine();
+  const canvas = engine.getRenderingCanvas()!;
+  // Halfway up from its feet: reading a part-built creature's meshes would take it out of
+  // its crowd, and a skinned mesh's bounding box stays in its bind pose.
+  const center = creature.root.position.add(new Vector3(0, creature.heightMeters / 2, 0));
+  const p = Vector3.Project(
+    center,
+    Matrix.IdentityReadOnly,
+    scene.getTransformMatrix(),
+    camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight()),
+  );
+  const scaleX = canvas.clientWidth / engine.getRenderWidth();
+  const scaleY = canvas.clientHeight / engine.getRenderHeight();
+  const rect = canvas.getBoundingClientRect();
+  return { x: rect.left + p.x * scaleX, y: rect.top + p.y * scaleY };
 }

@@ -6,7 +6,7 @@
 import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
 import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
-import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import {
   type Creature,
   type CreatureGroup,
@@ -16,10 +16,11 @@ import {
   Menagerie,
 } from "../src/index.js";
 import { hideCard, showCard } from "./card.js";
-import { crowdMeshes, drawCounts, hasGrown, riggedPlaying } from "./drawing.js";
+import { crowdMeshes, drawCounts, hasGrown, riggedPlaying, screenPoint } from "./drawing.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";
+import { createLiving } from "./living.js";
 import { sayer } from "./say.js";
-import { createDemoScene, WORLD_RADIUS } from "./scene.js";
+import { createDemoScene, qualityAdapter, WORLD_RADIUS } from "./scene.js";
 import { createShowcase } from "./showcase.js";
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
@@ -42,6 +43,8 @@ const WATER_HABITATS = new Set(["sea", "lake", "pond", "river", "swamp"]);
 // Creatures (crowds included) and props cast and receive shadows; crowds stay crowds.
 menagerie.addShadowCaster(demo.shadows);
 const crowds = crowdMeshes(scene);
+const living = createLiving({ menagerie, ground: demo.height, radius: WORLD_RADIUS, tell: (t) => status(t) });
+const livingBox = $<HTMLInputElement>("#living");
 
 let group: CreatureGroup | undefined;
 const loose: Creature[] = [];
@@ -80,6 +83,8 @@ const state = {
   riggedPlaying: 0,
   /** Following, frame ms, props, inspector (showcase.ts). */
   showcase: showcase.state,
+  /** The living world: catches, hunters, herds (living.ts). */
+  living: living.state,
   /** Turns the camera toward creature `index`, as spawning one does (for tests). */
   lookAt(index: number): boolean {
     const creature = menagerie.creatures[index];
@@ -92,19 +97,7 @@ const state = {
   screenPointOf(index: number): { x: number; y: number; name: string; form: Creature["form"] } | undefined {
     const creature = menagerie.creatures[index];
     if (!creature) return undefined;
-    // Halfway up from its feet: reading a part-built creature's meshes would take it out of
-    // its crowd, and a skinned mesh's bounding box stays in its bind pose.
-    const center = creature.root.position.add(new Vector3(0, creature.heightMeters / 2, 0));
-    const p = Vector3.Project(
-      center,
-      Matrix.IdentityReadOnly,
-      scene.getTransformMatrix(),
-      demo.camera.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight()),
-    );
-    const scaleX = canvas.clientWidth / engine.getRenderWidth();
-    const scaleY = canvas.clientHeight / engine.getRenderHeight();
-    const rect = canvas.getBoundingClientRect();
-    return { x: rect.left + p.x * scaleX, y: rect.top + p.y * scaleY, name: creature.name, form: creature.form };
+    return { ...screenPoint(creature, scene, demo.camera), name: creature.name, form: creature.form };
   },
 };
 (window as unknown as { __demo: typeof state }).__demo = state;
@@ -145,6 +138,8 @@ async function populate(habitat: Habitat, n: number, seed: number, scenery: numb
     : undefined;
   demo.setWater(water);
   status(`Populating ${habitat}...`);
+  living.reset(undefined);
+  living.state.on = livingBox.checked;
   try {
     group = await menagerie.populate({
       habitat,
@@ -154,6 +149,8 @@ async function populate(habitat: Habitat, n: number, seed: number, scenery: numb
       ground: demo.height,
       ...(water ? { water: { center: water.center, radius: water.radius }, waterLevel: water.level } : {}),
       scenery,
+      ecology: living.state.on, // predators hunt, prey flee (living.ts counts the catches)
+      onCreatureAdded: living.watch,
       signal: controller.signal,
       onProgress: (p) =>
         setProgress(
@@ -163,6 +160,7 @@ async function populate(habitat: Habitat, n: number, seed: number, scenery: numb
         ),
     });
     showcase.dress(group);
+    living.reset(group);
     const species = group.records.map((r) => r.name).join(", ");
     status(
       group.creatures.length
@@ -211,11 +209,20 @@ async function spawnByName(name: string): Promise<void> {
   }
 }
 
+/** Populates with the form's habitat, count, seed and scenery (the living world box included). */
+const populateFromForm = () =>
+  populate(
+    habitatSelect.value as Habitat,
+    Number(count.value),
+    Number($<HTMLInputElement>("#seed").value) || 0,
+    Number(sceneryInput.value) || 0,
+  );
 $<HTMLFormElement>("#populate-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  const seed = Number($<HTMLInputElement>("#seed").value) || 0;
-  void populate(habitatSelect.value as Habitat, Number(count.value), seed, Number(sceneryInput.value) || 0);
+  void populateFromForm();
 });
+// The toggle takes effect at once: the same scene again, with or without its hunters.
+livingBox.addEventListener("change", () => void populateFromForm());
 $<HTMLFormElement>("#spawn-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = $<HTMLInputElement>("#spawn-name").value.trim();
@@ -227,8 +234,7 @@ const say = sayer({
   // change_habitat the demo's way: its ground, sky and water follow the habitat.
   repopulate: async (habitat) => {
     habitatSelect.value = habitat;
-    const seed = Number($<HTMLInputElement>("#seed").value) || 0;
-    await populate(habitat, Number(count.value), seed, Number(sceneryInput.value) || 0);
+    await populateFromForm();
     return group;
   },
   added: (c) => {
@@ -259,16 +265,7 @@ scene.onPointerObservable.add((info) => {
   if (creature) showCard(creature);
 });
 
-// Slow GPUs (and software GL) get fewer pixels rather than a stalled page: every two seconds
-// below 15 FPS, render at a coarser resolution, down to a quarter of the pixels.
-let lastAdapt = performance.now();
-function adaptQuality(now: number): void {
-  if (now - lastAdapt < 2000) return;
-  lastAdapt = now;
-  const level = engine.getHardwareScalingLevel();
-  if (engine.getFps() < 15 && level < 2) engine.setHardwareScalingLevel(Math.min(2, level + 0.5));
-}
-
+const adaptQuality = qualityAdapter(engine);
 let lastReadout = 0;
 engine.runRenderLoop(() => {
   adaptQuality(performance.now());
@@ -284,6 +281,7 @@ engine.runRenderLoop(() => {
     const rigged = menagerie.creatures.filter((c) => c.form === "rig");
     state.rigged = rigged.length;
     state.riggedPlaying = riggedPlaying(rigged, crowds.meshes);
+    living.update();
     $("#fps").textContent = String(state.fps);
     $("#draw-calls").textContent = String(state.drawCalls);
     $("#creature-count").textContent = String(state.creatures);

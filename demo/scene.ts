@@ -128,3 +128,18 @@ export function createDemoScene(engine: Engine): DemoScene {
     },
   };
 }
+
+/**
+ * Slow GPUs (and software GL) get fewer pixels rather than a stalled page: every two seconds
+ * below 15 FPS, render at a coarser resolution, down to a quarter of the pixels. Call the
+ * returned function every frame with `performance.now()`.
+ */
+export function qualityAdapter(engine: Engine): (now: number) => void {
+  let lastAdapt = performance.now();
+  return (now) => {
+    if (now - lastAdapt < 2000) return;
+    lastAdapt = now;
+    const level = engine.getHardwareScalingLevel();
+    if (engine.getFps() < 15 && level < 2) engine.setHardwareScalingLevel(Math.min(2, level + 0.5));
+  };
+}

@@ -108,15 +108,18 @@ export class MotionAgent extends SteeredBody {
 
   /**
    * Walks to (x, z), around the world's obstacles when a straight line would cross one (a path
-   * planned on a grid, once, when the order is given); `onArrive(true)` on arrival, `(false)`
-   * if interrupted first.
+   * planned on a grid as it sets off, and again whenever the world's obstacles change);
+   * `onArrive(true)` on arrival, `(false)` if interrupted first.
    * @throws OptionsError when `speed` is given and not a non-negative finite number.
    */
   moveTo(target: Vec2, options: MoveOrder = {}): void {
     this.#newOrder("moveTo", options.speed);
     const near = Math.max(0.05, this.radius * 0.5);
     const to = { x: target.x, z: target.z };
-    this.#arrive = new RouteBehavior(to, near, Math.max(0.5, this.radius * 4), this.#route(to));
+    // Planned on its first step, and again whenever the world's obstacles change.
+    this.#arrive = new RouteBehavior(to, near, Math.max(0.5, this.radius * 4), [], 0.75, (from) =>
+      this.#route(from, to),
+    );
     this.#onArrive = options.onArrive;
     this.#own.goal = this.#arrive;
     this.#checkState();
@@ -156,13 +159,13 @@ export class MotionAgent extends SteeredBody {
   }
 
   /** Waypoints to `to` around the world's obstacles; none when the way is clear (or blocked for good). */
-  #route(to: Vec2): Vec2[] {
+  #route(from: Vec2, to: Vec2): Vec2[] {
     const obstacles = this.world?.obstacles;
     // Flyers pass over obstacles; walkers and swimmers go round.
     if (!obstacles?.length || this.altitude > 0) return [];
     const clearance = this.radius * 1.5 + 0.2;
-    if (isClear(this, to, obstacles, clearance)) return [];
-    const path = findPath(this, to, obstacles, { clearance });
+    if (isClear(from, to, obstacles, clearance)) return [];
+    const path = findPath(from, to, obstacles, { clearance });
     return path ? path.slice(0, -1) : [];
   }
 

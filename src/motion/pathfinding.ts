@@ -4,7 +4,7 @@
  * then the corners a straight line can skip pulled out (line of sight on the same grid). Our own
  * small A*: the npm grid libraries we looked at (`pathfinding`) are unmaintained since 2016, and
  * a navmesh (recast) is a WASM download a game should opt into. Used by `moveTo` when a
- * straight line would cross an obstacle.
+ * straight line would cross an obstacle, and again whenever the world's obstacles change.
  */
 import { type EdgeProbe, probeEdge } from "./area.js";
 import { ArriveBehavior } from "./steering.js";
@@ -232,17 +232,26 @@ class MinHeap {
 /**
  * Arrive at a point by way of waypoints: it heads for each in turn at its cruise speed, passing
  * one once within `pass` metres, and arrives at the last (ArriveBehavior: slows, then stops).
+ * Given a `plan`, it plans its waypoints from where the agent is on its first step, and again
+ * whenever the world's obstacles change (`obstacleVersion`): a rock dropped in its way, or a
+ * wall taken down, changes its way there.
  */
 export class RouteBehavior extends ArriveBehavior {
-  /** The waypoints before the target, in order; passed ones are dropped from the front. */
-  readonly waypoints: Vec2[];
+  /** The waypoints before the target, in order; passed ones are skipped. */
+  waypoints: Vec2[];
+  /** Times it planned its way (the first plan included). */
+  plans = 0;
   #next = 0;
+  /** The world's obstacle version its waypoints were planned for; -1 before the first plan. */
+  #version = -1;
   constructor(
     target: Vec2,
     tolerance: number,
     slowRadius: number,
     waypoints: readonly Vec2[],
     public pass = 0.75,
+    /** Plans the waypoints from `from` (the target not included); none when the way is clear. */
+    readonly plan?: (from: Vec2) => Vec2[],
   ) {
     super(target, tolerance, slowRadius);
     this.waypoints = [...waypoints];
@@ -254,6 +263,13 @@ export class RouteBehavior extends ArriveBehavior {
   }
 
   override calculate(agent: SteeringAgent, out: Vec2): void {
+    const version = agent.world?.obstacleVersion ?? 0;
+    if (this.plan && version !== this.#version) {
+      this.#version = version;
+      this.waypoints = this.plan(agent);
+      this.#next = 0;
+      this.plans++;
+    }
     while (this.#next < this.waypoints.length) {
       const w = this.waypoints[this.#next]!;
       const dx = w.x - agent.x;

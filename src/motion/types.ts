@@ -95,6 +95,11 @@ export interface SteeringWorld {
   findNeighbours(agent: SteeringAgent): number;
   /** Areas every agent steers around (rocks, fences, houses). */
   readonly obstacles: readonly Obstacle[];
+  /**
+   * Counts changes to {@link obstacles} (one more on each add and remove): a creature walking a
+   * planned path plans again when it changes. @default 0 when a world does not count them
+   */
+  readonly obstacleVersion?: number;
   /** Bodies that are not creatures (a player, a car): every agent steers around them. */
   readonly bodies: readonly SteeringTarget[];
   /** Simulated seconds so far; one value for the whole of a step (behaviours cache per step by it). */

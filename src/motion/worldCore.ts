@@ -41,6 +41,8 @@ export class MotionWorldCore implements SteeringWorld {
   time = 0;
   /** Areas every agent steers around ({@link addObstacle}). */
   readonly obstacles: Obstacle[] = [];
+  /** One more on each obstacle added or removed: creatures walking a planned path plan again. */
+  obstacleVersion = 0;
   /** Bodies that are not agents (a player, a car) every agent steers around ({@link addBody}). */
   readonly bodies: SteeringTarget[] = [];
 
@@ -99,12 +101,15 @@ export class MotionWorldCore implements SteeringWorld {
   addObstacle(area: Area): Obstacle {
     const obstacle = createObstacle(area);
     this.obstacles.push(obstacle);
+    this.obstacleVersion++;
     return obstacle;
   }
 
   /** Removes an obstacle; false when it was not there. */
   removeObstacle(obstacle: Obstacle): boolean {
-    return removeFrom(this.obstacles, obstacle);
+    if (!removeFrom(this.obstacles, obstacle)) return false;
+    this.obstacleVersion++;
+    return true;
   }
 
   /** Adds a body that is not an agent (its owner moves it); every agent steers around it. */

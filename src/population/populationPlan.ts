@@ -38,7 +38,10 @@ export interface PopulationPlanInput {
   rules: PopulationRules;
   /** Metres for a record whose height cannot be read. */
   defaultHeight: number;
-  /** Ground creatures and swimmers stay out of these (scenery footprints). @default none */
+  /**
+   * Ground creatures and swimmers are not placed in these (scenery footprints); they are not in
+   * a region's `avoid`, as the world's obstacles steer creatures round them. @default none
+   */
   obstacles?: readonly Area[] | undefined;
   /**
    * Weights of the species mix by herd key (name in lower case, without a `#0002` suffix): a
@@ -51,7 +54,14 @@ export interface PopulationPlanInput {
 /** Where a realm's creatures may stand and wander. */
 export interface PlanRegion {
   area: Area;
+  /** Where they neither stand nor wander (a game's water, for walkers): their wander avoids it. */
   avoid: Area[];
+  /**
+   * Where they are not placed but do not avoid by themselves: scenery footprints, which are the
+   * world's obstacles and steer every creature round them already (avoided twice, a prop would
+   * push a populate's own creatures twice as hard as anyone else).
+   */
+  obstacles: Area[];
 }
 
 /** One placed creature of a plan. */
@@ -156,6 +166,9 @@ function planSlots(
 ) {
   const slots: { species: Species; request: PlacementRequest }[] = [];
   const weights = pickWeights(species, rules, mix);
+  // Placement keeps out of both what they avoid and the obstacles.
+  const keepOut = new Map<PlanRegion, Area[]>();
+  for (const region of Object.values(regions)) keepOut.set(region, [...region.avoid, ...region.obstacles]);
   const total = weights.reduce((a, b) => a + b, 0);
   if (!(total > 0)) return slots;
   let herd = 0;
@@ -170,7 +183,12 @@ function planSlots(
     for (let i = 0; i < size; i++) {
       slots.push({
         species: one,
-        request: { radius, ...(herdId !== undefined ? { herd: herdId } : {}), area: region.area, avoid: region.avoid },
+        request: {
+          radius,
+          ...(herdId !== undefined ? { herd: herdId } : {}),
+          area: region.area,
+          avoid: keepOut.get(region)!,
+        },
       });
     }
   }
@@ -219,9 +237,9 @@ export function planPopulation(input: PopulationPlanInput): PopulationPlan {
   }
   const obstacles = input.obstacles ?? [];
   const regions: Record<Realm, PlanRegion> = {
-    ground: { area, avoid: [...(water ? [water] : []), ...obstacles] },
-    air: { area, avoid: [] },
-    water: { area: water ?? area, avoid: [...obstacles] },
+    ground: { area, avoid: water ? [water] : [], obstacles: [...obstacles] },
+    air: { area, avoid: [], obstacles: [] },
+    water: { area: water ?? area, avoid: [], obstacles: [...obstacles] },
   };
   const plan: PopulationPlan = {
     eligible: species.map((s) => s.record),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Area, containsPoint } from "../../src/motion/area.js";
 import { createObstacle } from "../../src/motion/obstacles.js";
-import { findPath, isClear, type PathStats } from "../../src/motion/pathfinding.js";
+import { findPath, isClear, type PathStats, type RouteBehavior } from "../../src/motion/pathfinding.js";
 import { MotionWorld } from "../../src/motion/world.js";
 import { quadrupedRoles } from "../helpers/motionRig.js";
 
@@ -60,18 +60,68 @@ describe("paths around obstacles", () => {
     expect([arrived, entered]).toEqual([true, 0]);
     expect(Math.hypot(lion.x - inside.x, lion.z - inside.z)).toBeLessThan(0.5);
 
-    // Without the path (steering alone), the same walk stays stuck behind the bottom wall.
+    // Without a path (steering alone: seek heads straight there), it stays stuck behind the bottom wall.
     const plain = new MotionWorld({ seed: 2 });
+    for (const wall of U) plain.addObstacle(wall);
     const rock = plain.createAgent({
       roles: quadrupedRoles(1.1),
       behaviour: "walk",
       bodyType: "quadruped",
       ...outside,
     });
-    let done: boolean | undefined;
-    rock.moveTo(inside, { onArrive: (ok) => (done = ok) });
-    for (const wall of U) plain.addObstacle(wall); // added after the order: not planned around
-    for (let i = 0; i < 30 * 60 && done === undefined; i++) plain.step(1 / 30);
-    expect(done).toBeUndefined();
+    rock.seek(inside);
+    let nearest = Infinity;
+    for (let i = 0; i < 30 * 60; i++) {
+      plain.step(1 / 30);
+      nearest = Math.min(nearest, Math.hypot(rock.x - inside.x, rock.z - inside.z));
+    }
+    expect(nearest).toBeGreaterThan(2);
+  });
+
+  it("a path is planned again when the world's obstacles change: walls put up after the order, a wall taken down", () => {
+    const world = new MotionWorld({ seed: 2 });
+    const lion = world.createAgent({
+      roles: quadrupedRoles(1.1),
+      behaviour: "walk",
+      bodyType: "quadruped",
+      ...outside,
+    });
+    let arrived: boolean | undefined;
+    lion.moveTo(inside, { onArrive: (ok) => (arrived = ok) });
+    world.step(1 / 30);
+    const route = lion.orderBehaviours[0] as RouteBehavior;
+    expect([route.plans, route.remaining]).toEqual([1, 0]); // nothing in the way: straight there
+    const before = world.obstacleVersion;
+    const walls = U.map((wall) => world.addObstacle(wall)); // the U goes up in its way
+    expect(world.obstacleVersion).toBe(before + 3);
+    let entered = 0;
+    for (let i = 0; i < 30 * 60 && arrived === undefined; i++) {
+      world.step(1 / 30);
+      if (U.some((wall) => containsPoint(wall, lion.x, lion.z))) entered++;
+    }
+    // Planned once more (three walls added between two steps: one new plan), round the U, in.
+    expect([arrived, entered, route.plans]).toEqual([true, 0, 2]);
+
+    // Behind the bottom wall again, it plans round it; the wall comes down: it goes straight in.
+    lion.x = outside.x;
+    lion.z = outside.z;
+    arrived = undefined;
+    lion.moveTo(inside, { onArrive: (ok) => (arrived = ok) });
+    world.step(1 / 30);
+    const again = lion.orderBehaviours[0] as RouteBehavior;
+    expect(again.plans).toBe(1);
+    expect(again.remaining).toBeGreaterThan(0);
+    for (let i = 0; i < 10; i++) world.step(1 / 30);
+    expect(again.plans).toBe(1); // nothing changed: no new plan
+    expect(world.removeObstacle(walls[2]!)).toBe(true);
+    expect(world.removeObstacle(walls[2]!)).toBe(false);
+    expect(world.obstacleVersion).toBe(before + 4); // a removal that removed nothing is no change
+    world.step(1 / 30);
+    expect([again.plans, again.remaining]).toEqual([2, 0]);
+    let steps = 0;
+    for (; steps < 30 * 60 && arrived === undefined; steps++) world.step(1 / 30);
+    expect(arrived).toBe(true);
+    // Straight through where the wall stood: 9 m at about 1.3 m/s, not the way round the U.
+    expect(steps / 30).toBeLessThan(9 / lion.walkSpeed + 3);
   });
 });

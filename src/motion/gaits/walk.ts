@@ -32,6 +32,11 @@ const MAX_SWING = 0.55;
  * asks more of a leg than this (the stance foot still moves back at exactly the body speed).
  */
 const RUN_SWING = 0.8;
+/**
+ * Largest swing at speed for legs without a knee (quadruped_fat: elephants, hippos, rhinos): a
+ * straight pillar swung as wide as a runner's leg looks splayed, so theirs quicken sooner.
+ */
+const KNEELESS_RUN_SWING = MAX_SWING;
 /** Knee bend at mid-swing, radians. */
 const KNEE_LIFT = 0.9;
 
@@ -151,7 +156,11 @@ function computeParams(ctx: GaitContext): void {
   params[0] = blend;
   params[1] = duty;
   // Faster than a trot's natural cycle allows, the legs quicken instead of overreaching.
-  params[2] = Math.min(walkCycle * (1 - 0.3 * blend), (2 * L * Math.sin(RUN_SWING)) / Math.max(speed * duty, 1e-6));
+  const legs = ctx.roles.legs;
+  let kneeless = legs.length > 0;
+  for (let i = 0; i < legs.length; i++) if (legs[i]!.lower >= 0) kneeless = false;
+  const reach = 2 * L * Math.sin(kneeless ? KNEELESS_RUN_SWING : RUN_SWING);
+  params[2] = Math.min(walkCycle * (1 - 0.3 * blend), reach / Math.max(speed * duty, 1e-6));
   params[3] = vWalkMax;
 }
 

@@ -13,6 +13,7 @@ import { isSceneryRecord } from "../../../src/api/recordKind.js";
 import { HABITATS } from "../../../src/api/schemas.js";
 import { Menagerie } from "../../../src/babylon/menagerie.js";
 import type { CircleArea } from "../../../src/motion/area.js";
+import { AvoidAreaBehavior } from "../../../src/motion/steering.js";
 import { createNullScene, sceneCounts } from "../../helpers/babylonScene.js";
 import { countingFetch, startCatalogService } from "../../helpers/catalogService.js";
 
@@ -129,6 +130,46 @@ describe("populate with scenery", () => {
       t.menagerie.dispose();
       t.env.scene.render(); // Babylon disposes a disposed skeleton's leftovers on the next frame
       expect(sceneCounts(t.env.scene)).toEqual(before);
+    } finally {
+      t.dispose();
+    }
+  }, 90_000);
+
+  it("steers a populate's own creatures round each prop once, as any creature: a world obstacle, not also a wander avoid", async () => {
+    const t = setup();
+    try {
+      const pond = { center: { x: 5, z: 5 }, radius: 2.5 };
+      const group = await t.menagerie.populate({
+        habitat: "forest",
+        count: 24,
+        area,
+        seed: 7,
+        scenery: 10,
+        water: pond,
+      });
+      expect(group.scenery).toHaveLength(10);
+      // One world obstacle per prop: it steers every creature, the populate's own included.
+      const world = group.creatures[0]!.motion.world!;
+      expect(world.obstacles).toHaveLength(10);
+      const isProp = (a: unknown) =>
+        group.scenery.some((p) => {
+          const c = a as Partial<CircleArea>;
+          return c.center?.x === p.root.position.x && c.center.z === p.root.position.z;
+        });
+      // Their wander avoids the pond (walkers) and nothing else: a prop avoided here as well
+      // would push them twice as hard as a creature spawned on its own.
+      const avoided = group.creatures.flatMap((c) =>
+        c.motion.orderBehaviours.filter((b) => b instanceof AvoidAreaBehavior).map((b) => b.area),
+      );
+      expect(avoided.filter(isProp)).toEqual([]);
+      expect(avoided.length).toBeGreaterThan(0);
+      expect(avoided.every((a) => a === pond)).toBe(true);
+      // A lone creature of the same kind wanders with the same limits as the populate's own.
+      const one = group.creatures.find((c) => c.motion.altitude === 0 && c.motion.waterLevel === undefined)!;
+      const lone = await t.menagerie.spawnCreature(one.record);
+      lone.wander({ area, avoid: [pond] });
+      const limits = (c: typeof lone) => c.motion.orderBehaviours.map((b) => b.constructor.name);
+      expect(limits(lone)).toEqual(limits(one));
     } finally {
       t.dispose();
     }

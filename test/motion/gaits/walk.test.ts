@@ -136,6 +136,32 @@ describe("walk", () => {
     expect(angle(leg("front", "left"))).toBeCloseTo(angle(leg("hind", "right")), 9);
   });
 
+  it("runs heavy bodies' knee-less legs no wider than their fastest walk: they quicken instead of splaying", () => {
+    const kneed = quadrupedRoles(3);
+    // quadruped_fat (elephant, hippo, rhino): one straight segment per leg.
+    const heavy: RigRoles = {
+      ...kneed,
+      legs: kneed.legs.map((l) => ({ ...l, lower: -1, upperLength: l.length })),
+    };
+    const widest = (r: RigRoles, speed: number) => {
+      const pose = new Pose(r.joints.length);
+      let max = 0;
+      for (let i = 0; i < 100; i++) {
+        walkGait.pose({ roles: r, speed, turnRate: 0, phase: i / 100 }, pose);
+        for (const l of r.legs) max = Math.max(max, Math.abs(pose.rotations[l.upper * 3]!));
+      }
+      return max;
+    };
+    const cycle = (r: RigRoles, speed: number) => walkGait.cycleSeconds({ roles: r, speed, turnRate: 0, phase: 0 });
+    const run = Math.sqrt(1.6 * 9.81 * kneed.legLength); // SPEED_RULES' quadruped_fat run
+    expect(widest(kneed, run)).toBeGreaterThan(0.7); // a runner's legs reach far
+    expect(widest(heavy, run)).toBeLessThanOrEqual(0.56); // a heavy body's stay under ~31°
+    expect(cycle(heavy, run)).toBeLessThan(cycle(kneed, run));
+    // At a walk nothing changes.
+    const stroll = 0.5 * maxWalkSpeed(kneed);
+    expect(round(widest(heavy, stroll), 9)).toBe(round(widest(kneed, stroll), 9));
+  });
+
   it("bobs the body twice per cycle and counter-sways head and tail", () => {
     const speed = 0.6 * maxWalkSpeed(roles);
     const pose = new Pose(roles.joints.length);
