@@ -39,7 +39,8 @@ async function timeLimit(server: CountingServer): Promise<Record<string, number>
   return { wallMs: performance.now() - start, cpuMs: cpuMs(cpu), ...server.traffic };
 }
 
-async function timeMenagerie(server: CountingServer) {
+/** One cold zebra on a new Menagerie and scene, then a warm one (also riggedProfile.ts's `first`). */
+export async function timeMenagerie(server: CountingServer) {
   const bench = createBenchScene();
   const menagerie = new Menagerie(bench.scene, { baseUrl: server.url, apiKey: "dev-key" });
   try {
