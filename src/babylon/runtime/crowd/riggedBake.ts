@@ -9,14 +9,14 @@
  * put back at rest at the end, since every copy of the model is cloned from them.
  *
  * Row 0 is the rest pose; each clip's frames follow, sampled `fps` times a second of clip time
- * over one loop. {@link startRiggedBake} bakes row 0 and the first clip (the model clip, idle:
- * what a creature shows at rest) at once, fills every other row with the rest pose, and returns:
- * the model's first creature is drawn from that, so its spawn does not wait for the rest. The
- * other clips follow in slices of a few milliseconds with a turn of the event loop between them
- * (a long bake never blocks a page in one stretch), the nodes put back at rest before each turn
- * (a creature grown meanwhile is cloned at rest). A row a creature is about to show before its
- * slice comes is baked on the spot ({@link RiggedBake.need}: a row costs microseconds), so no
- * creature shows a row not baked; the others hold the rest pose until baked.
+ * over one loop. {@link startRiggedBake} bakes row 0 (and `firstClips` clips, none by default)
+ * at once, fills every other row with the rest pose, and returns: the model's first creature is
+ * drawn from that, so its spawn does not wait for the bake. The clips follow in slices of a few
+ * milliseconds with a turn of the event loop between them (a long bake never blocks a page in
+ * one stretch), the nodes put back at rest before each turn (a creature grown meanwhile is
+ * cloned at rest). A row a creature is about to show before its slice comes is baked on the
+ * spot ({@link RiggedBake.need}: a row costs microseconds), so no creature ever shows a row not
+ * baked; the others hold the rest pose until baked.
  */
 import type { Skeleton } from "@babylonjs/core/Bones/skeleton.js";
 import { yieldToEventLoop } from "../../../util/yieldToEventLoop.js";
@@ -40,7 +40,7 @@ export interface RiggedBake {
   readonly clips: readonly BakedClip[];
   /** Rows baked so far (the others hold the rest pose until baked); grows only, so it tells new rows. */
   readonly rowsBaked: number;
-  /** Rows baked before {@link startRiggedBake} returned: row 0 and the first clip's. */
+  /** Rows baked before {@link startRiggedBake} returned: row 0 and the first `firstClips` clips'. */
   readonly rowsFirst: number;
   /** Settles (never rejects) once every row is baked or the bake stopped short ({@link RiggedBake.stopped}). */
   readonly done: Promise<void>;
@@ -63,7 +63,7 @@ export interface BakeOptions {
   fps?: number;
   /** Milliseconds of work before the event loop gets a turn. @default 4 */
   sliceMs?: number;
-  /** Clips baked before {@link startRiggedBake} returns, in the template's order. @default 1 */
+  /** Clips baked before {@link startRiggedBake} returns, in the template's order. @default 0 */
   firstClips?: number;
   signal?: AbortSignal | undefined;
   /** The clock slices are measured with. @default performance.now */
@@ -72,7 +72,7 @@ export interface BakeOptions {
   cpuNow?: () => number;
 }
 
-const BAKE_DEFAULTS = { fps: 60, sliceMs: 4, firstClips: 1 };
+const BAKE_DEFAULTS = { fps: 60, sliceMs: 4, firstClips: 0 };
 
 /**
  * Starts baking `template`'s clips (see the module comment): returns once row 0 and the first
@@ -149,7 +149,7 @@ export function startRiggedBake(template: RiggedTemplate, options: BakeOptions):
     bake.longestSliceCpuMs = Math.max(bake.longestSliceCpuMs, cpuNow() - cpu);
   };
 
-  // The first slice, before returning: row 0, the first clips, every other row at rest.
+  // The first slice, before returning: row 0 (the first clips), every other row at rest.
   const first = clips[Math.min(options.firstClips ?? BAKE_DEFAULTS.firstClips, clips.length) - 1];
   let wall = now();
   let cpu = cpuNow();

@@ -2,8 +2,8 @@
  * The crowd of each rigged model: its clips baked once when the model loads (or, when they
  * cannot be, a warning and creatures with skeletons of their own, as before crowds), and the
  * one {@link RiggedCrowd} that draws its crowd-drawn creatures, made with the first of them
- * and disposed with the model. The load waits only for the bake's first clip (riggedBake.ts):
- * the rest is baked in slices while the first creatures are already drawn (a row a creature
+ * and disposed with the model. The load waits only for the bake's first row (riggedBake.ts):
+ * the clips are baked in slices while the first creatures are already drawn (a row a creature
  * is about to show is baked on the spot), and the crowd's texture takes new rows before a frame
  * draws them.
  */
@@ -25,8 +25,8 @@ export const riggedBakeStats = { rowUploads: 0 };
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Starts baking a rigged model's clips for crowd drawing; returns once its first clip is baked
- * (the rest follows in slices: riggedBake.ts). A bake that cannot be done is a `clip-failed`
+ * Starts baking a rigged model's clips for crowd drawing; returns once its rest pose is baked
+ * (the clips follow in slices, rows a creature shows baked on the spot: riggedBake.ts). A bake that cannot be done is a `clip-failed`
  * warning (asset `"bake"`) and `null`: its creatures then get skeletons of their own. An abort
  * throws the signal's reason; a later one (the Menagerie's dispose) stops the slices quietly.
  */

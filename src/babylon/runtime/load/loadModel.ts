@@ -3,7 +3,7 @@
  * parsing OBJ parts (partParser.ts) and rig GLBs (rigParser.ts) as they arrive, then builds the
  * hidden source: OBJ parts and a rig layout (buildTemplate.ts), or a rigged glTF model with its
  * clips (gltf/index.ts), baked
- * for crowd drawing (crowd/riggedBake.ts: the first clip before the model is handed out, the rest
+ * for crowd drawing (crowd/riggedBake.ts: the rest pose before the model is handed out, the clips
  * in slices after). Creatures are made from the result (see
  * creature.ts); nothing here is visible.
  */
@@ -90,7 +90,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     hint ??= hintOf(warning.error);
     ctx.warn(warning);
   };
-  const meshLod = ctx.meshLod ?? false;
+  (globalThis as any).__mark?.("loadModel"); const meshLod = ctx.meshLod ?? false;
   const parser = new PartParser(ctx.scene, record.name, {
     pool: ctx.parsePool,
     counts: ctx.parseCounts,
@@ -124,7 +124,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
         rig.dispose(); // aborted while baking
         throw error;
       }
-      const dispose = () => {
+      (globalThis as any).__mark?.("baked"); const dispose = () => {
         disposeRiggedCrowd(rig); // its drawing meshes share the template's geometry
         rig.dispose();
       };
