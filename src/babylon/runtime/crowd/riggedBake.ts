@@ -51,7 +51,7 @@ export interface RiggedBake {
   /** How the work was cut: slices run (the first one included), and the longest one in milliseconds. */
   readonly slices: number;
   readonly longestSliceMs: number;
-  /** The longest slice in CPU milliseconds (the process's, where it tells them; else as `longestSliceMs`). */
+  /** The longest slice in CPU milliseconds ({@link BakeOptions.cpuNow}'s clock). */
   readonly longestSliceCpuMs: number;
 }
 
@@ -68,7 +68,7 @@ export interface BakeOptions {
   signal?: AbortSignal | undefined;
   /** The clock slices are measured with. @default performance.now */
   now?: () => number;
-  /** The CPU clock (milliseconds) slices are reported in. @default process.cpuUsage, where there is one */
+  /** The CPU clock (ms) slices are reported in. @default the thread's, else the process's (`processCpuClock`), else `now` */
   cpuNow?: () => number;
 }
 

@@ -120,12 +120,18 @@ export function restPose(groups: readonly AnimationGroup[]): () => void {
   };
 }
 
-/** The process's CPU time in ms where the platform tells it (Node), else undefined. */
+type CpuUsage = () => { user: number; system: number };
+
+/**
+ * This thread's CPU time in ms where the platform tells it (Node 23.9+'s `threadCpuUsage`), else
+ * the process's (`cpuUsage`, every thread: GC helpers and I/O too), else undefined (a browser).
+ */
 export function processCpuClock(): (() => number) | undefined {
-  const usage = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process?.cpuUsage;
+  const process = (globalThis as { process?: { cpuUsage?: CpuUsage; threadCpuUsage?: CpuUsage } }).process;
+  const usage = process?.threadCpuUsage ?? process?.cpuUsage;
   if (typeof usage !== "function") return undefined;
   return () => {
-    const used = usage();
+    const used = usage.call(process);
     return (used.user + used.system) / 1000;
   };
 }

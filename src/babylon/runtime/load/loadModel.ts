@@ -90,7 +90,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
     hint ??= hintOf(warning.error);
     ctx.warn(warning);
   };
-  (globalThis as any).__mark?.("loadModel"); const meshLod = ctx.meshLod ?? false;
+  const meshLod = ctx.meshLod ?? false;
   const parser = new PartParser(ctx.scene, record.name, {
     pool: ctx.parsePool,
     counts: ctx.parseCounts,
@@ -124,7 +124,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
         rig.dispose(); // aborted while baking
         throw error;
       }
-      (globalThis as any).__mark?.("baked"); const dispose = () => {
+      const dispose = () => {
         disposeRiggedCrowd(rig); // its drawing meshes share the template's geometry
         rig.dispose();
       };
