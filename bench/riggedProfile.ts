@@ -9,7 +9,11 @@
  * - `--target node`: bench/rigged.ts's subjects (NullEngine, walking zebras): `--mode menagerie`
  *   or `competent`, profiled with node:inspector over `--frames` frames (step + render).
  *
- * `npx tsx bench/riggedProfile.ts [--target chromium|node] [--mode M] [--count N] [--frames F] [--top K]`
+ * - `--target first`: `--count` cold first zebras (bench/firstRigged.ts's subject: a new Menagerie
+ *   and scene each, lookup and GLBs over loopback, the in-process service included), profiled
+ *   with node:inspector from the first spawn to the last.
+ *
+ * `npx tsx bench/riggedProfile.ts [--target chromium|node|first] [--mode M] [--count N] [--frames F] [--top K]`
  */
 import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
@@ -19,6 +23,7 @@ import type { RiggedBuildParams, RiggedBuilt } from "../test/browser/pages/bench
 import { launchChromium, pageResult, watchPage } from "../test/helpers/browser.js";
 import { startPageServer } from "../test/helpers/vitePages.js";
 import { startCountingServer } from "./countingServer.js";
+import { timeMenagerie } from "./firstRigged.js";
 import { installNodeXhr } from "./nodeXhr.js";
 import { riggedSubject } from "./rigged.js";
 
@@ -72,7 +77,9 @@ function summarise(profile: CpuProfile): { self: [string, number][]; inclusive: 
 
 function print(title: string, profile: CpuProfile, ms: number): void {
   const { self, inclusive } = summarise(profile);
-  console.log(`## ${title}: ${ms.toFixed(1)} ms per frame while profiled, ${profile.samples.length} samples`);
+  console.log(
+    `## ${title}: ${ms.toFixed(1)} ms per frame (per cold spawn for first) while profiled, ${profile.samples.length} samples`,
+  );
   console.log("self:");
   for (const [f, p] of self) console.log(`  ${p.toFixed(1).padStart(5)}%  ${f}`);
   console.log("inclusive:");
@@ -145,4 +152,25 @@ async function node(): Promise<void> {
   }
 }
 
-await (values.target === "node" ? node() : chromium());
+async function first(): Promise<void> {
+  installNodeXhr();
+  const catalogDir = await ensureDefaultCatalog({ log: () => {} });
+  const server = await startCountingServer(catalogDir);
+  const session = new Session();
+  try {
+    for (let i = 0; i < 5; i++) await timeMenagerie(server); // warm-up
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 200 });
+    await session.post("Profiler.start");
+    let ms = 0;
+    for (let i = 0; i < count; i++) ms += (await timeMenagerie(server)).cold.wallMs;
+    const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: CpuProfile };
+    print(`Node, ${count} cold first zebras (ms per cold spawn)`, profile, ms / count);
+  } finally {
+    session.disconnect();
+    await server.close();
+  }
+}
+
+await (values.target === "node" ? node() : values.target === "first" ? first() : chromium());

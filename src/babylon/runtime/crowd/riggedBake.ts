@@ -9,25 +9,21 @@
  * put back at rest at the end, since every copy of the model is cloned from them.
  *
  * Row 0 is the rest pose; each clip's frames follow, sampled `fps` times a second of clip time
- * over one loop. The bake runs in slices of a few milliseconds with a turn of the event loop
- * between them, so a long bake (many bones, long clips) never blocks a page in one stretch.
+ * over one loop. {@link startRiggedBake} bakes row 0 (and `firstClips` clips, none by default)
+ * at once, fills every other row with the rest pose, and returns: the model's first creature is
+ * drawn from that, so its spawn does not wait for the bake. The clips follow in slices of a few
+ * milliseconds with a turn of the event loop between them (a long bake never blocks a page in
+ * one stretch), the nodes put back at rest before each turn (a creature grown meanwhile is
+ * cloned at rest). A row a creature is about to show before its slice comes is baked on the
+ * spot ({@link RiggedBake.need}: a row costs microseconds), so no creature ever shows a row not
+ * baked; the others hold the rest pose until baked.
  */
 import type { Skeleton } from "@babylonjs/core/Bones/skeleton.js";
-import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { Node } from "@babylonjs/core/node.js";
 import { yieldToEventLoop } from "../../../util/yieldToEventLoop.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
+import { type BakedClip, planBake, processCpuClock, restPose, type Writable } from "./riggedBakePlan.js";
 
-/** One clip's frames in a bake. */
-export interface BakedClip {
-  readonly name: string;
-  /** Its first row. */
-  readonly start: number;
-  /** Rows baked: one loop, sampled {@link RiggedBake.fps} times a second. */
-  readonly frames: number;
-  /** Seconds one loop lasts at rate 1. */
-  readonly seconds: number;
-}
+export { type BakedClip, bakeProblem, MIN_FPS } from "./riggedBakePlan.js";
 
 /** A model's clips as bone matrices: see the module comment. */
 export interface RiggedBake {
@@ -42,12 +38,24 @@ export interface RiggedBake {
   readonly fps: number;
   /** In the template's clip order. */
   readonly clips: readonly BakedClip[];
-  /** How the work was cut: slices run, and the longest one in milliseconds. */
+  /** Rows baked so far (the others hold the rest pose until baked); grows only, so it tells new rows. */
+  readonly rowsBaked: number;
+  /** Rows baked before {@link startRiggedBake} returned: row 0 and the first `firstClips` clips'. */
+  readonly rowsFirst: number;
+  /** Settles (never rejects) once every row is baked or the bake stopped short ({@link RiggedBake.stopped}). */
+  readonly done: Promise<void>;
+  /** Why the bake stopped short (an abort's reason, a disposed model, an error), once it did. */
+  readonly stopped: unknown;
+  /** Bakes rows `a` and `b` now if they are not yet (a creature is about to show them). */
+  need(a: number, b: number): void;
+  /** How the work was cut: slices run (the first one included), and the longest one in milliseconds. */
   readonly slices: number;
   readonly longestSliceMs: number;
+  /** The longest slice in CPU milliseconds ({@link BakeOptions.cpuNow}'s clock). */
+  readonly longestSliceCpuMs: number;
 }
 
-/** Options of {@link bakeRiggedClips}. */
+/** Options of {@link startRiggedBake}. */
 export interface BakeOptions {
   /** Most rows and most pixels across a texture (the engine's `maxTextureSize`). */
   maxTextureSize: number;
@@ -55,139 +63,143 @@ export interface BakeOptions {
   fps?: number;
   /** Milliseconds of work before the event loop gets a turn. @default 4 */
   sliceMs?: number;
+  /** Clips baked before {@link startRiggedBake} returns, in the template's order. @default 0 */
+  firstClips?: number;
   signal?: AbortSignal | undefined;
   /** The clock slices are measured with. @default performance.now */
   now?: () => number;
+  /** The CPU clock (ms) slices are reported in. @default the thread's, else the process's (`processCpuClock`), else `now` */
+  cpuNow?: () => number;
 }
 
-const BAKE_DEFAULTS = { fps: 60, sliceMs: 4 };
-/** Fewer frames a second than this, and a clip would stutter: the model is not baked. */
-export const MIN_FPS = 10;
-const TRS = new Set(["position", "rotationQuaternion", "rotation", "scaling"]);
-
-type Writable = Record<string, unknown>;
-
-/** Why the template cannot be drawn from baked clips, or undefined when it can. */
-export function bakeProblem(template: RiggedTemplate): string | undefined {
-  const container = template.container;
-  const drawn = container.meshes.filter((m) => m.getTotalVertices() > 0);
-  if (drawn.length === 0) return "it has no mesh to draw";
-  const skeletons = new Set(drawn.map((m) => m.skeleton).filter((s) => s));
-  if (skeletons.size !== 1) return `its meshes use ${skeletons.size} skeletons (one is baked)`;
-  if ([...skeletons][0]!.needInitialSkinMatrix) return "its skeleton needs an initial skin matrix";
-  if (drawn.some((m) => m.morphTargetManager)) return "it has morph targets";
-  const animated = new Set<unknown>();
-  for (const group of container.animationGroups) {
-    for (const { animation, target } of group.targetedAnimations) {
-      if (!TRS.has(animation.targetProperty) || animation.targetPropertyPath.length !== 1)
-        return `a clip animates "${animation.targetProperty}"`;
-      animated.add(target);
-    }
-  }
-  // A mesh that no skin deforms must not move with a clip: it is drawn as the model placed it.
-  const movesRigidly = (mesh: AbstractMesh) => {
-    for (let n: Node | null = mesh; n; n = n.parent) if (animated.has(n)) return true;
-    return false;
-  };
-  const rigid = drawn.find((m) => !m.skeleton && movesRigidly(m));
-  if (rigid) return `its mesh "${rigid.name}" moves with a clip without a skin`;
-  return undefined;
-}
+const BAKE_DEFAULTS = { fps: 60, sliceMs: 4, firstClips: 0 };
 
 /**
- * Bakes `template`'s clips (see the module comment). Throws an Error saying why when the
+ * Starts baking `template`'s clips (see the module comment): returns once row 0 and the first
+ * `firstClips` clips are baked, the rest following in slices. Throws an Error saying why when the
  * template cannot be baked ({@link bakeProblem}, or its clips and bones do not fit one texture),
- * the signal's reason when aborted; the template's nodes are back at rest either way.
+ * the signal's reason when aborted before it returns; a later abort, or the template's dispose,
+ * stops the slices ({@link RiggedBake.stopped}). The template's nodes are at rest whenever
+ * the event loop runs.
  */
-export async function bakeRiggedClips(template: RiggedTemplate, options: BakeOptions): Promise<RiggedBake> {
-  const problem = bakeProblem(template);
-  if (problem) throw new Error(problem);
+export function startRiggedBake(template: RiggedTemplate, options: BakeOptions): RiggedBake {
+  options.signal?.throwIfAborted();
+  const { mesh, groups, ...laid } = planBake(template, options.maxTextureSize, options.fps ?? BAKE_DEFAULTS.fps);
   const now = options.now ?? (() => performance.now());
+  const cpuNow = options.cpuNow ?? processCpuClock() ?? now;
   const sliceMs = options.sliceMs ?? BAKE_DEFAULTS.sliceMs;
-  const container = template.container;
-  const mesh = container.meshes.find((m) => m.getTotalVertices() > 0 && m.skeleton)!;
-  const skeleton = mesh.skeleton!;
-  const width = (skeleton.bones.length + 1) * 4;
-  const max = options.maxTextureSize;
-  if (width > max) throw new Error(`its ${skeleton.bones.length} bones do not fit a texture ${max} pixels wide`);
-
-  const groups = container.animationGroups;
-  const seconds = groups.map((g) => {
-    const fps = g.targetedAnimations[0]?.animation.framePerSecond ?? 60;
-    return Math.max(0, g.to - g.from) / fps;
-  });
-  const total = seconds.reduce((sum, s) => sum + s, 0);
-  // Row 0 is the rest pose and every clip has a row at least.
-  const room = max - 1 - groups.length;
-  const fps = total > 0 ? Math.min(options.fps ?? BAKE_DEFAULTS.fps, Math.floor(room / total)) : 1;
-  if (fps < MIN_FPS) throw new Error(`its clips (${total.toFixed(1)} s) do not fit a texture ${max} rows high`);
-  let row = 1;
-  const clips: BakedClip[] = groups.map((_, i) => {
-    const frames = Math.max(1, Math.round(seconds[i]! * fps));
-    const clip = { name: template.clips[i]!, start: row, frames, seconds: seconds[i]! };
-    row += frames;
-    return clip;
-  });
-  const rows = row;
-  const floatsPerRow = width * 4;
-  const data = new Float32Array(rows * floatsPerRow);
-
-  // Every animated property's rest value, put back before each clip and at the end.
-  const rest: { target: Writable; property: string; value: unknown }[] = [];
-  const seen = new Set<string>();
-  for (const group of groups) {
-    for (const { animation, target } of group.targetedAnimations) {
-      const key = `${(target as { uniqueId: number }).uniqueId}/${animation.targetProperty}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const value = (target as Writable)[animation.targetProperty] as { clone?: () => unknown } | null;
-      rest.push({ target: target as Writable, property: animation.targetProperty, value: value?.clone?.() ?? value });
-    }
-  }
-  const toRest = () => {
-    for (const { target, property, value } of rest)
-      target[property] = (value as { clone?: () => unknown } | null)?.clone?.() ?? value;
-  };
-  const capture = (at: number) => {
-    skeleton.prepare(true);
-    data.set(skeleton.getTransformMatrices(mesh).subarray(0, floatsPerRow), at * floatsPerRow);
-  };
-
-  let slices = 1;
-  let longest = 0;
-  let sliceStart = now();
-  const maybeYield = async () => {
-    const spent = now() - sliceStart;
-    if (spent < sliceMs) return;
-    longest = Math.max(longest, spent);
-    slices++;
-    await yieldToEventLoop();
-    options.signal?.throwIfAborted();
-    if (template.isDisposed) throw new Error("the model was disposed while its clips were baked");
-    sliceStart = now();
-  };
-
-  try {
-    options.signal?.throwIfAborted();
-    toRest();
-    capture(0);
-    for (let c = 0; c < groups.length; c++) {
-      const group = groups[c]!;
-      const clip = clips[c]!;
-      toRest();
-      const span = Math.max(0, group.to - group.from);
-      for (let k = 0; k < clip.frames; k++) {
-        const frame = group.from + (span * k) / clip.frames;
-        for (const { animation, target } of group.targetedAnimations)
-          (target as Writable)[animation.targetProperty] = animation.evaluate(frame);
-        capture(clip.start + k);
-        await maybeYield();
+  const { data, skeleton, clips, rows } = laid;
+  const floatsPerRow = laid.width * 4;
+  const toRest = restPose(groups);
+  const baked = new Uint8Array(rows);
+  let next = 0; // the first row not baked
+  const bake = {
+    ...laid,
+    rowsFirst: 0,
+    rowsBaked: 0,
+    done: Promise.resolve(),
+    stopped: undefined as unknown,
+    need: (a: number, b: number) => {
+      if (baked[a] === 1 && baked[b] === 1) return;
+      if (template.isDisposed || bake.stopped !== undefined || !(a < rows && b < rows)) return;
+      try {
+        bakeRow(a, true);
+        if (b !== a) bakeRow(b, true);
+      } finally {
+        atRest();
       }
+    },
+    slices: 1,
+    longestSliceMs: 0,
+    longestSliceCpuMs: 0,
+  };
+
+  // Clip c's frame k is row clips[c].start + k; row 0 is the rest pose. In order (`clip`: the
+  // clip whose rows are being baked, its nodes set from rest), or alone (from rest).
+  let clip = -1;
+  const clipOf = (row: number) => clips.findLastIndex((c) => row >= c.start);
+  const bakeRow = (row: number, alone: boolean) => {
+    if (baked[row] === 1) return;
+    if (row > 0) {
+      const c = clipOf(row);
+      if (alone || c !== clip) toRest(); // what this clip does not animate stays at rest
+      if (!alone) clip = c;
+      const group = groups[c]!;
+      const span = Math.max(0, group.to - group.from);
+      const frame = group.from + (span * (row - clips[c]!.start)) / clips[c]!.frames;
+      for (const { animation, target } of group.targetedAnimations)
+        (target as Writable)[animation.targetProperty] = animation.evaluate(frame);
     }
-  } finally {
+    skeleton.prepare(true);
+    data.set(skeleton.getTransformMatrices(mesh).subarray(0, floatsPerRow), row * floatsPerRow);
+    baked[row] = 1;
+    bake.rowsBaked++;
+  };
+  const bakeNext = () => {
+    while (baked[next] === 1) next++;
+    if (next < rows) bakeRow(next, false);
+  };
+  const atRest = () => {
     toRest();
     skeleton.prepare(true);
+    clip = -1;
+  };
+  const timeSlice = (spent: number, cpu: number) => {
+    bake.longestSliceMs = Math.max(bake.longestSliceMs, spent);
+    bake.longestSliceCpuMs = Math.max(bake.longestSliceCpuMs, cpuNow() - cpu);
+  };
+
+  // The first slice, before returning: row 0 (the first clips), every other row at rest.
+  const first = clips[Math.min(options.firstClips ?? BAKE_DEFAULTS.firstClips, clips.length) - 1];
+  let wall = now();
+  let cpu = cpuNow();
+  try {
+    toRest();
+    const end = first ? first.start + first.frames : 1;
+    while (bake.rowsBaked < end) bakeNext();
+    // Row 0 copied to row `end`, then that run of rest rows doubled until the last row.
+    if (end < rows) data.copyWithin(end * floatsPerRow, 0, floatsPerRow);
+    for (let n = 1; end + n < rows; n *= 2)
+      data.copyWithin((end + n) * floatsPerRow, end * floatsPerRow, (end + Math.min(n, rows - end - n)) * floatsPerRow);
+  } finally {
+    atRest();
   }
-  longest = Math.max(longest, now() - sliceStart);
-  return { data, skeleton, width, rows, fps, clips, slices, longestSliceMs: longest };
+  timeSlice(now() - wall, cpu);
+  bake.rowsFirst = bake.rowsBaked;
+
+  const slices = async () => {
+    try {
+      while (bake.rowsBaked < rows) {
+        await yieldToEventLoop();
+        options.signal?.throwIfAborted();
+        if (template.isDisposed) throw new Error("the model was disposed while its clips were baked");
+        if (bake.rowsBaked === rows) break; // needed rows may have finished it
+        bake.slices++;
+        wall = now();
+        cpu = cpuNow();
+        let spent = 0;
+        try {
+          do {
+            bakeNext();
+            spent = now() - wall;
+          } while (bake.rowsBaked < rows && spent < sliceMs);
+        } finally {
+          atRest();
+        }
+        timeSlice(spent, cpu);
+      }
+    } catch (error) {
+      bake.stopped = error;
+    }
+  };
+  bake.done = bake.rowsBaked < rows ? slices() : Promise.resolve();
+  return bake;
+}
+
+/** Bakes every row of `template`'s clips ({@link startRiggedBake}, then its slices); rejects when they stop short. */
+export async function bakeRiggedClips(template: RiggedTemplate, options: BakeOptions): Promise<RiggedBake> {
+  const bake = startRiggedBake(template, options);
+  await bake.done;
+  if (bake.stopped !== undefined) throw bake.stopped;
+  return bake;
 }

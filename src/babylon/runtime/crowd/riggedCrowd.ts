@@ -215,6 +215,7 @@ export class RiggedCrowd {
    * at weight `weight` (0..0.5: the weaker of two clips cross-fading).
    */
   showFrame(member: CrowdMember, row: number, blendRow = row, weight = 0): void {
+    this.bake.need(row, blendRow); // rows not baked yet are baked now (riggedBake.ts)
     if (encodeClipBlend(this.#settings, member.slot * 4, row, weight > 0 ? blendRow : row, weight))
       this.#framesDirty = true;
   }

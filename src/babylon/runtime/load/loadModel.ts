@@ -3,7 +3,8 @@
  * parsing OBJ parts (partParser.ts) and rig GLBs (rigParser.ts) as they arrive, then builds the
  * hidden source: OBJ parts and a rig layout (buildTemplate.ts), or a rigged glTF model with its
  * clips (gltf/index.ts), baked
- * for crowd drawing (crowd/riggedBake.ts). Creatures are made from the result (see
+ * for crowd drawing (crowd/riggedBake.ts: the rest pose before the model is handed out, the clips
+ * in slices after). Creatures are made from the result (see
  * creature.ts); nothing here is visible.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -118,7 +119,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
       const rig = await rigs.finish(signal);
       let bake: RiggedBake | null;
       try {
-        bake = await bakeForCrowds(ctx.scene, rig, (warning) => ctx.warn(warning), signal);
+        bake = bakeForCrowds(ctx.scene, rig, (warning) => ctx.warn(warning), signal);
       } catch (error) {
         rig.dispose(); // aborted while baking
         throw error;
