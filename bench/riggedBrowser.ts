@@ -52,7 +52,15 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
   let service: Awaited<ReturnType<typeof startLookupServer>> | undefined;
   let pages: Awaited<ReturnType<typeof startPageServer>> | undefined;
   let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
-  const modes: RiggedBenchMode[] = ["competentR", "menagerieRigged", "menageriePart"];
+  // The last two: the same rigged scenes with a shadow generator every creature casts into.
+  const scenes: { mode: RiggedBenchMode; shadows: boolean }[] = [
+    { mode: "competentR", shadows: false },
+    { mode: "menagerieRigged", shadows: false },
+    { mode: "menageriePart", shadows: false },
+    { mode: "competentR", shadows: true },
+    { mode: "menagerieRigged", shadows: true },
+  ];
+  const modes = scenes.map((scene) => scene.mode);
   const samples = modes.map(() => new Samples());
   try {
     service = await startLookupServer({
@@ -68,8 +76,9 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
     await page.goto(`${pages.url}/bench-rigged.html`);
     await pageResult<string>(page, 180_000); // "ready": Babylon is loaded (Vite may pre-bundle it first)
     const ids: number[] = [];
-    for (const mode of modes) {
+    for (const { mode, shadows } of scenes) {
       const params: RiggedBuildParams = {
+        shadows,
         service: service.url,
         key: "dev-key",
         mode,
@@ -77,7 +86,9 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
         species: mode === "menageriePart" ? PART_BUILT : RIGGED,
       };
       const built = await call<RiggedBuilt>(page, errors, "build", params);
-      log(`riggedBrowser ${mode}: ${built.creatures} creatures built in ${built.loadMs.toFixed(0)} ms`);
+      log(
+        `riggedBrowser ${mode}${shadows ? " with shadows" : ""}: ${built.creatures} creatures built in ${built.loadMs.toFixed(0)} ms`,
+      );
       await call(page, errors, "measure", built.id, WARMUP);
       ids.push(built.id);
     }
@@ -92,6 +103,7 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
       // The same run's figures side by side: on a loaded machine the ratio of one run's
       // neighbours is steadier than the ratio of medians taken over different moments.
       samples[1]!.add({ cpuPerR: cpu[1]! / cpu[0]!, cpuPerPart: cpu[1]! / cpu[2]! });
+      samples[4]!.add({ cpuPerR: cpu[4]! / cpu[3]! });
       log(`riggedBrowser run ${run + 1}/${runs} done`);
     }
     for (const id of ids) await call(page, errors, "dispose", id);
@@ -101,14 +113,15 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
     await pages?.close();
     await service?.close();
   }
-  const [competent, menagerie, part] = samples.map((s) => s.summary());
+  const [competent, menagerie, part, competentShadows, menagerieShadows] = samples.map((s) => s.summary());
   const rigged = `${count} rigged: ${RIGGED.join(", ")} (${FRAMES} frames/run)`;
   const goal = `${count}: Menagerie rigged ÷ part-built (issue #27's goal)`;
+  const shadowed = `${count} rigged with shadows (a 1 024² map every creature casts into)`;
   return {
     id: "riggedBrowser",
     title: "7. Rigged crowds in headless Chromium (SwiftShader): CPU per frame, draw calls, active indices",
     notes: [
-      `${count} creatures per scene, 3 m apart on a square grid, all in view (640×480 canvas, the camera above the grid), a hemispheric light, the ground, no shadows. Three scenes in one page, an engine each; ${runs} measured runs of ${FRAMES} frames per scene after ${WARMUP} warm-up frames, alternating (the order turns each run).`,
+      `${count} creatures per scene, 3 m apart on a square grid, all in view (640×480 canvas, the camera above the grid), a hemispheric light, the ground; the last two scenes add a directional light whose shadow generator every creature casts into and the ground receives. Five scenes in one page, an engine each; ${runs} measured runs of ${FRAMES} frames per scene after ${WARMUP} warm-up frames, alternating (the order turns each run).`,
       "CPU ÷ R and CPU ÷ part-built, same run: per run, Menagerie rigged's CPU ms over the other scene's in that run (measured seconds apart), median and range over the runs; the (×) ratios are of medians taken over all runs.",
       "CPU ms = animation step + `scene.render()` per frame (performance.now(), before `gl.finish()`); frame ms = the same and `gl.finish()` (SwiftShader's rasterisation). Draw calls from SceneInstrumentation, active indices from `scene.getActiveIndices()` (index count × instances of every drawn submesh), both of a run's last frame, ground included.",
       "Competent R = per species one lookup and one container of the walk GLB, `instantiateModelsToScene(..., { doNotInstantiate: true })` per creature (its own nodes, skeleton and walk group, looped), roots walking circles by hand. Menagerie = `spawnCreature` per creature (default options: animation level of detail on), `wander()`, `menagerie.stepMotion(1/60)` per frame.",
@@ -124,12 +137,15 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
       { key: "skeletons", label: "skeletons", digits: 0, better: "lower" },
       { key: "animationGroups", label: "animation groups", digits: 0, better: "lower" },
       { key: "nodes", label: "nodes", digits: 0, better: "lower" },
+      { key: "shadowCasters", label: "shadow casters", digits: 0, better: "lower" },
     ],
     rows: withRatios([
       row(rigged, COMPETENT, competent!),
       row(rigged, MENAGERIE, menagerie!, COMPETENT),
       row(goal, PART, part!),
       row(goal, MENAGERIE, menagerie!, PART),
+      row(shadowed, COMPETENT, competentShadows!),
+      row(shadowed, MENAGERIE, menagerieShadows!, COMPETENT),
     ] satisfies Row[]),
   };
 }

@@ -16,7 +16,10 @@
 import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
 import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
+import { DirectionalLight } from "@babylonjs/core/Lights/directionalLight.js";
 import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
+import { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGenerator.js";
+import "@babylonjs/core/Lights/Shadows/shadowGeneratorSceneComponent.js";
 import "@babylonjs/core/Materials/standardMaterial.js"; // the ground's default material
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
@@ -40,6 +43,12 @@ export interface RiggedBuildParams {
   count: number;
   /** Species spawned in turn on the grid. */
   species: string[];
+  /**
+   * A directional light whose shadow generator (1 024² map) every creature casts into and the
+   * ground receives: R adds each creature's meshes as casters, Menagerie calls
+   * `menagerie.addShadowCaster(generator)`.
+   */
+  shadows?: boolean;
 }
 
 export interface RiggedBuilt {
@@ -60,6 +69,8 @@ export interface RiggedMeasure {
   skeletons: number;
   animationGroups: number;
   nodes: number;
+  /** Meshes in the shadow map's render list (0 without shadows). */
+  shadowCasters: number;
 }
 
 /** Creatures 3 m apart on a square grid centred on the origin (room for a 2.2 m zebra's stride). */
@@ -70,6 +81,7 @@ interface Live {
   scene: Scene;
   gl: WebGLRenderingContext;
   instrumentation: SceneInstrumentation;
+  shadows: ShadowGenerator | null;
   animate(): void;
   dispose(): void;
 }
@@ -82,7 +94,7 @@ function positionOf(i: number, columns: number): { x: number; z: number } {
   return { x: (i % columns) * SPACING - half, z: Math.floor(i / columns) * SPACING - half };
 }
 
-async function competentR(scene: Scene, p: RiggedBuildParams, columns: number) {
+async function competentR(scene: Scene, p: RiggedBuildParams, columns: number, shadows: ShadowGenerator | null) {
   const loaders = new Map<string, CompetentRiggedLoader>();
   for (const name of p.species) {
     const loader = new CompetentRiggedLoader(scene, p.service, p.key);
@@ -90,8 +102,11 @@ async function competentR(scene: Scene, p: RiggedBuildParams, columns: number) {
     loaders.set(name, loader);
   }
   const creatures: CompetentRigged[] = [];
-  for (let i = 0; i < p.count; i++)
-    creatures.push(loaders.get(p.species[i % p.species.length]!)!.spawn(positionOf(i, columns)));
+  for (let i = 0; i < p.count; i++) {
+    const creature = loaders.get(p.species[i % p.species.length]!)!.spawn(positionOf(i, columns));
+    if (shadows) for (const mesh of creature.root.getChildMeshes()) shadows.addShadowCaster(mesh, false);
+    creatures.push(creature);
+  }
   let time = 0;
   return {
     animate: () => walkCompetentRigged(creatures, (time += 1 / 60)),
@@ -99,8 +114,11 @@ async function competentR(scene: Scene, p: RiggedBuildParams, columns: number) {
   };
 }
 
-async function menagerie(scene: Scene, p: RiggedBuildParams, columns: number) {
-  const herd = new Menagerie(scene, { baseUrl: p.service, apiKey: p.key });
+async function menagerie(scene: Scene, p: RiggedBuildParams, columns: number, shadows: ShadowGenerator | null) {
+  // Fixed steps below (menagerie.stepMotion), not wall-clock deltas. Not by clearing the scene's
+  // observers: that also dropped the observer through which new meshes join the shadow casters.
+  const herd = new Menagerie(scene, { baseUrl: p.service, apiKey: p.key, autoStep: false });
+  if (shadows) herd.addShadowCaster(shadows);
   const creatures = await Promise.all(
     Array.from({ length: p.count }, (_, i) =>
       herd.spawnCreature(p.species[i % p.species.length]!, {
@@ -111,7 +129,6 @@ async function menagerie(scene: Scene, p: RiggedBuildParams, columns: number) {
   );
   const area = { center: { x: 0, z: 0 }, radius: (columns * SPACING) / 2 + SPACING };
   for (const creature of creatures) creature.wander({ area });
-  scene.onBeforeRenderObservable.clear(); // fixed steps below, not wall-clock deltas
   for (let i = 0; i < 60; i++) herd.stepMotion(1 / 60); // up to walking pace
   return { animate: () => herd.stepMotion(1 / 60), dispose: () => herd.dispose() };
 }
@@ -129,11 +146,21 @@ async function build(p: RiggedBuildParams): Promise<RiggedBuilt> {
   camera.minZ = 0.05;
   camera.maxZ = extent * 4;
   new HemisphericLight("sky", new Vector3(0, 1, 0), scene);
-  CreateGround("ground", { width: extent + 8, height: extent + 8 }, scene);
+  const ground = CreateGround("ground", { width: extent + 8, height: extent + 8 }, scene);
+  let shadows: ShadowGenerator | null = null;
+  if (p.shadows) {
+    const sun = new DirectionalLight("sun", new Vector3(-0.4, -1, 0.3), scene);
+    sun.position = new Vector3(extent / 2, extent, -extent / 2);
+    shadows = new ShadowGenerator(1024, sun);
+    ground.receiveShadows = true;
+  }
   const started = performance.now();
   let made: { animate(): void; dispose(): void } | undefined;
   try {
-    made = p.mode === "competentR" ? await competentR(scene, p, columns) : await menagerie(scene, p, columns);
+    made =
+      p.mode === "competentR"
+        ? await competentR(scene, p, columns, shadows)
+        : await menagerie(scene, p, columns, shadows);
     await scene.whenReadyAsync();
   } catch (error) {
     made?.dispose();
@@ -151,6 +178,7 @@ async function build(p: RiggedBuildParams): Promise<RiggedBuilt> {
     scene,
     gl,
     animate,
+    shadows,
     instrumentation: new SceneInstrumentation(scene),
     dispose: () => {
       made.dispose();
@@ -186,6 +214,7 @@ function measure(id: number, frames: number): RiggedMeasure {
     skeletons: scene.skeletons.length,
     animationGroups: scene.animationGroups.length,
     nodes: scene.meshes.length + scene.transformNodes.length,
+    shadowCasters: subject.shadows?.getShadowMap()?.renderList?.length ?? 0,
   };
 }
 
