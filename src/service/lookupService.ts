@@ -17,6 +17,7 @@ import type { FaultTarget } from "./faults/faultRules.js";
 import { bucketedExpiry } from "./linkExpiry.js";
 import { capResults, type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
+import { pageBody } from "./pageBody.js";
 import { connectRedis } from "./redisConnection.js";
 import { createAssetRelay, RELAY_PATH } from "./relay/assetRelay.js";
 import { linkOrigin, onOrigin } from "./requestOrigin.js";
@@ -158,7 +159,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     // On a bucket boundary: every answer of one bucket reuses the same signed record JSON.
     const expires = bucketedExpiry(nowMs, resolved.linkLifetimeSeconds, resolved.linkBucketSeconds);
     const links = { origin: linkOrigin(c, resolved), assetsPrefix, key: signing, expires };
-    const answer = (body: string) =>
+    const answer = (body: string | ReadableStream<Uint8Array>) =>
       new Response(body, {
         headers: {
           "content-type": "application/json; charset=utf-8",
@@ -180,7 +181,8 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     // maxResultNum (already held to maxResultsPerAnswer) caps a search, from offset on.
     const max = Math.min(query.maxResultNum ?? resolved.defaultMaxResultNum, resolved.maxResultsPerAnswer);
     const entries = found.slice(query.offset, query.offset + max);
-    return answer(`[${entries.map((entry) => store!.recordJson(entry, links)).join(",")}]`);
+    // Built and sent a few records at a time, signing included: a long page holds no other lookup.
+    return answer(pageBody(entries, (entry) => store!.recordJson(entry, links), failed));
   }
 
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {
