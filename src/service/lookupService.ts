@@ -159,7 +159,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     // On a bucket boundary: every answer of one bucket reuses the same signed record JSON.
     const expires = bucketedExpiry(nowMs, resolved.linkLifetimeSeconds, resolved.linkBucketSeconds);
     const links = { origin: linkOrigin(c, resolved), assetsPrefix, key: signing, expires };
-    const answer = (body: string | ReadableStream<Uint8Array>) =>
+    const answer = (body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>) =>
       new Response(body, {
         headers: {
           "content-type": "application/json; charset=utf-8",
@@ -170,19 +170,19 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     if (query.op === "name") {
       const entry = store!.index.findByName(query.value, query.fuzzy);
       if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model matches this name.");
-      return answer(store!.recordJson(entry, links));
+      return answer(store!.recordBytes(entry, links));
     }
     if (query.op === "id") {
       const entry = store!.index.findById(query.value);
       if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model has this id.");
-      return answer(store!.recordJson(entry, links));
+      return answer(store!.recordBytes(entry, links));
     }
     const found = store!.index.search(query.value, query.fuzzy);
     // maxResultNum (already held to maxResultsPerAnswer) caps a search, from offset on.
     const max = Math.min(query.maxResultNum ?? resolved.defaultMaxResultNum, resolved.maxResultsPerAnswer);
     const entries = found.slice(query.offset, query.offset + max);
     // Built and sent a few records at a time, signing included: a long page holds no other lookup.
-    return answer(pageBody(entries, (entry) => store!.recordJson(entry, links), failed));
+    return answer(pageBody(entries, (entry) => store!.recordBytes(entry, links), failed));
   }
 
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {

@@ -18,22 +18,46 @@ function nextTurn(): Promise<void> {
   );
 }
 
+const OPEN = 0x5b; // [
+const COMMA = 0x2c;
+const CLOSE = 0x5d; // ]
+
 /**
- * The page of `entries`, each serialised by `json` (called only when its piece is built): a
- * string when it fits one piece (sent with a `Content-Length` as before), else a stream of
- * pieces (sent chunked, without one). The stream builds a piece only when the socket asks for
- * it, so a slow reader holds one piece at a time and a client that hangs up stops the work.
- * `fail` hears an error thrown while a piece is built; the stream then errors (the connection
- * is cut: the status line is already out).
+ * One piece of a page: `records` joined by commas, after `[` (the first piece) or a comma (the
+ * others), and `]` after the last piece's records. Copied into one new array: the records' own
+ * bytes are shared with other answers.
+ */
+function piece(records: readonly Uint8Array[], first: boolean, last: boolean): Uint8Array<ArrayBuffer> {
+  // `[` and the commas between records, or a comma before each record; `]` at the end.
+  let length = (first ? 1 + Math.max(records.length - 1, 0) : records.length) + (last ? 1 : 0);
+  for (const r of records) length += r.byteLength;
+  const out = new Uint8Array(length);
+  let at = 0;
+  if (first) out[at++] = OPEN;
+  records.forEach((r, i) => {
+    if (i > 0 || !first) out[at++] = COMMA;
+    out.set(r, at);
+    at += r.byteLength;
+  });
+  if (last) out[at++] = CLOSE;
+  return out;
+}
+
+/**
+ * The page of `entries`, each serialised to UTF-8 JSON by `bytes` (called only when its piece
+ * is built): one array when it fits one piece (sent with a `Content-Length` as before), else a
+ * stream of pieces (sent chunked, without one). The stream builds a piece only when the socket
+ * asks for it, so a slow reader holds one piece at a time and a client that hangs up stops the
+ * work. `fail` hears an error thrown while a piece is built; the stream then errors (the
+ * connection is cut: the status line is already out).
  */
 export function pageBody<T>(
   entries: readonly T[],
-  json: (entry: T) => string,
+  bytes: (entry: T) => Uint8Array,
   fail: (error: unknown) => void,
   pieceRecords = PAGE_PIECE_RECORDS,
-): string | ReadableStream<Uint8Array> {
-  if (entries.length <= pieceRecords) return `[${entries.map(json).join(",")}]`;
-  const encoder = new TextEncoder();
+): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
+  if (entries.length <= pieceRecords) return piece(entries.map(bytes), true, true);
   let next = 0;
   return new ReadableStream<Uint8Array>(
     {
@@ -41,11 +65,10 @@ export function pageBody<T>(
         if (next > 0) await nextTurn();
         try {
           const end = Math.min(entries.length, next + pieceRecords);
-          const parts: string[] = [];
-          for (let i = next; i < end; i++) parts.push(json(entries[i]!));
-          const text = `${next === 0 ? "[" : ","}${parts.join(",")}${end === entries.length ? "]" : ""}`;
+          const records: Uint8Array[] = [];
+          for (let i = next; i < end; i++) records.push(bytes(entries[i]!));
+          controller.enqueue(piece(records, next === 0, end === entries.length));
           next = end;
-          controller.enqueue(encoder.encode(text));
           if (end === entries.length) controller.close();
         } catch (error) {
           fail(error);
