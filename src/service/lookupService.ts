@@ -17,7 +17,7 @@ import type { FaultTarget } from "./faults/faultRules.js";
 import { bucketedExpiry } from "./linkExpiry.js";
 import { capResults, type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
-import { pageBody } from "./pageBody.js";
+import { PageTurns, pageBody } from "./pageBody.js";
 import { connectRedis } from "./redisConnection.js";
 import { createAssetRelay, RELAY_PATH } from "./relay/assetRelay.js";
 import { linkOrigin, onOrigin } from "./requestOrigin.js";
@@ -84,6 +84,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   const signing: SigningKey = { keyName: resolved.keyName, secret: resolved.signingKey };
   const admission = await createAdmission(resolved, redis);
   const etags: EtagMemo = new Map();
+  const pageTurns = new PageTurns();
   const assetsPrefix = `/${assetsPath}/`;
   // Everything that could carry a secret is redacted before it is logged.
   const secrets = [
@@ -182,7 +183,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     const max = Math.min(query.maxResultNum ?? resolved.defaultMaxResultNum, resolved.maxResultsPerAnswer);
     const entries = found.slice(query.offset, query.offset + max);
     // Built and sent a few records at a time, signing included: a long page holds no other lookup.
-    return answer(pageBody(entries, (entry) => store!.recordBytes(entry, links), failed));
+    return answer(pageBody(entries, (entry) => store!.recordBytes(entry, links), failed, pageTurns));
   }
 
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {

@@ -15,7 +15,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogEntry } from "../../src/catalog/catalogFormat.js";
 import { createLookupService, type LookupService } from "../../src/service/index.js";
-import { PAGE_PIECE_RECORDS, pageBody } from "../../src/service/pageBody.js";
+import { PAGE_PIECE_RECORDS, PageTurns, PIECES_PER_TURN, pageBody } from "../../src/service/pageBody.js";
 import { listenOnLoopback } from "../helpers/httpServer.js";
 import { type FixtureCatalog, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 import { startTestService, TEST_SIGNING_KEY, type TestService } from "../helpers/serviceServer.js";
@@ -192,7 +192,7 @@ describe("pageBody", () => {
   it("is one array up to one piece, a stream past it, with the bytes of a join either way", async () => {
     for (const count of [0, 1, 3, 4, 5, 9]) {
       const items = Array.from({ length: count }, (_, i) => i);
-      const body = pageBody(items, bytes, () => undefined, 4);
+      const body = pageBody(items, bytes, () => undefined, new PageTurns(), 4);
       expect(body instanceof Uint8Array).toBe(count <= 4);
       expect(await read(body)).toBe(`[${items.map(json).join(",")}]`);
     }
@@ -207,6 +207,7 @@ describe("pageBody", () => {
         return bytes(n);
       },
       () => undefined,
+      new PageTurns(),
       4,
     ) as ReadableStream<Uint8Array>;
     expect(built).toEqual([]);
@@ -215,6 +216,41 @@ describe("pageBody", () => {
     expect(built).toEqual([0, 1, 2, 3]);
     await reader.cancel();
     expect(built).toHaveLength(4);
+  });
+
+  it("builds at most PIECES_PER_TURN pieces a turn, of the oldest pages waiting", async () => {
+    const turns = new PageTurns();
+    const built: string[] = [];
+    const bodies = Array.from({ length: 6 }, (_, page) =>
+      pageBody(
+        ["a", "b", "c"],
+        (piece) => {
+          built.push(`${page}${piece}`);
+          return bytes(page);
+        },
+        () => undefined,
+        turns,
+        1,
+      ),
+    );
+    await Promise.all(bodies.map(read));
+    expect(PIECES_PER_TURN).toBe(4);
+    // First pieces at once; then four pages' pieces a turn, the oldest first, so pages 0-3
+    // finish before pages 4 and 5 get their second piece.
+    expect(built.filter((b) => !b.endsWith("a"))).toEqual([
+      "0b",
+      "1b",
+      "2b",
+      "3b",
+      "0c",
+      "1c",
+      "2c",
+      "3c",
+      "4b",
+      "5b",
+      "4c",
+      "5c",
+    ]);
   });
 
   it("errors the stream and tells `fail` when a record cannot be serialised", async () => {
@@ -226,6 +262,7 @@ describe("pageBody", () => {
         return bytes(n);
       },
       (error) => failures.push(error),
+      new PageTurns(),
       2,
     );
     await expect(read(body)).rejects.toThrow("record 5");
