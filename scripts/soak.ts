@@ -16,7 +16,7 @@
  * lookup answered within 10 s (some while Redis is frozen); the table gives the lookups' p99.
  *
  *   npm run soak [-- --phase all|classic|shapes --connections 256 --duration 60 --warmup 10
- *                    --slowloris 1000 --guessers 4 --shape-connections 64 --page-connections 16
+ *                    --slowloris 1000 --guessers 4 --shape-connections 64 --page-connections 64
  *                    --pause 3 --shapes oversized,relay,redis]
  */
 import { parseArgs } from "node:util";
@@ -50,7 +50,7 @@ const phase = values.phase ?? "all";
 if (!["all", "classic", "shapes"].includes(phase)) throw new Error("--phase must be all, classic or shapes");
 const shapeConnections = Number(values["shape-connections"] ?? 64);
 const pauseSeconds = Number(values.pause ?? 3);
-const pageConnections = Number(values["page-connections"] ?? 16);
+const pageConnections = Number(values["page-connections"] ?? 64);
 const shapes = (values.shapes?.split(",") ?? SHAPES) as ShapeName[];
 if (shapes.some((s) => !SHAPES.includes(s))) throw new Error(`--shapes must be a list of ${SHAPES.join(",")}`);
 const connections = Number(values.connections ?? 256);

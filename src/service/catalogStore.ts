@@ -1,6 +1,7 @@
 /**
- * A loaded catalog: its records, their search index, and the answer JSON of each record with
- * its asset paths turned into signed links on the service's link origin (see requestOrigin.ts).
+ * A loaded catalog: its records, their search index, and the answer JSON of each record (as
+ * UTF-8 bytes) with its asset paths turned into signed links on the service's link origin (see
+ * requestOrigin.ts).
  */
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -15,6 +16,7 @@ export function encodeAssetPath(path: string): string {
 
 /** Link origins whose signed JSON a record keeps at once (the oldest goes first). */
 const MAX_ORIGINS_PER_RECORD = 4;
+const UTF8 = new TextEncoder();
 
 /** How links are made for one answer. */
 export interface LinkContext {
@@ -35,10 +37,12 @@ export class CatalogStore {
   /**
    * The signed JSON of each record, per link origin, for the current expiry bucket. Links
    * change only when the bucket does (every 300 s by default, see linkExpiry.ts), so nearly every
-   * answer reuses the signing and serialising work of an earlier one. A few origins per record
-   * at most (a service is reached under one or two names), so random forwarded hosts cannot grow it.
+   * answer reuses the signing and serialising work of an earlier one. Kept as UTF-8 bytes: a
+   * page of 1 000 records is then copied out, not encoded again on every request. A few origins
+   * per record at most (a service is reached under one or two names), so random forwarded hosts
+   * cannot grow it.
    */
-  readonly #signed = new Map<CatalogEntry, Map<string, { expires: number; json: string }>>();
+  readonly #signed = new Map<CatalogEntry, Map<string, { expires: number; bytes: Uint8Array<ArrayBuffer> }>>();
 
   constructor(dir: string, entries: readonly CatalogEntry[]) {
     this.dir = dir;
@@ -56,16 +60,19 @@ export class CatalogStore {
     return this.index.records.length;
   }
 
-  /** The answer JSON of one record, its asset links signed for `links`. */
-  recordJson(entry: CatalogEntry, links: LinkContext): string {
+  /**
+   * The answer JSON of one record as UTF-8 bytes, its asset links signed for `links`. Shared
+   * with later answers: read it, never write to it.
+   */
+  recordBytes(entry: CatalogEntry, links: LinkContext): Uint8Array<ArrayBuffer> {
     let byOrigin = this.#signed.get(entry);
     const memo = byOrigin?.get(links.origin);
-    if (memo && memo.expires === links.expires) return memo.json;
-    const json = JSON.stringify(toServedRecord(entry, links));
+    if (memo && memo.expires === links.expires) return memo.bytes;
+    const bytes = UTF8.encode(JSON.stringify(toServedRecord(entry, links)));
     if (!byOrigin) this.#signed.set(entry, (byOrigin = new Map()));
     if (!memo && byOrigin.size >= MAX_ORIGINS_PER_RECORD) byOrigin.delete(byOrigin.keys().next().value!);
-    byOrigin.set(links.origin, { expires: links.expires, json });
-    return json;
+    byOrigin.set(links.origin, { expires: links.expires, bytes });
+    return bytes;
   }
 }
 

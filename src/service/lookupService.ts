@@ -17,6 +17,7 @@ import type { FaultTarget } from "./faults/faultRules.js";
 import { bucketedExpiry } from "./linkExpiry.js";
 import { capResults, type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
+import { PageTurns, pageBody } from "./pageBody.js";
 import { connectRedis } from "./redisConnection.js";
 import { createAssetRelay, RELAY_PATH } from "./relay/assetRelay.js";
 import { linkOrigin, onOrigin } from "./requestOrigin.js";
@@ -83,6 +84,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   const signing: SigningKey = { keyName: resolved.keyName, secret: resolved.signingKey };
   const admission = await createAdmission(resolved, redis);
   const etags: EtagMemo = new Map();
+  const pageTurns = new PageTurns();
   const assetsPrefix = `/${assetsPath}/`;
   // Everything that could carry a secret is redacted before it is logged.
   const secrets = [
@@ -158,7 +160,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     // On a bucket boundary: every answer of one bucket reuses the same signed record JSON.
     const expires = bucketedExpiry(nowMs, resolved.linkLifetimeSeconds, resolved.linkBucketSeconds);
     const links = { origin: linkOrigin(c, resolved), assetsPrefix, key: signing, expires };
-    const answer = (body: string) =>
+    const answer = (body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>) =>
       new Response(body, {
         headers: {
           "content-type": "application/json; charset=utf-8",
@@ -169,18 +171,19 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     if (query.op === "name") {
       const entry = store!.index.findByName(query.value, query.fuzzy);
       if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model matches this name.");
-      return answer(store!.recordJson(entry, links));
+      return answer(store!.recordBytes(entry, links));
     }
     if (query.op === "id") {
       const entry = store!.index.findById(query.value);
       if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model has this id.");
-      return answer(store!.recordJson(entry, links));
+      return answer(store!.recordBytes(entry, links));
     }
     const found = store!.index.search(query.value, query.fuzzy);
     // maxResultNum (already held to maxResultsPerAnswer) caps a search, from offset on.
     const max = Math.min(query.maxResultNum ?? resolved.defaultMaxResultNum, resolved.maxResultsPerAnswer);
     const entries = found.slice(query.offset, query.offset + max);
-    return answer(`[${entries.map((entry) => store!.recordJson(entry, links)).join(",")}]`);
+    // Built and sent a few records at a time, signing included: a long page holds no other lookup.
+    return answer(pageBody(entries, (entry) => store!.recordBytes(entry, links), failed, pageTurns));
   }
 
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {

@@ -93,7 +93,7 @@ const quantile = (sorted: number[], q: number) =>
 
 /** Runs one shape; see the module comment. */
 export async function runShape(shape: ShapeName, o: ShapeOptions): Promise<ShapeFigures> {
-  const connections = shape === "oversized" ? (o.pageConnections ?? 16) : (o.connections ?? 64);
+  const connections = shape === "oversized" ? (o.pageConnections ?? 64) : (o.connections ?? 64);
   const log = o.log ?? (() => undefined);
   const p = await PREPARE[shape](o, connections);
   try {

@@ -19,7 +19,7 @@ export interface ShapeOptions {
   durationSeconds: number;
   warmupSeconds: number;
   /**
-   * autocannon connections of `oversized` (each page is megabytes, so fewer). @default 16
+   * autocannon connections of `oversized` (pages of megabytes, streamed in pieces). @default 64
    */
   pageConnections?: number;
   /** Records of the synthetic catalog of `oversized`. @default 5000 */

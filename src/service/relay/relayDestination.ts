@@ -9,10 +9,16 @@
  * `allowedHosts` narrows the hosts further; `allowPrivateAddresses` lifts the address rule
  * (tests, an asset host on your own network).
  */
-import { type LookupAddress, lookup } from "node:dns";
+import type { LookupAddress } from "node:dns";
 import { lookup as lookupAsync } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 import { Agent, type Dispatcher } from "undici";
+
+/** Every address a host name resolves to. */
+export type HostLookup = (hostname: string) => Promise<LookupAddress[]>;
+
+/** The system's resolver (`getaddrinfo`, as `fetch` itself resolves). */
+const systemLookup: HostLookup = (hostname) => lookupAsync(hostname, { all: true });
 
 /** The destination rules of one relay (from `upstream.relayAssets`). */
 export interface DestinationRules {
@@ -20,6 +26,8 @@ export interface DestinationRules {
   allowedHosts: readonly string[] | undefined;
   /** Private, loopback and other non-public addresses allowed too. */
   allowPrivateAddresses: boolean;
+  /** How host names are resolved (tests: a resolver on a DNS server of their own). @default the system's */
+  lookup?: HostLookup | undefined;
 }
 
 /** Whether `address` (an IP literal) is a public unicast address. */
@@ -53,7 +61,8 @@ export async function checkDestination(url: URL, rules: DestinationRules): Promi
   const host = bare(url.hostname);
   if (!hostAllowed(host, rules.allowedHosts)) throw new DestinationRefused("host not on allowedHosts");
   if (rules.allowPrivateAddresses) return;
-  const addresses = ipaddr.isValid(host) ? [host] : (await lookupAsync(host, { all: true })).map((a) => a.address);
+  const resolve = rules.lookup ?? systemLookup;
+  const addresses = ipaddr.isValid(host) ? [host] : (await resolve(host)).map((a) => a.address);
   if (addresses.length === 0 || !addresses.every(isPublicAddress))
     throw new DestinationRefused("host resolves to a non-public address");
 }
@@ -62,18 +71,24 @@ export async function checkDestination(url: URL, rules: DestinationRules): Promi
  * An undici dispatcher whose connections go only to public addresses: its DNS lookup refuses a
  * name with any non-public address, and hands the socket the addresses it checked.
  */
-export function publicOnlyDispatcher(): Dispatcher {
+export function publicOnlyDispatcher(resolve: HostLookup = systemLookup): Dispatcher {
   return new Agent({
     connect: {
       lookup(hostname, options, callback) {
-        lookup(hostname, { ...options, all: true }, (error, found: LookupAddress[]) => {
-          if (error) return callback(error, "", 0);
-          if (found.length === 0 || !found.every((a) => isPublicAddress(a.address)))
-            return callback(new DestinationRefused("host resolves to a non-public address"), "", 0);
-          // biome-ignore lint/suspicious/noExplicitAny: net's lookup callback takes a list when `all` is set
-          if ((options as { all?: boolean }).all) return (callback as any)(null, found);
-          callback(null, found[0]!.address, found[0]!.family);
-        });
+        const family = (options as { family?: number }).family;
+        resolve(hostname).then(
+          (all) => {
+            // Every address is judged; only those of the family asked for (if any) are handed on.
+            if (all.length === 0 || !all.every((a) => isPublicAddress(a.address)))
+              return callback(new DestinationRefused("host resolves to a non-public address"), "", 0);
+            const found = family === 4 || family === 6 ? all.filter((a) => a.family === family) : all;
+            if (found.length === 0) return callback(new DestinationRefused(`host has no IPv${family} address`), "", 0);
+            // biome-ignore lint/suspicious/noExplicitAny: net's lookup callback takes a list when `all` is set
+            if ((options as { all?: boolean }).all) return (callback as any)(null, found);
+            callback(null, found[0]!.address, found[0]!.family);
+          },
+          (error: NodeJS.ErrnoException) => callback(error, "", 0),
+        );
       },
     },
   });
