@@ -8,6 +8,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import type { MenagerieWarning } from "../../../api/loadEvents.js";
 import type { ModelRecord } from "../../../api/schemas.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
+import type { MeshLodSettings } from "../../meshLodOptions.js";
 import { bakeRiggedClips, type RiggedBake } from "./riggedBake.js";
 import { RiggedCrowd } from "./riggedCrowd.js";
 
@@ -47,12 +48,17 @@ export async function bakeForCrowds(
 /** The crowd that draws `rig`'s creatures, made on first use; null without a bake. */
 export function riggedCrowdOf(
   scene: Scene,
-  model: { readonly record: ModelRecord; readonly rig: RiggedTemplate; readonly bake: RiggedBake | null },
+  model: {
+    readonly record: ModelRecord;
+    readonly rig: RiggedTemplate;
+    readonly bake: RiggedBake | null;
+    readonly meshLod?: MeshLodSettings | false;
+  },
 ): RiggedCrowd | null {
   if (!model.bake || model.rig.isDisposed) return null;
   let crowd = crowds.get(model.rig);
   if (!crowd) {
-    crowd = new RiggedCrowd(scene, model.rig, model.record, model.bake);
+    crowd = new RiggedCrowd(scene, model.rig, model.record, model.bake, model.meshLod);
     crowds.set(model.rig, crowd);
   }
   return crowd;
