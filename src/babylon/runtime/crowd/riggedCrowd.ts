@@ -128,7 +128,7 @@ export class RiggedCrowd {
     this.#context = { record, manager: this.#manager, bounds: this.#bounds.info, offsets: this.#offsets.length };
     this.#levels[0] = this.#makeLevel(0);
     this.#observer = scene.onBeforeActiveMeshesEvaluationObservable.add(() => this.flush());
-    this.levelsReady = meshLod ? this.#startLevels(meshLod) : Promise.resolve(1);
+    this.levelsReady = meshLod ? this.#startLevels(meshLod).catch(() => 1) : Promise.resolve(1); // no levels: full detail
   }
 
   /** The drawing meshes made so far (one per mesh of the model and level of detail). */
