@@ -118,7 +118,9 @@ async function run(engine: Engine, params: URLSearchParams, lod: boolean): Promi
     for (let i = 0; i < 10; i++) frame();
     const frameMs = (performance.now() - started) / 10;
     const levels: number[] = [];
-    for (const crowd of crowds()) crowd.levelCounts.forEach((n, l) => (levels[l] = (levels[l] ?? 0) + n));
+    for (const crowd of crowds()) {
+      for (const [l, n] of crowd.levelCounts.entries()) levels[l] = (levels[l] ?? 0) + n;
+    }
     return {
       creatures: spawned.length,
       crowdDrawn: spawned.filter((c) => c.root.getChildren().length === 0).length,

@@ -9,7 +9,6 @@
  * creature is drawn at full detail. Which level a creature is drawn at is chosen as for
  * part-built crowds (crowdLevels.ts).
  */
-import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { yieldToEventLoop } from "../../../util/yieldToEventLoop.js";
@@ -20,12 +19,17 @@ import type { VertexAttribute, VertexLevel, VertexLevels, VertexMesh } from "./r
 
 export type { VertexLevel, VertexLevels } from "./riggedLevelData.js";
 
+/** `VertexBuffer.PositionKind` (not imported: a deep import of its own for a constant). */
+const POSITION = "position";
+
 /** Counts for tests and tools. */
 export const riggedLevelStats = {
   /** Meshes simplified (once per mesh of a model, whatever the number of its creatures). */
   meshesSimplified: 0,
   /** Simplifier calls, each in a task of its own. */
   steps: 0,
+  /** The longest of them, in milliseconds (for the bench and tools, never a test). */
+  longestStepMs: 0,
 };
 
 /**
@@ -46,7 +50,7 @@ export function vertexMeshOf(source: Mesh): VertexMesh | undefined {
     if (!data || data.length !== count * size) return undefined;
     const floats = data instanceof Float32Array ? data : Float32Array.from(data);
     attributes.push({ kind, data: floats, size });
-    if (kind === VertexBuffer.PositionKind && size === 3) positions = floats;
+    if (kind === POSITION && size === 3) positions = floats;
   }
   if (!positions) return undefined;
   return { indices: indices instanceof Uint32Array ? indices : Uint32Array.from(indices), positions, attributes };
@@ -81,7 +85,10 @@ export async function makeRiggedLevels(
     }
     riggedLevelStats.meshesSimplified++;
     const steps = data.vertexLevels(mesh, specs);
-    for (let step = steps.next(); ; step = steps.next()) {
+    for (;;) {
+      const started = performance.now();
+      const step = steps.next();
+      riggedLevelStats.longestStepMs = Math.max(riggedLevelStats.longestStepMs, performance.now() - started);
       if (step.done) {
         levels.push(step.value);
         break;
