@@ -1,12 +1,15 @@
 /**
- * 7. Mesh level of detail: indices drawn per frame and frame CPU for N part-built walkers with
- * the default `meshLod` and with `meshLod: false`, in a NullEngine scene each (Node), the whole
- * grid in view as in the browser section. Runs alternate between the two scenes.
+ * 7. Mesh level of detail: indices drawn per frame and frame CPU for N part-built walkers, then
+ * N rigged ones (catalog zebra, dog, hippo: crowd-drawn from baked clips), with the default
+ * `meshLod` and with `meshLod: false`, in a NullEngine scene each (Node), the whole grid in view
+ * as in the browser sections. Runs alternate between the two scenes.
  */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelRecord } from "../src/api/schemas.js";
 import { Menagerie } from "../src/babylon/menagerie.js";
+import { riggedCrowdOfMesh } from "../src/babylon/runtime/crowd/riggedCrowd.js";
 import { type BenchScene, createBenchScene } from "./benchScene.js";
 import { startCountingServer } from "./countingServer.js";
 import { installNodeXhr } from "./nodeXhr.js";
@@ -24,6 +27,19 @@ export interface MeshLodBenchOptions {
 const WITH = "Menagerie, meshLod (default)";
 const WITHOUT = "Menagerie, meshLod: false";
 const FRAMES = 10;
+/** The rigged crowd sections' species, on a 3 m grid (bench/riggedBrowser.ts's layout). */
+const RIGGED_SPECIES = ["zebra", "dog", "hippo"];
+
+/** What a row draws: part-built forest walkers on a 1.5 m grid, or rigged savanna ones on a 3 m grid. */
+interface Kind {
+  species: readonly string[];
+  spacing: number;
+  label: string;
+}
+const KINDS: Kind[] = [
+  { species: FOREST_SPECIES, spacing: 1.5, label: "walkers" },
+  { species: RIGGED_SPECIES, spacing: 3, label: "rigged walkers" },
+];
 
 interface Side {
   bench: BenchScene;
@@ -31,8 +47,8 @@ interface Side {
   frame(): void;
 }
 
-/** A scene of `count` walkers on the 1.5 m grid, the camera where the browser bench puts it. */
-async function side(url: string, count: number, lod: boolean): Promise<Side> {
+/** A scene of `count` walkers of `kind` on its grid, the camera where the browser bench puts it. */
+async function side(url: string, count: number, lod: boolean, kind: Kind): Promise<Side> {
   const bench = createBenchScene();
   const menagerie = new Menagerie(bench.scene, {
     baseUrl: url,
@@ -41,18 +57,22 @@ async function side(url: string, count: number, lod: boolean): Promise<Side> {
     ...(lod ? {} : { meshLod: false as const }),
   });
   const records: ModelRecord[] = await Promise.all(
-    FOREST_SPECIES.map(async (name) => (await menagerie.client!.getModel(name, { fuzzy: false }))!),
+    kind.species.map(async (name) => (await menagerie.client!.getModel(name, { fuzzy: false }))!),
   );
   const columns = Math.ceil(Math.sqrt(count));
-  const half = ((columns - 1) * 1.5) / 2;
+  const spacing = kind.spacing;
+  const half = ((columns - 1) * spacing) / 2;
   const area = { center: { x: 0, z: 0 }, radius: half * 1.5 + 1 };
   for (let i = 0; i < count; i++) {
     const creature = await menagerie.spawnCreature(records[i % records.length]!, {
-      position: { x: (i % columns) * 1.5 - half, y: 0, z: Math.floor(i / columns) * 1.5 - half },
+      position: { x: (i % columns) * spacing - half, y: 0, z: Math.floor(i / columns) * spacing - half },
     });
     creature.wander({ area });
   }
-  aimCamera(bench.scene, Math.max(4, columns * 1.5 * 1.1));
+  // A rigged model's levels are made after its first spawn, off its path: measured once made.
+  const crowds = new Set(bench.scene.meshes.map((m) => riggedCrowdOfMesh(m as Mesh)).filter((c) => c !== undefined));
+  await Promise.all([...crowds].map((crowd) => crowd.levelsReady));
+  aimCamera(bench.scene, Math.max(4, columns * spacing * 1.1));
   bench.scene.onBeforeRenderObservable.clear(); // fixed steps below
   return {
     bench,
@@ -82,27 +102,28 @@ export async function benchMeshLod(options: MeshLodBenchOptions): Promise<Sectio
   const server = await startCountingServer(options.catalogDir);
   const rows: Row[] = [];
   try {
-    for (const count of options.sizes) {
-      const sides = [await side(server.url, count, true), await side(server.url, count, false)];
-      try {
-        for (const s of sides) {
-          await s.bench.scene.whenReadyAsync();
-          measure(s); // warm-up
-        }
-        const samples = [new Samples(), new Samples()];
-        for (let run = 0; run < options.runs; run++) {
-          for (const [i, s] of sides.entries()) samples[i]!.add(measure(s));
-        }
-        const scenario = `${count} walkers, whole grid in view (${FRAMES} frames/run)`;
-        rows.push(row(scenario, WITHOUT, samples[1]!.summary()), row(scenario, WITH, samples[0]!.summary(), WITHOUT));
-        options.log(`meshLod ${count}: done`);
-      } finally {
-        for (const s of sides) {
-          s.menagerie.dispose();
-          s.bench.dispose();
+    for (const kind of KINDS)
+      for (const count of options.sizes) {
+        const sides = [await side(server.url, count, true, kind), await side(server.url, count, false, kind)];
+        try {
+          for (const s of sides) {
+            await s.bench.scene.whenReadyAsync();
+            measure(s); // warm-up
+          }
+          const samples = [new Samples(), new Samples()];
+          for (let run = 0; run < options.runs; run++) {
+            for (const [i, s] of sides.entries()) samples[i]!.add(measure(s));
+          }
+          const scenario = `${count} ${kind.label}, whole grid in view (${FRAMES} frames/run)`;
+          rows.push(row(scenario, WITHOUT, samples[1]!.summary()), row(scenario, WITH, samples[0]!.summary(), WITHOUT));
+          options.log(`meshLod ${count} ${kind.label}: done`);
+        } finally {
+          for (const s of sides) {
+            s.menagerie.dispose();
+            s.bench.dispose();
+          }
         }
       }
-    }
   } finally {
     await server.close();
   }
@@ -110,9 +131,9 @@ export async function benchMeshLod(options: MeshLodBenchOptions): Promise<Sectio
     id: "lod",
     title: "7. Mesh level of detail: indices drawn and frame CPU (Node, NullEngine)",
     notes: [
-      `Walkers: ${FOREST_SPECIES.join(", ")} in turn on a 1.5 m grid, wandering; the camera where the browser section puts it (the whole grid in view, 30–80 m away). \`animationLod: false\`: every creature posed every frame.`,
+      `Walkers: ${FOREST_SPECIES.join(", ")} in turn on a 1.5 m grid, wandering; rigged walkers: ${RIGGED_SPECIES.join(", ")} on a 3 m grid (crowd-drawn from baked clips, their levels made after the first spawn and awaited); the camera where the browser sections put it (the whole grid in view). \`animationLod: false\`: every creature posed every frame.`,
       "Frame = `menagerie.stepMotion(1/60)` + `scene.render()`; indices = `scene.getActiveIndices()` of the last frame (what the GPU would be asked to draw). Runs alternate between the two scenes.",
-      "Headless Chromium figures (SwiftShader, 1 000 walkers): `MESH_LOD_COUNT=1000 npx vitest run test/browser/meshLod.browser.test.ts` prints them.",
+      "Headless Chromium figures (SwiftShader, 1 000 walkers): `MESH_LOD_COUNT=1000 npx vitest run test/browser/meshLod.browser.test.ts` prints them; rigged: `RIGGED_LOD_COUNT=1000 npx vitest run test/browser/riggedLod.browser.test.ts`.",
     ],
     columns: [
       { key: "activeIndices", label: "indices / frame", digits: 0, better: "lower" },

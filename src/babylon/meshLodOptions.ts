@@ -6,9 +6,10 @@
 import { OptionsError } from "../api/errors.js";
 
 /**
- * Mesh level of detail (`meshLod` of `new Menagerie()`): distant part-built creatures are drawn
- * from simplified meshes, made once per model while its parts are read (meshoptimizer's
- * simplifier, in the parse workers). Each level is drawn as one more set of thin instances, so
+ * Mesh level of detail (`meshLod` of `new Menagerie()`): distant crowd-drawn creatures are drawn
+ * from simplified meshes, made once per model (meshoptimizer's simplifier): a part-built model's
+ * while its parts are read, in the parse workers; a rigged model's after its first creature is
+ * spawned, its bone weights kept. Each level is drawn as one more set of thin instances, so
  * draw calls grow by at most the number of levels. Distances are in multiples of a creature's
  * height, so that how big it looks decides, not how far it is: with the defaults a 2 m bear
  * drops to its first level at 30 m, a 0.4 m fox at 6 m.

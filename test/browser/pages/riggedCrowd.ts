@@ -97,6 +97,7 @@ async function main() {
     apiKey: params.get("key") ?? undefined,
     seed: 5,
     animationLod: false, // every creature drawn every frame: the figures are the crowd's
+    meshLod: false, // one drawing mesh per mesh of each model: levels have their own page (riggedLod.ts)
   });
   const warnings: string[] = [];
   menagerie.onWarningObservable.add((w) => warnings.push(`${w.code} ${w.asset ?? ""}: ${w.message}`));

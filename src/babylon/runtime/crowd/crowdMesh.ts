@@ -41,7 +41,8 @@ export function levelMeshOf(source: Mesh, level: ObjLevelBuffers, name: string):
   return mesh;
 }
 
-function copyLooks(source: Mesh, mesh: Mesh): void {
+/** Carries `source`'s drawing properties over to `mesh` (a level mesh of a rigged crowd too: riggedLevels.ts). */
+export function copyLooks(source: Mesh, mesh: Mesh): void {
   mesh.material = source.material;
   // parseObj marks a part made of lines there, to be drawn as lines (a clone shared it too).
   mesh._internalMetadata = source._internalMetadata;

@@ -11,9 +11,12 @@
  * without a jump. A creature shows two baked frames mixed by weight, the two clips its mixer
  * weighs most, through a plugin on the model's materials (clipBlendPlugin.ts, which says how
  * the per-instance settings carry them and what the shadow pass shows).
+ *
+ * With `meshLod`, distant creatures are drawn from simplified meshes (riggedLevels.ts), a set
+ * of drawing meshes per level (riggedLevel.ts) sharing the bake and the blending materials, each
+ * creature in the set its nearest camera's distance chooses (crowdLevels.ts, as part-built).
  */
 import { BakedVertexAnimationManager } from "@babylonjs/core/BakedVertexAnimation/bakedVertexAnimationManager.js";
-import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
 import { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
@@ -23,22 +26,16 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelRecord } from "../../../api/schemas.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
-import { blendClipsOn, encodeClipBlend } from "./clipBlendPlugin.js";
+import type { MeshLodSettings } from "../../meshLodOptions.js";
+import { encodeClipBlend } from "./clipBlendPlugin.js";
 import { CrowdBounds } from "./crowdBounds.js";
-import { drawingMeshOf } from "./crowdMesh.js";
+import { levelAt, nearestDistance } from "./crowdLevels.js";
 import type { CrowdMember, CrowdOwner } from "./crowdRenderer.js";
 import type { RiggedBake } from "./riggedBake.js";
+import { makeRiggedLevel, type RiggedLevel, type RiggedLevelContext, type RiggedSource } from "./riggedLevel.js";
+import { CameraWatch, makeRiggedLevels } from "./riggedLevels.js";
 
-/** The per-instance clip settings' vertex buffer kind (4 floats: see encodeClipBlend). */
-const SETTINGS = "bakedVertexAnimationSettingsInstanced";
-const INITIAL_CAPACITY = 16;
 const TEXTURETYPE_FLOAT = 1;
-
-interface Draw {
-  mesh: Mesh;
-  /** Index of its offset (from the creature's root to the mesh) in `#offsets`. */
-  offset: number;
-}
 
 /** What a crowd-drawn creature shows ({@link RiggedCrowd.shownAt}). */
 export interface ShownFrame {
@@ -49,7 +46,7 @@ export interface ShownFrame {
 }
 
 /** Counts for tests and tools, like `crowdStats`. */
-export const riggedCrowdStats = { matricesWritten: 0, uploads: 0 };
+export const riggedCrowdStats = { matricesWritten: 0, uploads: 0, levelSwitches: 0, levelMeshesMade: 0 };
 
 /** Every rigged crowd not disposed, for {@link flushRiggedCrowds}. */
 const live = new Set<RiggedCrowd>();
@@ -69,27 +66,40 @@ export function flushRiggedCrowds(scene: Scene): void {
 export class RiggedCrowd {
   readonly scene: Scene;
   readonly bake: RiggedBake;
-  readonly #draws: Draw[] = [];
+  /** How many levels its creatures can be drawn at (1: full detail only), once made (riggedLevels.ts). */
+  readonly levelsReady: Promise<number>;
+  readonly #sources: RiggedSource[] = [];
   /** Mesh-from-root matrices (model units), one per distinct offset: most models have one. */
   readonly #offsets: Matrix[] = [];
-  readonly #members: CrowdMember[] = [];
+  /** Index 0: full detail, made at once; the others made when a creature first needs them. */
+  #levels: (RiggedLevel | undefined)[] = [];
+  /** Each level's member list (undefined for a level not made yet), for the bounds. */
+  #memberLists: (readonly CrowdMember[] | undefined)[] = [];
+  readonly #context: RiggedLevelContext;
   readonly #bounds = new CrowdBounds();
-  readonly #texture: RawTexture;
   readonly #manager: BakedVertexAnimationManager;
-  #matrices: Float32Array[] = [];
-  #settings = new Float32Array(0);
-  #capacity = 0;
-  #matricesDirty = false;
-  #framesDirty = false;
+  /** The model's height (model units): times a member's scale, its height in the world. */
+  readonly #modelHeight: number;
+  readonly #cameras = new CameraWatch();
+  /** Set once the levels are made (null: full detail only). */
+  #lod: MeshLodSettings | null = null;
+  /** A creature moved, came or went since the bounds were fitted. */
+  #moved = false;
   #disposed = false;
   #observer: Observer<Scene> | null;
 
-  constructor(scene: Scene, template: RiggedTemplate, record: ModelRecord, bake: RiggedBake) {
+  constructor(
+    scene: Scene,
+    template: RiggedTemplate,
+    record: ModelRecord,
+    bake: RiggedBake,
+    meshLod: MeshLodSettings | false = false,
+  ) {
     RegisterThinInstanceMesh();
     this.scene = scene;
     this.bake = bake;
     live.add(this);
-    this.#texture = RawTexture.CreateRGBATexture(
+    const texture = RawTexture.CreateRGBATexture(
       bake.data,
       bake.width,
       bake.rows,
@@ -99,100 +109,67 @@ export class RiggedCrowd {
       Texture.NEAREST_NEAREST,
       TEXTURETYPE_FLOAT,
     );
-    this.#texture.name = `${record.name}/clips`;
+    texture.name = `${record.name}/clips`;
     this.#manager = new BakedVertexAnimationManager(scene);
-    this.#manager.texture = this.#texture;
+    this.#manager.texture = texture;
     this.#manager.time = 0; // stays 0: the offset is the frame (see the module comment)
+    this.#modelHeight = template.bounds.max.y - template.bounds.min.y;
 
     // The model's feet rest on the root's y = 0, as a grown copy's do (riggedInstance.ts).
     const lift = Matrix.Translation(0, -template.bounds.min.y, 0);
-    const owners = this.#members;
     for (const source of template.container.meshes) {
       if (source.getTotalVertices() === 0) continue;
       const offset = (source.computeWorldMatrix(true) as Matrix).multiply(lift);
       let index = this.#offsets.findIndex((m) => m.equalsWithEpsilon(offset, 1e-6));
       if (index < 0) index = this.#offsets.push(offset) - 1;
-      const mesh = drawingMeshOf(source as Mesh, `${record.name}/${source.name}/crowd`);
-      // A mirroring offset (glTF's handedness conversion) turns faces inside out; Babylon reads
-      // only the mesh's own world matrix for that, which is the identity here.
-      if (offset.determinant() < 0) mesh.sideOrientation = (source as Mesh).sideOrientation === 0 ? 1 : 0;
-      if (source.skeleton) {
-        mesh.skeleton = source.skeleton; // bone influences are read from the texture, not the skeleton
-        mesh.numBoneInfluencers = source.numBoneInfluencers;
-        mesh.bakedVertexAnimationManager = this.#manager;
-        blendClipsOn(mesh.material); // the template's: its grown copies draw as before
-      }
-      mesh.isVisible = false; // until it has creatures
-      mesh.isPickable = true;
-      mesh.thinInstanceEnablePicking = true;
-      mesh.doNotSyncBoundingInfo = true;
-      mesh.setBoundingInfo(this.#bounds.info);
-      mesh.alwaysSelectAsActiveMesh = false;
-      mesh.metadata = {
-        menagerie: { record, crowd: true, creatureAt: (i: number) => owners[i]?.owner?.current },
-      };
-      const own = source.getBoundingInfo();
-      mesh.rawBoundingInfo = new BoundingInfo(own.minimum.clone(), own.maximum.clone());
-      this.#draws.push({ mesh, offset: index });
-      byMesh.set(mesh, this);
+      const name = `${record.name}/${source.name}`;
+      this.#sources.push({ source: source as Mesh, name, offset: index, flip: offset.determinant() < 0 });
     }
+    this.#context = { record, manager: this.#manager, bounds: this.#bounds.info, offsets: this.#offsets.length };
+    this.#levels[0] = this.#makeLevel(0);
     this.#observer = scene.onBeforeActiveMeshesEvaluationObservable.add(() => this.flush());
+    this.levelsReady = meshLod ? this.#startLevels(meshLod).catch(() => 1) : Promise.resolve(1); // no levels: full detail
   }
 
-  /** The drawing meshes (one per mesh of the model). */
+  /** The drawing meshes made so far (one per mesh of the model and level of detail). */
   get meshes(): readonly Mesh[] {
-    return this.#draws.map((d) => d.mesh);
+    return this.#levels.flatMap((level) => level?.draws.map((d) => d.mesh) ?? []);
   }
 
   /** How many creatures it draws. */
   get count(): number {
-    return this.#members.length;
+    return this.#levels.reduce((n, level) => n + (level?.members.length ?? 0), 0);
   }
 
-  /** Adds a creature, drawn at rest until its first {@link write}. */
+  /** How many creatures each level draws (levels not made yet: 0), for tests and tools. */
+  get levelCounts(): number[] {
+    return Array.from(this.#levels, (level) => level?.members.length ?? 0);
+  }
+
+  /** Adds a creature, drawn at rest and at full detail until its first {@link write} and flush. */
   add(owner: CrowdOwner | undefined, modelReach: number): CrowdMember {
-    const member: CrowdMember = {
-      slot: this.#members.length,
-      x: 0,
-      y: 0,
-      z: 0,
-      reach: modelReach,
-      modelReach,
-      hidden: false,
-      owner,
-    };
-    this.#members.push(member);
-    if (this.#members.length > this.#capacity) this.#grow();
+    const member: CrowdMember = { slot: 0, x: 0, y: 0, z: 0, reach: modelReach, modelReach, hidden: false, owner };
+    this.#levels[0]!.add(member);
     this.showFrame(member, 0);
-    this.#setCount();
     return member;
   }
 
-  /** Removes a creature: the last one takes its slot (its matrices and its frame). */
+  /** Removes a creature: the last one of its level takes its slot (its matrices and its frame). */
   remove(member: CrowdMember): void {
     if (this.#disposed || member.slot < 0) return;
-    const last = this.#members.pop()!;
-    if (last !== member) {
-      this.#members[member.slot] = last;
-      const to = member.slot;
-      const from = last.slot;
-      for (const buffer of this.#matrices) buffer.copyWithin(to * 16, from * 16, from * 16 + 16);
-      this.#settings.copyWithin(to * 4, from * 4, from * 4 + 4);
-      last.slot = to;
-    }
-    member.slot = -1;
-    this.#setCount();
-    this.#matricesDirty = true;
-    this.#framesDirty = true;
+    this.#levels[member.level ?? 0]!.remove(member);
+    this.#moved = true;
   }
 
   /** Writes a creature's matrices from its root's world matrix (the pose comes from its frame). */
   write(member: CrowdMember, rootWorld: Matrix): void {
+    const level = this.#levels[member.level ?? 0]!;
     const base = member.slot * 16;
+    level.matricesDirty = true;
+    this.#moved = true;
     if (member.hidden) {
       // A disabled root hides its creature: zero matrices draw (and pick) nothing.
-      for (const buffer of this.#matrices) buffer.fill(0, base, base + 16);
-      this.#matricesDirty = true;
+      for (const buffer of level.matrices) buffer.fill(0, base, base + 16);
       return;
     }
     const m = rootWorld.m;
@@ -204,10 +181,9 @@ export class RiggedCrowd {
     const sz = m[8]! * m[8]! + m[9]! * m[9]! + m[10]! * m[10]!;
     member.reach = member.modelReach * Math.sqrt(Math.max(sx, sy, sz));
     for (let i = 0; i < this.#offsets.length; i++) {
-      this.#offsets[i]!.multiplyToArray(rootWorld, this.#matrices[i]!, base);
+      this.#offsets[i]!.multiplyToArray(rootWorld, level.matrices[i]!, base);
     }
     riggedCrowdStats.matricesWritten += this.#offsets.length;
-    this.#matricesDirty = true;
   }
 
   /**
@@ -216,17 +192,19 @@ export class RiggedCrowd {
    */
   showFrame(member: CrowdMember, row: number, blendRow = row, weight = 0): void {
     this.bake.need(row, blendRow); // rows not baked yet are baked now (riggedBake.ts)
-    if (encodeClipBlend(this.#settings, member.slot * 4, row, weight > 0 ? blendRow : row, weight))
-      this.#framesDirty = true;
+    const level = this.#levels[member.level ?? 0]!;
+    if (encodeClipBlend(level.settings, member.slot * 4, row, weight > 0 ? blendRow : row, weight))
+      level.framesDirty = true;
   }
 
   /**
-   * The clip and frame the creature in `slot` shows (clip `""`: the rest pose), and the one
-   * mixed in with its weight while two cross-fade, for tests and tools.
+   * The clip and frame the creature in `slot` of level `level` shows (clip `""`: the rest
+   * pose), and the one mixed in with its weight while two cross-fade, for tests and tools.
    */
-  shownAt(slot: number): ShownFrame | undefined {
-    if (!(slot >= 0 && slot < this.#members.length)) return undefined;
-    const s = this.#settings;
+  shownAt(slot: number, level = 0): ShownFrame | undefined {
+    const drawn = this.#levels[level];
+    if (!drawn || !(slot >= 0 && slot < drawn.members.length)) return undefined;
+    const s = drawn.settings;
     const shown: ShownFrame = this.#frameAt(s[slot * 4]!);
     const weight = s[slot * 4 + 2]!;
     if (weight > 0) shown.blend = { ...this.#frameAt(s[slot * 4 + 3]!), weight };
@@ -238,19 +216,18 @@ export class RiggedCrowd {
     return clip ? { clip: clip.name, frame: row - clip.start } : { clip: "", frame: 0 };
   }
 
-  /** Uploads changed buffers and refits the shared bounding box if it moved. */
+  /**
+   * Moves creatures between levels of detail as the cameras or they moved, uploads changed
+   * buffers and refits the shared bounding box if it moved.
+   */
   flush(): void {
-    if (this.#matricesDirty) {
-      this.#matricesDirty = false;
-      for (const draw of this.#draws) draw.mesh.thinInstanceBufferUpdated("matrix");
-      riggedCrowdStats.uploads += this.#draws.length;
-      const first = this.#draws[0];
-      if (first) this.#bounds.fit(this.#members, first.mesh.getWorldMatrix());
-    }
-    if (this.#framesDirty) {
-      this.#framesDirty = false;
-      for (const draw of this.#draws) if (draw.mesh.skeleton) draw.mesh.thinInstanceBufferUpdated(SETTINGS);
-    }
+    if (this.#lod) this.#chooseLevels(this.#lod);
+    for (const level of this.#levels) if (level) riggedCrowdStats.uploads += level.upload();
+    if (!this.#moved) return;
+    this.#moved = false;
+    // All drawing meshes hang from nothing at the origin: the first one's world matrix is everyone's.
+    const first = this.#levels[0]!.draws[0];
+    if (first) this.#bounds.fitAll(this.#memberLists, first.mesh.getWorldMatrix());
   }
 
   /** Disposes the drawing meshes and the clips' texture (with the model). */
@@ -260,39 +237,63 @@ export class RiggedCrowd {
     live.delete(this);
     if (this.#observer) this.scene.onBeforeActiveMeshesEvaluationObservable.remove(this.#observer);
     this.#observer = null;
-    for (const { mesh } of this.#draws) {
-      mesh.skeleton = null; // the template's: it stays with the template
-      mesh.dispose(false, false);
-    }
-    this.#draws.length = 0;
-    this.#members.length = 0;
+    for (const level of this.#levels) level?.dispose();
+    this.#levels = [];
+    this.#memberLists = [];
     this.#manager.dispose(true); // and its texture
   }
 
-  #setCount(): void {
-    const count = this.#members.length;
-    for (const { mesh } of this.#draws) {
-      mesh.thinInstanceCount = count;
-      // With no thin instance left, Babylon would draw the mesh itself, at the origin.
-      mesh.isVisible = count > 0;
+  /** Makes the simplified levels, then lets creatures use them; resolves to how many levels there are. */
+  async #startLevels(lod: MeshLodSettings): Promise<number> {
+    const made = await makeRiggedLevels(
+      this.#sources.map((s) => s.source),
+      lod,
+      () => this.#disposed,
+    );
+    if (!made || this.#disposed || !made.some((levels) => levels?.some((level) => level !== null))) return 1;
+    made.forEach((levels, i) => {
+      this.#sources[i]!.levels = levels;
+    });
+    const count = lod.distances.length + 1;
+    this.#levels.length = count;
+    this.#memberLists.length = count;
+    this.#lod = lod;
+    this.#cameras.forget();
+    return count;
+  }
+
+  /** Moves each creature whose distance crossed a level's boundary (with hysteresis) to that level. */
+  #chooseLevels(lod: MeshLodSettings): void {
+    const camerasMoved = this.#cameras.read(this.scene);
+    const { positions, count } = this.#cameras;
+    // Nothing moved (no creature written, no camera moved): every level is still right.
+    if (count === 0 || (!this.#moved && !camerasMoved)) return;
+    for (let l = 0; l < this.#levels.length; l++) {
+      const level = this.#levels[l];
+      if (!level) continue;
+      const members = level.members;
+      // Backwards: a member leaving takes the last one's slot, which was already looked at.
+      for (let i = members.length - 1; i >= 0; i--) {
+        const m = members[i]!;
+        if (m.hidden) continue;
+        const distance = nearestDistance(positions, count, m.x, m.y, m.z);
+        const size = (m.reach / m.modelReach) * this.#modelHeight;
+        const target = levelAt(distance, size, l, lod.distances, lod.hysteresis);
+        if (target === l) continue;
+        const to = (this.#levels[target] ??= this.#makeLevel(target));
+        to.takeFrom(level, m);
+        riggedCrowdStats.levelSwitches++;
+        this.#moved = true;
+      }
     }
   }
 
-  #grow(): void {
-    const capacity = Math.max(INITIAL_CAPACITY, this.#capacity * 2);
-    this.#matrices = this.#offsets.map((_, i) => {
-      const buffer = new Float32Array(capacity * 16);
-      const old = this.#matrices[i];
-      if (old) buffer.set(old);
-      return buffer;
-    });
-    const settings = new Float32Array(capacity * 4);
-    settings.set(this.#settings);
-    this.#settings = settings;
-    for (const { mesh, offset } of this.#draws) {
-      mesh.thinInstanceSetBuffer("matrix", this.#matrices[offset]!, 16, false);
-      if (mesh.skeleton) mesh.thinInstanceSetBuffer(SETTINGS, settings, 4, false);
-    }
-    this.#capacity = capacity;
+  /** Level `index`'s drawing meshes (see riggedLevel.ts). */
+  #makeLevel(index: number): RiggedLevel {
+    const level = makeRiggedLevel(index, this.#sources, this.#context);
+    if (index > 0) riggedCrowdStats.levelMeshesMade += level.draws.length;
+    for (const { mesh } of level.draws) byMesh.set(mesh, this);
+    this.#memberLists[index] = level.members;
+    return level;
   }
 }

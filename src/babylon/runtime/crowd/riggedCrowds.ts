@@ -12,6 +12,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import type { MenagerieWarning } from "../../../api/loadEvents.js";
 import type { ModelRecord } from "../../../api/schemas.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
+import type { MeshLodSettings } from "../../meshLodOptions.js";
 import { type RiggedBake, startRiggedBake } from "./riggedBake.js";
 import { RiggedCrowd } from "./riggedCrowd.js";
 
@@ -72,13 +73,18 @@ export function bakeForCrowds(
 /** The crowd that draws `rig`'s creatures, made on first use; null without a bake. */
 export function riggedCrowdOf(
   scene: Scene,
-  model: { readonly record: ModelRecord; readonly rig: RiggedTemplate; readonly bake: RiggedBake | null },
+  model: {
+    readonly record: ModelRecord;
+    readonly rig: RiggedTemplate;
+    readonly bake: RiggedBake | null;
+    readonly meshLod?: MeshLodSettings | false;
+  },
 ): RiggedCrowd | null {
   if (!model.bake || model.rig.isDisposed) return null;
   let crowd = crowds.get(model.rig);
   if (!crowd) {
     const bake = model.bake;
-    const made = new RiggedCrowd(scene, model.rig, model.record, bake);
+    const made = new RiggedCrowd(scene, model.rig, model.record, bake, model.meshLod);
     crowds.set(model.rig, made);
     if (bake.rowsBaked < bake.rows) uploadNewRows(scene, model.rig, made, bake);
     crowd = made;

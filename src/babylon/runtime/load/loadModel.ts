@@ -43,6 +43,8 @@ export interface RiggedModel {
   readonly bake: RiggedBake | null;
   /** Assets fetched for it (the GLBs), for progress reports of later spawns. */
   readonly assetCount: number;
+  /** How its crowd simplifies and chooses levels (crowd/riggedLevels.ts); false: full detail. */
+  readonly meshLod: MeshLodSettings | false;
   dispose(): void;
 }
 
@@ -128,7 +130,7 @@ export async function loadModel(ctx: LoadContext, record: ModelRecord, signal: A
         disposeRiggedCrowd(rig); // its drawing meshes share the template's geometry
         rig.dispose();
       };
-      return { form: "rig", record: assets.record, rig, bake, assetCount, dispose };
+      return { form: "rig", record: assets.record, rig, bake, assetCount, meshLod, dispose };
     }
     const parsed = await parser.results();
     signal.throwIfAborted();

@@ -43,8 +43,8 @@ function setup(options: { maxTextureSize?: number; rightHanded?: boolean } = {})
   const counter = countingFetch();
   const warnings: MenagerieWarning[] = [];
   const client = createLookupClient({ baseUrl: service.url, apiKey: "dev-key", fetch: counter.fetch });
-  // Every creature shown every frame: level of detail has its own tests.
-  const menagerie = new Menagerie(env.scene, { client, fetch: counter.fetch, animationLod: false });
+  // Every creature shown every frame, at full detail: levels of detail have their own tests (riggedLevels.test.ts).
+  const menagerie = new Menagerie(env.scene, { client, fetch: counter.fetch, animationLod: false, meshLod: false });
   menagerie.onWarningObservable.add((w) => void warnings.push(w));
   const run = (frames: number, dt = 1 / 60) => {
     for (let i = 0; i < frames; i++) menagerie.stepMotion(dt);
