@@ -8,7 +8,7 @@ import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { ObjLevels } from "../../../obj/objLevels.js";
 import type { CrowdMember } from "./crowdMember.js";
-import { drawingMeshOf, levelMeshOf } from "./crowdMesh.js";
+import { drawingMeshCopyOf, drawingMeshOf, levelMeshOf } from "./crowdMesh.js";
 
 /** A drawing mesh and the joint it hangs from. */
 export interface PartDraw {
@@ -122,27 +122,27 @@ export class CrowdLevel {
 }
 
 /**
- * A level's drawing meshes, one per template mesh: its simplified geometry, the level before's
- * where simplifying further gained nothing, or the full one where no level was made. All share
- * the crowd's bounding info `bounds`.
+ * A level's drawing meshes, one per template mesh: its simplified geometry (a level that gained
+ * nothing over the one before builds the same data again), or a copy of the full one where no
+ * level was made. All share the crowd's bounding info `bounds`.
  */
 export function makeCrowdLevel(
   index: number,
   sources: readonly PartSource[],
-  previous: CrowdLevel | undefined,
   bounds: BoundingInfo,
   record: unknown,
 ): CrowdLevel {
   const parts: PartDraw[] = [];
   const level = new CrowdLevel(index, parts);
   const owners = level.members;
-  sources.forEach((s, p) => {
+  sources.forEach((s) => {
     const data = index > 0 ? s.levels?.[index - 1] : null;
     const name = index > 0 ? `${s.name}/crowd/lod${index}` : `${s.name}/crowd`;
+    // A geometry of its own for every drawing mesh but level 0's (which shares the hidden
+    // template's): instance buffers live in the geometry (crowdMesh.ts, drawingMeshCopyOf).
     let mesh: Mesh;
-    if (!data) mesh = drawingMeshOf(s.source, name);
-    else if (index > 1 && data === s.levels?.[index - 2] && previous)
-      mesh = drawingMeshOf(previous.parts[p]!.mesh, name);
+    if (index === 0) mesh = drawingMeshOf(s.source, name);
+    else if (!data) mesh = drawingMeshCopyOf(s.source, name);
     else mesh = levelMeshOf(s.source, data, name);
     const sharesSource = mesh.geometry === s.source.geometry;
     if (!sharesSource) mesh.refreshBoundingInfo();

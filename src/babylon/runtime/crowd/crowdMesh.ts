@@ -20,6 +20,18 @@ export function drawingMeshOf(source: Mesh, name: string): Mesh {
 }
 
 /**
+ * A drawing mesh with a copy of `source`'s geometry: for a level drawn at full detail beside
+ * level 0's drawing mesh. Babylon keeps a thin-instanced mesh's instance buffers in its geometry
+ * (`Mesh.setVerticesBuffer`), so two drawing meshes sharing one would draw each other's creatures.
+ */
+export function drawingMeshCopyOf(source: Mesh, name: string): Mesh {
+  const mesh = new Mesh(name, source.getScene());
+  source.geometry?.copy(`${name}/geometry`).applyToMesh(mesh);
+  copyLooks(source, mesh);
+  return mesh;
+}
+
+/**
  * A drawing mesh of a simplified level of `source` (src/obj/objLevels.ts): a geometry of its
  * own, `source`'s material and drawing properties.
  */

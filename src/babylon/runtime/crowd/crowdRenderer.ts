@@ -119,7 +119,7 @@ export class CrowdRenderer {
     const simplified = this.#sources.some((s) => s.levels?.some((level) => level !== null));
     this.#lod = lod && simplified ? lod : null;
     this.#levels = Array.from({ length: this.#lod ? this.#lod.distances.length + 1 : 1 }, () => undefined);
-    this.#levels[0] = makeCrowdLevel(0, this.#sources, undefined, this.#bounds.info, this.#record);
+    this.#levels[0] = makeCrowdLevel(0, this.#sources, this.#bounds.info, this.#record);
     this.#memberLists = this.#levels.map((level) => level?.members);
     this.#observer = scene.onBeforeActiveMeshesEvaluationObservable.add(() => this.flush());
   }
@@ -267,7 +267,7 @@ export class CrowdRenderer {
   #makeLevel(index: number): CrowdLevel {
     for (let k = 1; k < index; k++) this.#levels[k] ??= this.#makeLevel(k);
     crowdStats.levelMeshesMade += this.#sources.length;
-    const level = makeCrowdLevel(index, this.#sources, this.#levels[index - 1], this.#bounds.info, this.#record);
+    const level = makeCrowdLevel(index, this.#sources, this.#bounds.info, this.#record);
     this.#memberLists[index] = level.members;
     return level;
   }

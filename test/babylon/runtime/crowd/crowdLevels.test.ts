@@ -14,6 +14,7 @@ import { objLevelStats } from "../../../../src/obj/objLevels.js";
 import { createNullScene, sceneCounts } from "../../../helpers/babylonScene.js";
 import { denseBlob, sphereTriangles } from "../../../helpers/denseModels.js";
 import { createModelServer, type ModelServer } from "../../../helpers/modelServer.js";
+import { boxObj } from "../../../helpers/tinyModels.js";
 
 let server: ModelServer;
 let env: ReturnType<typeof createNullScene>;
@@ -21,7 +22,11 @@ let camera: FreeCamera;
 const made: Menagerie[] = [];
 
 beforeEach(async () => {
-  server = await createModelServer({ blob: denseBlob() });
+  // A blob with a box on it: nothing to simplify in a box, so its levels draw the box in full.
+  server = await createModelServer({
+    blob: denseBlob(),
+    pebble: { ...denseBlob(), parts: { ...denseBlob().parts, head: boxObj([-0.1, 0.9, 0.3], [0.1, 1, 0.5]) } },
+  });
   env = createNullScene();
   camera = env.scene.activeCamera as FreeCamera;
   camera.position.set(0, 0.5, 0);
@@ -98,6 +103,30 @@ describe("mesh level of detail", () => {
     const drawn = crowdMeshes().filter((m) => m.isVisible);
     expect(drawn.map((m) => m.metadata.menagerie.level)).toEqual([2]);
     expect(drawn[0]!.thinInstanceCount).toBe(10);
+  });
+
+  it("gives every level's drawing mesh a geometry of its own, also where a level kept full detail", async () => {
+    // Babylon keeps a thin-instanced mesh's instance buffers in its geometry: two drawing meshes
+    // sharing one would draw each other's creatures (the near pebbles with the far ones' matrices).
+    const menagerie = menagerieWith();
+    const near = [];
+    for (let i = 0; i < 3; i++)
+      near.push(await menagerie.spawnCreature("pebble", { position: new Vector3(i - 1, 0, 5) }));
+    for (let i = 0; i < 4; i++) await menagerie.spawnCreature("pebble", { position: new Vector3(i * 2 - 3, 0, 25) });
+    for (let i = 0; i < 5; i++) await menagerie.spawnCreature("pebble", { position: new Vector3(i * 2 - 4, 0, 60) });
+    await indicesDrawn();
+    const meshes = crowdMeshes().filter((m) => m.isVisible);
+    const heads = meshes.filter((m) => m.metadata.menagerie.part === "head");
+    expect(heads.map((m) => [m.metadata.menagerie.level, m.thinInstanceCount, m.getTotalIndices()])).toEqual([
+      [0, 3, 36],
+      [1, 4, 36],
+      [2, 5, 36],
+    ]);
+    expect(meshes).toHaveLength(6);
+    expect(new Set(meshes.map((m) => m.geometry)).size).toBe(6);
+    // Level 0's shares only the hidden template's, which is not thin-instanced.
+    for (const mesh of meshes)
+      expect(mesh.geometry!.meshes.filter((m) => m !== mesh && m.isVisible && m.thinInstanceCount > 0)).toEqual([]);
   });
 
   it("does not switch a creature at a level's boundary every frame (hysteresis)", async () => {
