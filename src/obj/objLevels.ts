@@ -28,12 +28,12 @@ export interface ObjLevelBuffers {
 
 /**
  * One entry per level: its buffers, the same object as the level before when simplifying
- * further gained too little (its drawing mesh shares that level's geometry), or null when even
- * the first levels gained too little (the full mesh is drawn).
+ * further gained too little (its drawing mesh is built from the same buffers), or null when
+ * even the first levels gained too little (a copy of the full mesh is drawn).
  */
 export type ObjLevels = (ObjLevelBuffers | null)[];
 
-/** A level that keeps more than this share of the level before it is not worth its own geometry. */
+/** A level that keeps more than this share of the level before it is not worth simplifying to. */
 const MIN_GAIN = 0.9;
 
 /** Counts for tests and tools. */

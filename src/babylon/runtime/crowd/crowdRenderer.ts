@@ -263,7 +263,7 @@ export class CrowdRenderer {
     }
   }
 
-  /** Level `index`'s drawing meshes, with those of the levels below it not made yet (a level may share the one before's geometry). */
+  /** Level `index`'s drawing meshes, with those of the levels below it not made yet (a level may be built from the one before's buffers). */
   #makeLevel(index: number): CrowdLevel {
     for (let k = 1; k < index; k++) this.#levels[k] ??= this.#makeLevel(k);
     crowdStats.levelMeshesMade += this.#sources.length;
