@@ -276,7 +276,9 @@ engine.runRenderLoop(() => {
     state.fps = Math.round(engine.getFps());
     state.drawCalls = instrumentation.drawCallsCounter.current;
     state.creatures = menagerie.creatures.length;
-    // Props are instanced too: their meshes count with the creatures'.
+    // Props are instanced too: their meshes count with the creatures'. Level-of-detail crowd
+    // meshes come after the spawns (a rigged model's once its simplification is done): look again.
+    crowds.find();
     Object.assign(state, drawCounts(menagerie.creatures, group?.scenery ?? [], crowds.meshes));
     const rigged = menagerie.creatures.filter((c) => c.form === "rig");
     state.rigged = rigged.length;
