@@ -72,7 +72,21 @@ export function makeObjLevels(mesh: ObjMeshBuffers, specs: readonly ObjLevelSpec
 
 /** The vertices `indices` use, in order of first use, with the indices renumbered. */
 function compact(mesh: ObjMeshBuffers, indices: Uint32Array): ObjLevelBuffers {
-  const vertexCount = mesh.positions.length / 3;
+  const { order, indices: out } = renumber(indices, mesh.positions.length / 3);
+  const level: ObjLevelBuffers = { positions: gather(mesh.positions, order, 3), indices: out };
+  if (mesh.normals) level.normals = gather(mesh.normals, order, 3);
+  if (mesh.uvs) level.uvs = gather(mesh.uvs, order, 2);
+  return level;
+}
+
+/**
+ * The vertices (of `vertexCount`) that `indices` use, in order of first use, and the indices
+ * renumbered to them (16-bit when they fit). Rigged levels compact their meshes with it too.
+ */
+export function renumber(
+  indices: Uint32Array,
+  vertexCount: number,
+): { order: number[]; indices: Uint16Array | Uint32Array } {
   const remap = new Int32Array(vertexCount).fill(-1);
   const order: number[] = [];
   for (let i = 0; i < indices.length; i++) {
@@ -84,13 +98,11 @@ function compact(mesh: ObjMeshBuffers, indices: Uint32Array): ObjLevelBuffers {
   }
   const out = order.length > 65_535 ? new Uint32Array(indices.length) : new Uint16Array(indices.length);
   for (let i = 0; i < indices.length; i++) out[i] = remap[indices[i]!]!;
-  const level: ObjLevelBuffers = { positions: gather(mesh.positions, order, 3), indices: out };
-  if (mesh.normals) level.normals = gather(mesh.normals, order, 3);
-  if (mesh.uvs) level.uvs = gather(mesh.uvs, order, 2);
-  return level;
+  return { order, indices: out };
 }
 
-function gather(source: Float32Array, order: readonly number[], size: number): Float32Array {
+/** `size` floats per vertex of `source`, for the vertices in `order`. */
+export function gather(source: Float32Array, order: readonly number[], size: number): Float32Array {
   const out = new Float32Array(order.length * size);
   for (let i = 0; i < order.length; i++) {
     for (let c = 0; c < size; c++) out[i * size + c] = source[order[i]! * size + c]!;

@@ -8,6 +8,7 @@
  * WebAssembly, a chunk of its own.
  */
 import { MeshoptSimplifier } from "meshoptimizer/simplifier";
+import { gather, renumber } from "../../../obj/objLevels.js";
 
 /** One vertex attribute: `size` floats per vertex. */
 export interface VertexAttribute {
@@ -75,25 +76,7 @@ export function* vertexLevels(mesh: VertexMesh, specs: readonly VertexLevelSpec[
 
 /** The vertices `indices` use, in order of first use, every attribute with them, the indices renumbered. */
 function compact(mesh: VertexMesh, indices: Uint32Array): VertexLevel {
-  const vertexCount = mesh.positions.length / 3;
-  const remap = new Int32Array(vertexCount).fill(-1);
-  const order: number[] = [];
-  for (let i = 0; i < indices.length; i++) {
-    const v = indices[i]!;
-    if (remap[v] === -1) {
-      remap[v] = order.length;
-      order.push(v);
-    }
-  }
-  const out = order.length > 65_535 ? new Uint32Array(indices.length) : new Uint16Array(indices.length);
-  for (let i = 0; i < indices.length; i++) out[i] = remap[indices[i]!]!;
-  const attributes = mesh.attributes.map(({ kind, data, size }) => {
-    const gathered = new Float32Array(order.length * size);
-    for (let i = 0; i < order.length; i++) {
-      const from = order[i]! * size;
-      for (let c = 0; c < size; c++) gathered[i * size + c] = data[from + c]!;
-    }
-    return { kind, data: gathered, size };
-  });
+  const { order, indices: out } = renumber(indices, mesh.positions.length / 3);
+  const attributes = mesh.attributes.map(({ kind, data, size }) => ({ kind, data: gather(data, order, size), size }));
   return { indices: out, attributes };
 }
