@@ -15,12 +15,13 @@ import concurrently from "concurrently";
 // With file filters a lane may match no file: that is no failure then (a full run matches some in each).
 const args = process.argv.slice(2);
 const extra = args.length > 0 ? `${args.join(" ")} --passWithNoTests` : "";
-const vitest = (project: string) => `vitest run --project ${project} ${extra}`.trim();
+const vitest = (...projects: string[]) =>
+  `vitest run ${projects.map((p) => `--project ${p}`).join(" ")} ${extra}`.trim();
 
 async function lanes(): Promise<boolean> {
   const { result } = concurrently(
     [
-      { command: vitest("node"), name: "node" },
+      { command: vitest("node", "node-isolated"), name: "node" },
       { command: vitest("browser"), name: "browser" },
     ],
     { prefix: "name", prefixColors: ["cyan", "magenta"], successCondition: "all" },

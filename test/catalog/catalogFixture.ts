@@ -1,7 +1,9 @@
 /**
- * Shared by the catalog tests: generates the procedural catalog once per test file into a
- * temp folder, and reads OBJ text into plain arrays (no engine) for exact geometry checks.
+ * Shared by the catalog tests: generates the procedural catalog into a temp folder (once per
+ * test process for the tests that only read it, see {@link sharedCatalog}), and reads OBJ text
+ * into plain arrays (no engine) for exact geometry checks.
  */
+import { rmSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +32,23 @@ export async function generateTempCatalog(seed = 1): Promise<GeneratedCatalog> {
     read: (path) => readFile(join(dir, path), "utf8"),
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+let shared: Promise<GeneratedCatalog> | undefined;
+
+/**
+ * The seed-1 catalog, generated once per test process and removed when it exits: the Node tests
+ * share one module graph (`isolate: false` in vite.config.ts), so the files that only read the
+ * catalog pay for one generation (4–6 s) between them, not one each. Its `cleanup()` does
+ * nothing: other files still read it. A test that writes into a catalog uses
+ * {@link generateTempCatalog}.
+ */
+export function sharedCatalog(): Promise<GeneratedCatalog> {
+  shared ??= generateTempCatalog(1).then((cat) => {
+    process.once("exit", () => rmSync(cat.dir, { recursive: true, force: true }));
+    return { ...cat, cleanup: async () => {} };
+  });
+  return shared;
 }
 
 /**

@@ -6,7 +6,7 @@ import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isSceneryRecord } from "../../src/api/recordKind.js";
 import { createNullScene } from "../helpers/babylonScene.js";
-import { type GeneratedCatalog, generateTempCatalog, objRecords, type ParsedObj, parseObj } from "./catalogFixture.js";
+import { type GeneratedCatalog, objRecords, type ParsedObj, parseObj, sharedCatalog } from "./catalogFixture.js";
 
 /** Every OBJ file of the catalog: each part and each whole model. */
 function objPaths(cat: GeneratedCatalog): string[] {
@@ -19,7 +19,7 @@ describe("catalog files", () => {
   const parsed = new Map<string, ParsedObj>();
   beforeAll(async () => {
     RegisterOBJFileLoader();
-    cat = await generateTempCatalog();
+    cat = await sharedCatalog();
     for (const path of objPaths(cat)) {
       texts.set(path, await cat.read(path));
       parsed.set(path, parseObj(texts.get(path)!));

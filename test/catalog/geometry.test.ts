@@ -7,10 +7,10 @@ import {
   type Box,
   boxOf,
   type GeneratedCatalog,
-  generateTempCatalog,
   objRecords,
   type ParsedObj,
   parseObj,
+  sharedCatalog,
 } from "./catalogFixture.js";
 
 interface Creature {
@@ -24,7 +24,7 @@ describe("catalog geometry (OBJ space: right-handed, +Y up, head +Z, left +X)", 
   let cat: GeneratedCatalog;
   const creatures: Creature[] = [];
   beforeAll(async () => {
-    cat = await generateTempCatalog();
+    cat = await sharedCatalog();
     for (const record of objRecords(cat)) {
       const parts = new Map<string, ParsedObj>();
       for (const [name, path] of Object.entries(record.model.parts)) parts.set(name, parseObj(await cat.read(path)));

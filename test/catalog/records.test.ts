@@ -7,13 +7,7 @@ import { HABITATS, ModelRecordSchema } from "../../src/api/schemas.js";
 import { buildContactSheet } from "../../src/catalog/contactSheet.js";
 import { BODY_PLANS } from "../../src/catalog/plans/index.js";
 import type { BodyType } from "../../src/catalog/species/types.js";
-import {
-  creatureRecords,
-  type GeneratedCatalog,
-  generateTempCatalog,
-  objRecords,
-  sceneryRecords,
-} from "./catalogFixture.js";
+import { creatureRecords, type GeneratedCatalog, objRecords, sceneryRecords, sharedCatalog } from "./catalogFixture.js";
 
 const GROUPS = ["mammals", "birds", "fish", "reptiles", "amphibians", "insects", "arachnids", "crustaceans"];
 const BEHAVIOURS = ["walk", "fly", "swim", "hop", "waddle", "crawl", "slither"];
@@ -33,7 +27,7 @@ const MINIMUM_PER_TYPE: Record<BodyType, number> = {
 describe("catalog records", () => {
   let cat: GeneratedCatalog;
   beforeAll(async () => {
-    cat = await generateTempCatalog();
+    cat = await sharedCatalog();
   }, 60_000);
   afterAll(() => cat.cleanup());
   const records = () => cat.catalog.records;

@@ -11,7 +11,7 @@ import { RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/catalog/species/rigg
 import type { BodyType } from "../../src/catalog/species/types.js";
 import { flyGait, type Gait, gaitFor, swimGait, walkGait } from "../../src/motion/gaits/index.js";
 import { Pose } from "../../src/motion/pose.js";
-import { boxOf, type GeneratedCatalog, generateTempCatalog, parseObj } from "./catalogFixture.js";
+import { boxOf, type GeneratedCatalog, parseObj, sharedCatalog } from "./catalogFixture.js";
 import { jointBoxes, type RiggedCreature, readRigged, restPosition, rigOfGlb } from "./riggedFixture.js";
 
 const FPS = 30;
@@ -23,7 +23,7 @@ describe("rigged catalog GLBs", () => {
   let cat: GeneratedCatalog;
   let rigged: RiggedCreature[];
   beforeAll(async () => {
-    cat = await generateTempCatalog();
+    cat = await sharedCatalog();
     rigged = await readRigged(cat);
   }, 120_000);
   afterAll(() => cat.cleanup());

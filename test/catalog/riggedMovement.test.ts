@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordSize } from "../../src/api/recordSize.js";
 import { walkGait } from "../../src/motion/gaits/walk.js";
 import { speciesSpeeds } from "../../src/motion/speeds.js";
-import { type GeneratedCatalog, generateTempCatalog } from "./catalogFixture.js";
+import { type GeneratedCatalog, sharedCatalog } from "./catalogFixture.js";
 import { jointBoxes, type RiggedCreature, readRigged, restPosition, rigOfGlb } from "./riggedFixture.js";
 
 /** Behaviours whose walk and run clips step on the ground with the legged walk/trot. */
@@ -78,7 +78,7 @@ describe("the catalog's movement", () => {
   let cat: GeneratedCatalog;
   let rigged: RiggedCreature[];
   beforeAll(async () => {
-    cat = await generateTempCatalog();
+    cat = await sharedCatalog();
     rigged = await readRigged(cat);
   }, 120_000);
   afterAll(() => cat.cleanup());

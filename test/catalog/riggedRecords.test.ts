@@ -13,7 +13,7 @@ import { RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/catalog/species/rigg
 import { verifySignedUrl } from "../../src/service/signing.js";
 import { createNullScene } from "../helpers/babylonScene.js";
 import { startTestService, TEST_SIGNING_KEY, type TestService } from "../helpers/serviceServer.js";
-import { type GeneratedCatalog, generateTempCatalog } from "./catalogFixture.js";
+import { type GeneratedCatalog, sharedCatalog } from "./catalogFixture.js";
 import { jointBoxes, type RiggedCreature, readRigged } from "./riggedFixture.js";
 
 describe("rigged records", () => {
@@ -21,7 +21,7 @@ describe("rigged records", () => {
   let rigged: RiggedCreature[];
   let server: TestService;
   beforeAll(async () => {
-    cat = await generateTempCatalog();
+    cat = await sharedCatalog();
     rigged = await readRigged(cat);
     server = await startTestService({ catalogDir: cat.dir });
   }, 120_000);

@@ -4,14 +4,14 @@
  * and a right-handed scene. Same meshes, material names, indices and float32 buffers, bit for bit.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type GeneratedCatalog, generateTempCatalog, objRecords } from "../catalog/catalogFixture.js";
+import { type GeneratedCatalog, objRecords, sharedCatalog } from "../catalog/catalogFixture.js";
 import { createNullScene } from "../helpers/babylonScene.js";
 import { differences, ourMeshes, solidParserMeshes } from "../helpers/solidParserReference.js";
 
 let cat: GeneratedCatalog;
 let paths: string[];
 beforeAll(async () => {
-  cat = await generateTempCatalog();
+  cat = await sharedCatalog();
   paths = objRecords(cat).flatMap((r) => [
     ...Object.values(r.model.parts),
     ...(r.model.other.model ? [r.model.other.model] : []),

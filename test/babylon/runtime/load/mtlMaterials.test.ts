@@ -8,7 +8,7 @@ import { MTLFileLoader } from "@babylonjs/loaders/OBJ/pure.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMtlMaterials } from "../../../../src/babylon/runtime/load/mtlMaterials.js";
 import { splitMtl } from "../../../../src/obj/mtlText.js";
-import { type GeneratedCatalog, generateTempCatalog, objRecords } from "../../../catalog/catalogFixture.js";
+import { type GeneratedCatalog, objRecords, sharedCatalog } from "../../../catalog/catalogFixture.js";
 import { createNullScene } from "../../../helpers/babylonScene.js";
 
 let env: ReturnType<typeof createNullScene>;
@@ -34,7 +34,7 @@ function both(text: string) {
 describe("createMtlMaterials against MTLFileLoader", () => {
   let cat: GeneratedCatalog;
   beforeAll(async () => {
-    cat = await generateTempCatalog();
+    cat = await sharedCatalog();
   }, 120_000);
   afterAll(() => cat?.cleanup());
 
