@@ -17,6 +17,16 @@ interface DemoState {
   riggedPlaying: number;
   grownCreatures: number;
   showcase: ShowcaseState;
+  living: LivingState;
+}
+
+interface LivingState {
+  on: boolean;
+  catches: number;
+  lastCatch: string;
+  hunting: number;
+  newcomers: number;
+  herds: { id: number; members: number; spread: number }[];
 }
 
 interface ShowcaseState {
@@ -64,6 +74,15 @@ const settledWith = (habitat: string, count: number, scenery: number) =>
     [habitat, count, scenery] as const,
     { timeout: 120_000, polling: 250 },
   );
+const settledLiving = (habitat: string, living: boolean) =>
+  page.waitForFunction(
+    ([h, on]) => {
+      const d = (window as unknown as { __demo?: DemoState }).__demo;
+      return !!d && d.ready && !d.populating && d.habitat === h && d.living.on === on && d.drawCalls > 0;
+    },
+    [habitat, living] as const,
+    { timeout: 120_000, polling: 250 },
+  );
 const isInspector = (url: string) => /inspector|debugLayer/i.test(url);
 
 beforeAll(async () => {
@@ -82,19 +101,33 @@ afterAll(async () => {
 });
 
 describe("the demo page (npm run demo)", () => {
-  it("populates the forest with 40 creatures on load, with far fewer draw calls than part meshes", async () => {
+  it("populates the forest with 40 creatures and 16 props on load, in far fewer draw calls than part meshes, with the overlay's readouts and no hunt", async () => {
     await page.goto(demo.url);
-    await settled("forest", 40);
-    await page.waitForTimeout(1000); // a few frames of motion
+    await settledWith("forest", 40, 16);
+    await page.waitForTimeout(1500); // a second of frames of motion, for the overlay's averages
     await page.screenshot({ path: "test-results/demo-forest.png" });
     const state = await demoState();
     expect(state.creatures).toBe(40);
-    expect(await page.locator("[data-testid=creature-count]").textContent()).toBe("40");
     // Instancing: a draw call per distinct source mesh, twice with the shadow pass, not one per copy.
     expect(state.drawCalls).toBeLessThanOrEqual(2 * state.distinctSources + 10);
     expect(state.distinctSources).toBeLessThan(state.instances);
     // Part-built creatures stay thin instances of their crowds: the demo reads none's meshes.
     expect(state.grownCreatures).toBe(0);
+    // The showcase: scenery dresses the habitat (16 props by default), the overlay reads out.
+    expect(state.showcase.scenery).toBe(16);
+    expect(state.showcase.frameMs).toBeGreaterThan(0);
+    const readout = async (id: string) => Number(await page.textContent(`#${id}`));
+    expect(await readout("fps")).toBeGreaterThan(0);
+    expect(await readout("frame-ms")).toBeGreaterThan(0);
+    expect(await readout("draw-calls")).toBeGreaterThan(0);
+    expect(await readout("creature-count")).toBe(40);
+    expect(await page.textContent("#status")).toMatch(/^40 creatures and 16 props in the forest/);
+    // The Inspector's code is not fetched without ?inspector.
+    expect(requested.filter(isInspector)).toEqual([]);
+    expect(state.showcase.inspector).toBe("off");
+    // The living world is off on load: no hunter, no catch.
+    expect(await page.isChecked("#living")).toBe(false);
+    expect([state.living.catches, state.living.hunting]).toEqual([0, 0]);
     expect(watch.errors).toEqual([]);
     expect(badResponses).toEqual([]);
   }, 240_000);
@@ -208,44 +241,22 @@ describe("the demo page (npm run demo)", () => {
   }, 60_000);
 });
 
-// The showcase: scenery dressing the habitat (and its control), the overlay's readouts,
-// click-to-follow with Escape to let go, and the Inspector behind `?inspector` only (its bundle
-// is served by a stand-in: the real one comes from Babylon's CDN, which tests do not reach).
-// In this file, not its own, so that one Vite dev server runs (they share node_modules/.vite).
+// The showcase: scenery dressing the habitat (its default is checked on load, above), the
+// overlay's readouts, click-to-follow with Escape to let go, and the Inspector behind
+// `?inspector` only (its bundle is served by a stand-in: the real one comes from Babylon's CDN,
+// which tests do not reach). In this file, not its own, so that one Vite dev server and one
+// page load serve them all (they share node_modules/.vite).
 describe("the demo as a showcase", () => {
-  it("dresses the forest with 16 props by default, and the overlay shows FPS, frame ms, draw calls and creatures", async () => {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto(demo.url);
-    await settledWith("forest", 40, 16);
-    await page.waitForTimeout(1500); // a second of frames for the averages
-    await page.screenshot({ path: "test-results/demo-showcase-forest.png" });
-    const state = await demoState();
-    expect(state.showcase.scenery).toBe(16);
-    expect(state.showcase.frameMs).toBeGreaterThan(0);
-    const readout = async (id: string) => Number(await page.textContent(`#${id}`));
-    expect(await readout("fps")).toBeGreaterThan(0);
-    expect(await readout("frame-ms")).toBeGreaterThan(0);
-    expect(await readout("draw-calls")).toBeGreaterThan(0);
-    expect(await readout("creature-count")).toBe(40);
-    expect(await page.textContent("#status")).toMatch(/^40 creatures and 16 props in the forest/);
-    // The Inspector's code is not fetched without ?inspector.
-    expect(requested.filter(isInspector)).toEqual([]);
-    expect(state.showcase.inspector).toBe("off");
-    expect(watch.errors).toEqual([]);
-  }, 240_000);
-
   it("places as many props as the scenery control says, none at 0", async () => {
+    await page.setViewportSize({ width: 1280, height: 720 }); // back from the narrow window
     await page.selectOption("#habitat", "desert");
     await page.fill("#scenery", "5");
     await page.click("#populate");
     await settledWith("desert", 40, 5);
+    await page.selectOption("#habitat", "forest");
     await page.fill("#scenery", "0");
     await page.click("#populate");
-    await settledWith("desert", 40, 0);
-    await page.selectOption("#habitat", "forest");
-    await page.fill("#scenery", "16");
-    await page.click("#populate");
-    await settledWith("forest", 40, 16);
+    await settledWith("forest", 40, 0);
     expect(watch.errors).toEqual([]);
   }, 240_000);
 
@@ -312,4 +323,63 @@ describe("the demo as a showcase", () => {
       await second.close();
     }
   }, 120_000);
+});
+
+// The living world (demo/living.ts): tick the "Living world" box on the grassland, and a predator
+// hunts and catches its prey (counted from `onCaughtObservable`), the eaten one's place is taken
+// by a newcomer, and the herds keep together meanwhile. Off on load: checked in the first test.
+describe("the demo's living world", () => {
+  it("ticked on the grassland: a predator catches its prey, a newcomer walks in, herds keep together", async () => {
+    watch.errors.length = 0;
+    await page.selectOption("#habitat", "grass");
+    await page.fill("#seed", "7"); // lions, a leopard, herds of zebras and sheep
+    await page.check("#living"); // repopulates at once
+    await settledLiving("grass", true);
+    // The hunt starts as the scene is made: a lion among a herd may have caught one already.
+    const start = await demoState();
+    expect(start.creatures + start.living.catches).toBe(40);
+    expect(start.living.herds.length).toBeGreaterThan(1);
+    const startSpread = new Map(start.living.herds.map((h) => [h.id, h.spread]));
+    // A real hunt, played at the page's own pace: wait for the first catch event.
+    await page.waitForFunction(
+      () => (window as unknown as { __demo: DemoState }).__demo.living.catches > 0,
+      undefined,
+      { timeout: 90_000, polling: 250 },
+    );
+    const after = await demoState();
+    expect(after.living.lastCatch).toMatch(/^(lion|leopard|wolf|fox) caught a [a-z ]+$/);
+    await page.screenshot({ path: "test-results/demo-hunt.png" });
+    // The eaten prey's place is taken (4 s later) by one of its kind from the edge.
+    await page.waitForFunction(
+      () => (window as unknown as { __demo: DemoState }).__demo.living.newcomers > 0,
+      undefined,
+      { timeout: 60_000, polling: 250 },
+    );
+    // Herds keep together through the hunt: on average within twice their starting spread (as
+    // the savanna example's test), and none scattered over the plain (12 m; unherded walkers
+    // drift 12 to 20 m apart in a minute, test/motion/group.test.ts). One herd alone may stretch
+    // further: a fresh-clone run saw a herd of two at 6.9 m while fleeing, from under 2.
+    const end = await demoState();
+    const kept = end.living.herds.filter((h) => startSpread.has(h.id));
+    expect(kept.length).toBeGreaterThan(1);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const spreads = kept.map((h) => h.spread);
+    expect(mean(spreads), JSON.stringify(kept)).toBeLessThanOrEqual(
+      Math.max(4, 2 * mean(kept.map((h) => startSpread.get(h.id)!))),
+    );
+    expect(Math.max(...spreads), JSON.stringify(kept)).toBeLessThan(12);
+    expect(watch.errors).toEqual([]);
+    expect(badResponses).toEqual([]);
+  }, 300_000);
+
+  it("unticked, the same scene comes back without hunters", async () => {
+    watch.errors.length = 0;
+    await page.uncheck("#living");
+    await settledLiving("grass", false);
+    await page.waitForTimeout(3000);
+    const { living, creatures } = await demoState();
+    expect(creatures).toBe(40);
+    expect([living.catches, living.hunting]).toEqual([0, 0]);
+    expect(watch.errors).toEqual([]);
+  }, 180_000);
 });
