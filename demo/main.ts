@@ -22,6 +22,7 @@ import { createLiving } from "./living.js";
 import { sayer } from "./say.js";
 import { createDemoScene, qualityAdapter, WORLD_RADIUS } from "./scene.js";
 import { createShowcase } from "./showcase.js";
+import { applyStartChoice } from "./startChoice.js";
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 const params = new URLSearchParams(location.search);
@@ -295,4 +296,5 @@ engine.runRenderLoop(() => {
 addEventListener("resize", () => engine.resize());
 
 state.ready = true;
-void populate("forest", Number(count.value), 42, Number(sceneryInput.value) || 0);
+applyStartChoice(params, { habitat: habitatSelect, count, seed: $("#seed"), scenery: sceneryInput });
+void populateFromForm();

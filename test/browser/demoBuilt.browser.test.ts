@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 describe("the built demo (npm run demo:build)", () => {
-  it("populates the forest from a service on another origin, with no console errors", async () => {
+  it("populates the forest its link asks for from a service on another origin, with no console errors", async () => {
     const origin = site.resolvedUrls!.local[0]!.replace(/\/$/, "");
     const watch = watchPage(page);
     const bad: string[] = [];
@@ -72,17 +72,19 @@ describe("the built demo (npm run demo:build)", () => {
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/anything") lookups.push(new URL(request.url()).origin);
     });
-    await page.goto(`${origin}/?service=${encodeURIComponent(service.url)}&key=dev-key`);
+    // 12 creatures and 4 props from the link (demo/startChoice.ts), not the form's 40 and 16.
+    await page.goto(`${origin}/?service=${encodeURIComponent(service.url)}&key=dev-key&count=12&scenery=4`);
     await page.waitForFunction(
       () => {
         const d = (window as unknown as { __demo?: DemoState }).__demo;
-        return !!d && d.ready && !d.populating && d.habitat === "forest" && d.creatures === 40 && d.drawCalls > 0;
+        return !!d && d.ready && !d.populating && d.habitat === "forest" && d.creatures === 12 && d.drawCalls > 0;
       },
       undefined,
       { timeout: 180_000, polling: 250 },
     );
     await page.screenshot({ path: "test-results/demo-built-forest.png" });
-    expect(await page.locator("[data-testid=creature-count]").textContent()).toBe("40");
+    expect(await page.locator("[data-testid=creature-count]").textContent()).toBe("12");
+    expect(await page.textContent("#status")).toMatch(/^12 creatures and 4 props in the forest/);
     // The one habitat search went to the named service, none to the static site.
     expect(lookups).toEqual([new URL(service.url).origin]);
     expect(watch.errors).toEqual([]);

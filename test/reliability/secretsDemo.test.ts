@@ -67,7 +67,8 @@ afterAll(async () => {
 
 describe("the demo page through a key-injecting proxy", () => {
   it("never holds, shows or receives the upstream key", async () => {
-    await page.goto(`${demo.url}/?service=${encodeURIComponent(proxy.url)}`);
+    // A dozen creatures and a few props: every kind of request the page makes, at a third of the forest's.
+    await page.goto(`${demo.url}/?service=${encodeURIComponent(proxy.url)}&count=12&scenery=4`);
     await page.waitForFunction(
       () => {
         const d = (window as unknown as { __demo?: { ready: boolean; populating: boolean; creatures: number } }).__demo;
