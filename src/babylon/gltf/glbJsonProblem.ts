@@ -116,7 +116,7 @@ const VALUES: readonly [array: string, path: string, ok: (v: unknown) => boolean
 /** Marks a value found where a list or an object was due: it passes no check. */
 const MALFORMED = Symbol("malformed");
 
-/** What {@link findAt} gives when no value at the path is bad. */
+/** What `findAt` gives when no value at the path is bad. */
 const NONE = Symbol("none");
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object";
@@ -238,7 +238,7 @@ function externalLink(json: Record<string, unknown>): { path: string; uri: unkno
   return undefined;
 }
 
-/** Whether the JSON holds a `uri` that is not inline data: {@link externalLink}'s walk, without paths. */
+/** Whether the JSON holds a `uri` that is not inline data: `externalLink`'s walk, without paths. */
 function hasExternalLink(json: Record<string, unknown>): boolean {
   const stack: unknown[] = [json];
   while (stack.length > 0) {
