@@ -41,7 +41,23 @@ async function timeLimit(server: CountingServer): Promise<Record<string, number>
   return { wallMs: performance.now() - start, cpuMs: cpuMs(cpu), ...server.traffic };
 }
 
-/** One cold zebra on a new Menagerie and scene, then a warm one (also riggedProfile.ts's `first`). */
+/** One cold zebra on a new Menagerie and scene, disposed as its spawn resolves (riggedProfile.ts's `first`). */
+export async function timeColdOnly(server: CountingServer): Promise<Record<string, number>> {
+  const bench = createBenchScene();
+  const menagerie = new Menagerie(bench.scene, { baseUrl: server.url, apiKey: "dev-key" });
+  try {
+    server.reset();
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    await menagerie.spawnCreature(NAME);
+    return { wallMs: performance.now() - start, cpuMs: cpuMs(cpu), ...server.traffic };
+  } finally {
+    menagerie.dispose();
+    bench.dispose();
+  }
+}
+
+/** One cold zebra on a new Menagerie and scene, then a warm one (also riggedProfile.ts's `first --all`). */
 export async function timeMenagerie(server: CountingServer) {
   const bench = createBenchScene();
   const menagerie = new Menagerie(bench.scene, { baseUrl: server.url, apiKey: "dev-key" });

@@ -11,10 +11,16 @@
  *
  * - `--target first`: `--count` cold first zebras (bench/firstRigged.ts's subject: a new Menagerie
  *   and scene each, lookup and GLBs over loopback, the in-process service included), profiled
- *   with node:inspector from the first spawn to the last.
+ *   with node:inspector from the first spawn to the last; each Menagerie is disposed as its spawn
+ *   resolves, unless `--all` (then the bake's later slices and a warm spawn are profiled too).
+ *   Also the samples by where their code lives (a package, or a folder of src/).
  *
- * `npx tsx bench/riggedProfile.ts [--target chromium|node|first] [--mode M] [--count N] [--frames F] [--top K]`
+ * `--out F` writes the raw profile (a .cpuprofile DevTools opens).
+ *
+ * `npx tsx bench/riggedProfile.ts [--target chromium|node|first] [--mode M] [--count N] [--frames F] [--top K] [--all] [--out F]`
  */
+
+import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
 import { ensureDefaultCatalog } from "../src/service/defaultCatalog.js";
@@ -23,7 +29,7 @@ import type { RiggedBuildParams, RiggedBuilt } from "../test/browser/pages/bench
 import { launchChromium, pageResult, watchPage } from "../test/helpers/browser.js";
 import { startPageServer } from "../test/helpers/vitePages.js";
 import { startCountingServer } from "./countingServer.js";
-import { timeMenagerie } from "./firstRigged.js";
+import { timeColdOnly, timeMenagerie } from "./firstRigged.js";
 import { installNodeXhr } from "./nodeXhr.js";
 import { riggedSubject } from "./rigged.js";
 
@@ -40,6 +46,8 @@ const { values } = parseArgs({
     count: { type: "string", default: "1000" },
     frames: { type: "string", default: "20" },
     top: { type: "string", default: "15" },
+    all: { type: "boolean", default: false },
+    out: { type: "string" },
   },
 });
 const count = Number(values.count);
@@ -73,6 +81,32 @@ function summarise(profile: CpuProfile): { self: [string, number][]; inclusive: 
       .slice(0, top)
       .map(([f, n]) => [f, (100 * n) / total] as [string, number]);
   return { self: ranked(self), inclusive: ranked(inclusive) };
+}
+
+/** Self samples by where their code lives: a package under node_modules, a folder of src/, or V8's own. */
+function byPlace(profile: CpuProfile): [string, number][] {
+  const place = new Map<number, string>();
+  for (const n of profile.nodes) {
+    const url = n.callFrame.url;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?:[^/]+\/)?([^/]+)?/.exec(url);
+    const src = /\/src\/(.*)\/[^/]+$/.exec(url);
+    const label = pkg
+      ? pkg[1] === "@babylonjs/core" || pkg[1] === "@babylonjs/loaders"
+        ? `${pkg[1]}/${pkg[2] ?? ""}`
+        : pkg[1]!
+      : src
+        ? `src/${src[1]}`
+        : url.startsWith("node:") || (url === "" && n.callFrame.functionName !== "") || !url.includes("/")
+          ? `node/V8: ${url === "" ? n.callFrame.functionName : url.replace(/^node:/, "")}`
+          : url.replace(/.*\//, "");
+    place.set(n.id, label);
+  }
+  const counts = new Map<string, number>();
+  for (const id of profile.samples) counts.set(place.get(id)!, (counts.get(place.get(id)!) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([label, n]) => [label, (100 * n) / profile.samples.length]);
 }
 
 function print(title: string, profile: CpuProfile, ms: number): void {
@@ -164,9 +198,13 @@ async function first(): Promise<void> {
     await session.post("Profiler.setSamplingInterval", { interval: 200 });
     await session.post("Profiler.start");
     let ms = 0;
-    for (let i = 0; i < count; i++) ms += (await timeMenagerie(server)).cold.wallMs;
+    for (let i = 0; i < count; i++)
+      ms += values.all ? (await timeMenagerie(server)).cold.wallMs : (await timeColdOnly(server)).wallMs!;
     const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: CpuProfile };
+    if (values.out) await writeFile(values.out, JSON.stringify(profile));
     print(`Node, ${count} cold first zebras (ms per cold spawn)`, profile, ms / count);
+    console.log("self, by where the code lives:");
+    for (const [label, p] of byPlace(profile)) console.log(`  ${p.toFixed(1).padStart(5)}%  ${label}`);
   } finally {
     session.disconnect();
     await server.close();

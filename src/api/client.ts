@@ -51,6 +51,21 @@ import type { ModelRecord } from "./schemas.js";
 import { InflightRequests } from "./shared.js";
 
 /**
+ * The answer reader's import, shared by every client (a failed one is tried again by the next
+ * client): a new client does not ask the module loader again (not free under a loader hook such
+ * as tsx's, whose every `import()` is a round trip to the hook's thread).
+ */
+let answerImport: Promise<typeof import("./lookupAnswer.js")> | undefined;
+
+function lookupAnswerChunk(): Promise<typeof import("./lookupAnswer.js")> {
+  const started = (answerImport ??= import("./lookupAnswer.js"));
+  started.catch(() => {
+    if (answerImport === started) answerImport = undefined;
+  });
+  return started;
+}
+
+/**
  * Creates a lookup client.
  *
  * @example
@@ -91,8 +106,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   // import(), started now so that it arrives while the first lookup is on the wire: a page that
   // makes a client does not download the validator before its first frame. A failed download
   // rejects the lookups that need it (awaited there), not the page.
-  const answers = import("./lookupAnswer.js");
-  answers.catch(() => undefined);
+  const answers = lookupAnswerChunk();
 
   const cache = new RecordCache({ linkMarginSeconds, maxAgeMs: maxCacheAgeMs, now });
   const inflight = new InflightRequests();

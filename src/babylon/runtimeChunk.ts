@@ -9,12 +9,27 @@ import type * as SpawnRuntime from "./runtime/index.js";
 
 export type SpawnRuntimeModule = typeof SpawnRuntime;
 
+/**
+ * The chunk's import, shared by every Menagerie of the page (a failed one is tried again by the
+ * next): once loaded, a new Menagerie does not ask the module loader again, which is not free
+ * (under a loader hook such as tsx's, each `import()` is a round trip to the hook's thread).
+ */
+let runtimeImport: Promise<SpawnRuntimeModule> | undefined;
+
+function importRuntime(): Promise<SpawnRuntimeModule> {
+  const started = (runtimeImport ??= import("./runtime/index.js"));
+  started.catch(() => {
+    if (runtimeImport === started) runtimeImport = undefined;
+  });
+  return started;
+}
+
 export class RuntimeChunk {
   readonly #import: () => Promise<SpawnRuntimeModule>;
   #download: Promise<SpawnRuntimeModule>;
 
   /** @param importer how the chunk is loaded (tests make it fail). */
-  constructor(importer: () => Promise<SpawnRuntimeModule> = () => import("./runtime/index.js")) {
+  constructor(importer: () => Promise<SpawnRuntimeModule> = importRuntime) {
     this.#import = importer;
     this.#download = this.#start();
   }

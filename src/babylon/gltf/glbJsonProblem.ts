@@ -116,20 +116,58 @@ const VALUES: readonly [array: string, path: string, ok: (v: unknown) => boolean
 /** Marks a value found where a list or an object was due: it passes no check. */
 const MALFORMED = Symbol("malformed");
 
+/** What `findAt` gives when no value at the path is bad. */
+const NONE = Symbol("none");
+
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object";
 
-/** The values at `path` in `item` (absent ones left out; a list or object that is not one, MALFORMED). */
-function valuesAt(item: unknown, path: readonly string[]): unknown[] {
-  if (path.length === 0) return [item];
-  if (!isObject(item)) return [MALFORMED];
-  const [head, ...rest] = path as [string, ...string[]];
-  if (head === "*") return Object.values(item).flatMap((v) => valuesAt(v, rest));
-  const list = head.endsWith("[]");
-  const value = item[list ? head.slice(0, -2) : head];
-  if (value === undefined) return [];
-  if (!list) return valuesAt(value, rest);
-  return Array.isArray(value) ? value.flatMap((v) => valuesAt(v, rest)) : [MALFORMED];
+/** One step of a path: a key (`list`: its value is a list walked), or `*` (an object's values). */
+type Step = { key: string; list: boolean } | "*";
+
+/** A path such as `primitives[].attributes.*` as steps, read once (the checks run on every GLB). */
+const steps = (path: string): Step[] =>
+  path === ""
+    ? []
+    : path.split(".").map((s) => (s === "*" ? "*" : { key: s.replace(/\[\]$/, ""), list: s.endsWith("[]") }));
+
+/**
+ * The first of the values at `path` in `item` (in document order; absent ones left out, a list or
+ * object that is not one MALFORMED) for which `bad` holds, or NONE. Walked without copying.
+ */
+function findAt(item: unknown, path: readonly Step[], bad: (v: unknown) => boolean, at = 0): unknown {
+  if (at === path.length) return bad(item) ? item : NONE;
+  if (!isObject(item)) return bad(MALFORMED) ? MALFORMED : NONE;
+  const step = path[at]!;
+  if (step === "*") {
+    for (const v of Object.values(item)) {
+      const found = findAt(v, path, bad, at + 1);
+      if (found !== NONE) return found;
+    }
+    return NONE;
+  }
+  const value = item[step.key];
+  if (value === undefined) return NONE;
+  if (!step.list) return findAt(value, path, bad, at + 1);
+  if (!Array.isArray(value)) return bad(MALFORMED) ? MALFORMED : NONE;
+  for (const v of value) {
+    const found = findAt(v, path, bad, at + 1);
+    if (found !== NONE) return found;
+  }
+  return NONE;
 }
+
+/** How many values a list field holds (absent: 0; a value that is not a list counts as one). */
+function listSize(item: Record<string, unknown>, key: string): number {
+  const value = item[key];
+  return value === undefined ? 0 : Array.isArray(value) ? value.length : 1;
+}
+
+const REQUIRED_STEPS = REQUIRED.map(([array, path]) => {
+  const parts = path.split(".");
+  return { array, path, parent: steps(parts.slice(0, -1).join(".")), last: parts.at(-1)! };
+});
+const REFERENCE_STEPS = REFERENCES.map(([array, path, target]) => ({ array, path, target, steps: steps(path) }));
+const VALUE_STEPS = VALUES.map(([array, path, ok]) => ({ array, path, ok, steps: steps(path) }));
 
 /**
  * Why Menagerie will not hand this glTF JSON to Babylon, or `undefined`. Besides the index,
@@ -146,24 +184,27 @@ export function glbJsonProblem(json: unknown, binLength = 0): string | undefined
   }
   const items = (key: string) => (json[key] as Record<string, unknown>[] | undefined) ?? [];
   if (items("nodes").length === 0) return "it has no nodes";
-  for (const [array, path] of REQUIRED) {
-    const [head, last] = [path.split(".").slice(0, -1), path.split(".").at(-1)!];
-    for (const [i, item] of items(array).entries()) {
-      const missing = valuesAt(item, head).some((parent) => !isObject(parent) || parent[last] === undefined);
+  for (const { array, path, parent, last } of REQUIRED_STEPS) {
+    const list = items(array);
+    for (let i = 0; i < list.length; i++) {
+      const missing = findAt(list[i], parent, (p) => !isObject(p) || p[last] === undefined) !== NONE;
       if (missing) return `${array}[${i}] has no ${path}`;
     }
   }
-  for (const [array, path, target] of REFERENCES) {
-    for (const [i, item] of items(array).entries()) {
-      const size = target.startsWith("@") ? valuesAt(item, [`${target.slice(1)}[]`]).length : items(target).length;
-      const bad = valuesAt(item, path.split(".")).find((v) => !(count(v) && (v as number) < size));
-      if (bad !== undefined) return `${array}[${i}].${path} is not an index of ${target} (${String(bad)})`;
+  for (const { array, path, target, steps } of REFERENCE_STEPS) {
+    const list = items(array);
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i]!;
+      const size = target.startsWith("@") ? listSize(item, target.slice(1)) : items(target).length;
+      const bad = findAt(item, steps, (v) => !(count(v) && (v as number) < size));
+      if (bad !== NONE) return `${array}[${i}].${path} is not an index of ${target} (${String(bad)})`;
     }
   }
-  for (const [array, path, ok] of VALUES) {
-    for (const [i, item] of items(array).entries()) {
-      const bad = valuesAt(item, path.split(".")).find((v) => !ok(v));
-      if (bad !== undefined) return `${array}[${i}].${path} is not valid (${String(bad)})`;
+  for (const { array, path, ok, steps } of VALUE_STEPS) {
+    const list = items(array);
+    for (let i = 0; i < list.length; i++) {
+      const bad = findAt(list[i], steps, (v) => !ok(v));
+      if (bad !== NONE) return `${array}[${i}].${path} is not valid (${String(bad)})`;
     }
   }
   if (json["scene"] !== undefined && !(count(json["scene"]) && (json["scene"] as number) < items("scenes").length))
@@ -180,6 +221,7 @@ export function glbJsonProblem(json: unknown, binLength = 0): string | undefined
  * without recursion, so that no nesting depth can overflow the stack.
  */
 function externalLink(json: Record<string, unknown>): { path: string; uri: unknown } | undefined {
+  if (!hasExternalLink(json)) return undefined; // the usual case: no path strings made
   const stack: [value: unknown, path: string][] = [[json, ""]];
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
@@ -194,4 +236,21 @@ function externalLink(json: Record<string, unknown>): { path: string; uri: unkno
     for (const key of Object.keys(value).reverse()) stack.push([value[key], `${path}${path ? "." : ""}${key}`]);
   }
   return undefined;
+}
+
+/** Whether the JSON holds a `uri` that is not inline data: `externalLink`'s walk, without paths. */
+function hasExternalLink(json: Record<string, unknown>): boolean {
+  const stack: unknown[] = [json];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (!isObject(value)) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
+    const uri = value["uri"];
+    if (uri !== undefined && !(typeof uri === "string" && uri.startsWith("data:"))) return true;
+    for (const key in value) if (Object.hasOwn(value, key)) stack.push(value[key]);
+  }
+  return false;
 }

@@ -14,6 +14,7 @@ import { GLTFLoaderAnimationStartMode } from "@babylonjs/loaders/glTF/glTFFileLo
 import type {} from "@babylonjs/loaders/glTF/glTFFileLoader.types.js"; // types of pluginOptions.gltf
 import { registerGltfLoader } from "../registerGltf.js";
 import { glbJsonProblem } from "./glbJsonProblem.js";
+import { PBR_READY, registerPbrReady } from "./pbrReady.js";
 
 /** GLB bytes. */
 export type GlbBytes = ArrayBuffer | Uint8Array;
@@ -24,6 +25,7 @@ export type GlbBytes = ArrayBuffer | Uint8Array;
  */
 export async function loadGlb(scene: Scene, bytes: GlbBytes): Promise<AssetContainer> {
   registerGltfLoader();
+  registerPbrReady();
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   const made: { dispose(): void }[] = [];
   let container: AssetContainer | undefined;
@@ -34,6 +36,8 @@ export async function loadGlb(scene: Scene, bytes: GlbBytes): Promise<AssetConta
         gltf: {
           // A started group of a hidden container would play in the scene.
           animationStartMode: GLTFLoaderAnimationStartMode.NONE,
+          // The PBR classes handed over, not imported twice per load (pbrReady.ts).
+          extensionOptions: { [PBR_READY]: { enabled: true } },
           onParsed: (data) => {
             const problem = glbJsonProblem(data.json, data.bin?.byteLength ?? 0);
             if (problem) throw new Error(`Menagerie does not load this GLB: ${problem}`);

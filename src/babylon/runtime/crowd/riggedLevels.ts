@@ -56,6 +56,9 @@ export function vertexMeshOf(source: Mesh): VertexMesh | undefined {
   return { indices: indices instanceof Uint32Array ? indices : Uint32Array.from(indices), positions, attributes };
 }
 
+/** The simplifier chunk's import, shared by every crowd (a failed one is tried again by the next). */
+let levelData: Promise<typeof import("./riggedLevelData.js")> | undefined;
+
 /**
  * The levels of each of `sources` (undefined for a mesh left at full detail), made as the module
  * comment says; null when the simplifier cannot run here (no WebAssembly, a CSP without
@@ -69,9 +72,10 @@ export async function makeRiggedLevels(
   await yieldToEventLoop(); // not in the spawn that made the crowd
   let data: typeof import("./riggedLevelData.js");
   try {
-    data = await import("./riggedLevelData.js");
+    data = await (levelData ??= import("./riggedLevelData.js"));
     await data.simplifierReady();
   } catch {
+    levelData = undefined;
     return null;
   }
   const specs = levelSpecs(lod);
