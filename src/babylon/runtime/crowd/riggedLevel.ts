@@ -12,7 +12,7 @@ import type { ModelRecord } from "../../../api/schemas.js";
 import { blendClipsOn } from "./clipBlendPlugin.js";
 import type { CrowdMember } from "./crowdMember.js";
 import { drawingMeshOf } from "./crowdMesh.js";
-import { riggedLevelMeshOf, type VertexLevels } from "./riggedLevels.js";
+import { copySubMeshes, riggedLevelMeshOf, type VertexLevels } from "./riggedLevels.js";
 
 /** The per-instance clip settings' vertex buffer kind (4 floats: see encodeClipBlend). */
 export const SETTINGS = "bakedVertexAnimationSettingsInstanced";
@@ -173,6 +173,7 @@ export function makeRiggedLevel(index: number, sources: readonly RiggedSource[],
   for (const s of sources) {
     const name = index > 0 ? `${s.name}/crowd/lod${index}` : `${s.name}/crowd`;
     const mesh = index > 0 ? riggedLevelMeshOf(s.source, s.levels?.[index - 1], name) : drawingMeshOf(s.source, name);
+    if (index === 0) copySubMeshes(s.source, mesh); // sharing its geometry gave it one sub-mesh over all
     // A mirroring offset turns faces inside out; Babylon reads only the mesh's own world matrix
     // for that, which is the identity here.
     if (s.flip) mesh.sideOrientation = s.source.sideOrientation === 0 ? 1 : 0;

@@ -10,12 +10,13 @@
  * part-built crowds (crowdLevels.ts).
  */
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import { SubMesh } from "@babylonjs/core/Meshes/subMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { yieldToEventLoop } from "../../../util/yieldToEventLoop.js";
 import { levelSpecs, type MeshLodSettings } from "../../meshLodOptions.js";
 import { cameraPositions } from "./crowdLevels.js";
 import { copyLooks } from "./crowdMesh.js";
-import type { VertexAttribute, VertexLevel, VertexLevels, VertexMesh } from "./riggedLevelData.js";
+import type { IndexRange, VertexAttribute, VertexLevel, VertexLevels, VertexMesh } from "./riggedLevelData.js";
 
 export type { VertexLevel, VertexLevels } from "./riggedLevelData.js";
 
@@ -33,13 +34,16 @@ export const riggedLevelStats = {
 };
 
 /**
- * Reads `source`'s triangles and vertex attributes; undefined for a mesh the levels leave at
- * full detail (no triangles, several sub-meshes, an attribute of an unexpected length).
+ * Reads `source`'s triangles and vertex attributes, and its sub-meshes' index runs when it has
+ * several; undefined for a mesh the levels leave at full detail (no triangles, an attribute of
+ * an unexpected length, a sub-mesh outside its indices).
  */
 export function vertexMeshOf(source: Mesh): VertexMesh | undefined {
   const count = source.getTotalVertices();
   const indices = source.getIndices();
-  if (count === 0 || !indices || indices.length < 3 || source.subMeshes.length > 1) return undefined;
+  if (count === 0 || !indices || indices.length < 3) return undefined;
+  const ranges = rangesOf(source, indices.length);
+  if (ranges === null) return undefined;
   const attributes: VertexAttribute[] = [];
   let positions: Float32Array | undefined;
   for (const kind of source.getVerticesDataKinds()) {
@@ -53,7 +57,43 @@ export function vertexMeshOf(source: Mesh): VertexMesh | undefined {
     if (kind === POSITION && size === 3) positions = floats;
   }
   if (!positions) return undefined;
-  return { indices: indices instanceof Uint32Array ? indices : Uint32Array.from(indices), positions, attributes };
+  const all = indices instanceof Uint32Array ? indices : Uint32Array.from(indices);
+  return ranges ? { indices: all, positions, attributes, ranges } : { indices: all, positions, attributes };
+}
+
+/** `source`'s sub-meshes as index runs when it has several (undefined: one); null when one lies outside its `count` indices. */
+function rangesOf(source: Mesh, count: number): IndexRange[] | undefined | null {
+  const subMeshes = source.subMeshes ?? [];
+  if (subMeshes.length < 2) return undefined;
+  const ranges = subMeshes.map((s) => ({
+    indexStart: s.indexStart,
+    indexCount: s.indexCount,
+    materialIndex: s.materialIndex,
+  }));
+  const inside = ranges.every(
+    (r) => r.indexStart >= 0 && r.indexCount % 3 === 0 && r.indexStart + r.indexCount <= count,
+  );
+  return inside ? ranges : null;
+}
+
+/**
+ * Gives `mesh` (a drawing mesh of a rigged crowd) one sub-mesh per run of `ranges` over its
+ * `vertices` vertices, each with its material index: Babylon gives a mesh built from buffers one
+ * sub-mesh over everything, which a multi-material would draw with its first material only.
+ */
+export function setSubMeshes(mesh: Mesh, ranges: readonly IndexRange[] | undefined, vertices: number): void {
+  if (!ranges || ranges.length < 2) return;
+  mesh.releaseSubMeshes();
+  for (const r of ranges) SubMesh.AddToMesh(r.materialIndex, 0, vertices, r.indexStart, r.indexCount, mesh);
+}
+
+/** Gives `mesh`, drawn from `source`'s geometry or a copy of it, `source`'s sub-meshes when it has several (see {@link setSubMeshes}). */
+export function copySubMeshes(source: Mesh, mesh: Mesh): void {
+  if ((source.subMeshes?.length ?? 0) < 2) return;
+  mesh.releaseSubMeshes();
+  for (const s of source.subMeshes) {
+    SubMesh.AddToMesh(s.materialIndex, s.verticesStart, s.verticesCount, s.indexStart, s.indexCount, mesh);
+  }
 }
 
 /** The simplifier chunk's import, shared by every crowd (a failed one is tried again by the next). */
@@ -118,7 +158,11 @@ export function riggedLevelMeshOf(source: Mesh, level: VertexLevel | null | unde
   if (data) {
     for (const { kind, data: values, size } of data.attributes) mesh.setVerticesData(kind, values, false, size);
     mesh.setIndices(data.indices);
-  } else source.geometry?.copy(name).applyToMesh(mesh);
+    setSubMeshes(mesh, data.ranges, mesh.getTotalVertices());
+  } else {
+    source.geometry?.copy(name).applyToMesh(mesh);
+    copySubMeshes(source, mesh);
+  }
   copyLooks(source, mesh);
   return mesh;
 }
