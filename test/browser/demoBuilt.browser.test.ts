@@ -50,7 +50,7 @@ beforeAll(async () => {
     ensureDefaultCatalog().then((catalogDir) => startTestService({ catalogDir })),
     launchChromium(),
   ]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  page = await browser.newPage({ viewport: { width: 960, height: 540 } });
 }, 300_000);
 
 afterAll(async () => {

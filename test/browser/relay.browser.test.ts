@@ -120,7 +120,7 @@ describe("an asset host without CORS, in Chromium", () => {
       optimizeDeps: { force: true },
     });
     await demo.listen();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const page = await browser.newPage({ viewport: { width: 960, height: 540 } });
     const watch = watchPage(page);
     const bad: string[] = [];
     page.on("response", (r) => r.status() >= 400 && bad.push(`${r.status()} ${r.url()}`));

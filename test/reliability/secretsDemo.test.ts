@@ -34,7 +34,7 @@ beforeAll(async () => {
     log: (l) => void seen.push({ where: "proxy log", text: l }),
   });
   [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  page = await browser.newPage({ viewport: { width: 960, height: 540 } });
   page.on("console", (m) => void seen.push({ where: `console.${m.type()}`, text: m.text() }));
   page.on("pageerror", (e) => void seen.push({ where: "pageerror", text: `${e.message}\n${e.stack ?? ""}` }));
   page.on("response", (response) => {
