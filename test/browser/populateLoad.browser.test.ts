@@ -48,7 +48,8 @@ let page: Page;
 beforeAll(async () => {
   [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
   // A first visit lets Vite optimize Babylon's modules, so the measured visit loads them as-is.
-  const warm = await browser.newPage();
+  // A small window: this visit is for Vite, not measured, and SwiftShader draws every pixel.
+  const warm = await browser.newPage({ viewport: { width: 480, height: 270 } });
   await warm.goto(demo.url);
   await warm.waitForFunction(() => (window as { __demo?: { creatures: number } }).__demo?.creatures === 40, undefined, {
     timeout: 180_000,
