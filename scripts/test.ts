@@ -1,7 +1,8 @@
 /**
  * The test run of `npm test`, after provisioning, lint and types: the Node tests and the Chromium
- * tests as two Vitest runs side by side (the `node` and `browser` projects of vite.config.ts, one
- * file at a time each, on this project's two-core machines), then the `quiet` project alone (a
+ * tests as two Vitest runs side by side (the Node lane: the `node`, `node-isolated` and
+ * `browser-node-lane` projects of vite.config.ts; the `browser` project; one file at a time each,
+ * on this project's two-core machines), then the `quiet` project alone (a
  * test that measures a page's main-thread tasks). Every run goes to its end, so one failure does
  * not hide another; the exit code is non-zero when any run failed. Arguments are passed to every
  * run (e.g. `npm test -- test/motion`, where a lane that matches no file passes).
@@ -21,7 +22,7 @@ const vitest = (...projects: string[]) =>
 async function lanes(): Promise<boolean> {
   const { result } = concurrently(
     [
-      { command: vitest("node", "node-isolated"), name: "node" },
+      { command: vitest("node", "node-isolated", "browser-node-lane"), name: "node" },
       { command: vitest("browser"), name: "browser" },
     ],
     { prefix: "name", prefixColors: ["cyan", "magenta"], successCondition: "all" },
