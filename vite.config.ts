@@ -9,17 +9,17 @@ const repoRoot = fileURLToPath(new URL(".", import.meta.url));
 /** Tests that measure a page's main-thread tasks: they run with nothing else beside them. */
 const QUIET_TESTS = ["test/browser/populateLoad.browser.test.ts"];
 /**
- * Node tests that need modules of their own: the allocation tests (the JIT must see only their
- * own code's shapes) and the registration test (a fresh Babylon, before any Menagerie import).
- * Every other Node test shares one module graph per worker (`isolate: false`): importing
- * Babylon and the library once, not once per file, saves about 2 minutes of `npm test`.
- */
-/**
  * Chromium tests run in the Node lane, next to the two it already has (the packed library's page
  * and the demo's secrets scan), so that both lanes take about as long: in a fresh-clone run the
  * Chromium lane took 513 s and the Node lane 436 s before these two (27 s and 10 s) moved.
  */
 const NODE_LANE_BROWSER_TESTS = ["test/browser/demoBuilt.browser.test.ts", "test/browser/physics.browser.test.ts"];
+/**
+ * Node tests that need modules of their own: the allocation tests (the JIT must see only their
+ * own code's shapes) and the registration test (a fresh Babylon, before any Menagerie import).
+ * Every other Node test shares one module graph per worker (`isolate: false`): importing
+ * Babylon and the library once, not once per file, saves about 2 minutes of `npm test`.
+ */
 const ISOLATED_TESTS = [
   "test/babylon/register.test.ts",
   "test/babylon/runtime/crowd/crowdAllocation.test.ts",
@@ -45,10 +45,10 @@ export default defineConfig({
     root: repoRoot,
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // Projects, so that `npm test` (scripts/test.ts) can run the Node tests (`node`, then
-    // `node-isolated` and `browser-node-lane`) and the Chromium tests side by side on two cores (one file at a time each:
-    // two Chromium suites at once starve each other), then the one test that measures a page's
-    // main-thread tasks alone.
+    // Projects, so that `npm test` (scripts/test.ts) can run the Node lane (`node`, then
+    // `node-isolated` and `browser-node-lane`) and the Chromium tests side by side on two cores
+    // (one file at a time each: two Chromium suites at once starve each other), then the one
+    // test that measures a page's main-thread tasks alone.
     // `vitest run` without `--project` still runs them all, one file at a time.
     projects: [
       {
