@@ -6,7 +6,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, pageResult, watchPage } from "../helpers/browser.js";
+import { launchChromium, pageResult, unexplainedErrors, watchPage } from "../helpers/browser.js";
 import { startCatalogService } from "../helpers/catalogService.js";
 import { type PageServer, startPageServer } from "../helpers/vitePages.js";
 import type { MeshLodResult } from "./pages/meshLod.js";
@@ -66,11 +66,12 @@ describe("mesh level of detail in Chromium", () => {
       expect(withLod.closeUpCreaturePixels).toBeGreaterThan(2000);
       expect(result.closeUpDiffering).toBe(0);
       if (result.controlDiffering !== undefined) expect(result.controlDiffering).toBe(0);
-      // One lookup of the first run is seen aborted (net::ERR_ABORTED on `name=bear`) though
-      // every spawn succeeds; not explained yet (issue #27's note), so aborted lookups alone are
-      // let through here. Every other failed request, page error or console error still fails.
-      const abortedLookup = /^requestfailed: \S+\/anything\?\S*name=\w+ net::ERR_ABORTED$/;
-      expect(watch.errors.filter((e) => !abortedLookup.test(e))).toEqual([]);
+      // Nothing failed in the page. A lookup whose attempt outlived the client's 15 s timeout
+      // (under a full run's load) is aborted by the client and retried: Chromium reports that
+      // fetch as failed (net::ERR_ABORTED, once seen on the first run's `name=bear`) though the
+      // retry answers. Only those, counted by the page's client, are let through.
+      const timedOut = [...withLod.timedOutLookups, ...withoutLod.timedOutLookups];
+      expect(unexplainedErrors(watch.errors, timedOut)).toEqual([]);
     } finally {
       await page.close();
     }

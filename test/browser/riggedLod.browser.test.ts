@@ -6,7 +6,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, pageResult, watchPage } from "../helpers/browser.js";
+import { launchChromium, pageResult, unexplainedErrors, watchPage } from "../helpers/browser.js";
 import { startCatalogService } from "../helpers/catalogService.js";
 import { type PageServer, startPageServer } from "../helpers/vitePages.js";
 import type { RiggedLodResult } from "./pages/riggedLod.js";
@@ -62,7 +62,10 @@ describe("mesh level of detail of rigged crowds in Chromium", () => {
       // Up close (3.5 heights) the zebra is drawn at full detail: the same pixels.
       expect(withLod.closeUpCreaturePixels).toBeGreaterThan(2000);
       expect(result.closeUpDiffering).toBeLessThan(withLod.closeUpCreaturePixels * 0.02);
-      expect(watch.errors).toEqual([]);
+      // Nothing failed in the page but lookups the client's timeout cut off and retried (see
+      // meshLod.browser.test.ts: Chromium reports each as net::ERR_ABORTED).
+      const timedOut = [...withLod.timedOutLookups, ...withoutLod.timedOutLookups];
+      expect(unexplainedErrors(watch.errors, timedOut)).toEqual([]);
     } finally {
       await page.close();
     }

@@ -51,3 +51,25 @@ export async function pageResult<T>(page: Page, timeoutMs = 120_000): Promise<T>
   if (error) throw new Error(`page failed: ${error}`);
   return page.evaluate(() => (window as { __result?: unknown }).__result as T);
 }
+
+/** A lookup's fetch aborted in the page: `requestfailed: <service>/anything?<query> net::ERR_ABORTED`. */
+const ABORTED_LOOKUP = /^requestfailed: \S+\/anything\?(\S+) net::ERR_ABORTED$/;
+
+/**
+ * A page's errors less the lookups the client's per-attempt timeout cut off and retried
+ * (`timedOut`: their queries, key redacted, as the pages' `watchedClient` lists them). Such an
+ * abort is the timeout doing its job: under a full run's load an answer can take longer than
+ * 15 s to reach the page (the page's main thread or the test process's event loop starved),
+ * and the retry answers. Each timed-out attempt accounts for one aborted request, once; any
+ * other aborted lookup, failed request, page or console error is left in.
+ */
+export function unexplainedErrors(errors: readonly string[], timedOut: readonly string[]): string[] {
+  const left = [...timedOut];
+  return errors.filter((error) => {
+    const query = ABORTED_LOOKUP.exec(error)?.[1]?.replace(/(^|&)key=[^&]*/, "$1key=***");
+    const at = query === undefined ? -1 : left.indexOf(query);
+    if (at < 0) return true;
+    left.splice(at, 1);
+    return false;
+  });
+}

@@ -17,6 +17,7 @@ import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { type Creature, Menagerie } from "../../../src/index.js";
+import { watchedClient } from "./watchedClient.js";
 
 /** One run's figures. */
 export interface MeshLodRun {
@@ -34,6 +35,8 @@ export interface MeshLodRun {
   /** Pixels of the close-up that differ with the creature hidden (it is really drawn). */
   closeUpCreaturePixels: number;
   warnings: string[];
+  /** Lookups (their queries, key redacted) the client's timeout cut off and retried (watchedClient.ts). */
+  timedOutLookups: string[];
 }
 
 export interface MeshLodResult {
@@ -67,9 +70,9 @@ async function run(engine: Engine, service: string, key: string, count: number, 
   CreateGround("ground", { width: extent + 40, height: extent + 40 }, scene);
   const camera = new ArcRotateCamera("camera", -Math.PI / 2, 0.9, Math.max(4, extent * 1.1), Vector3.Zero(), scene);
   camera.minZ = 0.05;
+  const lookups = watchedClient(service, key);
   const menagerie = new Menagerie(scene, {
-    baseUrl: service,
-    apiKey: key,
+    client: lookups.client,
     seed: 5,
     animationLod: false, // every creature drawn every frame: the figures are the levels'
     ...(lod ? {} : { meshLod: false as const }),
@@ -134,6 +137,7 @@ async function run(engine: Engine, service: string, key: string, count: number, 
       closeUp: closeUp.drawn,
       closeUpCreaturePixels: closeUp.creaturePixels,
       warnings,
+      timedOutLookups: lookups.timedOut,
     };
   } finally {
     menagerie.dispose();

@@ -18,6 +18,7 @@ import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { riggedCrowdOfMesh } from "../../../src/babylon/runtime/crowd/riggedCrowd.js";
 import { type Creature, Menagerie } from "../../../src/index.js";
+import { watchedClient } from "./watchedClient.js";
 
 /** One run's figures. */
 export interface RiggedLodRun {
@@ -36,6 +37,8 @@ export interface RiggedLodRun {
   /** Pixels of the close-up that differ with the zebra hidden (it is really drawn). */
   closeUpCreaturePixels: number;
   warnings: string[];
+  /** Lookups (their queries, key redacted) the client's timeout cut off and retried (watchedClient.ts). */
+  timedOutLookups: string[];
 }
 
 export interface RiggedLodResult {
@@ -67,9 +70,9 @@ async function run(engine: Engine, params: URLSearchParams, lod: boolean): Promi
   const camera = new ArcRotateCamera("camera", -Math.PI / 2, 0.7, extent * 1.1, Vector3.Zero(), scene);
   camera.minZ = 0.05;
   camera.maxZ = 1000;
+  const lookups = watchedClient(params.get("service")!, params.get("key") ?? undefined);
   const menagerie = new Menagerie(scene, {
-    baseUrl: params.get("service")!,
-    apiKey: params.get("key") ?? undefined,
+    client: lookups.client,
     seed: 5,
     animationLod: false, // every creature drawn every frame: the figures are the levels'
     ...(lod ? {} : { meshLod: false as const }),
@@ -132,6 +135,7 @@ async function run(engine: Engine, params: URLSearchParams, lod: boolean): Promi
       closeUp: closeUp.drawn,
       closeUpCreaturePixels: closeUp.creaturePixels,
       warnings,
+      timedOutLookups: lookups.timedOut,
     };
   } finally {
     menagerie.dispose();
