@@ -1,11 +1,12 @@
 /**
- * The test run of `npm test`, after provisioning, lint and types: the Node tests and the Chromium
- * tests as two Vitest runs side by side (the Node lane: the `node`, `node-isolated` and
- * `browser-node-lane` projects of vite.config.ts; the `browser` project; one file at a time each,
- * on this project's two-core machines), then the `quiet` project alone (a
- * test that measures a page's main-thread tasks). Every run goes to its end, so one failure does
- * not hide another; the exit code is non-zero when any run failed. Arguments are passed to every
- * run (e.g. `npm test -- test/motion`, where a lane that matches no file passes).
+ * The test run of `npm test`, after provisioning and lint: the Node tests and the Chromium tests
+ * as two Vitest runs side by side, with the type check beside them (the Node lane: the `node`,
+ * `node-isolated` and `browser-node-lane` projects of vite.config.ts; the Chromium lane: the
+ * `browser` project; one file at a time each, on this project's two-core machines), then the
+ * `quiet` project alone (a test that measures a page's main-thread tasks). Every run goes to its
+ * end, so one failure does not hide another; the exit code is non-zero when any run failed.
+ * Arguments are passed to every Vitest run (e.g. `npm test -- test/motion`, where a lane that
+ * matches no file passes).
  *
  * concurrently runs the two lanes (prefixed output, each lane's exit code kept); Vitest's own
  * projects cannot: a run gives all projects of one `sequence.groupOrder` one shared worker count,
@@ -24,6 +25,8 @@ async function lanes(): Promise<boolean> {
     [
       { command: vitest("node", "node-isolated", "browser-node-lane"), name: "node" },
       { command: vitest("browser"), name: "browser" },
+      // Type checking (about 20 s) beside the lanes' start-up, not before it.
+      { command: "tsc -p tsconfig.json --noEmit", name: "types" },
     ],
     { prefix: "name", prefixColors: ["cyan", "magenta"], successCondition: "all" },
   );
@@ -46,6 +49,6 @@ const lanesPassed = await lanes();
 const quietPassed = await quiet();
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(
-  `tests: node and browser lanes ${lanesPassed ? "passed" : "FAILED"}, quiet ${quietPassed ? "passed" : "FAILED"} (${minutes} min)`,
+  `tests: types, node and browser lanes ${lanesPassed ? "passed" : "FAILED"}, quiet ${quietPassed ? "passed" : "FAILED"} (${minutes} min)`,
 );
 process.exit(lanesPassed && quietPassed ? 0 : 1);
