@@ -35,6 +35,7 @@ export {
   type SearchOptions,
 } from "./clientOptions.js";
 
+import { importOnce } from "../util/importOnce.js";
 import {
   assignDefaults,
   booleanOption,
@@ -50,20 +51,8 @@ import {
 import type { ModelRecord } from "./schemas.js";
 import { InflightRequests } from "./shared.js";
 
-/**
- * The answer reader's import, shared by every client (a failed one is tried again by the next
- * client): a new client does not ask the module loader again (not free under a loader hook such
- * as tsx's, whose every `import()` is a round trip to the hook's thread).
- */
-let answerImport: Promise<typeof import("./lookupAnswer.js")> | undefined;
-
-function lookupAnswerChunk(): Promise<typeof import("./lookupAnswer.js")> {
-  const started = (answerImport ??= import("./lookupAnswer.js"));
-  started.catch(() => {
-    if (answerImport === started) answerImport = undefined;
-  });
-  return started;
-}
+/** The answer reader's import, shared by every client (util/importOnce.ts). */
+const lookupAnswerChunk = importOnce(() => import("./lookupAnswer.js"));
 
 /**
  * Creates a lookup client.

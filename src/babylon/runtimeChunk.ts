@@ -5,24 +5,13 @@
  * by the next spawn, instead of every later spawn failing with the browser's bare `TypeError`.
  */
 import { LoadError } from "../api/errors.js";
+import { importOnce } from "../util/importOnce.js";
 import type * as SpawnRuntime from "./runtime/index.js";
 
 export type SpawnRuntimeModule = typeof SpawnRuntime;
 
-/**
- * The chunk's import, shared by every Menagerie of the page (a failed one is tried again by the
- * next): once loaded, a new Menagerie does not ask the module loader again, which is not free
- * (under a loader hook such as tsx's, each `import()` is a round trip to the hook's thread).
- */
-let runtimeImport: Promise<SpawnRuntimeModule> | undefined;
-
-function importRuntime(): Promise<SpawnRuntimeModule> {
-  const started = (runtimeImport ??= import("./runtime/index.js"));
-  started.catch(() => {
-    if (runtimeImport === started) runtimeImport = undefined;
-  });
-  return started;
-}
+/** The chunk's import, shared by every Menagerie of the page (util/importOnce.ts). */
+const importRuntime = importOnce<SpawnRuntimeModule>(() => import("./runtime/index.js"));
 
 export class RuntimeChunk {
   readonly #import: () => Promise<SpawnRuntimeModule>;

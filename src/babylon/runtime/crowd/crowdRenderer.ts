@@ -19,7 +19,7 @@ import type { MeshLodSettings } from "../../meshLodOptions.js";
 import type { ModelTemplate } from "../load/buildTemplate.js";
 import { CrowdBounds } from "./crowdBounds.js";
 import { type CrowdLevel, makeCrowdLevel, type PartSource } from "./crowdLevel.js";
-import { cameraPositions, levelAt, nearestDistance } from "./crowdLevels.js";
+import { CameraWatch, switchLevels } from "./crowdLevels.js";
 import type { CrowdMember, CrowdOwner } from "./crowdMember.js";
 import { JointChain, type JointPose, measurePosed, REST_POSE, writeOffsetMatrix } from "./crowdPose.js";
 
@@ -87,10 +87,9 @@ export class CrowdRenderer {
   /** The model's height (model units): times a member's scale, its height in the world. */
   readonly #modelHeight: number;
   readonly #record: ModelTemplate["record"];
-  #cameras: Float64Array = new Float64Array(0);
-  /** The camera positions levels were last chosen for. */
-  #seenAt: Float64Array = new Float64Array(0);
-  #cameraCount = 0;
+  /** The cameras, and whether they moved since levels were last chosen. */
+  readonly #cameras = new CameraWatch();
+  readonly #makeLevelAt = (index: number) => this.#makeLevel(index);
   /** Each level's member list (undefined for a level not made yet), for the bounds. */
   readonly #memberLists: (readonly CrowdMember[] | undefined)[];
   #dirty = false;
@@ -231,36 +230,12 @@ export class CrowdRenderer {
 
   /** Moves each creature whose distance crossed a level's boundary (with hysteresis) to that level. */
   #chooseLevels(lod: MeshLodSettings): void {
-    const seen = cameraPositions(this.scene, this.#cameras);
-    this.#cameras = seen.positions;
-    let camerasMoved = seen.count !== this.#cameraCount;
-    if (!camerasMoved) {
-      for (let i = 0; i < seen.count * 3; i++) if (seen.positions[i] !== this.#seenAt[i]) camerasMoved = true;
-    }
-    this.#cameraCount = seen.count;
+    const camerasMoved = this.#cameras.read(this.scene);
     // Nothing moved (no creature written, no camera moved): every level is still right.
-    if (seen.count === 0 || (!this.#dirty && !camerasMoved)) return;
-    if (this.#seenAt.length < seen.count * 3) this.#seenAt = new Float64Array(seen.count * 3);
-    this.#seenAt.set(seen.positions.subarray(0, seen.count * 3));
-    const ratio = this.#modelHeight;
-    for (let l = 0; l < this.#levels.length; l++) {
-      const level = this.#levels[l];
-      if (!level) continue;
-      const members = level.members;
-      // Backwards: a member leaving takes the last one's slot, which was already looked at.
-      for (let i = members.length - 1; i >= 0; i--) {
-        const m = members[i]!;
-        if (m.hidden) continue;
-        const distance = nearestDistance(seen.positions, seen.count, m.x, m.y, m.z);
-        const size = (m.reach / m.modelReach) * ratio;
-        const target = levelAt(distance, size, l, lod.distances, lod.hysteresis);
-        if (target === l) continue;
-        const to = (this.#levels[target] ??= this.#makeLevel(target));
-        to.takeFrom(level, m);
-        crowdStats.levelSwitches++;
-        this.#dirty = true;
-      }
-    }
+    if (this.#cameras.count === 0 || (!this.#dirty && !camerasMoved)) return;
+    const switched = switchLevels(this.#levels, this.#makeLevelAt, this.#cameras, this.#modelHeight, lod);
+    crowdStats.levelSwitches += switched;
+    if (switched > 0) this.#dirty = true;
   }
 
   /** Level `index`'s drawing meshes, with those of the levels below it not made yet (a level may be built from the one before's buffers). */

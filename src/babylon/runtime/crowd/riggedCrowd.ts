@@ -29,11 +29,11 @@ import type { RiggedTemplate } from "../../gltf/index.js";
 import type { MeshLodSettings } from "../../meshLodOptions.js";
 import { encodeClipBlend } from "./clipBlendPlugin.js";
 import { CrowdBounds } from "./crowdBounds.js";
-import { levelAt, nearestDistance } from "./crowdLevels.js";
+import { CameraWatch, switchLevels } from "./crowdLevels.js";
 import type { CrowdMember, CrowdOwner } from "./crowdRenderer.js";
 import type { RiggedBake } from "./riggedBake.js";
 import { makeRiggedLevel, type RiggedLevel, type RiggedLevelContext, type RiggedSource } from "./riggedLevel.js";
-import { CameraWatch, makeRiggedLevels } from "./riggedLevels.js";
+import { makeRiggedLevels } from "./riggedLevels.js";
 
 const TEXTURETYPE_FLOAT = 1;
 
@@ -81,6 +81,7 @@ export class RiggedCrowd {
   /** The model's height (model units): times a member's scale, its height in the world. */
   readonly #modelHeight: number;
   readonly #cameras = new CameraWatch();
+  readonly #makeLevelAt = (index: number) => this.#makeLevel(index);
   /** Set once the levels are made (null: full detail only). */
   #lod: MeshLodSettings | null = null;
   /** A creature moved, came or went since the bounds were fitted. */
@@ -265,27 +266,11 @@ export class RiggedCrowd {
   /** Moves each creature whose distance crossed a level's boundary (with hysteresis) to that level. */
   #chooseLevels(lod: MeshLodSettings): void {
     const camerasMoved = this.#cameras.read(this.scene);
-    const { positions, count } = this.#cameras;
     // Nothing moved (no creature written, no camera moved): every level is still right.
-    if (count === 0 || (!this.#moved && !camerasMoved)) return;
-    for (let l = 0; l < this.#levels.length; l++) {
-      const level = this.#levels[l];
-      if (!level) continue;
-      const members = level.members;
-      // Backwards: a member leaving takes the last one's slot, which was already looked at.
-      for (let i = members.length - 1; i >= 0; i--) {
-        const m = members[i]!;
-        if (m.hidden) continue;
-        const distance = nearestDistance(positions, count, m.x, m.y, m.z);
-        const size = (m.reach / m.modelReach) * this.#modelHeight;
-        const target = levelAt(distance, size, l, lod.distances, lod.hysteresis);
-        if (target === l) continue;
-        const to = (this.#levels[target] ??= this.#makeLevel(target));
-        to.takeFrom(level, m);
-        riggedCrowdStats.levelSwitches++;
-        this.#moved = true;
-      }
-    }
+    if (this.#cameras.count === 0 || (!this.#moved && !camerasMoved)) return;
+    const switched = switchLevels(this.#levels, this.#makeLevelAt, this.#cameras, this.#modelHeight, lod);
+    riggedCrowdStats.levelSwitches += switched;
+    if (switched > 0) this.#moved = true;
   }
 
   /** Level `index`'s drawing meshes (see riggedLevel.ts). */

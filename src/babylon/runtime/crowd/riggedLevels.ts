@@ -11,10 +11,9 @@
  */
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { SubMesh } from "@babylonjs/core/Meshes/subMesh.js";
-import type { Scene } from "@babylonjs/core/scene.js";
+import { importOnce } from "../../../util/importOnce.js";
 import { yieldToEventLoop } from "../../../util/yieldToEventLoop.js";
 import { levelSpecs, type MeshLodSettings } from "../../meshLodOptions.js";
-import { cameraPositions } from "./crowdLevels.js";
 import { copyLooks } from "./crowdMesh.js";
 import type { IndexRange, VertexAttribute, VertexLevel, VertexLevels, VertexMesh } from "./riggedLevelData.js";
 
@@ -96,8 +95,8 @@ export function copySubMeshes(source: Mesh, mesh: Mesh): void {
   }
 }
 
-/** The simplifier chunk's import, shared by every crowd (a failed one is tried again by the next). */
-let levelData: Promise<typeof import("./riggedLevelData.js")> | undefined;
+/** The simplifier chunk's import, shared by every crowd (util/importOnce.ts). */
+const levelDataChunk = importOnce(() => import("./riggedLevelData.js"));
 
 /**
  * The levels of each of `sources` (undefined for a mesh left at full detail), made as the module
@@ -112,10 +111,9 @@ export async function makeRiggedLevels(
   await yieldToEventLoop(); // not in the spawn that made the crowd
   let data: typeof import("./riggedLevelData.js");
   try {
-    data = await (levelData ??= import("./riggedLevelData.js"));
+    data = await levelDataChunk();
     await data.simplifierReady();
   } catch {
-    levelData = undefined;
     return null;
   }
   const specs = levelSpecs(lod);
@@ -165,35 +163,4 @@ export function riggedLevelMeshOf(source: Mesh, level: VertexLevel | null | unde
   }
   copyLooks(source, mesh);
   return mesh;
-}
-
-/**
- * The active cameras' positions, and whether they moved since the last call: a crowd whose
- * creatures and cameras stood still keeps every creature at its level without looking.
- */
-export class CameraWatch {
-  positions: Float64Array = new Float64Array(0);
-  count = 0;
-  #seen: Float64Array = new Float64Array(0);
-  #seenCount = -1;
-
-  /** Reads the cameras; true when they moved (or were never read). */
-  read(scene: Scene): boolean {
-    const read = cameraPositions(scene, this.positions);
-    this.positions = read.positions;
-    this.count = read.count;
-    let moved = read.count !== this.#seenCount;
-    for (let i = 0; !moved && i < read.count * 3; i++) moved = read.positions[i] !== this.#seen[i];
-    this.#seenCount = read.count;
-    if (moved) {
-      if (this.#seen.length < read.count * 3) this.#seen = new Float64Array(read.count * 3);
-      this.#seen.set(read.positions.subarray(0, read.count * 3));
-    }
-    return moved;
-  }
-
-  /** Makes the next {@link read} answer true (new levels to choose from). */
-  forget(): void {
-    this.#seenCount = -1;
-  }
 }

@@ -7,21 +7,14 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { FetchedClip } from "../../../api/fetchModelAssets.js";
+import { importOnce } from "../../../util/importOnce.js";
 import type { RiggedTemplate, RiggedTemplateBuilder } from "../../gltf/index.js";
 import type { MenagerieWarning } from "../../types.js";
 
 type GltfChunk = typeof import("../../gltf/index.js");
 
-/** The glTF chunk's import, shared by every load (a failed one is tried again by the next load). */
-let gltfImport: Promise<GltfChunk> | undefined;
-
-function gltfChunk(): Promise<GltfChunk> {
-  const started = (gltfImport ??= import("../../gltf/index.js"));
-  started.catch(() => {
-    if (gltfImport === started) gltfImport = undefined;
-  });
-  return started;
-}
+/** The glTF chunk's import, shared by every load (util/importOnce.ts). */
+const gltfChunk = importOnce<GltfChunk>(() => import("../../gltf/index.js"));
 
 export class RigParser {
   readonly #builder: Promise<RiggedTemplateBuilder>;
