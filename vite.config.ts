@@ -68,6 +68,7 @@ export default defineConfig({
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           exclude: [...QUIET_TESTS, ...NODE_LANE_BROWSER_TESTS],
+          isolate: false,
         },
       },
       { extends: true, test: { name: "quiet", include: QUIET_TESTS } },

@@ -149,12 +149,13 @@ describe("the demo page (npm run demo)", () => {
   }, 240_000);
 
   it("populates another habitat picked with the keyboard", async () => {
+    await setCount(12); // the load above checked 40; a dozen hold the desert's rigged species too
     await page.focus("#habitat");
     await page.selectOption("#habitat", "desert");
     await page.fill("#seed", "7");
     await page.focus("#populate");
     await page.keyboard.press("Enter");
-    await settled("desert", 40);
+    await settled("desert", 12);
     await page.screenshot({ path: "test-results/demo-desert.png" });
     expect(watch.errors).toEqual([]);
     expect(badResponses).toEqual([]);
@@ -167,7 +168,7 @@ describe("the demo page (npm run demo)", () => {
     expect(state.rigged).toBeGreaterThan(0);
     expect(state.riggedPlaying).toBe(state.rigged);
     let card: { name: string; kind: string; fields: string } | undefined;
-    for (let i = 0; i < 40 && !card; i++) {
+    for (let i = 0; i < 12 && !card; i++) {
       if ((await screenPointOf(i))?.form !== "rig") continue;
       // Turn the camera to it (as spawning does): the herd may be behind the camera.
       await page.evaluate((index) => (window as unknown as { __demo: DemoHooks }).__demo.lookAt(index), i);
@@ -229,7 +230,7 @@ describe("the demo page (npm run demo)", () => {
     expect(await page.isHidden("[data-testid=card]")).toBe(true);
     await page.evaluate(() => (window as unknown as { __demo: DemoState }).__demo); // settle
     let clicked: string | undefined;
-    for (let i = 0; i < 40 && !clicked; i++) {
+    for (let i = 0; i < 15 && !clicked; i++) {
       const point = await screenPointOf(i);
       if (!onCanvas(point)) continue;
       await page.mouse.click(point.x, point.y);
