@@ -3,10 +3,10 @@
  * test process for the tests that only read it, see {@link sharedCatalog}), and reads OBJ text
  * into plain arrays (no engine) for exact geometry checks.
  */
-import { rmSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inject } from "vitest";
 import { isSceneryRecord } from "../../src/api/recordKind.js";
 import { type CatalogEntry, type CatalogFile, readCatalog } from "../../src/catalog/catalogFormat.js";
 import { type CatalogSummary, generateCatalog } from "../../src/catalog/generate.js";
@@ -20,9 +20,9 @@ export interface GeneratedCatalog {
   cleanup(): Promise<void>;
 }
 
-/** Generates a catalog into a fresh temp folder. */
-export async function generateTempCatalog(seed = 1): Promise<GeneratedCatalog> {
-  const dir = await mkdtemp(join(tmpdir(), "menagerie-catalog-test-"));
+/** Generates a catalog into a fresh temp folder (in `parent`). */
+export async function generateTempCatalog(seed = 1, parent = tmpdir()): Promise<GeneratedCatalog> {
+  const dir = await mkdtemp(join(parent, "menagerie-catalog-test-"));
   const summary = await generateCatalog({ outDir: dir, seed });
   const catalog = await readCatalog(dir);
   return {
@@ -37,17 +37,14 @@ export async function generateTempCatalog(seed = 1): Promise<GeneratedCatalog> {
 let shared: Promise<GeneratedCatalog> | undefined;
 
 /**
- * The seed-1 catalog, generated once per test process and removed when it exits: the Node tests
- * share one module graph (`isolate: false` in vite.config.ts), so the files that only read the
- * catalog pay for one generation (4–6 s) between them, not one each. Its `cleanup()` does
- * nothing: other files still read it. A test that writes into a catalog uses
- * {@link generateTempCatalog}.
+ * The seed-1 catalog, generated once per test process into the run's temp folder (removed when
+ * the run ends: test/helpers/runTempDir.ts): the Node tests share one module graph
+ * (`isolate: false` in vite.config.ts), so the files that only read the catalog pay for one
+ * generation (4–6 s) between them, not one each. Its `cleanup()` does nothing: other files still
+ * read it. A test that writes into a catalog uses {@link generateTempCatalog}.
  */
 export function sharedCatalog(): Promise<GeneratedCatalog> {
-  shared ??= generateTempCatalog(1).then((cat) => {
-    process.once("exit", () => rmSync(cat.dir, { recursive: true, force: true }));
-    return { ...cat, cleanup: async () => {} };
-  });
+  shared ??= generateTempCatalog(1, inject("runTempDir")).then((cat) => ({ ...cat, cleanup: async () => {} }));
   return shared;
 }
 
