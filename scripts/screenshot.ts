@@ -8,7 +8,7 @@ import { launchChromium } from "../test/helpers/browser.js";
 import { startDemo } from "../test/helpers/demoServer.js";
 
 const outFile = resolve(process.argv[2] ?? "docs/screenshot.png");
-const [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
+const [demo, browser] = await Promise.all([startDemo(), launchChromium({ antialiasing: true })]);
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   await page.goto(demo.url);
