@@ -47,6 +47,17 @@ let page: Page;
 /** How much the demo server had printed when the warm-up visit ended. */
 let warmOutput = 0;
 
+/** Waits until the demo has populated `count` creatures. */
+const populated = (tab: Page, count: number) =>
+  tab.waitForFunction(
+    (n) => {
+      const d = (window as { __demo?: { ready: boolean; populating: boolean; creatures: number } }).__demo;
+      return !!d && d.ready && !d.populating && d.creatures === n;
+    },
+    count,
+    { timeout: 180_000, polling: 250 },
+  );
+
 beforeAll(async () => {
   [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
   // A first visit, so that the measured one finds Vite ready: its dependency optimizer (which
@@ -56,14 +67,7 @@ beforeAll(async () => {
   // test checks that the measured visit made Vite optimize nothing more (a reload mid-measure).
   const warm = await browser.newPage({ viewport: { width: 480, height: 270 } });
   await warm.goto(`${demo.url}/?count=1&scenery=0`);
-  await warm.waitForFunction(
-    () => {
-      const d = (window as { __demo?: { ready: boolean; populating: boolean; creatures: number } }).__demo;
-      return !!d && d.ready && !d.populating && d.creatures === 1;
-    },
-    undefined,
-    { timeout: 180_000, polling: 250 },
-  );
+  await populated(warm, 1);
   await warm.close();
   warmOutput = demo.output().length;
 }, 300_000);
@@ -80,14 +84,7 @@ describe("loading in the demo (headless Chromium)", () => {
     await page.addInitScript({ content: INIT_SCRIPT });
     await browser.startTracing(page, { categories: ["toplevel", "devtools.timeline", "blink.user_timing"] });
     await page.goto(demo.url);
-    await page.waitForFunction(
-      () => {
-        const d = (window as { __demo?: { ready: boolean; populating: boolean; creatures: number } }).__demo;
-        return !!d && d.ready && !d.populating && d.creatures === 40;
-      },
-      undefined,
-      { timeout: 180_000, polling: 250 },
-    );
+    await populated(page, 40);
     const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
     const observed = await page.evaluate(
       () => (window as unknown as { __load: { frames: number; longTasks: number[] } }).__load,
