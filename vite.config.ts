@@ -72,6 +72,8 @@ export default defineConfig({
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           exclude: [...QUIET_TESTS, ...NODE_LANE_BROWSER_TESTS],
+          // One module graph for its files too (their imports: 24 s a run -> 4 s); each file
+          // starts and stops its own servers and browser.
           isolate: false,
         },
       },
