@@ -168,7 +168,7 @@ describe("the demo page (npm run demo)", () => {
     expect(state.rigged).toBeGreaterThan(0);
     expect(state.riggedPlaying).toBe(state.rigged);
     let card: { name: string; kind: string; fields: string } | undefined;
-    for (let i = 0; i < 12 && !card; i++) {
+    for (let i = 0; i < state.creatures && !card; i++) {
       if ((await screenPointOf(i))?.form !== "rig") continue;
       // Turn the camera to it (as spawning does): the herd may be behind the camera.
       await page.evaluate((index) => (window as unknown as { __demo: DemoHooks }).__demo.lookAt(index), i);
@@ -230,7 +230,8 @@ describe("the demo page (npm run demo)", () => {
     expect(await page.isHidden("[data-testid=card]")).toBe(true);
     await page.evaluate(() => (window as unknown as { __demo: DemoState }).__demo); // settle
     let clicked: string | undefined;
-    for (let i = 0; i < 15 && !clicked; i++) {
+    const { creatures } = await demoState();
+    for (let i = 0; i < creatures && !clicked; i++) {
       const point = await screenPointOf(i);
       if (!onCanvas(point)) continue;
       await page.mouse.click(point.x, point.y);
