@@ -8,36 +8,71 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { findProgram, missingMessage, type Program, TEST_PROGRAMS } from "../test/helpers/programs.js";
 
-function missingPrograms(): Program[] {
-  return TEST_PROGRAMS.filter((program) => findProgram(program) === undefined);
+/** What one provisioning run looks at; the defaults are this process and this machine. */
+export interface ProvisionSetup {
+  /** The environment the programs are looked up in. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Whether this runs as root (only root installs). */
+  readonly root: boolean;
+  /** Debian's apt-get. */
+  readonly aptGet: string;
+  /** The programs to find. */
+  readonly programs: readonly Program[];
+  readonly log: (line: string) => void;
+  readonly error: (line: string) => void;
 }
 
-function canInstall(missing: readonly Program[]): boolean {
-  if (process.env.MENAGERIE_NO_INSTALL === "1") return false;
-  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return false;
+const MACHINE: ProvisionSetup = {
+  env: process.env,
+  root: process.getuid?.() === 0,
+  aptGet: "/usr/bin/apt-get",
+  programs: TEST_PROGRAMS,
+  log: (line) => console.log(line),
+  error: (line) => console.error(line),
+};
+
+function missingPrograms(setup: ProvisionSetup): Program[] {
+  return setup.programs.filter((program) => findProgram(program, setup.env) === undefined);
+}
+
+function canInstall(setup: ProvisionSetup, missing: readonly Program[]): boolean {
+  if (setup.env.MENAGERIE_NO_INSTALL === "1") return false;
+  if (!setup.root || !existsSync(setup.aptGet)) return false;
   // An explicit path that points nowhere is the user's to fix: installing would hide it.
-  return missing.every((program) => !process.env[program.env]);
+  return missing.every((program) => !setup.env[program.env]);
 }
 
-function aptGet(args: string[]): boolean {
+function aptGet(setup: ProvisionSetup, args: string[]): boolean {
   const run = spawnSync("apt-get", args, {
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    env: { ...setup.env, DEBIAN_FRONTEND: "noninteractive" },
   });
   return run.status === 0;
 }
 
-let missing = missingPrograms();
-if (missing.length > 0 && canInstall(missing)) {
-  const packages = missing.map((program) => program.debianPackage);
-  console.log(`provision: installing Debian's ${packages.join(" and ")} (apt-get, as root)`);
-  if (aptGet(["update"])) aptGet(["install", "-y", "--no-install-recommends", ...packages]);
-  missing = missingPrograms();
+/** Finds (and, when allowed, installs) the programs; returns the exit code: 0 when all are found. */
+export function provision(overrides: Partial<ProvisionSetup> = {}): number {
+  const setup = { ...MACHINE, ...overrides };
+  let missing = missingPrograms(setup);
+  if (missing.length > 0 && canInstall(setup, missing)) {
+    const packages = missing.map((program) => program.debianPackage);
+    setup.log(`provision: installing Debian's ${packages.join(" and ")} (apt-get, as root)`);
+    if (aptGet(setup, ["update"])) aptGet(setup, ["install", "-y", "--no-install-recommends", ...packages]);
+    missing = missingPrograms(setup);
+  }
+  if (missing.length > 0) {
+    setup.error(missingMessage(missing, setup.env));
+    return 1;
+  }
+  const found = setup.programs.map((program) => `${program.title} at ${findProgram(program, setup.env)}`);
+  setup.log(`provision: ${found.join(", ")}`);
+  return 0;
 }
-if (missing.length > 0) {
-  console.error(missingMessage(missing));
-  process.exit(1);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = provision();
 }
-console.log(`provision: ${TEST_PROGRAMS.map((program) => `${program.title} at ${findProgram(program)}`).join(", ")}`);
