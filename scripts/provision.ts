@@ -5,6 +5,12 @@
  * Debian's packages, non-interactively, once; otherwise (or with MENAGERIE_NO_INSTALL=1) it
  * stops before any test with one message that says what to install and how to point at it.
  * No test file then fails one by one for a missing program, and nothing is skipped.
+ *
+ * apt-get runs as root, so it is started by its absolute path with a fixed system PATH: under
+ * `npm run` the PATH begins with the node_modules/.bin of every folder above the checkout, and
+ * anyone who can write to one of those could plant an `apt-get` there. `CHROMIUM_PATH` and
+ * `REDIS_SERVER` are different: they name programs the user chose, and the tests run them as
+ * given.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -46,10 +52,13 @@ function canInstall(setup: ProvisionSetup, missing: readonly Program[]): boolean
   return missing.every((program) => !setup.env[program.env]);
 }
 
+/** The PATH apt-get (and the maintainer scripts it runs) sees: system folders only. */
+const SYSTEM_PATH = "/usr/sbin:/usr/bin:/sbin:/bin";
+
 function aptGet(setup: ProvisionSetup, args: string[]): boolean {
-  const run = spawnSync("apt-get", args, {
+  const run = spawnSync(setup.aptGet, args, {
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...setup.env, DEBIAN_FRONTEND: "noninteractive" },
+    env: { ...setup.env, PATH: SYSTEM_PATH, DEBIAN_FRONTEND: "noninteractive" },
   });
   return run.status === 0;
 }

@@ -5,12 +5,13 @@
  * is installed here.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { CHROMIUM, findProgram, missingMessage, REDIS } from "../helpers/programs.js";
+import { provision } from "../../scripts/provision.js";
+import { CHROMIUM, findProgram, missingMessage, type Program, REDIS } from "../helpers/programs.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "menagerie-programs-"));
@@ -99,5 +100,48 @@ describe("the missing-program message", () => {
     });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(`Chromium at ${chrome}, redis-server at ${redis}`);
+  });
+});
+
+describe("installing", () => {
+  /** A fake apt-get that appends its arguments, and the PATH it was given, to `calls`. */
+  function fakeAptGet(folder: string): { path: string; calls: () => string[] } {
+    const path = join(dir, folder, "apt-get");
+    const log = join(dir, folder, "calls");
+    mkdirSync(join(dir, folder), { recursive: true });
+    writeFileSync(path, `#!/bin/sh\necho "$* | PATH=$PATH" >> '${log}'\nexit 0\n`);
+    chmodSync(path, 0o755);
+    const calls = () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []);
+    return { path, calls };
+  }
+
+  const absent: Program = {
+    title: "absent-program",
+    env: "MENAGERIE_ABSENT_PROGRAM",
+    debianPackage: "absent-package",
+    candidates: () => [],
+  };
+
+  it("runs apt-get by its absolute path with a fixed PATH, never an apt-get planted on the PATH", () => {
+    const planted = fakeAptGet("planted-bin");
+    const debian = fakeAptGet("debian-bin");
+    const lines: string[] = [];
+    const code = provision({
+      env: bare({ PATH: `${join(dir, "planted-bin")}:/usr/bin:/bin` }),
+      root: true,
+      aptGet: debian.path,
+      programs: [absent],
+      log: (line) => lines.push(line),
+      error: (line) => lines.push(line),
+    });
+    expect(planted.calls()).toEqual([]);
+    const system = "PATH=/usr/sbin:/usr/bin:/sbin:/bin";
+    expect(debian.calls()).toEqual([
+      `update | ${system}`,
+      `install -y --no-install-recommends absent-package | ${system}`,
+    ]);
+    // The fake installed nothing, so the program is still missing and the run stops.
+    expect(code).toBe(1);
+    expect(lines[0]).toBe("provision: installing Debian's absent-package (apt-get, as root)");
   });
 });
