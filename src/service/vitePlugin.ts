@@ -4,8 +4,9 @@
  * the service, everything else to Vite.
  */
 
+import { realpathSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isAbsolute, relative, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { Plugin } from "vite";
 import { loadApiKeys } from "./apiKeys.js";
@@ -31,6 +32,24 @@ export interface MenagerieServicePluginOptions extends LookupServiceOptions {
 }
 
 type Next = (error?: unknown) => void;
+
+/**
+ * `path` with every symlink resolved, as the file system would open it; a part that does not
+ * exist yet is kept as written under its nearest existing folder's real path.
+ */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPath(parent), basename(path));
+  }
+}
+
+function isInside(file: string, dir: string): boolean {
+  const rel = relative(dir, file);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 /**
@@ -73,6 +92,8 @@ export function menagerieServicePlugin(options: MenagerieServicePluginOptions = 
   /**
    * Whether a request would make Vite's own file server read the catalog folder (`/@fs/<path>`
    * or a path under the root): its files are served only through signed links, never by Vite.
+   * Real paths are compared, so a symlink on either side (npm workspaces link packages into
+   * node_modules/) does not hide the catalog.
    */
   function inCatalog(url: string, root: string, catalogDir: string): boolean {
     let path: string;
@@ -81,11 +102,8 @@ export function menagerieServicePlugin(options: MenagerieServicePluginOptions = 
     } catch {
       return true; // undecodable: not for Vite to guess at
     }
-    const candidates = path.startsWith("/@fs/") ? [path.slice(4)] : [resolve(root, `.${path}`)];
-    return candidates.some((file) => {
-      const rel = relative(catalogDir, resolve(file));
-      return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-    });
+    const file = resolve(path.startsWith("/@fs/") ? path.slice(4) : resolve(root, `.${path}`));
+    return isInside(file, catalogDir) || isInside(realPath(file), realPath(catalogDir));
   }
 
   function guard(root: string, log: (line: string) => void): Middleware {
