@@ -30,6 +30,13 @@ export interface CommandOptions {
   onChangeHabitat?: ((habitat: Habitat) => Promise<CreatureGroup | undefined>) | undefined;
   /** Metres from the viewer where `here` / `front` put creatures. @default 8 */
   viewerDistance?: number | undefined;
+  /**
+   * The most creatures one command spawns, all its actions together (one model of one action
+   * spawns at most 50): an answer that asks for more is cut, and the outcomes' notes say what
+   * was not spawned. A `change_habitat` counts the creatures it made, and is left undone once
+   * the command has spawned this many. @default 200
+   */
+  maxSpawns?: number | undefined;
 }
 
 /**

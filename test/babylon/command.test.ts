@@ -4,7 +4,7 @@
  * there, a habitat repopulated, and an account that says what could not be done.
  */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
 import { recordHabitats } from "../../src/api/recordHabitats.js";
 import type { Creature } from "../../src/babylon/creature.js";
@@ -110,4 +110,39 @@ describe("menagerie.command", () => {
     await expect(menagerie.command("add a fox", { signal: controller.signal })).rejects.toThrow();
     expect(menagerie.creatures.length).toBe(before);
   });
+
+  it("spawns 200 creatures at most for one command, and says what it cut", async () => {
+    setup();
+    // Counts the spawns asked for; none is made, so that hundreds cost nothing.
+    const spawn = vi.spyOn(menagerie, "spawnCreature").mockRejectedValue(new Error("not here"));
+    const account = await menagerie.command("add 90 foxes, 90 wolves, 90 deer, 90 lions and 90 zebras");
+    expect(spawn).toHaveBeenCalledTimes(200);
+    const notes = account.outcomes.flatMap((o) => o.notes).filter((n) => n.includes("asked"));
+    expect(notes).toEqual([
+      "90 fox asked: 50 spawned",
+      "90 wolf asked: 50 spawned",
+      "90 deer asked: 50 spawned",
+      "90 lion asked: 50 spawned",
+      "90 zebra asked: 0 spawned, a command spawns 200 at most (maxSpawns)",
+    ]);
+  });
+
+  it("takes its cap from maxSpawns, and leaves a habitat change undone once the cap is spent", async () => {
+    setup();
+    const account = await menagerie.command("add ten foxes and ten wolves and three deer, then make it a desert", {
+      maxSpawns: 12,
+    });
+    expect([called("fox").length, called("wolf").length, called("deer").length]).toEqual([10, 2, 0]);
+    expect(menagerie.creatures).toHaveLength(12);
+    expect(account.outcomes.map((o) => o.notes)).toEqual([
+      [
+        "10 wolf asked: 2 spawned, a command spawns 12 at most (maxSpawns)",
+        "3 deer asked: 0 spawned, a command spawns 12 at most (maxSpawns)",
+      ],
+      ["the desert was not made: the command had spawned its most, 12 (maxSpawns)"],
+    ]);
+    await expect(menagerie.command("add a fox", { maxSpawns: -1 })).rejects.toThrow(
+      "maxSpawns must be a non-negative integer, got -1",
+    );
+  }, 60_000);
 });

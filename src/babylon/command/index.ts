@@ -5,6 +5,7 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import { isHabitat } from "../../api/habitats.js";
+import { nonNegativeInteger } from "../../api/options.js";
 import type { TextCommand, TextCommandAction } from "../../api/textCommandAnswer.js";
 import type { CommandAccount, CommandOptions, CommandOutcome } from "../commandOptions.js";
 import type { Creature } from "../creature.js";
@@ -15,6 +16,15 @@ import { type Anchor, baseName, findAnchor, names, spot, viewerAnchor, whereIs }
 
 /** The most creatures one model of one command spawns. */
 const MAX_SPAWNS = 50;
+
+/** The most creatures one command spawns, unless `maxSpawns` says otherwise. */
+const DEFAULT_MAX_SPAWNS = 200;
+
+/** What a command may still spawn: a hostile or mistaken answer cannot ask for thousands. */
+interface SpawnBudget {
+  readonly max: number;
+  left: number;
+}
 
 /** What a command needs of the Menagerie (its public API). */
 interface Host {
@@ -34,28 +44,41 @@ function note(outcome: CommandOutcome, text: string): void {
 
 /** Carries out `command`'s actions in order. */
 export async function carryOut(host: Host, command: TextCommand, options: CommandOptions): Promise<CommandAccount> {
+  const max = nonNegativeInteger("maxSpawns", options.maxSpawns ?? DEFAULT_MAX_SPAWNS);
+  const budget: SpawnBudget = { max, left: max };
   const outcomes: CommandOutcome[] = [];
   const total = command.actions.length;
   for (const action of command.actions) {
     options.signal?.throwIfAborted();
     const outcome: CommandOutcome = { action, creatures: [], notes: [] };
     outcomes.push(outcome);
-    if (action.action === "change_habitat") await changeHabitat(host, action, outcome, options);
-    else for (const model of action.models) await onModel(host, action.action, model, outcome, options);
+    if (action.action === "change_habitat") await changeHabitat(host, action, outcome, options, budget);
+    else for (const model of action.models) await onModel(host, action.action, model, outcome, options, budget);
     options.onProgress?.({ done: outcomes.length, total, action });
   }
   return { outcomes, skipped: command.skipped };
 }
 
-async function changeHabitat(host: Host, action: TextCommandAction, outcome: CommandOutcome, options: CommandOptions) {
+async function changeHabitat(
+  host: Host,
+  action: TextCommandAction,
+  outcome: CommandOutcome,
+  options: CommandOptions,
+  budget: SpawnBudget,
+) {
   const habitat = action.habitat ?? "";
   if (!isHabitat(habitat)) {
     note(outcome, `"${habitat}" is not one of the catalog's habitats: the scene stays as it is`);
     return;
   }
+  if (budget.left === 0) {
+    note(outcome, `the ${habitat} was not made: the command had spawned its most, ${budget.max} (maxSpawns)`);
+    return;
+  }
   if (options.onChangeHabitat) {
     const made = await options.onChangeHabitat(habitat);
     if (made) outcome.creatures.push(...made.creatures);
+    budget.left = Math.max(0, budget.left - (made?.creatures.length ?? 0));
     return;
   }
   habitatGroups.get(host)?.dispose();
@@ -63,6 +86,7 @@ async function changeHabitat(host: Host, action: TextCommandAction, outcome: Com
   const group = await host.populate({ count: 24, ...options.populate, habitat, signal: options.signal });
   habitatGroups.set(host, group);
   outcome.creatures.push(...group.creatures);
+  budget.left = Math.max(0, budget.left - group.creatures.length);
   if (group.creatures.length === 0) note(outcome, `no creature of the ${habitat} could be placed`);
 }
 
@@ -91,6 +115,7 @@ async function onModel(
   model: TextCommandAction["models"][number],
   outcome: CommandOutcome,
   options: CommandOptions,
+  budget: SpawnBudget,
 ): Promise<void> {
   const viewer = viewerAnchor(host.scene, options.viewerDistance ?? 8);
   if (kind === "remove_model" || kind === "move_model") {
@@ -116,8 +141,13 @@ async function onModel(
     outcome.creatures.push(...found);
     return;
   }
-  const count = Math.min(MAX_SPAWNS, Math.max(1, model.number));
-  if (model.number > MAX_SPAWNS) note(outcome, `${model.number} ${baseName(model.name)} asked: ${MAX_SPAWNS} spawned`);
+  const wanted = Math.min(MAX_SPAWNS, Math.max(1, model.number));
+  const count = Math.min(wanted, budget.left);
+  budget.left -= count;
+  const asked = `${Math.max(1, model.number)} ${baseName(model.name)} asked: ${count} spawned`;
+  if (count < wanted) note(outcome, `${asked}, a command spawns ${budget.max} at most (maxSpawns)`);
+  else if (model.number > MAX_SPAWNS) note(outcome, asked);
+  if (count === 0) return;
   const { anchor, relative } = placeOf(host, model, outcome, viewer);
   const spawned = await Promise.allSettled(
     Array.from({ length: count }, (_, i) =>
