@@ -8,7 +8,7 @@ import type { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Node } from "@babylonjs/core/node.js";
-import type { MotionAgent } from "../motion/agent.js";
+import type { MotionAgent } from "../motion/motionAgent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
 import type { MotionWorldCore } from "../motion/worldCore.js";
