@@ -74,6 +74,7 @@ export type { CommandAccount, CommandOptions, CommandOutcome } from "./babylon/c
 export { Creature, type CreatureCatch, type CreatureNodeMetadata } from "./babylon/creature.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
 export type {
+  BehaviorTarget,
   BehaviourTarget,
   CreatureArrival,
   CreatureState,

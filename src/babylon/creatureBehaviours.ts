@@ -22,7 +22,13 @@ import type { SteeringTarget } from "../motion/types.js";
  * creature.
  * @category Creatures
  */
-export type BehaviourTarget = { x: number; z: number } | TransformNode | { readonly motion: MotionAgent };
+export type BehaviorTarget = { x: number; z: number } | TransformNode | { readonly motion: MotionAgent };
+
+/**
+ * @deprecated Use `BehaviorTarget`; will be removed in 0.3.
+ * @category Creatures
+ */
+export type BehaviourTarget = BehaviorTarget;
 
 /**
  * What a creature is doing: `idle`, `wander`, `moveTo`, `follow`, `seek`, `pursue`, or, while

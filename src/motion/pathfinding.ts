@@ -6,6 +6,7 @@
  * a navmesh (recast) is a WASM download a game should opt into. Used by `moveTo` when a
  * straight line would cross an obstacle, and again whenever the world's obstacles change.
  */
+import { assignDefaults } from "../api/options.js";
 import { type EdgeProbe, probeEdge } from "./area.js";
 import type { Obstacle, Vec2 } from "./types.js";
 
@@ -23,6 +24,13 @@ export interface PathOptions {
   /** Most cells in the grid. @default 40000 */
   maxCells?: number;
 }
+
+/** Defaults of {@link PathOptions}; the cell size follows the clearance. */
+const PATH_DEFAULTS: Readonly<Required<Omit<PathOptions, "cellSize">>> = Object.freeze({
+  clearance: 0.5,
+  margin: 10,
+  maxCells: 40_000,
+});
 
 /** What a search did: cells of the grid and cells expanded (for tests and benches). */
 export interface PathStats {
@@ -84,8 +92,7 @@ export function findPath(
   options: PathOptions = {},
   stats?: PathStats,
 ): Vec2[] | undefined {
-  const clearance = options.clearance ?? 0.5;
-  const margin = options.margin ?? 10;
+  const { clearance, margin, maxCells } = assignDefaults(PATH_DEFAULTS, options);
   if (blocked(to, obstacles, clearance)) return undefined;
   // The grid covers both points and every obstacle near the way, plus a margin.
   let x0 = Math.min(from.x, to.x) - margin;
@@ -100,7 +107,6 @@ export function findPath(
     z1 = Math.max(z1, o.z + o.reach + margin / 2);
   }
   let cell = options.cellSize ?? Math.max(0.25, clearance / 2);
-  const maxCells = options.maxCells ?? 40_000;
   while (Math.ceil((x1 - x0) / cell) * Math.ceil((z1 - z0) / cell) > maxCells) cell *= 1.5;
   const w = Math.ceil((x1 - x0) / cell);
   const h = Math.ceil((z1 - z0) / cell);

@@ -33,7 +33,7 @@ export const FLEE_DEFAULTS = Object.freeze({ radius: 6, calmOverRadius: 1.5 });
  * @category Motion
  */
 export class FleeBehavior extends SteeringBehavior {
-  override engaged = false;
+  declare engaged: boolean;
   override readonly state: string = "flee";
   /** True when it runs from where the target will be, not where it is ({@link EvadeBehavior}). */
   readonly predicts: boolean = false;

@@ -48,7 +48,7 @@ function resolveOptions(options: FleePredatorsOptions): Required<FleePredatorsOp
  * @category Motion
  */
 export class FleePredatorsBehavior extends SteeringBehavior {
-  override engaged = false;
+  declare engaged: boolean;
   override readonly state: string = "flee";
   /** It notices a predator this close, metres. */
   radius: number;

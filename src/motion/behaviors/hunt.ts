@@ -79,7 +79,7 @@ const LOOK_EVERY = 0.5;
  */
 export class HuntBehavior extends SteeringBehavior {
   /** True while stalking, chasing or resting: the creature's order pauses. */
-  override engaged = false;
+  declare engaged: boolean;
   /** The creature's state while engaged. */
   override state = "search";
   /** The prey it is after (while stalking or chasing). */

@@ -34,10 +34,10 @@ export abstract class SteeringBehavior {
   /**
    * While true, this behaviour has taken over (a creature fleeing): the current order's goal
    * (wandering, walking to a point) pauses, and the creature's state reads {@link state}. A
-   * reaction (flee, evade, flee predators, hunt) sets it as it engages and calms down.
-   * @default undefined (never takes over)
+   * reaction (flee, evade, flee predators, hunt) sets it as it engages and calms down; a
+   * behaviour that never takes over leaves it false (or, as a plain object, undefined).
    */
-  declare readonly engaged?: boolean;
+  engaged?: boolean = false;
   /** The creature's state while {@link engaged} (`"flee"`, `"evade"`, or a game's own). */
   declare readonly state?: string;
   /**
