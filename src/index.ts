@@ -74,6 +74,7 @@ export type { CommandAccount, CommandOptions, CommandOutcome } from "./babylon/c
 export { Creature, type CreatureCatch, type CreatureNodeMetadata } from "./babylon/creature.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
 export type {
+  BehaviorTarget,
   BehaviourTarget,
   CreatureArrival,
   CreatureState,
@@ -104,38 +105,28 @@ export { registerMenagerie } from "./babylon/register.js";
 export type { ShadowCasterOptions, ShadowCasterTarget } from "./babylon/shadowCasters.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
 // Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
-export type { MotionAgent } from "./motion/agent.js";
 export type { Area, CircleArea, PolygonArea } from "./motion/area.js";
-export {
-  EvadeBehavior,
-  FLEE_DEFAULTS,
-  FleeBehavior,
-  type FleeOptions,
-  FOLLOW_DEFAULTS,
-  FollowBehavior,
-  type FollowOptions,
-  PursueBehavior,
-  SeekBehavior,
-  type SeekOptions,
-} from "./motion/behaviours.js";
+export { EvadeBehavior } from "./motion/behaviors/evade.js";
+export { FLEE_DEFAULTS, FleeBehavior, type FleeOptions } from "./motion/behaviors/flee.js";
 export {
   FLEE_PREDATORS_DEFAULTS,
   FleePredatorsBehavior,
   type FleePredatorsOptions,
-} from "./motion/fleePredators.js";
+} from "./motion/behaviors/fleePredators.js";
+export { FOLLOW_DEFAULTS, FollowBehavior, type FollowOptions } from "./motion/behaviors/follow.js";
+export { HUNT_DEFAULTS, HuntBehavior, type HuntOptions, type HuntPhase } from "./motion/behaviors/hunt.js";
+export { PursueBehavior } from "./motion/behaviors/pursue.js";
+export { SeekBehavior, type SeekOptions } from "./motion/behaviors/seek.js";
+export { SteeringBehavior } from "./motion/behaviors/steeringBehavior.js";
 export {
+  BEHAVIOR_GAITS,
   BEHAVIOUR_GAITS,
   type Gait,
   type GaitContext,
   type GaitTable,
 } from "./motion/gaits/index.js";
 export { GROUP_DEFAULTS, type GroupKind, type GroupOptions, MotionGroup } from "./motion/group.js";
-export {
-  HUNT_DEFAULTS,
-  HuntBehavior,
-  type HuntOptions,
-  type HuntPhase,
-} from "./motion/hunt.js";
+export type { MotionAgent } from "./motion/motionAgent.js";
 export type { Pose } from "./motion/pose.js";
 export type { RigRoles } from "./motion/rigRoles.js";
 export type { SpeciesSpeeds } from "./motion/speeds.js";
@@ -144,7 +135,6 @@ export type {
   MoveOrder,
   Obstacle,
   SteeringAgent,
-  SteeringBehavior,
   SteeringTarget,
   SteeringWorld,
   Vec2,

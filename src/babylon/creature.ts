@@ -18,11 +18,11 @@ import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
 import { OptionsError } from "../api/errors.js";
 import type { ModelForm } from "../api/modelAssets.js";
 import type { ModelRecord } from "../api/schemas.js";
-import type { MotionAgent } from "../motion/agent.js";
 import type { Area } from "../motion/area.js";
-import { FleePredatorsBehavior, type FleePredatorsOptions } from "../motion/fleePredators.js";
+import { FleePredatorsBehavior, type FleePredatorsOptions } from "../motion/behaviors/fleePredators.js";
+import { HuntBehavior, type HuntOptions } from "../motion/behaviors/hunt.js";
 import { groupOfAgent, type MotionGroup } from "../motion/group.js";
-import { HuntBehavior, type HuntOptions } from "../motion/hunt.js";
+import type { MotionAgent } from "../motion/motionAgent.js";
 import { CreatureBehaviours, creatureOfMotion } from "./creatureBehaviours.js";
 import { agentMatcher, type CreatureSelector } from "./creatureSelector.js";
 import type { CreatureBody } from "./runtime/body/partsBody.js";
@@ -155,7 +155,7 @@ export class Creature extends CreatureBehaviours {
    * `slither`, ...); unknown ones idle. By default the record's own behaviour is used.
    */
   setBehaviour(behaviour: string): this {
-    this.motion.setBehaviour(behaviour);
+    this.motion.setBehavior(behaviour);
     this.#handle.binding.onBehaviour?.(behaviour);
     return this;
   }

@@ -7,10 +7,14 @@
  */
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
-import type { MotionAgent } from "../motion/agent.js";
-import type { EvadeBehavior, FleeBehavior, FleeOptions, FollowOptions, SeekOptions } from "../motion/behaviours.js";
+import type { EvadeBehavior } from "../motion/behaviors/evade.js";
+import type { FleeBehavior, FleeOptions } from "../motion/behaviors/flee.js";
+import type { FollowOptions } from "../motion/behaviors/follow.js";
+import type { SeekOptions } from "../motion/behaviors/seek.js";
+import type { SteeringBehavior } from "../motion/behaviors/steeringBehavior.js";
+import type { MotionAgent } from "../motion/motionAgent.js";
 import type { SpeciesSpeeds } from "../motion/speeds.js";
-import type { SteeringBehavior, SteeringTarget } from "../motion/types.js";
+import type { SteeringTarget } from "../motion/types.js";
 
 /**
  * What a creature can move relative to: a point on the ground plane (read live: a Vector3 the
@@ -18,7 +22,13 @@ import type { SteeringBehavior, SteeringTarget } from "../motion/types.js";
  * creature.
  * @category Creatures
  */
-export type BehaviourTarget = { x: number; z: number } | TransformNode | { readonly motion: MotionAgent };
+export type BehaviorTarget = { x: number; z: number } | TransformNode | { readonly motion: MotionAgent };
+
+/**
+ * @deprecated Use `BehaviorTarget`; will be removed in 0.3.
+ * @category Creatures
+ */
+export type BehaviourTarget = BehaviorTarget;
 
 /**
  * What a creature is doing: `idle`, `wander`, `moveTo`, `follow`, `seek`, `pursue`, or, while
@@ -164,12 +174,12 @@ export abstract class CreatureBehaviours {
    * until {@link removeBehaviour}. Returns it.
    */
   addBehaviour<B extends SteeringBehavior>(behaviour: B): B {
-    return this.motion.addBehaviour(behaviour);
+    return this.motion.addBehavior(behaviour);
   }
 
   /** Removes a behaviour added by {@link addBehaviour}, {@link flee} or {@link evade}; false if absent. */
   removeBehaviour(behaviour: SteeringBehavior): boolean {
-    return this.motion.removeBehaviour(behaviour);
+    return this.motion.removeBehavior(behaviour);
   }
 
   /** Its walk and run speeds, m/s: the species' unless set with {@link setSpeeds}. */

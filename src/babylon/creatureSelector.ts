@@ -4,7 +4,7 @@
  * predicate. Turned here into a test on the motion agents the world finds nearby.
  */
 import type { ModelRecord } from "../api/schemas.js";
-import type { MotionAgent } from "../motion/agent.js";
+import type { MotionAgent } from "../motion/motionAgent.js";
 import type { SteeringAgent } from "../motion/types.js";
 import { herdKey } from "../population/populationRules.js";
 

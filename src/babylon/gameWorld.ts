@@ -8,12 +8,12 @@ import type { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Node } from "@babylonjs/core/node.js";
-import type { MotionAgent } from "../motion/agent.js";
+import type { MotionAgent } from "../motion/motionAgent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
 import type { MotionWorldCore } from "../motion/worldCore.js";
 import { type AreaInput, isMesh, toArea } from "./areaInput.js";
-import type { BehaviourTarget } from "./creatureBehaviours.js";
+import type { BehaviorTarget } from "./creatureBehaviours.js";
 
 /** A node with a position: a mesh or a transform node (a player, a car). */
 type Positioned = TransformNode;
@@ -176,7 +176,7 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
    * A steering target for a point, a node or a creature. A node that is an agent is that
    * agent; any other node is tracked from now on (its position copied each step).
    */
-  resolve = (target: BehaviourTarget): SteeringTarget => {
+  resolve = (target: BehaviorTarget): SteeringTarget => {
     if (target instanceof WorldAgent) return target;
     if ("motion" in target) return target.motion;
     if (!("computeWorldMatrix" in target)) return target;

@@ -4,7 +4,7 @@
  * this object, which holds every gait and body plan, is in a game's bundle only when the game
  * imports it.
  */
-import { BEHAVIOUR_GAITS } from "../motion/gaits/index.js";
+import { BEHAVIOR_GAITS } from "../motion/gaits/index.js";
 import { BODY_PLANS } from "../rig/bodyPlans.js";
 import { MENAGERIE_SETTINGS_DEFAULTS, type MenagerieOptions } from "./menagerieOptions.js";
 
@@ -16,4 +16,4 @@ export const MENAGERIE_DEFAULTS: Readonly<
   Required<
     Omit<MenagerieOptions, "client" | "baseUrl" | "apiKey" | "lookupPath" | "app" | "fetch" | "assetCache" | "ground">
   >
-> = Object.freeze({ ...MENAGERIE_SETTINGS_DEFAULTS, bodyPlans: BODY_PLANS, gaits: BEHAVIOUR_GAITS });
+> = Object.freeze({ ...MENAGERIE_SETTINGS_DEFAULTS, bodyPlans: BODY_PLANS, gaits: BEHAVIOR_GAITS });

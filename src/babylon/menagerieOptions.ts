@@ -77,8 +77,8 @@ export interface MenagerieOptions {
    */
   seed?: number;
   /**
-   * Gaits by behaviour; extend {@link BEHAVIOUR_GAITS} for your own behaviours.
-   * @default BEHAVIOUR_GAITS
+   * Gaits by behaviour; extend {@link BEHAVIOR_GAITS} for your own behaviours.
+   * @default BEHAVIOR_GAITS
    */
   gaits?: GaitTable;
   /**

@@ -1,6 +1,6 @@
 /**
  * A creature's pose each step: its idle moves and its gait, blended by how much it is moving.
- * Kept apart from the agent's steering (agent.ts); preallocated, so a step allocates nothing.
+ * Kept apart from the agent's steering (motionAgent.ts); preallocated, so a step allocates nothing.
  */
 import type { SeededRandom } from "../util/seededRandom.js";
 import type { Gait, GaitContext } from "./gaits/gait.js";

@@ -9,7 +9,9 @@
 
 import { OptionsError } from "../api/errors.js";
 import { assignDefaults, nonNegativeNumber, objectOption, positiveNumber } from "../api/options.js";
-import type { SteeringAgent, SteeringBehavior, Vec2 } from "./types.js";
+import { GroupBehavior, GroupStats } from "./behaviors/group.js";
+import type { SteeringBehavior } from "./behaviors/steeringBehavior.js";
+import type { SteeringAgent } from "./types.js";
 
 /**
  * What kind of group: walkers herd, flyers flock, swimmers shoal. The kind picks the defaults
@@ -55,15 +57,19 @@ function agentOf(member: Member): SteeringAgent {
   return "motion" in member ? member.motion : member;
 }
 
-/** What an agent needs to join a group: it must take added behaviours (a `MotionAgent` does). */
+/**
+ * What an agent needs to join a group: it must take added behaviours and tell its group (read
+ * from its group behaviour), as a `MotionAgent` does.
+ */
 interface Joinable extends SteeringAgent {
-  addBehaviour(behaviour: SteeringBehavior): unknown;
-  removeBehaviour(behaviour: SteeringBehavior): boolean;
+  addBehavior(behavior: SteeringBehavior): unknown;
+  removeBehavior(behavior: SteeringBehavior): boolean;
+  readonly group: MotionGroup | undefined;
 }
 
 function joinable(agent: SteeringAgent): Joinable {
   const a = agent as Partial<Joinable>;
-  if (typeof a.addBehaviour !== "function" || typeof a.removeBehaviour !== "function")
+  if (typeof a.addBehavior !== "function" || typeof a.removeBehavior !== "function")
     throw new OptionsError("member", "must be a creature or a MotionAgent (something that takes behaviours)");
   return agent as Joinable;
 }
@@ -83,13 +89,13 @@ export class MotionGroup {
   /** What kind of group. */
   readonly kind: GroupKind;
   /** Members within this many metres of a member are the ones it keeps with. */
-  viewRadius = 8;
+  viewRadius: number;
   /** Strength of the pull toward the members it sees. */
-  cohesion = 1;
+  cohesion: number;
   /** Strength of the turn toward their mean velocity. */
-  alignment = 0.6;
+  alignment: number;
   /** No pull within this many body radii of the centre a member sees. */
-  spacing = 4;
+  spacing: number;
   readonly #members = new Map<SteeringAgent, GroupBehavior>();
   readonly #list: SteeringAgent[] = [];
   readonly #stats = new GroupStats();
@@ -105,8 +111,8 @@ export class MotionGroup {
     this.cohesion = nonNegativeNumber("cohesion", o.cohesion);
     this.alignment = nonNegativeNumber("alignment", o.alignment);
     this.spacing = nonNegativeNumber("spacing", o.spacing);
-    statsOf.set(this, this.#stats);
     this.#stats.members = this.#list;
+    this.#stats.membership = this.#members;
   }
 
   /** Its members, in the order they joined. */
@@ -123,13 +129,12 @@ export class MotionGroup {
   add(member: Member): this {
     const agent = joinable(agentOf(member));
     if (this.#members.has(agent)) return this;
-    groupOf.get(agent)?.remove(agent);
-    const behaviour = new GroupBehavior(this);
-    this.#members.set(agent, behaviour);
+    agent.group?.remove(agent);
+    const behavior = new GroupBehavior(this, this.#stats);
+    this.#members.set(agent, behavior);
     this.#list.push(agent);
-    groupOf.set(agent, this);
     agent.neighbourRadius = Math.max(agent.neighbourRadius, this.viewRadius);
-    agent.addBehaviour(behaviour);
+    agent.addBehavior(behavior);
     this.#stats.stamp = -1;
     return this;
   }
@@ -137,12 +142,11 @@ export class MotionGroup {
   /** Lets a member go its own way; false when it was not one. */
   remove(member: Member): boolean {
     const agent = agentOf(member);
-    const behaviour = this.#members.get(agent);
-    if (!behaviour) return false;
+    const behavior = this.#members.get(agent);
+    if (!behavior) return false;
     this.#members.delete(agent);
     this.#list.splice(this.#list.indexOf(agent), 1);
-    groupOf.delete(agent);
-    (agent as Joinable).removeBehaviour(behaviour);
+    (agent as Joinable).removeBehavior(behavior);
     this.#stats.stamp = -1;
     return true;
   }
@@ -169,123 +173,7 @@ export class MotionGroup {
   }
 }
 
-const groupOf = new WeakMap<SteeringAgent, MotionGroup>();
-
-/** The group a creature's (or agent's) motion belongs to, if any. */
+/** The group a creature's (or agent's) motion belongs to, if any (its group behaviour's). */
 export function groupOfAgent(agent: SteeringAgent): MotionGroup | undefined {
-  return groupOf.get(agent);
-}
-
-/** A group's centre and mean velocity, worked out once per world step by the first member asking. */
-class GroupStats {
-  stamp = -1;
-  cx = 0.5;
-  cz = 0.5;
-  mvx = 0.5;
-  mvz = 0.5;
-  members: readonly SteeringAgent[] = [];
-
-  refresh(agent: SteeringAgent): void {
-    const time = agent.world?.time ?? -2;
-    if (time === this.stamp) return;
-    this.stamp = time;
-    const list = this.members;
-    let x = 0;
-    let z = 0;
-    let vx = 0;
-    let vz = 0;
-    let n = 0;
-    for (let i = 0; i < list.length; i++) {
-      const m = list[i]!;
-      if (!m.world) continue; // removed from its world (disposed) but not yet from the group
-      n++;
-      x += m.x;
-      z += m.z;
-      vx += m.vx;
-      vz += m.vz;
-    }
-    if (n === 0) n = 1;
-    this.cx = x / n;
-    this.cz = z / n;
-    this.mvx = vx / n;
-    this.mvz = vz / n;
-  }
-}
-
-const statsOf = new WeakMap<MotionGroup, GroupStats>();
-
-/** The states in which a member moves with its group. */
-const GROUP_STATES = new Set(["wander", "idle", "flee"]);
-
-/**
- * A member's share of its group: cohesion and alignment toward the members among its gathered
- * neighbours, or toward the whole group when it sees none of them (a straggler walks back).
- */
-class GroupBehavior implements SteeringBehavior {
-  active = true;
-  weight = 1;
-  readonly #stats: GroupStats;
-  constructor(readonly group: MotionGroup) {
-    this.#stats = statsOf.get(group)!;
-  }
-
-  calculate(agent: SteeringAgent, out: Vec2): void {
-    const g = this.group;
-    out.x = 0;
-    out.z = 0;
-    // A member under an order of its own (moveTo, follow, hunt ...) goes there: the group pulls
-    // only while it wanders, idles or flees with the others.
-    const state = (agent as { state?: string }).state;
-    if (state !== undefined && !GROUP_STATES.has(state)) return;
-    const view2 = g.viewRadius * g.viewRadius;
-    let n = 0;
-    let x = 0;
-    let z = 0;
-    let vx = 0;
-    let vz = 0;
-    const count = agent.neighbourCount;
-    const neighbours = agent.neighbours;
-    for (let i = 0; i < count; i++) {
-      const other = neighbours[i]!;
-      if (groupOf.get(other) !== g) continue;
-      const dx = other.x - agent.x;
-      const dz = other.z - agent.z;
-      if (dx * dx + dz * dz > view2) continue;
-      x += other.x;
-      z += other.z;
-      vx += other.vx;
-      vz += other.vz;
-      n++;
-    }
-    if (n > 0) {
-      x /= n;
-      z /= n;
-      vx /= n;
-      vz /= n;
-    } else {
-      const all = this.#stats;
-      all.refresh(agent);
-      x = all.cx;
-      z = all.cz;
-      vx = all.mvx;
-      vz = all.mvz;
-    }
-    // Cohesion: a pull toward the centre it sees, growing past the spacing.
-    const dx = x - agent.x;
-    const dz = z - agent.z;
-    const d = Math.sqrt(dx * dx + dz * dz);
-    const spacing = g.spacing * agent.radius;
-    if (d > spacing && d > 1e-9) {
-      const pull = agent.maxForce * g.cohesion * Math.min(1, (d - spacing) / Math.max(spacing, 0.5));
-      out.x += (dx / d) * pull;
-      out.z += (dz / d) * pull;
-    }
-    // Alignment: toward their mean velocity (at its own pace), so the group heads one way.
-    const speed = Math.sqrt(vx * vx + vz * vz);
-    if (speed > 1e-6) {
-      const pace = Math.max(agent.cruiseSpeed, Math.min(speed, agent.speedLimit));
-      out.x += ((vx / speed) * pace - agent.vx) * g.alignment;
-      out.z += ((vz / speed) * pace - agent.vz) * g.alignment;
-    }
-  }
+  return (agent as Partial<Joinable>).group;
 }

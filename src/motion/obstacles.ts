@@ -4,8 +4,8 @@
  * orders. Engine-free: the Babylon side turns meshes into areas and copies a node's position
  * into its body each frame.
  */
-import { type Area, type EdgeProbe, isCircleArea, probeEdge } from "./area.js";
-import type { Obstacle, SteeringAgent, SteeringBehavior, Vec2 } from "./types.js";
+import { type Area, isCircleArea } from "./area.js";
+import type { Obstacle } from "./types.js";
 
 /** An obstacle for an area, with its bounding circle. */
 export function createObstacle(area: Area): Obstacle {
@@ -57,80 +57,4 @@ export class WorldBody {
     this.x = x;
     this.z = z;
   }
-}
-
-class Probe implements EdgeProbe {
-  x = 0.5;
-  z = 0.5;
-  distance = 0.5;
-}
-const probe = new Probe();
-
-/**
- * Steers around the world's obstacles and bodies: a push away that starts `margin` metres
- * (plus the agent's radius) from an obstacle's edge or a body's footprint and grows inside.
- */
-export class AvoidObstaclesBehavior implements SteeringBehavior {
-  active = true;
-  weight = 3;
-  constructor(public margin = 1) {}
-
-  calculate(agent: SteeringAgent, out: Vec2): void {
-    out.x = 0;
-    out.z = 0;
-    const world = agent.world;
-    if (!world) return;
-    const margin = this.margin + agent.radius;
-    const obstacles = world.obstacles;
-    for (let i = 0; i < obstacles.length; i++) {
-      const o = obstacles[i]!;
-      const dx = agent.x - o.x;
-      const dz = agent.z - o.z;
-      const reach = o.reach + margin;
-      if (dx * dx + dz * dz > reach * reach) continue;
-      probeEdge(o.area, agent, probe);
-      const d = probe.distance; // > 0 inside
-      if (d < -margin) continue;
-      const strength = agent.maxForce * Math.min(4, (d + margin) / margin);
-      out.x -= probe.x * strength; // the probe points inward: push the other way
-      out.z -= probe.z * strength;
-      sidestep(agent, probe.x, probe.z, strength, out);
-    }
-    const bodies = world.bodies;
-    for (let i = 0; i < bodies.length; i++) {
-      const b = bodies[i]!;
-      const dx = agent.x - b.x;
-      const dz = agent.z - b.z;
-      const limit = margin + (b.radius ?? 0);
-      const d2 = dx * dx + dz * dz;
-      if (d2 >= limit * limit) continue;
-      const d = Math.sqrt(d2);
-      if (d < 1e-9) {
-        out.x += agent.maxForce * 4;
-        continue;
-      }
-      const push = agent.maxForce * Math.min(4, (4 * (limit - d)) / margin);
-      out.x += (dx / d) * push;
-      out.z += (dz / d) * push;
-      sidestep(agent, -dx / d, -dz / d, push, out);
-    }
-  }
-}
-
-/**
- * Adds a push along the obstacle's edge when the agent heads into it (toward the inward unit
- * direction (ix, iz)): a push straight back alone would hold a creature still against a wall
- * it is walking into. It goes round on the side its velocity already leans to (by its id when
- * it heads dead centre, so the choice is deterministic).
- */
-function sidestep(agent: SteeringAgent, ix: number, iz: number, strength: number, out: Vec2): void {
-  const speed = Math.sqrt(agent.vx * agent.vx + agent.vz * agent.vz);
-  if (speed < 1e-6) return;
-  const into = (agent.vx * ix + agent.vz * iz) / speed;
-  if (into <= 0) return;
-  // The edge direction (−iz, ix), turned to the side the velocity leans to.
-  const lean = agent.vx * -iz + agent.vz * ix;
-  const side = Math.abs(lean) > 1e-3 * speed ? Math.sign(lean) : agent.id % 2 === 0 ? 1 : -1;
-  out.x += -iz * side * strength * into * 1.5;
-  out.z += ix * side * strength * into * 1.5;
 }

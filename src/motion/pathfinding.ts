@@ -6,9 +6,9 @@
  * a navmesh (recast) is a WASM download a game should opt into. Used by `moveTo` when a
  * straight line would cross an obstacle, and again whenever the world's obstacles change.
  */
+import { assignDefaults } from "../api/options.js";
 import { type EdgeProbe, probeEdge } from "./area.js";
-import { ArriveBehavior } from "./steering.js";
-import type { Obstacle, SteeringAgent, Vec2 } from "./types.js";
+import type { Obstacle, Vec2 } from "./types.js";
 
 /**
  * Options of {@link findPath}.
@@ -24,6 +24,13 @@ export interface PathOptions {
   /** Most cells in the grid. @default 40000 */
   maxCells?: number;
 }
+
+/** Defaults of {@link PathOptions}; the cell size follows the clearance. */
+const PATH_DEFAULTS: Readonly<Required<Omit<PathOptions, "cellSize">>> = Object.freeze({
+  clearance: 0.5,
+  margin: 10,
+  maxCells: 40_000,
+});
 
 /** What a search did: cells of the grid and cells expanded (for tests and benches). */
 export interface PathStats {
@@ -85,8 +92,7 @@ export function findPath(
   options: PathOptions = {},
   stats?: PathStats,
 ): Vec2[] | undefined {
-  const clearance = options.clearance ?? 0.5;
-  const margin = options.margin ?? 10;
+  const { clearance, margin, maxCells } = assignDefaults(PATH_DEFAULTS, options);
   if (blocked(to, obstacles, clearance)) return undefined;
   // The grid covers both points and every obstacle near the way, plus a margin.
   let x0 = Math.min(from.x, to.x) - margin;
@@ -101,7 +107,6 @@ export function findPath(
     z1 = Math.max(z1, o.z + o.reach + margin / 2);
   }
   let cell = options.cellSize ?? Math.max(0.25, clearance / 2);
-  const maxCells = options.maxCells ?? 40_000;
   while (Math.ceil((x1 - x0) / cell) * Math.ceil((z1 - z0) / cell) > maxCells) cell *= 1.5;
   const w = Math.ceil((x1 - x0) / cell);
   const h = Math.ceil((z1 - z0) / cell);
@@ -226,63 +231,5 @@ class MinHeap {
       keys[i] = lastKey;
     }
     return top;
-  }
-}
-
-/**
- * Arrive at a point by way of waypoints: it heads for each in turn at its cruise speed, passing
- * one once within `pass` metres, and arrives at the last (ArriveBehavior: slows, then stops).
- * Given a `plan`, it plans its waypoints from where the agent is on its first step, and again
- * whenever the world's obstacles change (`obstacleVersion`): a rock dropped in its way, or a
- * wall taken down, changes its way there.
- */
-export class RouteBehavior extends ArriveBehavior {
-  /** The waypoints before the target, in order; passed ones are skipped. */
-  waypoints: Vec2[];
-  /** Times it planned its way (the first plan included). */
-  plans = 0;
-  #next = 0;
-  /** The world's obstacle version its waypoints were planned for; -1 before the first plan. */
-  #version = -1;
-  constructor(
-    target: Vec2,
-    tolerance: number,
-    slowRadius: number,
-    waypoints: readonly Vec2[],
-    public pass = 0.75,
-    /** Plans the waypoints from `from` (the target not included); none when the way is clear. */
-    readonly plan?: (from: Vec2) => Vec2[],
-  ) {
-    super(target, tolerance, slowRadius);
-    this.waypoints = [...waypoints];
-  }
-
-  /** Waypoints still ahead (the target not counted). */
-  get remaining(): number {
-    return this.waypoints.length - this.#next;
-  }
-
-  override calculate(agent: SteeringAgent, out: Vec2): void {
-    const version = agent.world?.obstacleVersion ?? 0;
-    if (this.plan && version !== this.#version) {
-      this.#version = version;
-      this.waypoints = this.plan(agent);
-      this.#next = 0;
-      this.plans++;
-    }
-    while (this.#next < this.waypoints.length) {
-      const w = this.waypoints[this.#next]!;
-      const dx = w.x - agent.x;
-      const dz = w.z - agent.z;
-      const d = Math.sqrt(dx * dx + dz * dz);
-      if (d <= this.pass) {
-        this.#next++;
-        continue;
-      }
-      out.x = (dx / d) * agent.cruiseSpeed - agent.vx;
-      out.z = (dz / d) * agent.cruiseSpeed - agent.vz;
-      return;
-    }
-    super.calculate(agent, out);
   }
 }

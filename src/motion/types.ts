@@ -1,14 +1,11 @@
 /**
  * The small shared types of motion: what a steering behaviour may read of its agent and of the
- * agent's world. Behaviours (steering.ts) depend on these, not on the MotionAgent and
+ * agent's world. Behaviours (`behaviors/`) depend on these, not on the MotionAgent and
  * MotionWorld classes, so the agent can own behaviours and the world own agents without a
  * circle between the files.
  */
 import type { SeededRandom } from "../util/seededRandom.js";
 import type { Area } from "./area.js";
-import type { GaitTable } from "./gaits/index.js";
-import type { RigRoles } from "./rigRoles.js";
-import type { SpeedRules } from "./speeds.js";
 
 /**
  * A 2D vector on the ground plane (x, z).
@@ -137,62 +134,6 @@ export interface Obstacle {
   readonly z: number;
   /** Radius of its bounding circle, metres. */
   readonly reach: number;
-}
-
-/**
- * A steering behaviour (after Yuka's `SteeringBehavior`): each step, every active behaviour
- * of a creature writes a force (an acceleration on the ground plane, m/s²); the creature sums
- * them by weight, caps the total at `maxForce` and its speed at `speedLimit`.
- *
- * @example
- * // Drift toward +X, gently, whatever else the creature does.
- * const breeze: SteeringBehavior = {
- *   active: true,
- *   weight: 0.5,
- *   calculate(agent, force) {
- *     force.x = agent.walkSpeed - agent.vx;
- *     force.z = 0;
- *   },
- * };
- * creature.addBehaviour(breeze);
- * @category Motion
- */
-export interface SteeringBehavior {
-  /** Inactive behaviours are skipped. */
-  active: boolean;
-  /** Multiplies the force before summing. */
-  weight: number;
-  /**
-   * While true, this behaviour has taken over (a creature fleeing): the current order's goal
-   * (wandering, walking to a point) pauses, and the creature's state reads {@link state}.
-   * @default undefined (never takes over)
-   */
-  readonly engaged?: boolean;
-  /** The creature's state while {@link engaged} (`"flee"`, `"evade"`, or a game's own). */
-  readonly state?: string;
-  /**
-   * Writes this behaviour's force on `agent` into `force` (both components, every call).
-   * `dt` is the step in seconds, also `agent.dt`.
-   */
-  calculate(agent: SteeringAgent, force: Vec2, dt: number): void;
-}
-
-/** Options of a {@link MotionAgent}. */
-export interface MotionAgentOptions {
-  roles: RigRoles;
-  rng: SeededRandom;
-  /** The record's behaviour (walk, fly, swim, ...). */
-  behaviour?: string | undefined;
-  x?: number;
-  y?: number;
-  z?: number;
-  heading?: number;
-  /** Gait table to choose from. @default BEHAVIOUR_GAITS */
-  gaits?: GaitTable;
-  /** The record's body type (`quadruped`, ...), for its speeds. @default undefined (a generic legged body) */
-  bodyType?: string | undefined;
-  /** Speed rules. @default SPEED_RULES */
-  speedRules?: SpeedRules;
 }
 
 /**

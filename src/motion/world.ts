@@ -4,8 +4,7 @@
  * gaits along. A Menagerie holds a core from the start and makes agents with
  * {@link createAgentIn} once its first creature's code has loaded.
  */
-import { MotionAgent } from "./agent.js";
-import type { MotionAgentOptions } from "./types.js";
+import { MotionAgent, type MotionAgentOptions } from "./motionAgent.js";
 import { MotionWorldCore } from "./worldCore.js";
 
 export { MOTION_WORLD_DEFAULTS, type MotionWorldOptions } from "./worldCore.js";

@@ -10,8 +10,8 @@
 
 import { assignDefaults, positiveNumber } from "../api/options.js";
 import { SeededRandom } from "../util/seededRandom.js";
-import type { MotionAgent } from "./agent.js";
 import type { Area } from "./area.js";
+import type { MotionAgent } from "./motionAgent.js";
 import { createObstacle } from "./obstacles.js";
 import { SpatialGrid } from "./spatialGrid.js";
 import type { Obstacle, SteeringAgent, SteeringTarget, SteeringWorld } from "./types.js";
@@ -51,7 +51,7 @@ export class MotionWorldCore implements SteeringWorld {
   readonly #grid = new SpatialGrid(2);
   #created = 0;
   #gridFresh = false;
-  /** This step, boxed once for all agents (see `SteeredBody.advance`); never a plain double first. */
+  /** This step, boxed once for all agents (see `MotionAgent.advance`); never a plain double first. */
   #stepBox: number | undefined = undefined;
   // Neighbour query state, so the grid visitor is one function made once (no per-call closure).
   #queryAgent: SteeringAgent | undefined;

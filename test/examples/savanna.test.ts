@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { playSavanna, type SavannaTerrain } from "../../examples/savanna.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
-import { FleeBehavior } from "../../src/motion/behaviours.js";
+import { FleeBehavior } from "../../src/motion/behaviors/flee.js";
 import { createNullScene } from "../helpers/babylonScene.js";
 import { startCatalogService } from "../helpers/catalogService.js";
 

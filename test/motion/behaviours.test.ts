@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { OptionsError } from "../../src/api/errors.js";
-import type { MotionAgent } from "../../src/motion/agent.js";
-import { type FleeBehavior, FOLLOW_DEFAULTS } from "../../src/motion/behaviours.js";
+import type { FleeBehavior } from "../../src/motion/behaviors/flee.js";
+import { FOLLOW_DEFAULTS } from "../../src/motion/behaviors/follow.js";
+import type { SteeringBehavior } from "../../src/motion/behaviors/steeringBehavior.js";
+import type { MotionAgent } from "../../src/motion/motionAgent.js";
 import { WorldBody } from "../../src/motion/obstacles.js";
-import type { SteeringBehavior } from "../../src/motion/types.js";
 import { MotionWorld } from "../../src/motion/world.js";
 import { quadrupedRoles } from "../helpers/motionRig.js";
 

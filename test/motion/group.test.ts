@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OptionsError } from "../../src/api/errors.js";
-import type { MotionAgent } from "../../src/motion/agent.js";
 import { GROUP_DEFAULTS, groupOfAgent, MotionGroup } from "../../src/motion/group.js";
+import type { MotionAgent } from "../../src/motion/motionAgent.js";
 import { MotionWorld } from "../../src/motion/world.js";
 import { bodyOnlyRoles, flyerRoles, quadrupedRoles } from "../helpers/motionRig.js";
 

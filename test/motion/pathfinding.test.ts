@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type Area, containsPoint } from "../../src/motion/area.js";
+import type { RouteBehavior } from "../../src/motion/behaviors/route.js";
 import { createObstacle } from "../../src/motion/obstacles.js";
-import { findPath, isClear, type PathStats, type RouteBehavior } from "../../src/motion/pathfinding.js";
+import { findPath, isClear, type PathStats } from "../../src/motion/pathfinding.js";
 import { MotionWorld } from "../../src/motion/world.js";
 import { quadrupedRoles } from "../helpers/motionRig.js";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { OptionsError } from "../../src/api/errors.js";
-import { MotionAgent } from "../../src/motion/agent.js";
-import type { SteeringAgent, SteeringBehavior, Vec2 } from "../../src/motion/types.js";
+import type { SteeringBehavior } from "../../src/motion/behaviors/steeringBehavior.js";
+import { MotionAgent } from "../../src/motion/motionAgent.js";
+import type { SteeringAgent, Vec2 } from "../../src/motion/types.js";
 import { MOTION_WORLD_DEFAULTS, MotionWorld } from "../../src/motion/world.js";
 import { SeededRandom } from "../../src/util/seededRandom.js";
 import { quadrupedRoles } from "../helpers/motionRig.js";

@@ -41,7 +41,7 @@ export type GaitTable = Readonly<Record<string, Gait | null>>;
  * The default gait table: a record's `behaviour` (lower-cased) → its gait; `null` idles.
  * @category Body plans and gaits
  */
-export const BEHAVIOUR_GAITS: GaitTable = Object.freeze({
+export const BEHAVIOR_GAITS: GaitTable = Object.freeze({
   walk: walkGait,
   run: walkGait,
   trot: walkGait,
@@ -59,13 +59,19 @@ export const BEHAVIOUR_GAITS: GaitTable = Object.freeze({
   none: null,
 });
 
+/**
+ * @deprecated Use `BEHAVIOR_GAITS`; will be removed in 0.3.
+ * @category Body plans and gaits
+ */
+export const BEHAVIOUR_GAITS: GaitTable = BEHAVIOR_GAITS;
+
 const LEGGED = new Set<Gait>([walkGait, crawlGait, waddleGait, hopGait]);
 
 /** The gait for a behaviour on a rig, or `null` for idle. */
 export function gaitFor(
   behaviour: string | undefined,
   roles: RigRoles,
-  table: GaitTable = BEHAVIOUR_GAITS,
+  table: GaitTable = BEHAVIOR_GAITS,
 ): Gait | null {
   // Own keys only: a behaviour named "constructor" or "__proto__" is unknown, not Object's.
   const key = behaviour?.toLowerCase();

@@ -13,7 +13,7 @@ import { isSceneryRecord } from "../../../src/api/recordKind.js";
 import { HABITATS } from "../../../src/api/schemas.js";
 import { Menagerie } from "../../../src/babylon/menagerie.js";
 import type { CircleArea } from "../../../src/motion/area.js";
-import { AvoidAreaBehavior } from "../../../src/motion/steering.js";
+import { AvoidAreaBehavior } from "../../../src/motion/behaviors/avoidArea.js";
 import { createNullScene, sceneCounts } from "../../helpers/babylonScene.js";
 import { countingFetch, startCatalogService } from "../../helpers/catalogService.js";
 

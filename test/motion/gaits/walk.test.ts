@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MotionAgent } from "../../../src/motion/agent.js";
 import { dutyFactor, maxWalkSpeed, trotBlend, walkGait } from "../../../src/motion/gaits/walk.js";
+import { MotionAgent } from "../../../src/motion/motionAgent.js";
 import { Pose } from "../../../src/motion/pose.js";
 import type { LegRole, RigRoles } from "../../../src/motion/rigRoles.js";
 import { SeededRandom } from "../../../src/util/seededRandom.js";

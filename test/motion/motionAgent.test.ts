@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { OptionsError } from "../../src/api/errors.js";
-import { MotionAgent } from "../../src/motion/agent.js";
+import { ArriveBehavior } from "../../src/motion/behaviors/arrive.js";
+import { AvoidAreaBehavior } from "../../src/motion/behaviors/avoidArea.js";
+import { BrakeBehavior } from "../../src/motion/behaviors/brake.js";
+import { RouteBehavior } from "../../src/motion/behaviors/route.js";
+import { StayInAreaBehavior } from "../../src/motion/behaviors/stayInArea.js";
+import { WanderBehavior } from "../../src/motion/behaviors/wander.js";
 import { flyGait, hopGait, slitherGait, walkGait } from "../../src/motion/gaits/index.js";
-import { RouteBehavior } from "../../src/motion/pathfinding.js";
+import { MotionAgent } from "../../src/motion/motionAgent.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
 import { speciesSpeeds } from "../../src/motion/speeds.js";
-import {
-  ArriveBehavior,
-  AvoidAreaBehavior,
-  BrakeBehavior,
-  StayInAreaBehavior,
-  WanderBehavior,
-} from "../../src/motion/steering.js";
 import { SeededRandom } from "../../src/util/seededRandom.js";
 import { bodyOnlyRoles, flyerRoles, quadrupedRoles } from "../helpers/motionRig.js";
 import { thrown } from "../helpers/rejection.js";

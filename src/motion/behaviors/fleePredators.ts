@@ -3,9 +3,9 @@
  * at 5 m): the nearest predator noticed within `radius` is run from until none is within
  * `calmRadius`. A reaction a creature keeps whatever its order: while engaged it pauses it.
  */
-import { nonNegativeNumber, objectOption, positiveNumber } from "../api/options.js";
-import { distance, GAIN } from "./hunt.js";
-import type { SteeringAgent, SteeringBehavior, Vec2 } from "./types.js";
+import { assignDefaults, nonNegativeNumber, objectOption, positiveNumber } from "../../api/options.js";
+import type { SteeringAgent, SteeringWorld, Vec2 } from "../types.js";
+import { allow, distance, runFrom, SteeringBehavior } from "./steeringBehavior.js";
 
 /**
  * Options of {@link FleePredatorsBehavior}.
@@ -26,22 +26,36 @@ export interface FleePredatorsOptions {
  */
 export const FLEE_PREDATORS_DEFAULTS = Object.freeze({ radius: 5, calmOverRadius: 2 });
 
+/** {@link FleePredatorsOptions} checked, with their defaults (a speed of 0 means the runSpeed). */
+function resolveOptions(options: FleePredatorsOptions): Required<FleePredatorsOptions> {
+  objectOption("options", options);
+  const o = assignDefaults<{ radius: number; speed: number }>(
+    { radius: FLEE_PREDATORS_DEFAULTS.radius, speed: 0 },
+    options,
+  );
+  const radius = positiveNumber("radius", o.radius);
+  const calm = options.calmRadius ?? radius * FLEE_PREDATORS_DEFAULTS.calmOverRadius;
+  return {
+    radius,
+    calmRadius: Math.max(radius, positiveNumber("calmRadius", calm)),
+    speed: nonNegativeNumber("speed", o.speed),
+  };
+}
+
 /**
  * Runs from the nearest predator it notices (state `flee`), until none is within `calmRadius`;
  * meanwhile its order pauses, then goes on.
  * @category Motion
  */
-export class FleePredatorsBehavior implements SteeringBehavior {
-  active = true;
-  weight = 1;
-  engaged = false;
-  readonly state: string = "flee";
+export class FleePredatorsBehavior extends SteeringBehavior {
+  declare engaged: boolean;
+  override readonly state: string = "flee";
   /** It notices a predator this close, metres. */
-  radius = 5;
+  radius: number;
   /** It calms down once no predator is this close, metres. */
-  calmRadius = 10;
+  calmRadius: number;
   /** Speed while fleeing, m/s; 0 means its runSpeed. */
-  speed = 0;
+  speed: number;
   /** The predator it runs from, while engaged. */
   predator: SteeringAgent | undefined;
 
@@ -51,11 +65,11 @@ export class FleePredatorsBehavior implements SteeringBehavior {
     readonly isPredator: (other: SteeringAgent) => boolean,
     options: FleePredatorsOptions = {},
   ) {
-    objectOption("options", options);
-    this.radius = positiveNumber("radius", options.radius ?? FLEE_PREDATORS_DEFAULTS.radius);
-    const calm = options.calmRadius ?? this.radius * FLEE_PREDATORS_DEFAULTS.calmOverRadius;
-    this.calmRadius = Math.max(this.radius, positiveNumber("calmRadius", calm));
-    this.speed = nonNegativeNumber("speed", options.speed ?? 0);
+    super();
+    const o = resolveOptions(options);
+    this.radius = o.radius;
+    this.calmRadius = o.calmRadius;
+    this.speed = o.speed;
   }
 
   calculate(agent: SteeringAgent, out: Vec2): void {
@@ -63,6 +77,17 @@ export class FleePredatorsBehavior implements SteeringBehavior {
     out.z = 0;
     const world = agent.world;
     if (!world) return;
+    const nearest = this.#nearestPredator(agent, world);
+    this.engaged = nearest !== undefined;
+    this.predator = nearest;
+    if (!nearest) return;
+    const speed = this.speed > 0 ? this.speed : agent.runSpeed;
+    allow(agent, speed);
+    runFrom(agent, nearest.x, nearest.z, speed, out);
+  }
+
+  /** The nearest predator within reach: `radius`, or `calmRadius` while it flees. */
+  #nearestPredator(agent: SteeringAgent, world: SteeringWorld): SteeringAgent | undefined {
     world.queryRadius = this.engaged ? this.calmRadius : this.radius;
     const count = world.findNeighbours(agent);
     let nearest: SteeringAgent | undefined;
@@ -75,22 +100,6 @@ export class FleePredatorsBehavior implements SteeringBehavior {
         best = d;
       }
     }
-    this.engaged = nearest !== undefined;
-    this.predator = nearest;
-    if (!nearest) return;
-    const speed = this.speed > 0 ? this.speed : agent.runSpeed;
-    if (speed > agent.speedLimit) agent.speedLimit = speed;
-    let ax = agent.x - nearest.x;
-    let az = agent.z - nearest.z;
-    const len = Math.sqrt(ax * ax + az * az);
-    if (len < 1e-9) {
-      ax = Math.sin(agent.heading);
-      az = Math.cos(agent.heading);
-    } else {
-      ax /= len;
-      az /= len;
-    }
-    out.x = (ax * speed - agent.vx) * GAIN;
-    out.z = (az * speed - agent.vz) * GAIN;
+    return nearest;
   }
 }

@@ -4,13 +4,11 @@
  * nearest it finds, chases once it is within `spotRadius`, catches it on contact (a callback:
  * what a catch does is the game's), gives up after `chaseSeconds`, rests, and looks again.
  * It is a reaction a creature keeps whatever its order: while engaged it pauses the order. Prey
- * flee predators with fleePredators.ts.
+ * flee predators with {@link FleePredatorsBehavior}.
  */
-import { nonNegativeNumber, objectOption, positiveNumber } from "../api/options.js";
-import type { SteeringAgent, SteeringBehavior, Vec2 } from "./types.js";
-
-/** How briskly a chase or an escape changes velocity (see behaviours.ts). */
-export const GAIN = 3;
+import { assignDefaults, nonNegativeNumber, objectOption, positiveNumber } from "../../api/options.js";
+import type { SteeringAgent, SteeringWorld, Vec2 } from "../types.js";
+import { allow, brake, distance, GAIN, lookAhead, SteeringBehavior } from "./steeringBehavior.js";
 
 /**
  * Options of {@link HuntBehavior}; the distances are the official SDK's.
@@ -47,6 +45,23 @@ export const HUNT_DEFAULTS = Object.freeze({
   catchDistance: 0.3,
 });
 
+/** {@link HuntOptions} checked, with their defaults (a speed of 0 means the hunter's runSpeed). */
+function resolveOptions(options: HuntOptions): Required<Omit<HuntOptions, "onCatch" | "onGiveUp">> {
+  objectOption("options", options);
+  const o = assignDefaults<Required<Omit<HuntOptions, "onCatch" | "onGiveUp">>>(
+    { ...HUNT_DEFAULTS, speed: 0 },
+    options,
+  );
+  return {
+    searchRadius: positiveNumber("searchRadius", o.searchRadius),
+    spotRadius: positiveNumber("spotRadius", o.spotRadius),
+    speed: nonNegativeNumber("speed", o.speed),
+    chaseSeconds: positiveNumber("chaseSeconds", o.chaseSeconds),
+    restSeconds: nonNegativeNumber("restSeconds", o.restSeconds),
+    catchDistance: nonNegativeNumber("catchDistance", o.catchDistance),
+  };
+}
+
 /**
  * Where a hunt is: `search` (looking, its order goes on), `stalk` (walking briskly toward prey
  * it found), `chase`, `rest`.
@@ -62,11 +77,11 @@ const LOOK_EVERY = 0.5;
  * engaged) is `stalk`, `hunt` (chasing) or `rest`.
  * @category Motion
  */
-export class HuntBehavior implements SteeringBehavior {
-  active = true;
-  weight = 1;
-  /** Where the hunt is. */
-  phase: HuntPhase = "search";
+export class HuntBehavior extends SteeringBehavior {
+  /** True while stalking, chasing or resting: the creature's order pauses. */
+  declare engaged: boolean;
+  /** The creature's state while engaged. */
+  override state = "search";
   /** The prey it is after (while stalking or chasing). */
   prey: SteeringAgent | undefined;
   /** Catches so far. */
@@ -74,21 +89,22 @@ export class HuntBehavior implements SteeringBehavior {
   /** Chases given up so far. */
   misses = 0;
   /** It looks for prey this far away, metres. */
-  searchRadius = 20;
+  searchRadius: number;
   /** It chases prey this close, metres. */
-  spotRadius = 10;
+  spotRadius: number;
   /** Chase speed, m/s; 0 means the hunter's runSpeed. */
-  speed = 0;
+  speed: number;
   /** It gives up a chase after this many seconds. */
-  chaseSeconds = 8;
+  chaseSeconds: number;
   /** It rests this long after a catch or giving up, seconds. */
-  restSeconds = 6;
+  restSeconds: number;
   /** A catch is contact: bodies closer than their radii plus this, metres. */
-  catchDistance = 0.3;
+  catchDistance: number;
   /** Told of each catch. */
   onCatch: ((prey: SteeringAgent) => void) | undefined;
   /** Told when a chase is given up. */
   onGiveUp: ((prey: SteeringAgent) => void) | undefined;
+  #phase: HuntPhase = "search";
   #clock = 0;
   #look = 0;
 
@@ -98,26 +114,27 @@ export class HuntBehavior implements SteeringBehavior {
     readonly isPrey: (other: SteeringAgent) => boolean,
     options: HuntOptions = {},
   ) {
-    objectOption("options", options);
-    const d = HUNT_DEFAULTS;
-    this.searchRadius = positiveNumber("searchRadius", options.searchRadius ?? d.searchRadius);
-    this.spotRadius = positiveNumber("spotRadius", options.spotRadius ?? d.spotRadius);
-    this.speed = nonNegativeNumber("speed", options.speed ?? 0);
-    this.chaseSeconds = positiveNumber("chaseSeconds", options.chaseSeconds ?? d.chaseSeconds);
-    this.restSeconds = nonNegativeNumber("restSeconds", options.restSeconds ?? d.restSeconds);
-    this.catchDistance = nonNegativeNumber("catchDistance", options.catchDistance ?? d.catchDistance);
+    super();
+    const o = resolveOptions(options);
+    this.searchRadius = o.searchRadius;
+    this.spotRadius = o.spotRadius;
+    this.speed = o.speed;
+    this.chaseSeconds = o.chaseSeconds;
+    this.restSeconds = o.restSeconds;
+    this.catchDistance = o.catchDistance;
     this.onCatch = options.onCatch;
     this.onGiveUp = options.onGiveUp;
   }
 
-  /** True while stalking, chasing or resting: the creature's order pauses. */
-  get engaged(): boolean {
-    return this.phase !== "search";
+  /** Where the hunt is; its {@link engaged} and {@link state} follow it. */
+  get phase(): HuntPhase {
+    return this.#phase;
   }
 
-  /** The creature's state while engaged. */
-  get state(): string {
-    return this.phase === "chase" ? "hunt" : this.phase;
+  set phase(phase: HuntPhase) {
+    this.#phase = phase;
+    this.engaged = phase !== "search";
+    this.state = phase === "chase" ? "hunt" : phase;
   }
 
   calculate(agent: SteeringAgent, out: Vec2, dt: number): void {
@@ -125,8 +142,7 @@ export class HuntBehavior implements SteeringBehavior {
     out.z = 0;
     this.#clock += dt;
     if (this.phase === "rest") {
-      out.x = -agent.vx * 4;
-      out.z = -agent.vz * 4;
+      brake(agent, out);
       if (this.#clock >= this.restSeconds) this.#enter("search");
       return;
     }
@@ -155,8 +171,7 @@ export class HuntBehavior implements SteeringBehavior {
       this.#enter("rest");
       this.prey = undefined;
       this.onCatch?.(target);
-      out.x = -agent.vx * 4;
-      out.z = -agent.vz * 4;
+      brake(agent, out);
       return;
     }
     if (this.phase === "stalk" && d <= this.spotRadius) this.#enter("chase");
@@ -171,14 +186,11 @@ export class HuntBehavior implements SteeringBehavior {
           ? this.speed
           : agent.runSpeed
         : Math.min(agent.runSpeed, agent.walkSpeed * 1.5);
-    if (speed > agent.speedLimit) agent.speedLimit = speed;
+    allow(agent, speed);
     // Head where the prey will be (Reynolds' pursuit), a few seconds ahead at most.
-    const tvx = target.vx;
-    const tvz = target.vz;
-    const closing = speed + Math.sqrt(tvx * tvx + tvz * tvz);
-    const ahead = closing > 1e-6 ? Math.min(3, d / closing) : 0;
-    const dx = target.x + tvx * ahead - agent.x;
-    const dz = target.z + tvz * ahead - agent.z;
+    const ahead = lookAhead(target, d, speed);
+    const dx = target.x + target.vx * ahead - agent.x;
+    const dz = target.z + target.vz * ahead - agent.z;
     const len = Math.sqrt(dx * dx + dz * dz) || 1;
     out.x = ((dx / len) * speed - agent.vx) * GAIN;
     out.z = ((dz / len) * speed - agent.vz) * GAIN;
@@ -189,8 +201,7 @@ export class HuntBehavior implements SteeringBehavior {
     this.prey = undefined;
     this.#enter("rest");
     this.onGiveUp?.(prey);
-    out.x = -agent.vx * 4;
-    out.z = -agent.vz * 4;
+    brake(agent, out);
   }
 
   #enter(phase: HuntPhase): void {
@@ -200,7 +211,7 @@ export class HuntBehavior implements SteeringBehavior {
   }
 
   #nearestPrey(agent: SteeringAgent): SteeringAgent | undefined {
-    const world = agent.world;
+    const world: SteeringWorld | undefined = agent.world;
     if (!world) return undefined;
     world.queryRadius = this.searchRadius;
     const count = world.findNeighbours(agent);
@@ -216,11 +227,4 @@ export class HuntBehavior implements SteeringBehavior {
     }
     return best;
   }
-}
-
-/** Metres between two agents on the ground plane. */
-export function distance(a: SteeringAgent, b: SteeringAgent): number {
-  const dx = b.x - a.x;
-  const dz = b.z - a.z;
-  return Math.sqrt(dx * dx + dz * dz);
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { OptionsError } from "../../src/api/errors.js";
-import type { MotionAgent } from "../../src/motion/agent.js";
-import { FleePredatorsBehavior } from "../../src/motion/fleePredators.js";
-import { HUNT_DEFAULTS, HuntBehavior } from "../../src/motion/hunt.js";
-import type { SteeringAgent } from "../../src/motion/types.js";
-import { MotionWorld } from "../../src/motion/world.js";
-import { quadrupedRoles } from "../helpers/motionRig.js";
+import { OptionsError } from "../../../src/api/errors.js";
+import { FleePredatorsBehavior } from "../../../src/motion/behaviors/fleePredators.js";
+import { HUNT_DEFAULTS, HuntBehavior } from "../../../src/motion/behaviors/hunt.js";
+import type { MotionAgent } from "../../../src/motion/motionAgent.js";
+import type { SteeringAgent } from "../../../src/motion/types.js";
+import { MotionWorld } from "../../../src/motion/world.js";
+import { quadrupedRoles } from "../../helpers/motionRig.js";
 
 const DT = 1 / 30;
 const AREA = { center: { x: 0, z: 0 }, radius: 200 };

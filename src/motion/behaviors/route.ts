@@ -1,0 +1,64 @@
+/**
+ * Route: arrives at a point by way of waypoints around obstacles (planned with `findPath`).
+ * The goal of the `moveTo` order.
+ */
+import type { SteeringAgent, Vec2 } from "../types.js";
+import { ArriveBehavior } from "./arrive.js";
+
+/**
+ * Arrive at a point by way of waypoints: it heads for each in turn at its cruise speed, passing
+ * one once within `pass` metres, and arrives at the last (ArriveBehavior: slows, then stops).
+ * Given a `plan`, it plans its waypoints from where the agent is on its first step, and again
+ * whenever the world's obstacles change (`obstacleVersion`): a rock dropped in its way, or a
+ * wall taken down, changes its way there.
+ */
+export class RouteBehavior extends ArriveBehavior {
+  /** The waypoints before the target, in order; passed ones are skipped. */
+  waypoints: Vec2[];
+  /** Times it planned its way (the first plan included). */
+  plans = 0;
+  #next = 0;
+  /** The world's obstacle version its waypoints were planned for; -1 before the first plan. */
+  #version = -1;
+  constructor(
+    target: Vec2,
+    tolerance: number,
+    slowRadius: number,
+    waypoints: readonly Vec2[],
+    public pass = 0.75,
+    /** Plans the waypoints from `from` (the target not included); none when the way is clear. */
+    readonly plan?: (from: Vec2) => Vec2[],
+  ) {
+    super(target, tolerance, slowRadius);
+    this.waypoints = [...waypoints];
+  }
+
+  /** Waypoints still ahead (the target not counted). */
+  get remaining(): number {
+    return this.waypoints.length - this.#next;
+  }
+
+  override calculate(agent: SteeringAgent, out: Vec2): void {
+    const version = agent.world?.obstacleVersion ?? 0;
+    if (this.plan && version !== this.#version) {
+      this.#version = version;
+      this.waypoints = this.plan(agent);
+      this.#next = 0;
+      this.plans++;
+    }
+    while (this.#next < this.waypoints.length) {
+      const w = this.waypoints[this.#next]!;
+      const dx = w.x - agent.x;
+      const dz = w.z - agent.z;
+      const d = Math.sqrt(dx * dx + dz * dz);
+      if (d <= this.pass) {
+        this.#next++;
+        continue;
+      }
+      out.x = (dx / d) * agent.cruiseSpeed - agent.vx;
+      out.z = (dz / d) * agent.cruiseSpeed - agent.vz;
+      return;
+    }
+    super.calculate(agent, out);
+  }
+}

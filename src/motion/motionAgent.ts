@@ -1,0 +1,591 @@
+/**
+ * One creature's motion, engine-free: the body that moves (position, velocity and heading on
+ * the ground plane, its speeds, its gait and pose), what it is told to do (its order: wander,
+ * moveTo, follow, seek, pursue, stop), the behaviours a game added (flee, evade, its own), its
+ * state and the events it reports. Each step sums its behaviours by weight and moves it.
+ * Orders replace each other; added behaviours stay until removed. The Babylon side copies the
+ * result onto nodes once per frame.
+ */
+import { assignDefaults, nonNegativeNumber } from "../api/options.js";
+import type { SeededRandom } from "../util/seededRandom.js";
+import { AgentPoser } from "./agentPose.js";
+import type { ArriveBehavior } from "./behaviors/arrive.js";
+import { AvoidAreaBehavior } from "./behaviors/avoidArea.js";
+import { AvoidObstaclesBehavior } from "./behaviors/avoidObstacles.js";
+import { BrakeBehavior } from "./behaviors/brake.js";
+import { EvadeBehavior } from "./behaviors/evade.js";
+import { FleeBehavior, type FleeOptions } from "./behaviors/flee.js";
+import { FollowBehavior, type FollowOptions } from "./behaviors/follow.js";
+import { GroupBehavior } from "./behaviors/group.js";
+import { PursueBehavior } from "./behaviors/pursue.js";
+import { RouteBehavior } from "./behaviors/route.js";
+import { SeekBehavior, type SeekOptions } from "./behaviors/seek.js";
+import { SeparationBehavior } from "./behaviors/separation.js";
+import { StayInAreaBehavior } from "./behaviors/stayInArea.js";
+import { ForceVector, type SteeringBehavior } from "./behaviors/steeringBehavior.js";
+import { WanderBehavior } from "./behaviors/wander.js";
+import type { Gait } from "./gaits/gait.js";
+import { BEHAVIOR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
+import type { MotionGroup } from "./group.js";
+import { findPath, isClear } from "./pathfinding.js";
+import type { Pose } from "./pose.js";
+import type { RigRoles } from "./rigRoles.js";
+import { SPEED_RULES, type SpeciesSpeeds, type SpeedRules, speciesSpeeds } from "./speeds.js";
+import type {
+  HeightFunction,
+  MotionEvents,
+  MoveOrder,
+  SteeringAgent,
+  SteeringTarget,
+  SteeringWorld,
+  Vec2,
+  WanderOrder,
+} from "./types.js";
+
+/** Options of a {@link MotionAgent}. */
+export interface MotionAgentOptions {
+  roles: RigRoles;
+  rng: SeededRandom;
+  /** The record's behaviour (walk, fly, swim, ...). @default "none" */
+  behaviour?: string | undefined;
+  /** @default 0 */
+  x?: number;
+  /** @default 0 */
+  y?: number;
+  /** @default 0 */
+  z?: number;
+  /** @default 0 */
+  heading?: number;
+  /** Gait table to choose from. @default BEHAVIOR_GAITS */
+  gaits?: GaitTable;
+  /** The record's body type (`quadruped`, ...), for its speeds. @default undefined (a generic legged body) */
+  bodyType?: string | undefined;
+  /** Speed rules. @default SPEED_RULES */
+  speedRules?: SpeedRules;
+}
+
+/** Defaults of {@link MotionAgentOptions}. */
+const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" | "rng" | "bodyType">>> = Object.freeze(
+  {
+    behaviour: "none",
+    x: 0,
+    y: 0,
+    z: 0,
+    heading: 0,
+    gaits: BEHAVIOR_GAITS,
+    speedRules: SPEED_RULES,
+  },
+);
+
+const force = new ForceVector();
+const part = new ForceVector();
+
+let nextId = 1;
+
+/**
+ * A creature's motion (`creature.motion`): where it is, what it does, and the pose its gait sets.
+ * @category Motion
+ */
+export class MotionAgent implements SteeringAgent {
+  // Every number written per frame has an initializer: a field declared bare starts as
+  // `undefined` (ES2022 class fields), V8 then keeps it "tagged" and boxes each new double in
+  // a fresh heap object; an initialised one holds its double in place.
+  /** Unique per agent in this page or process. */
+  readonly id = nextId++;
+  /** What each joint of its rig does (legs, wings, head, tail). */
+  readonly roles: RigRoles;
+  /** Its own seeded random numbers (idle moves, wandering). */
+  readonly rng: SeededRandom;
+  /** Position east-west (x), metres. */
+  x = 0;
+  /** Height of its feet, metres (set from the ground, altitude or water each step). */
+  y = 0;
+  /** Position north-south (z), metres. */
+  z = 0;
+  /** Velocity along x, m/s. */
+  vx = 0;
+  /** Velocity along z, m/s. */
+  vz = 0;
+  /** Radians about +Y; 0 faces +Z, travel direction is (sin, cos). */
+  heading = 0;
+  /** Measured heading change rate, rad/s. */
+  turnRate = 0;
+  radius = 0; // footprint radius, metres
+  /** Its walking pace, m/s: the species' (see `speciesSpeeds`) unless set with {@link setSpeeds}. */
+  walkSpeed = 0.5;
+  /** Its top speed, m/s: the species' unless set with {@link setSpeeds}. */
+  runSpeed = 0.5;
+  /** Fastest it travels when nothing asks for more (its runSpeed), m/s. */
+  maxSpeed = 0;
+  /** Speed the current order aims for: its `speed`, else walkSpeed. */
+  cruiseSpeed = 0;
+  /** This step's speed cap: maxSpeed (or the order's speed), raised by a fleeing behaviour. */
+  speedLimit = 0.5;
+  /** Cap on the summed steering force (an acceleration, m/s²). */
+  maxForce = 0;
+  /** Largest turn rate, rad/s. */
+  maxTurnRate = 2.5;
+  /** Ground height; y follows it (plus altitude for flyers). */
+  ground: HeightFunction | undefined;
+  /** Height above the ground while flying, metres. */
+  altitude = 0;
+  /** Swimmers stay `swimDepth` below this level. */
+  waterLevel: number | undefined;
+  /** Metres below `waterLevel` a swimmer holds (never below the bed). */
+  swimDepth = 0.5;
+  /** The world it moves in, when added to one. */
+  world: SteeringWorld | undefined;
+  /** Its neighbours this step, gathered by the world before it steps (see `SteeringAgent`). */
+  readonly neighbours: SteeringAgent[] = [];
+  neighbourCount = 0; // how many of `neighbours` are this step's
+  /** Reach of the neighbour gathering, metres, beyond its separation's (a group's view radius). */
+  neighbourRadius = 0;
+  /**
+   * Behaviors added to it (`addBehavior`: flee, evade, a game's own), summed by weight each
+   * step on top of its order's. Orders (`wander`, `moveTo`, `stop`...) leave them be.
+   */
+  readonly behaviors: SteeringBehavior[] = [];
+  /** The gait that animates it, or `null` for none (it idles). */
+  gait: Gait | null;
+  /** Set before a step to hold its pose while everything else advances (animation level of detail). */
+  skipPose = false;
+  /** The record's behaviour its gait was chosen for (`"none"` when it had none). */
+  behaviour: string;
+  /** Who hears of its arrivals and state changes (the Babylon creature). */
+  events: MotionEvents | undefined;
+  /** Keeps it apart from other creatures, whatever its order (set `active = false` to let it crowd). */
+  readonly separation: SeparationBehavior;
+  /** Steers it around the world's obstacles and bodies, whatever its order. */
+  readonly avoidance: AvoidObstaclesBehavior;
+  /** The step being taken, seconds (also the third argument of each behaviour's `calculate`). */
+  dt = 0;
+  readonly #gaits: GaitTable;
+  readonly #bodyType: string | undefined;
+  readonly #speedRules: SpeedRules;
+  /** Speeds set per creature, kept over a change of behaviour. */
+  #speedOverrides: Partial<SpeciesSpeeds> = {};
+  /** Poses it each step from its gait and idle moves. */
+  readonly #poser: AgentPoser;
+  /** Kept whatever the order: apart from other creatures, around obstacles and bodies. */
+  readonly #always: SteeringBehavior[];
+  /** What the order steers toward (wander, arrive, follow...), paused while a reaction is engaged. */
+  #goal: SteeringBehavior | null = null;
+  /** The order's own limits (stay in an area, out of others). */
+  #limits: SteeringBehavior[] = [];
+  #order = "idle";
+  #state = "idle";
+  #lastWander: WanderOrder | undefined;
+  #arrive: ArriveBehavior | undefined;
+  #onArrive: ((arrived: boolean) => void) | undefined;
+  /**
+   * The step as behaviours receive it. A field that never held a plain double first stays
+   * "tagged" in V8: it holds the one boxed number the world made for this step, so handing it
+   * to every behaviour of every agent boxes nothing more (a double read from `dt` and passed
+   * to a call V8 does not inline would be boxed anew each time).
+   */
+  #stepArg: number | undefined = undefined;
+
+  constructor(options: MotionAgentOptions) {
+    const o = assignDefaults(MOTION_AGENT_DEFAULTS, options);
+    this.roles = options.roles;
+    this.rng = options.rng;
+    this.x = o.x;
+    this.y = o.y;
+    this.z = o.z;
+    this.heading = o.heading;
+    this.#gaits = o.gaits;
+    this.#bodyType = options.bodyType;
+    this.#speedRules = o.speedRules;
+    this.behaviour = o.behaviour;
+    this.gait = gaitFor(this.behaviour, this.roles, this.#gaits);
+    this.#poser = new AgentPoser(this.roles, this.rng);
+    this.radius = Math.max(0.05, this.roles.height * 0.45);
+    this.separation = new SeparationBehavior(this.radius);
+    this.avoidance = new AvoidObstaclesBehavior(Math.max(0.3, this.radius));
+    this.#always = [this.separation, this.avoidance];
+    this.#applySpeeds();
+    this.#defaultAltitude();
+  }
+
+  /** The joint rotations of this frame, blended from idle and gait. */
+  get pose(): Pose {
+    return this.#poser.pose;
+  }
+
+  /** Phase of the gait cycle, [0, 1). */
+  get phase(): number {
+    return this.#poser.phase;
+  }
+
+  /** 0 = idle pose, 1 = gait pose. */
+  get moveBlend(): number {
+    return this.#poser.moveBlend;
+  }
+
+  /** Ground speed, m/s. */
+  get speed(): number {
+    return Math.sqrt(this.vx * this.vx + this.vz * this.vz);
+  }
+
+  /** What it is doing: its order, or an engaged behaviour's state (`flee`) while one has taken over. */
+  get state(): string {
+    for (let i = 0; i < this.behaviors.length; i++) {
+      const b = this.behaviors[i]!;
+      if (b.active && b.engaged && b.state !== undefined) return b.state;
+    }
+    return this.#order;
+  }
+
+  /** The current order's behaviors: its goal (paused while a reaction is engaged), then its limits. */
+  get orderBehaviors(): readonly SteeringBehavior[] {
+    return this.#goal ? [this.#goal, ...this.#limits] : [...this.#limits];
+  }
+
+  /** The area and avoided areas of its last `wander`, for {@link resumeWander}. */
+  get wanderArea(): Readonly<WanderOrder> | undefined {
+    return this.#lastWander;
+  }
+
+  /** The group it moves with (see `MotionGroup`), if any. */
+  get group(): MotionGroup | undefined {
+    for (let i = 0; i < this.behaviors.length; i++) {
+      const b = this.behaviors[i];
+      // Only a MotionGroup makes group behaviors (as it adds a member).
+      if (b instanceof GroupBehavior) return b.group as MotionGroup;
+    }
+    return undefined;
+  }
+
+  /** Adds a behavior that stays through orders until {@link removeBehavior}. Returns it. */
+  addBehavior<B extends SteeringBehavior>(behavior: B): B {
+    if (!this.behaviors.includes(behavior)) this.behaviors.push(behavior);
+    return behavior;
+  }
+
+  /** Removes an added behavior; false when it was not there. */
+  removeBehavior(behavior: SteeringBehavior): boolean {
+    const i = this.behaviors.indexOf(behavior);
+    if (i < 0) return false;
+    this.behaviors.splice(i, 1);
+    this.#checkState();
+    return true;
+  }
+
+  /** Switches the gait (and its speeds) to the one for the record behaviour `behaviour`; unknown ones idle. */
+  setBehavior(behaviour: string): void {
+    this.behaviour = behaviour;
+    this.gait = gaitFor(behaviour, this.roles, this.#gaits);
+    this.#applySpeeds();
+    this.#defaultAltitude();
+  }
+
+  /** @deprecated Use `behaviors`; will be removed in 0.3. */
+  get behaviours(): SteeringBehavior[] {
+    return this.behaviors;
+  }
+
+  /** @deprecated Use `orderBehaviors`; will be removed in 0.3. */
+  get orderBehaviours(): readonly SteeringBehavior[] {
+    return this.orderBehaviors;
+  }
+
+  /** @deprecated Use `addBehavior`; will be removed in 0.3. */
+  addBehaviour<B extends SteeringBehavior>(behaviour: B): B {
+    return this.addBehavior(behaviour);
+  }
+
+  /** @deprecated Use `removeBehavior`; will be removed in 0.3. */
+  removeBehaviour(behaviour: SteeringBehavior): boolean {
+    return this.removeBehavior(behaviour);
+  }
+
+  /** @deprecated Use `setBehavior`; will be removed in 0.3. */
+  setBehaviour(behaviour: string): void {
+    this.setBehavior(behaviour);
+  }
+
+  /**
+   * Sets its walk and run speeds (m/s) for good, over the species'; they survive a change of
+   * behaviour. An order's own `speed` still applies to that order only.
+   *
+   * @throws OptionsError when a speed given is not a non-negative finite number.
+   */
+  setSpeeds(speeds: Partial<SpeciesSpeeds>): void {
+    const given: Partial<SpeciesSpeeds> = {};
+    for (const key of ["walk", "run"] as const) {
+      const v = speeds[key];
+      if (v !== undefined) given[key] = nonNegativeNumber(`speeds.${key}`, v);
+    }
+    // Only the speeds given: `{ walk: undefined }` leaves an earlier walk override in place.
+    this.#speedOverrides = { ...this.#speedOverrides, ...given };
+    // Only the speeds given change: a rigged creature keeps the other one its clips set.
+    const cruising = this.cruiseSpeed === this.walkSpeed;
+    this.walkSpeed = speeds.walk ?? this.walkSpeed;
+    this.runSpeed = Math.max(this.walkSpeed, speeds.run ?? this.runSpeed);
+    this.maxSpeed = this.runSpeed;
+    this.maxForce = this.maxSpeed * 2;
+    if (cruising) this.cruiseSpeed = this.walkSpeed; // an order's own speed stays its own
+  }
+
+  /** Runs from `target` while it is within `radius`, until beyond `calmRadius` (added behavior). */
+  flee(target: SteeringTarget, options: FleeOptions = {}): FleeBehavior {
+    return this.addBehavior(new FleeBehavior(target, options));
+  }
+
+  /** Like {@link flee}, from where a moving target is heading (added behavior). */
+  evade(target: SteeringTarget, options: FleeOptions = {}): EvadeBehavior {
+    return this.addBehavior(new EvadeBehavior(target, options));
+  }
+
+  /**
+   * Wanders inside `area` (if given) and outside `avoid`; remembered for {@link resumeWander}.
+   * @throws OptionsError when `speed` is given and not a non-negative finite number.
+   */
+  wander(options: WanderOrder = {}): void {
+    this.#newOrder("wander", options.speed);
+    this.#lastWander = { area: options.area, avoid: options.avoid };
+    this.#goal = new WanderBehavior(Math.max(0.3, this.radius * 2), Math.max(0.6, this.radius * 4), 3);
+    if (options.area) this.#limits.push(new StayInAreaBehavior(options.area, Math.max(1, this.radius * 6)));
+    for (const area of options.avoid ?? [])
+      this.#limits.push(new AvoidAreaBehavior(area, Math.max(0.5, this.radius * 3)));
+    this.#checkState();
+  }
+
+  /** Wanders again where it last wandered (anywhere if it never did). */
+  resumeWander(options: { speed?: number | undefined } = {}): void {
+    this.wander({ ...this.#lastWander, speed: options.speed });
+  }
+
+  /**
+   * Walks to (x, z), around the world's obstacles when a straight line would cross one (a path
+   * planned on a grid as it sets off, and again whenever the world's obstacles change);
+   * `onArrive(true)` on arrival, `(false)` if interrupted first.
+   * @throws OptionsError when `speed` is given and not a non-negative finite number.
+   */
+  moveTo(target: Vec2, options: MoveOrder = {}): void {
+    this.#newOrder("moveTo", options.speed);
+    const near = Math.max(0.05, this.radius * 0.5);
+    const to = { x: target.x, z: target.z };
+    // Planned on its first step, and again whenever the world's obstacles change.
+    this.#arrive = new RouteBehavior(to, near, Math.max(0.5, this.radius * 4), [], 0.75, (from) =>
+      this.#route(from, to),
+    );
+    this.#onArrive = options.onArrive;
+    this.#goal = this.#arrive;
+    this.#checkState();
+  }
+
+  /** Keeps within `distance` of a target, walking or running to catch up. */
+  follow(target: SteeringTarget, options: FollowOptions = {}): void {
+    this.#setGoal("follow", new FollowBehavior(target, options));
+  }
+
+  /** Heads straight for a target (at walkSpeed unless `speed`). */
+  seek(target: SteeringTarget, options: SeekOptions = {}): void {
+    this.#setGoal("seek", new SeekBehavior(target, options));
+  }
+
+  /** Chases a moving target, heading where it will be (at runSpeed unless `speed`). */
+  pursue(target: SteeringTarget, options: SeekOptions = {}): void {
+    this.#setGoal("pursue", new PursueBehavior(target, options));
+  }
+
+  /** Stops: brakes to a halt and idles. */
+  stop(): void {
+    this.#setGoal("idle", new BrakeBehavior());
+  }
+
+  /** Settles a pending moveTo (used on stop, new orders and removal). */
+  cancel(): void {
+    this.#settle(false);
+  }
+
+  /**
+   * Poses it where its gait and idle stand, advancing nothing: a pose held by level of detail
+   * (`skipPose`) catches up while motion is paused. Draws nothing from its random generator.
+   */
+  repose(): void {
+    this.#poser.dt = 0;
+    this.#poser.skip = false;
+    this.#poser.update(this.gait);
+  }
+
+  /** Advances steering, travel, height and pose by `dt` seconds. */
+  step(dt: number): void {
+    this.dt = dt;
+    this.advance(dt);
+  }
+
+  /**
+   * Advances by {@link dt}, which the world sets first; `stepArg` is the same step, already
+   * boxed once per world step (numbers travel in fields, not arguments, because V8 boxes a
+   * double passed to a call it does not inline: every agent, every frame).
+   */
+  advance(stepArg: number): void {
+    this.#stepArg = stepArg;
+    this.#steer();
+    this.#travel();
+    this.#settleHeight();
+    // Pose: the gait and idle, blended by how much the creature is moving (speed set by #travel).
+    const poser = this.#poser;
+    poser.dt = this.dt;
+    poser.turnRate = this.turnRate;
+    poser.skip = this.skipPose;
+    poser.update(this.gait);
+    if (this.#arrive?.arrived) this.#settle(true);
+    this.#checkState();
+  }
+
+  /**
+   * Sums the steering forces by weight into `force`, capped. Added behaviors first: one
+   * engaged (fleeing) pauses the order's goal for this step.
+   */
+  #steer(): void {
+    force.x = 0;
+    force.z = 0;
+    this.speedLimit = Math.max(this.maxSpeed, this.cruiseSpeed);
+    let engaged = false;
+    const added = this.behaviors;
+    for (let i = 0; i < added.length; i++) {
+      const b = added[i]!;
+      if (!b.active) continue;
+      this.#add(b);
+      if (b.engaged === true) engaged = true;
+    }
+    const goal = this.#goal;
+    if (goal && !engaged) this.#add(goal);
+    const limits = this.#limits;
+    for (let i = 0; i < limits.length; i++) this.#add(limits[i]!);
+    for (let i = 0; i < this.#always.length; i++) this.#add(this.#always[i]!);
+    const f = Math.sqrt(force.x * force.x + force.z * force.z);
+    const maxForce = Math.max(this.maxForce, this.speedLimit * 2);
+    if (f > maxForce) {
+      force.x *= maxForce / f;
+      force.z *= maxForce / f;
+    }
+  }
+
+  /** Adds one behavior's weighted force (its `calculate` gets the step as its third argument). */
+  #add(b: SteeringBehavior): void {
+    if (!b.active) return;
+    b.calculate(this, part, this.#stepArg!);
+    force.x += part.x * b.weight;
+    force.z += part.z * b.weight;
+  }
+
+  /** Turns to face the direction of travel at a limited rate and travels along the heading. */
+  #travel(): void {
+    const dt = this.dt;
+    let vx = this.vx + force.x * dt;
+    let vz = this.vz + force.z * dt;
+    let speed = Math.sqrt(vx * vx + vz * vz);
+    const limit = this.speedLimit;
+    if (speed > limit) {
+      vx *= limit / speed;
+      vz *= limit / speed;
+      speed = limit;
+    }
+    const before = this.heading;
+    if (speed > 1e-4) {
+      const desired = Math.atan2(vx, vz);
+      let diff = desired - this.heading;
+      diff = Math.atan2(Math.sin(diff), Math.cos(diff));
+      const maxTurn = this.maxTurnRate * dt;
+      this.heading += Math.max(-maxTurn, Math.min(maxTurn, diff));
+      this.heading = Math.atan2(Math.sin(this.heading), Math.cos(this.heading));
+      // Moving while still turning away from the wish loses speed, not direction.
+      speed *= Math.max(0, Math.cos(diff));
+      vx = Math.sin(this.heading) * speed;
+      vz = Math.cos(this.heading) * speed;
+    } else {
+      vx = 0;
+      vz = 0;
+      speed = 0;
+    }
+    const turned = Math.atan2(Math.sin(this.heading - before), Math.cos(this.heading - before));
+    this.turnRate = dt > 0 ? turned / dt : 0;
+    this.vx = vx;
+    this.vz = vz;
+    this.x += vx * dt;
+    this.z += vz * dt;
+    this.#poser.speed = speed;
+  }
+
+  /** Height: the ground, plus altitude in flight, or under the water line for swimmers. */
+  #settleHeight(): void {
+    const ground = this.ground ? this.ground(this.x, this.z) : 0;
+    const swim = this.waterLevel !== undefined; // swimmers hold swimDepth under the line, above the bed
+    const targetY = swim ? Math.max(ground, this.waterLevel! - this.swimDepth) : ground + this.altitude;
+    // Walkers keep their feet on the ground; flyers climb and descend smoothly (no pop at take-off).
+    this.y = this.altitude > 0 ? this.y + (targetY - this.y) * Math.min(1, this.dt * 1.5) : targetY;
+    if (this.altitude > 0 && this.y < ground) this.y = ground;
+  }
+
+  /** Walk and run speeds from the species, with the overrides of {@link setSpeeds}. */
+  #applySpeeds(): void {
+    const base = speciesSpeeds(this.roles, this.#bodyType, this.gait, this.#speedRules);
+    this.walkSpeed = this.#speedOverrides.walk ?? base.walk;
+    this.runSpeed = Math.max(this.walkSpeed, this.#speedOverrides.run ?? base.run);
+    this.maxSpeed = this.runSpeed;
+    this.maxForce = this.maxSpeed * 2;
+    this.cruiseSpeed = this.walkSpeed;
+  }
+
+  /** Flyers cruise a few body heights up unless told otherwise. */
+  #defaultAltitude(): void {
+    if (this.gait?.name === "fly" && this.altitude === 0) this.altitude = Math.max(1.5, this.roles.height * 6);
+    if (this.gait?.name !== "fly") this.altitude = 0;
+  }
+
+  /** Waypoints to `to` around the world's obstacles; none when the way is clear (or blocked for good). */
+  #route(from: Vec2, to: Vec2): Vec2[] {
+    const obstacles = this.world?.obstacles;
+    // Flyers pass over obstacles; walkers and swimmers go round.
+    if (!obstacles?.length || this.altitude > 0) return [];
+    const clearance = this.radius * 1.5 + 0.2;
+    if (isClear(from, to, obstacles, clearance)) return [];
+    const path = findPath(from, to, obstacles, { clearance });
+    return path ? path.slice(0, -1) : [];
+  }
+
+  /** Starts the order `name` whose whole work is one goal. */
+  #setGoal(name: string, goal: SteeringBehavior): void {
+    this.#newOrder(name, undefined);
+    this.#goal = goal;
+    this.#checkState();
+  }
+
+  /** Ends the last order: settles a moveTo, drops its goal and limits, sets this order's speed. */
+  #newOrder(name: string, speed: number | undefined): void {
+    // Checked first: a rejected order leaves the current one (and its pending onArrive) alone.
+    if (speed !== undefined) nonNegativeNumber("speed", speed);
+    this.#settle(false);
+    this.#order = name;
+    this.#goal = null;
+    this.#limits = [];
+    this.cruiseSpeed = speed ?? this.walkSpeed;
+  }
+
+  #settle(arrived: boolean): void {
+    const done = this.#onArrive;
+    const at = this.#arrive;
+    this.#onArrive = undefined;
+    this.#arrive = undefined;
+    if (arrived && at) {
+      // Arrived, it idles where it is: after a flight it does not walk back to the point.
+      this.#order = "idle";
+      this.#goal = new BrakeBehavior();
+      this.events?.arrived(at.target.x, at.target.z);
+    }
+    done?.(arrived);
+  }
+
+  /** Tells `events` when the state changed since it last looked. */
+  #checkState(): void {
+    const state = this.state;
+    if (state === this.#state) return;
+    const previous = this.#state;
+    this.#state = state;
+    this.events?.stateChanged(state, previous);
+  }
+}
