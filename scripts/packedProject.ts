@@ -23,7 +23,6 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,8 +34,15 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** The consumer project's files (tsconfigs, the page, the Node script), copied in on every run. */
 export const CONSUMER_SOURCES = join(REPO_ROOT, "test/package/consumer");
 
-/** Peer dependencies installed beside the tarball (the optional Havok peer is left out). */
-const PEERS = ["@babylonjs/core", "@babylonjs/loaders"] as const;
+/**
+ * Peer dependencies installed beside the tarball: Babylon's, and the reference service's optional
+ * ones, which the consumer's Node script needs to start the service (the optional Havok peer is
+ * left out). A browser game installs only Babylon's.
+ */
+const PEERS = Object.keys(
+  (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { peerDependencies: Record<string, string> })
+    .peerDependencies,
+).filter((name) => name !== "@babylonjs/havok");
 /** The consumer's own tools, not the library's: it builds and type-checks with them. */
 const TOOLS = ["vite", "typescript", "@types/node"] as const;
 
@@ -54,8 +60,9 @@ export interface PackedProject {
 
 /** The version of `name` installed in this repository, so the consumer gets the same one. */
 function repoVersion(name: string): string {
-  const require = createRequire(join(REPO_ROOT, "package.json"));
-  return (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as { version: string }).version;
+  // Read from node_modules: several packages do not export their package.json.
+  const file = join(REPO_ROOT, "node_modules", name, "package.json");
+  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
 }
 
 /** Runs a command without blocking the event loop (a test worker must keep answering). */

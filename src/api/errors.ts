@@ -1,5 +1,5 @@
 /**
- * The error family of the lookup client. Every error thrown by the client is a
+ * The error family of the library and its reference service. Every error a user can catch is a
  * {@link MenagerieError}; its `kind` tells which one, and {@link isMenagerieError} works across
  * realms (iframes, duplicated bundles) because it checks a `Symbol.for` brand, not `instanceof`.
  * Nothing survives structured cloning (`postMessage`, `structuredClone`): the clone is a plain
@@ -15,7 +15,16 @@ const BRAND = Symbol.for("babylon-menagerie.error");
  * Discriminator of the error family.
  * @category Errors
  */
-export type MenagerieErrorKind = "http" | "network" | "timeout" | "validation" | "options" | "load";
+export type MenagerieErrorKind =
+  | "http"
+  | "network"
+  | "timeout"
+  | "validation"
+  | "options"
+  | "load"
+  | "parse"
+  | "catalog"
+  | "setup";
 
 /**
  * Base class of every error the library throws on purpose.
@@ -201,6 +210,79 @@ export class OptionsError extends MenagerieError {
   }
 }
 
+/**
+ * One dimension of `scale`.
+ * @category Records
+ */
+export type ScaleDimension = "height" | "length" | "width";
+
+/**
+ * Thrown by {@link parseLength}: the value is not a positive length. The message names the
+ * dimension and quotes the value: `Cannot parse <dimension> <value>: <reason>`.
+ * @category Errors
+ */
+export class LengthParseError extends MenagerieError {
+  /** The value that could not be parsed, as given. */
+  readonly value: unknown;
+  /** The `scale` dimension the value was read for. */
+  readonly dimension: ScaleDimension;
+  constructor(value: unknown, reason: string, dimension: ScaleDimension = "length") {
+    super("parse", `Cannot parse ${dimension} ${JSON.stringify(value) ?? String(value)}: ${reason}`);
+    this.name = "LengthParseError";
+    this.value = value;
+    this.dimension = dimension;
+  }
+}
+
+/**
+ * Thrown by {@link parseHeight} (a {@link LengthParseError} of the height).
+ * @category Errors
+ */
+export class HeightParseError extends LengthParseError {
+  constructor(value: unknown, reason: string) {
+    super(value, reason, "height");
+    this.name = "HeightParseError";
+  }
+}
+
+/**
+ * A catalog folder's index cannot be read, is not JSON, or does not have the catalog's shape.
+ * Message: `<what failed>: <file>[: <detail>]`, then one line per issue.
+ * @category Errors
+ */
+export class CatalogError extends MenagerieError {
+  /** The catalog folder or index file that failed. */
+  readonly file: string;
+  /** The problems found in its content; empty when it could not be read or parsed. */
+  readonly issues: ValidationIssue[];
+  constructor(init: { what: string; file: string; detail?: string; issues?: ValidationIssue[]; cause?: unknown }) {
+    const issues = init.issues ?? [];
+    super(
+      "catalog",
+      `${init.what}: ${init.file}${init.detail ? `: ${init.detail}` : ""}${issues.length ? `\n${formatIssues(issues)}` : ""}`,
+      { cause: init.cause },
+    );
+    this.name = "CatalogError";
+    this.file = init.file;
+    this.issues = issues;
+  }
+}
+
+/**
+ * The reference service cannot start as configured: a package it imports is not installed, a
+ * keys file holds no key, a worker process failed to start.
+ * @category Errors
+ */
+export class ServiceSetupError extends MenagerieError {
+  /** The npm packages to install, when missing packages are the problem; empty otherwise. */
+  readonly missingPackages: readonly string[];
+  constructor(message: string, init: { missingPackages?: readonly string[]; cause?: unknown } = {}) {
+    super("setup", message, { cause: init.cause });
+    this.name = "ServiceSetupError";
+    this.missingPackages = init.missingPackages ?? [];
+  }
+}
+
 function hasBrand(value: unknown): value is MenagerieError {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
 }
@@ -222,6 +304,12 @@ export interface MenagerieErrorClasses {
   options: OptionsError;
   /** A model that could not be loaded. */
   load: LoadError;
+  /** A `scale` dimension that is not a length. */
+  parse: LengthParseError;
+  /** A catalog folder whose index cannot be read. */
+  catalog: CatalogError;
+  /** A reference service that cannot start as configured. */
+  setup: ServiceSetupError;
 }
 
 /**

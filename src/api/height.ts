@@ -2,6 +2,9 @@
  * Parsing of `scale` dimensions (`height`, `length`, `width`) into metres. The spec says "a
  * number followed by a unit"; SDK code shows plain numbers in metres. Both are accepted.
  */
+import { HeightParseError, LengthParseError, type ScaleDimension } from "./errors.js";
+
+export { HeightParseError, LengthParseError, type ScaleDimension } from "./errors.js";
 
 /** Metres per unit, by every spelling accepted (lower case). */
 const UNIT_TO_METRES: Readonly<Record<string, number>> = {
@@ -36,37 +39,6 @@ const UNIT_TO_METRES: Readonly<Record<string, number>> = {
 };
 
 const LENGTH_PATTERN = /^([+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:e[+-]?\d+)?)\s*([a-z'"]*)\.?$/i;
-
-/** One dimension of `scale`. */
-export type ScaleDimension = "height" | "length" | "width";
-
-/**
- * Thrown by {@link parseLength}; the message names the dimension and quotes the value.
- * @category Errors
- */
-export class LengthParseError extends Error {
-  /** The value that could not be parsed, as given. */
-  readonly value: unknown;
-  /** The `scale` dimension the value was read for. */
-  readonly dimension: ScaleDimension;
-  constructor(value: unknown, reason: string, dimension: ScaleDimension = "length") {
-    super(`Cannot parse ${dimension} ${JSON.stringify(value) ?? String(value)}: ${reason}`);
-    this.name = "LengthParseError";
-    this.value = value;
-    this.dimension = dimension;
-  }
-}
-
-/**
- * Thrown by {@link parseHeight} (a {@link LengthParseError} of the height).
- * @category Errors
- */
-export class HeightParseError extends LengthParseError {
-  constructor(value: unknown, reason: string) {
-    super(value, reason, "height");
-    this.name = "HeightParseError";
-  }
-}
 
 /**
  * Converts a height to metres: {@link parseLength} of the `height` dimension.

@@ -14,6 +14,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { CatalogError, toValidationIssues } from "../api/errors.js";
 import { HABITATS } from "../api/schemas.js";
 
 /**
@@ -114,22 +115,31 @@ export const CatalogFileSchema = z.object({
 export type CatalogFile = z.output<typeof CatalogFileSchema>;
 
 /**
- * Reads and validates `<dir>/catalog.json`; the error names the file and each bad path.
+ * Reads and validates `<dir>/catalog.json`.
+ * @throws CatalogError naming the file, and each bad path when the content has the wrong shape.
  * @category Catalog
  */
 export async function readCatalog(dir: string): Promise<CatalogFile> {
   const file = join(dir, CATALOG_INDEX_FILE);
-  const text = await readFile(file, "utf8");
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new CatalogError({
+      what: "Cannot read the catalog index",
+      file,
+      detail: (error as Error).message,
+      cause: error,
+    });
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`Catalog index is not JSON: ${file}: ${(error as Error).message}`);
+    throw new CatalogError({ what: "Catalog index is not JSON", file, detail: (error as Error).message, cause: error });
   }
   const parsed = CatalogFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new Error(`Invalid catalog index: ${file}\n${lines.join("\n")}`);
-  }
+  if (!parsed.success)
+    throw new CatalogError({ what: "Invalid catalog index", file, issues: toValidationIssues(parsed.error.issues) });
   return parsed.data;
 }

@@ -4,6 +4,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { ServiceSetupError } from "../api/errors.js";
 
 /** The key accepted when none is configured. Public by design: it is printed at start. */
 export const DEV_API_KEY = "dev-key";
@@ -40,13 +41,13 @@ export async function loadApiKeys(
 ): Promise<ApiKeySource> {
   if (options.keysFile !== undefined) {
     const keys = parseApiKeys(await readFile(options.keysFile, "utf8"));
-    if (keys.length === 0) throw new Error(`The keys file has no key in it: ${options.keysFile}`);
+    if (keys.length === 0) throw new ServiceSetupError(`The keys file has no key in it: ${options.keysFile}`);
     return { keys, origin: "file" };
   }
   const fromEnv = (options.env ?? process.env)[API_KEYS_ENV];
   if (fromEnv !== undefined && fromEnv.trim() !== "") {
     const keys = parseApiKeys(fromEnv);
-    if (keys.length === 0) throw new Error(`${API_KEYS_ENV} has no key in it`);
+    if (keys.length === 0) throw new ServiceSetupError(`${API_KEYS_ENV} has no key in it`);
     return { keys, origin: "env" };
   }
   return { keys: [DEV_API_KEY], origin: "dev" };

@@ -5,6 +5,7 @@
  */
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
+import { CatalogError } from "../api/errors.js";
 import { type CatalogEntry, readCatalog } from "../catalog/catalogFormat.js";
 import { CatalogIndex } from "./searchIndex.js";
 import { type SigningKey, signUrl } from "./signing.js";
@@ -49,9 +50,16 @@ export class CatalogStore {
     this.index = new CatalogIndex(entries);
   }
 
-  /** Reads and indexes `<dir>/catalog.json`. */
+  /** Reads and indexes `<dir>/catalog.json`; a folder that cannot be read is a {@link CatalogError}. */
   static async load(dir: string): Promise<CatalogStore> {
-    const real = await realpath(resolve(dir));
+    const real = await realpath(resolve(dir)).catch((error: Error) => {
+      throw new CatalogError({
+        what: "Cannot read the catalog folder",
+        file: dir,
+        detail: error.message,
+        cause: error,
+      });
+    });
     const file = await readCatalog(real);
     return new CatalogStore(real, file.records);
   }

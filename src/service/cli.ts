@@ -18,6 +18,7 @@
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { OptionsError } from "../api/errors.js";
 import { redactText } from "../api/redact.js";
 import { loadApiKeys } from "./apiKeys.js";
 import { ensureDefaultCatalog } from "./defaultCatalog.js";
@@ -63,7 +64,7 @@ export interface CliContext {
 
 function integer(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw)) throw new Error(`--${name} must be a non-negative integer, got "${raw}"`);
+  if (!/^\d+$/.test(raw)) throw new OptionsError(`--${name}`, `must be a non-negative integer, got "${raw}"`);
   return Number(raw);
 }
 
@@ -106,11 +107,13 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
   }
   const upstreamKey = values["upstream-key"] ?? env["MENAGERIE_UPSTREAM_KEY"];
   if (upstreamKey !== undefined && values.upstream === undefined) {
-    throw new Error("--upstream-key needs --upstream");
+    throw new OptionsError("--upstream-key", "needs --upstream");
   }
-  if (values["relay-assets"] && values.upstream === undefined) throw new Error("--relay-assets needs --upstream");
+  if (values["relay-assets"] && values.upstream === undefined)
+    throw new OptionsError("--relay-assets", "needs --upstream");
   for (const flag of ["relay-hosts", "relay-allow-private"] as const)
-    if (values[flag] !== undefined && !values["relay-assets"]) throw new Error(`--${flag} needs --relay-assets`);
+    if (values[flag] !== undefined && !values["relay-assets"])
+      throw new OptionsError(`--${flag}`, "needs --relay-assets");
   const relayAssets = values["relay-assets"]
     ? {
         ...(values["relay-hosts"] !== undefined
@@ -120,16 +123,17 @@ export async function main(argv: readonly string[], context: CliContext = {}): P
       }
     : undefined;
   if (values.upstream !== undefined && values.catalog !== undefined) {
-    throw new Error("--catalog and --upstream exclude each other: a proxy serves no catalog");
+    throw new OptionsError("--catalog", "and --upstream exclude each other: a proxy serves no catalog");
   }
-  if (values.catalog !== undefined && values.catalog.trim() === "") throw new Error("--catalog must be a folder path");
+  if (values.catalog !== undefined && values.catalog.trim() === "")
+    throw new OptionsError("--catalog", "must be a folder path");
   // Every argument is checked before any file is read or a catalog generated.
   const port = integer("port", values.port) ?? LOOKUP_SERVER_DEFAULTS.port;
   const linkLifetimeSeconds = integer("link-lifetime", values["link-lifetime"]);
   const faultSeed = integer("fault-seed", values["fault-seed"]);
   // Checked here too; the processes themselves are forked by run() (serviceCluster.ts).
   workersArgument(values.workers === undefined ? [] : ["--workers", values.workers]);
-  if (faultSeed !== undefined && values.faults === undefined) throw new Error("--fault-seed needs --faults");
+  if (faultSeed !== undefined && values.faults === undefined) throw new OptionsError("--fault-seed", "needs --faults");
   const faults = values.faults !== undefined ? parseFaultSpec(values.faults, faultSeed) : faultsFromEnv(env);
   const keys = await loadApiKeys({ keysFile: values.keys, env });
   const catalogDir = values.upstream ? undefined : (values.catalog ?? (await ensureDefaultCatalog({ log })));

@@ -1,6 +1,7 @@
 /**
  * babylon-menagerie/service: the Node-only reference lookup service (never imported by the
- * browser entry point). Importing it has no side effects.
+ * browser entry point). Importing it has no side effects. Node loads it through `entry.ts`,
+ * which reports a missing service package by name (they are optional peer dependencies).
  *
  * Public API, bound by semver, listed by hand like the root entry (see `src/index.ts`): the
  * service, the server, the Vite plugin, the default catalog and the catalog format, with their
@@ -8,6 +9,7 @@
  * service's own parts and stay out; `api/public-api.txt` records this list.
  */
 
+export { CatalogError, ServiceSetupError } from "../api/errors.js";
 export {
   CATALOG_INDEX_FILE,
   CatalogAssetsSchema,

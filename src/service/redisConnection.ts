@@ -9,6 +9,7 @@
  * requests of the first moment wait the timeout. Each outage is logged once, and so is the return.
  */
 import type { Redis } from "ioredis";
+import { importServicePart, REDIS_PACKAGES } from "./servicePackages.js";
 
 /** How long a Redis command may take by default before the caller falls back to its own limits and cache, in ms. */
 export const REDIS_COMMAND_TIMEOUT_MS = 100;
@@ -42,7 +43,7 @@ export async function connectRedis(
   log: (line: string) => void,
   commandTimeoutMs = REDIS_COMMAND_TIMEOUT_MS,
 ): Promise<SharedRedis> {
-  const { Redis: RedisClient } = await import("ioredis");
+  const { Redis: RedisClient } = await importServicePart(() => import("ioredis"), REDIS_PACKAGES);
   const where = describeRedisUrl(url);
   const client = new RedisClient(url, {
     // A command while disconnected fails now, not when Redis returns: requests never wait on it.

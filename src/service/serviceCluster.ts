@@ -12,6 +12,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
+import { OptionsError, ServiceSetupError } from "../api/errors.js";
 
 /** What a worker tells the primary once it listens. */
 export interface WorkerReady {
@@ -35,7 +36,8 @@ export function workersArgument(argv: readonly string[]): number {
     const arg = argv[i]!;
     const raw = arg === "--workers" ? argv[i + 1] : arg.startsWith("--workers=") ? arg.slice(10) : undefined;
     if (raw === undefined) continue;
-    if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`--workers must be a positive integer, got "${raw}"`);
+    if (!/^\d+$/.test(raw) || Number(raw) < 1)
+      throw new OptionsError("--workers", `must be a positive integer, got "${raw}"`);
     return Number(raw);
   }
   return 1;
@@ -62,7 +64,7 @@ function waitForListening(worker: Worker): Promise<string> {
     };
     const onExit = (code: number | null) => {
       worker.off("message", onMessage);
-      reject(new Error(`a worker exited with code ${code} before listening`));
+      reject(new ServiceSetupError(`a worker exited with code ${code} before listening`));
     };
     worker.on("message", onMessage);
     worker.once("exit", onExit);
@@ -115,7 +117,7 @@ export async function startServiceCluster(
   }
   if (new Set(urls).size !== 1) {
     await stopAll();
-    throw new Error(`workers listen on different addresses: ${[...new Set(urls)].join(", ")}`);
+    throw new ServiceSetupError(`workers listen on different addresses: ${[...new Set(urls)].join(", ")}`);
   }
   const pids = workers.map((w) => w.process.pid!);
   options.log(`${options.workers} workers (pids ${pids.join(", ")}) share ${urls[0]}`);

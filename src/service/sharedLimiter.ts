@@ -8,6 +8,7 @@
 import type { RateLimiterRedis as RateLimiterRedisType } from "rate-limiter-flexible";
 import type { RateDecision, RateLimitOptions, TokenBucketLimiter } from "./rateLimiter.js";
 import type { SharedRedis } from "./redisConnection.js";
+import { importServicePart, REDIS_PACKAGES } from "./servicePackages.js";
 
 /** What admission asks of a limit: the local bucket answers at once, the shared one may wait on Redis. */
 export interface Limiter {
@@ -37,7 +38,7 @@ export async function createSharedLimiter(
   options: Required<RateLimitOptions>,
   local: TokenBucketLimiter,
 ): Promise<Limiter> {
-  const { RateLimiterRedis } = (await import("rate-limiter-flexible")) as {
+  const { RateLimiterRedis } = (await importServicePart(() => import("rate-limiter-flexible"), REDIS_PACKAGES)) as {
     RateLimiterRedis: typeof RateLimiterRedisType;
   };
   const shared = new RateLimiterRedis({

@@ -183,3 +183,43 @@ describe("toValidationIssues", () => {
     expect(issues).toEqual([{ path: ["a", 1, "Symbol(s)"], message: "bad", code: "custom" }]);
   });
 });
+
+describe("the parse, catalog and setup errors", () => {
+  /** One of each, made by `lib`. */
+  function more(lib: typeof errors) {
+    return {
+      parse: new lib.HeightParseError("tall", "unknown unit"),
+      catalog: new lib.CatalogError({
+        what: "Invalid catalog index",
+        file: "/c/catalog.json",
+        issues: [{ path: ["records", 0, "name"], message: "Required", code: "invalid_type" }],
+      }),
+      setup: new lib.ServiceSetupError("The keys file has no key in it: keys.txt"),
+    };
+  }
+  const ALL_KINDS = [...KINDS, "parse", "catalog", "setup"] as const;
+
+  it("are of the family, each of its own kind, in this realm and another", () => {
+    for (const made of [more(errors), more(otherRealm())])
+      for (const [kind, error] of Object.entries(made)) {
+        expect(isMenagerieError(error), kind).toBe(true);
+        for (const guardKind of ALL_KINDS)
+          expect(isMenagerieError(error, guardKind), `${guardKind}(${kind})`).toBe(guardKind === kind);
+      }
+  });
+
+  it("keep their names, fields and messages", () => {
+    const made = more(errors);
+    expect(Object.values(made).map((e) => [e.name, e.kind])).toEqual([
+      ["HeightParseError", "parse"],
+      ["CatalogError", "catalog"],
+      ["ServiceSetupError", "setup"],
+    ]);
+    expect(made.parse).toBeInstanceOf(errors.LengthParseError);
+    expect(made.parse.message).toBe('Cannot parse height "tall": unknown unit');
+    expect(made.catalog.message).toBe("Invalid catalog index: /c/catalog.json\n  - records.0.name: Required");
+    expect([made.catalog.file, made.catalog.issues.length]).toEqual(["/c/catalog.json", 1]);
+    expect(made.setup.missingPackages).toEqual([]);
+    expect("cause" in made.setup).toBe(false);
+  });
+});

@@ -9,10 +9,10 @@
  * when a verb follows it. A clause is a verb (add, remove, move, change habitat; none means add)
  * and a list of models ("two wolves and a deer", joined by "and"), then an optional place
  * ("near the pond"). Names go through the service's own name index (fuzzy: "zebbra" is a
- * zebra); number words through `words-to-numbers`, plurals through `pluralize`.
+ * zebra); number words through `readNumberWords`, plurals through `pluralize`.
  */
 import pluralize from "pluralize";
-import { wordsToNumbers } from "words-to-numbers";
+import { readNumberWords } from "./numberWords.js";
 import {
   ACTION_VERBS,
   FILLER_WORDS,
@@ -61,14 +61,15 @@ export function parseTextCommand(text: string, resolve: ModelNameResolver): Text
 
 /** Lower-cased words, numbers as digits, clauses cut at then/commas/stops and "and" + verb. */
 function clauses(text: string): string[][] {
-  const plain = wordsToNumbers(text.toLowerCase().slice(0, 4000));
-  const spaced = String(plain)
+  const spaced = text
+    .toLowerCase()
+    .slice(0, 4000)
     .replace(/[’']s\b/g, "")
     .replace(/[.;!?]+/g, " | ")
     .replace(/,/g, " | ")
     .replace(/[^a-z0-9| -]+/g, " ")
     .replace(/-/g, " ");
-  const words = spaced.split(/\s+/).filter(Boolean).slice(0, MAX_COMMAND_WORDS);
+  const words = readNumberWords(spaced.split(/\s+/).filter(Boolean)).slice(0, MAX_COMMAND_WORDS);
   const out: string[][] = [[]];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;

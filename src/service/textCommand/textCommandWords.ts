@@ -1,7 +1,7 @@
 /**
  * The words the text-command parser knows: verbs of each action, place phrases, quantity words
  * and habitat words mapped onto the catalog's 16 habitats. Number words ("twenty-one") and
- * plurals ("wolves") are not here: `words-to-numbers` and `pluralize` read those.
+ * plurals ("wolves") are not here: numberWords.ts and `pluralize` read those.
  */
 import type { Habitat } from "../../api/habitats.js";
 
