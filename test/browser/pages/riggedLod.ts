@@ -16,7 +16,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { Scene } from "@babylonjs/core/scene.js";
-import { riggedCrowdOfMesh } from "../../../src/babylon/runtime/crowd/riggedCrowd.js";
+import { riggedCrowdOfMesh } from "../../../src/babylon/runtime/crowd/rigged/riggedCrowd.js";
 import { type Creature, Menagerie } from "../../../src/index.js";
 import { watchedClient } from "./watchedClient.js";
 
