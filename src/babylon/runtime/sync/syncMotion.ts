@@ -7,7 +7,7 @@ import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../../../motion/agent.js";
 import { LOD_HOLD, LOD_SKIP } from "../../animationLodOptions.js";
-import type { JointPose } from "../crowd/parts/crowdPose.js";
+import type { JointPose } from "../crowd/parts/crowdRenderer.js";
 import type { CrowdMember } from "../crowd/shared/crowdMember.js";
 import { rootWorldOf } from "../crowd/shared/rootWorld.js";
 import type { CrowdClips } from "./crowdClips.js";

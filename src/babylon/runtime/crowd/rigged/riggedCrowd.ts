@@ -34,7 +34,8 @@ import type { ModelRecord } from "../../../../api/schemas.js";
 import type { RiggedTemplate } from "../../../gltf/index.js";
 import type { MeshLodSettings } from "../../../meshLodOptions.js";
 import { CrowdBounds } from "../shared/crowdBounds.js";
-import { type CrowdMember, type CrowdOwner, newMember, placeMember } from "../shared/crowdMember.js";
+import { type CrowdMember, type CrowdOwner, newMember } from "../shared/crowdMember.js";
+import { CrowdRegistry } from "../shared/crowdRegistry.js";
 import { LevelSwitcher } from "../shared/levelSwitcher.js";
 import { encodeClipBlend } from "./clipBlendPlugin.js";
 import type { RiggedBake } from "./riggedBake.js";
@@ -62,10 +63,8 @@ export const riggedCrowdStats = { matricesWritten: 0, uploads: 0, levelSwitches:
 /** Counts for tests and tools: uploads of rows baked after a crowd was made. */
 export const riggedBakeStats = { rowUploads: 0 };
 
-/** Every rigged crowd not disposed, for {@link flushRiggedCrowds}. */
-const live = new Set<RiggedCrowd>();
-/** Each rigged model's crowd, made on first use ({@link riggedCrowdOf}). */
-const crowds = new WeakMap<RiggedTemplate, RiggedCrowd>();
+/** Each rigged model's crowd ({@link riggedCrowdOf}), and the live ones. */
+const crowds = new CrowdRegistry<RiggedTemplate, RiggedCrowd>();
 /** Drawing mesh → its crowd, an index for tests and tools ({@link riggedCrowdOfMesh}). */
 const byMesh = new WeakMap<Mesh, RiggedCrowd>();
 
@@ -76,32 +75,27 @@ export function riggedCrowdOfMesh(mesh: Mesh): RiggedCrowd | undefined {
 
 /** Uploads what motion wrote, right after the step (see `flushCrowds`). */
 export function flushRiggedCrowds(scene: Scene): void {
-  for (const crowd of live) if (crowd.scene === scene) crowd.flush();
+  crowds.flush(scene);
+}
+
+/** What a rigged crowd draws: a loaded rigged model. */
+export interface RiggedModel {
+  readonly record: ModelRecord;
+  readonly rig: RiggedTemplate;
+  readonly bake: RiggedBake | null;
+  readonly meshLod?: MeshLodSettings | false | undefined;
 }
 
 /** The crowd that draws `rig`'s creatures, made on first use; null without a bake. */
-export function riggedCrowdOf(
-  scene: Scene,
-  model: {
-    readonly record: ModelRecord;
-    readonly rig: RiggedTemplate;
-    readonly bake: RiggedBake | null;
-    readonly meshLod?: MeshLodSettings | false;
-  },
-): RiggedCrowd | null {
-  if (!model.bake || model.rig.isDisposed) return null;
-  let crowd = crowds.get(model.rig);
-  if (!crowd) {
-    crowd = new RiggedCrowd(scene, model.rig, model.record, model.bake, model.meshLod);
-    crowds.set(model.rig, crowd);
-  }
-  return crowd;
+export function riggedCrowdOf(scene: Scene, model: RiggedModel): RiggedCrowd | null {
+  const { rig, bake } = model;
+  if (!bake || rig.isDisposed) return null;
+  return crowds.get(rig) ?? crowds.add(rig, new RiggedCrowd(scene, model, bake, () => crowds.forget(rig)));
 }
 
 /** Disposes `rig`'s crowd, if it has one (the model does, before its template). */
 export function disposeRiggedCrowd(rig: RiggedTemplate): void {
   crowds.get(rig)?.dispose();
-  crowds.delete(rig);
 }
 
 export class RiggedCrowd {
@@ -122,18 +116,15 @@ export class RiggedCrowd {
   #observer: Observer<Scene> | null;
   /** Set while the bake goes on: stops the texture's uploads of new rows. */
   #stopUploads: (() => void) | null = null;
+  readonly #onDispose: () => void;
 
-  constructor(
-    scene: Scene,
-    template: RiggedTemplate,
-    record: ModelRecord,
-    bake: RiggedBake,
-    meshLod: MeshLodSettings | false = false,
-  ) {
+  /** Draws `model`'s creatures from `bake` (its clips); `onDispose` is told when it is disposed. */
+  constructor(scene: Scene, model: RiggedModel, bake: RiggedBake, onDispose: () => void) {
     RegisterThinInstanceMesh();
+    const { rig: template, record, meshLod } = model;
     this.scene = scene;
     this.bake = bake;
-    live.add(this);
+    this.#onDispose = onDispose;
     const texture = RawTexture.CreateRGBATexture(
       bake.data,
       bake.width,
@@ -208,7 +199,14 @@ export class RiggedCrowd {
       for (const buffer of level.matrices) buffer.fill(0, base, base + 16);
       return;
     }
-    placeMember(member, rootWorld.m);
+    const m = rootWorld.m;
+    member.x = m[12]!;
+    member.y = m[13]!;
+    member.z = m[14]!;
+    const sx = m[0]! * m[0]! + m[1]! * m[1]! + m[2]! * m[2]!;
+    const sy = m[4]! * m[4]! + m[5]! * m[5]! + m[6]! * m[6]!;
+    const sz = m[8]! * m[8]! + m[9]! * m[9]! + m[10]! * m[10]!;
+    member.reach = member.modelReach * Math.sqrt(Math.max(sx, sy, sz));
     for (let i = 0; i < this.#offsets.length; i++) {
       this.#offsets[i]!.multiplyToArray(rootWorld, level.matrices[i]!, base);
     }
@@ -263,12 +261,12 @@ export class RiggedCrowd {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    live.delete(this);
     this.#stopUploads?.();
     if (this.#observer) this.scene.onBeforeActiveMeshesEvaluationObservable.remove(this.#observer);
     this.#observer = null;
     this.#levels.dispose();
     this.#manager.dispose(true); // and its texture
+    this.#onDispose();
   }
 
   /**

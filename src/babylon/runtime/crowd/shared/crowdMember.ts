@@ -28,14 +28,3 @@ export interface CrowdOwner {
 export function newMember(owner: CrowdOwner | undefined, modelReach: number): CrowdMember {
   return { slot: 0, x: 0, y: 0, z: 0, reach: modelReach, modelReach, hidden: false, owner };
 }
-
-/** Reads a member's position and reach (its model reach times the root's largest scale) from its root's world matrix `m`. */
-export function placeMember(member: CrowdMember, m: ArrayLike<number>): void {
-  member.x = m[12]!;
-  member.y = m[13]!;
-  member.z = m[14]!;
-  const sx = m[0]! * m[0]! + m[1]! * m[1]! + m[2]! * m[2]!;
-  const sy = m[4]! * m[4]! + m[5]! * m[5]! + m[6]! * m[6]!;
-  const sz = m[8]! * m[8]! + m[9]! * m[9]! + m[10]! * m[10]!;
-  member.reach = member.modelReach * Math.sqrt(Math.max(sx, sy, sz));
-}

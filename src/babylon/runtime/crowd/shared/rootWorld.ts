@@ -1,7 +1,7 @@
 /**
  * A crowd-drawn creature's root world matrix, in JavaScript (both families write their
  * creatures' matrices from it), and the transform composition it shares with the part-built
- * joint chain (parts/crowdPose.ts).
+ * joint chain (parts/crowdRenderer.ts).
  */
 import type { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
