@@ -1,5 +1,5 @@
 /**
- * Browser test page for mesh level of detail of rigged crowds (`meshLod`, riggedLevels.ts):
+ * Browser test page for mesh level of detail of rigged crowds (`meshLod`, riggedLevel.ts):
  * `count` rigged creatures (`species` in turn on a 3 m grid, the whole grid in view, as the
  * rigged crowd page lays them out), once with the default `meshLod` and once with
  * `meshLod: false`, each in a fresh scene. Reports the indices drawn per frame, draw calls and
