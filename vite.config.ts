@@ -24,7 +24,7 @@ const NODE_LANE_BROWSER_TESTS = ["test/browser/physics.browser.test.ts"];
  */
 const ISOLATED_TESTS = [
   "test/babylon/register.test.ts",
-  "test/babylon/runtime/crowd/crowdAllocation.test.ts",
+  "test/babylon/runtime/crowd/parts/crowdAllocation.test.ts",
   "test/motion/allocation.test.ts",
 ];
 

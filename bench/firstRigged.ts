@@ -7,7 +7,7 @@
  */
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { Menagerie } from "../src/babylon/menagerie.js";
-import { riggedCrowdOfMesh } from "../src/babylon/runtime/crowd/riggedCrowd.js";
+import { riggedCrowdOfMesh } from "../src/babylon/runtime/crowd/rigged/riggedCrowd.js";
 import { createBenchScene } from "./benchScene.js";
 import { type CountingServer, startCountingServer } from "./countingServer.js";
 import { installNodeXhr } from "./nodeXhr.js";

@@ -10,7 +10,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { createLookupClient } from "../src/api/client.js";
 import { buildRiggedTemplate } from "../src/babylon/gltf/index.js";
 import { Menagerie } from "../src/babylon/menagerie.js";
-import { bakeRiggedClips } from "../src/babylon/runtime/crowd/riggedBake.js";
+import { bakeRiggedClips } from "../src/babylon/runtime/crowd/rigged/riggedBake.js";
 import { createBenchScene, sceneCounts } from "./benchScene.js";
 import { type CountingServer, startCountingServer } from "./countingServer.js";
 import { installNodeXhr } from "./nodeXhr.js";

@@ -14,7 +14,7 @@ import type { MotionDriver } from "../motionDriver.js";
 import { buildPartsBody, type CreatureBody } from "./body/partsBody.js";
 import { buildRiggedBody } from "./body/riggedBody.js";
 import { instantiateRigged } from "./body/riggedInstance.js";
-import { riggedCrowdOf } from "./crowd/riggedCrowds.js";
+import { riggedCrowdOf } from "./crowd/rigged/riggedCrowd.js";
 import type { LoadedModel } from "./load/loadModel.js";
 import { bindMotion } from "./sync/bindMotion.js";
 import type { MotionBinding } from "./sync/syncMotion.js";

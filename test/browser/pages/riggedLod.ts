@@ -1,5 +1,5 @@
 /**
- * Browser test page for mesh level of detail of rigged crowds (`meshLod`, riggedLevels.ts):
+ * Browser test page for mesh level of detail of rigged crowds (`meshLod`, riggedLevel.ts):
  * `count` rigged creatures (`species` in turn on a 3 m grid, the whole grid in view, as the
  * rigged crowd page lays them out), once with the default `meshLod` and once with
  * `meshLod: false`, each in a fresh scene. Reports the indices drawn per frame, draw calls and
@@ -16,7 +16,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { Scene } from "@babylonjs/core/scene.js";
-import { riggedCrowdOfMesh } from "../../../src/babylon/runtime/crowd/riggedCrowd.js";
+import { riggedCrowdOfMesh } from "../../../src/babylon/runtime/crowd/rigged/riggedCrowd.js";
 import { type Creature, Menagerie } from "../../../src/index.js";
 import { watchedClient } from "./watchedClient.js";
 

@@ -12,8 +12,8 @@ import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../../../api/recordSize.js";
 import type { Box3 } from "../../../rig/box.js";
-import { REST_POSE } from "../crowd/crowdPose.js";
-import { type CrowdMember, type CrowdOwner, type CrowdRenderer, crowdOf } from "../crowd/crowdRenderer.js";
+import { type CrowdRenderer, crowdOf, REST_POSE } from "../crowd/parts/crowdRenderer.js";
+import type { CrowdMember, CrowdOwner } from "../crowd/shared/crowdMember.js";
 import type { ModelTemplate } from "../load/buildTemplate.js";
 import { crowdPose, type MotionBinding, syncMotion } from "../sync/syncMotion.js";
 

@@ -3,7 +3,7 @@
  * parsing OBJ parts (partParser.ts) and rig GLBs (rigParser.ts) as they arrive, then builds the
  * hidden source: OBJ parts and a rig layout (buildTemplate.ts), or a rigged glTF model with its
  * clips (gltf/index.ts), baked
- * for crowd drawing (crowd/riggedBake.ts: the rest pose before the model is handed out, the clips
+ * for crowd drawing (crowd/rigged/riggedBake.ts: the rest pose before the model is handed out, the clips
  * in slices after). Creatures are made from the result (see
  * creature.ts); nothing here is visible.
  */
@@ -22,8 +22,8 @@ import type { ObjParsePool } from "../../../obj/objParsePool.js";
 import type { BodyPlans } from "../../../rig/bodyPlans.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
 import { levelSpecs, type MeshLodSettings } from "../../meshLodOptions.js";
-import type { RiggedBake } from "../crowd/riggedBake.js";
-import { bakeForCrowds, disposeRiggedCrowd } from "../crowd/riggedCrowds.js";
+import { bakeForCrowds, type RiggedBake } from "../crowd/rigged/riggedBake.js";
+import { disposeRiggedCrowd } from "../crowd/rigged/riggedCrowd.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";
 import { type PartParseCounts, PartParser } from "./partParser.js";
 import { RigParser } from "./rigParser.js";
@@ -43,7 +43,7 @@ export interface RiggedModel {
   readonly bake: RiggedBake | null;
   /** Assets fetched for it (the GLBs), for progress reports of later spawns. */
   readonly assetCount: number;
-  /** How its crowd simplifies and chooses levels (crowd/riggedLevels.ts); false: full detail. */
+  /** How its crowd simplifies and chooses levels (crowd/rigged/riggedLevel.ts); false: full detail. */
   readonly meshLod: MeshLodSettings | false;
   dispose(): void;
 }

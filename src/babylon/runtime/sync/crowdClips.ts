@@ -9,9 +9,9 @@
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
 import { LOD_SKIP } from "../../animationLodOptions.js";
-import type { CrowdMember } from "../crowd/crowdRenderer.js";
-import type { BakedClip } from "../crowd/riggedBake.js";
-import type { RiggedCrowd } from "../crowd/riggedCrowd.js";
+import type { BakedClip } from "../crowd/rigged/riggedBake.js";
+import type { RiggedCrowd } from "../crowd/rigged/riggedCrowd.js";
+import type { CrowdMember } from "../crowd/shared/crowdMember.js";
 import type { ClipBinding } from "./syncClips.js";
 
 /** A crowd-drawn creature's clips. */

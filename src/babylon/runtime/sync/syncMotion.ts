@@ -7,8 +7,9 @@ import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../../../motion/motionAgent.js";
 import { LOD_HOLD, LOD_SKIP } from "../../animationLodOptions.js";
-import { type JointPose, rootWorldOf } from "../crowd/crowdPose.js";
-import type { CrowdMember } from "../crowd/crowdRenderer.js";
+import type { JointPose } from "../crowd/parts/crowdRenderer.js";
+import type { CrowdMember } from "../crowd/shared/crowdMember.js";
+import { rootWorldOf } from "../crowd/shared/rootWorld.js";
 import type { CrowdClips } from "./crowdClips.js";
 import type { ClipBinding } from "./syncClips.js";
 

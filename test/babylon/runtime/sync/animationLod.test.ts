@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AnimationLodOptions } from "../../../../src/babylon/animationLodOptions.js";
 import type { Creature } from "../../../../src/babylon/creature.js";
 import { Menagerie } from "../../../../src/babylon/menagerie.js";
-import { crowdStats } from "../../../../src/babylon/runtime/crowd/crowdRenderer.js";
+import { crowdStats } from "../../../../src/babylon/runtime/crowd/parts/crowdRenderer.js";
 import { createNullScene } from "../../../helpers/babylonScene.js";
 import { createModelServer, type ModelServer } from "../../../helpers/modelServer.js";
 import { tinyFox } from "../../../helpers/tinyModels.js";

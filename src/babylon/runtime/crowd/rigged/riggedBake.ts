@@ -19,8 +19,10 @@
  * baked; the others hold the rest pose until baked.
  */
 import type { Skeleton } from "@babylonjs/core/Bones/skeleton.js";
-import { yieldToEventLoop } from "../../../util/yieldToEventLoop.js";
-import type { RiggedTemplate } from "../../gltf/index.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import type { MenagerieWarning } from "../../../../api/loadEvents.js";
+import { yieldToEventLoop } from "../../../../util/yieldToEventLoop.js";
+import type { RiggedTemplate } from "../../../gltf/index.js";
 import { type BakedClip, planBake, processCpuClock, restPose, type Writable } from "./riggedBakePlan.js";
 
 export { type BakedClip, bakeProblem, MIN_FPS } from "./riggedBakePlan.js";
@@ -201,5 +203,53 @@ export async function bakeRiggedClips(template: RiggedTemplate, options: BakeOpt
   const bake = startRiggedBake(template, options);
   await bake.done;
   if (bake.stopped !== undefined) throw bake.stopped;
+  return bake;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Starts baking a rigged model's clips for crowd drawing when it loads; returns once its rest
+ * pose is baked (the clips follow in slices, rows a creature shows baked on the spot: see
+ * {@link startRiggedBake}). A bake that cannot be done is a `clip-failed` warning (asset
+ * `"bake"`) and `null`: its creatures then get skeletons of their own. An abort throws the
+ * signal's reason; a later one (the Menagerie's dispose) stops the slices quietly.
+ */
+export function bakeForCrowds(
+  scene: Scene,
+  rig: RiggedTemplate,
+  warn: (warning: MenagerieWarning) => void,
+  signal: AbortSignal,
+): RiggedBake | null {
+  const engine = scene.getEngine();
+  const caps = engine.getCaps();
+  let bake: RiggedBake;
+  try {
+    // A real WebGL 1 context without float textures cannot read the bake (a NullEngine draws nothing).
+    if (!caps.textureFloat && engine.getRenderingCanvas()) throw new Error("the engine has no float textures");
+    bake = startRiggedBake(rig, { maxTextureSize: caps.maxTextureSize, signal });
+  } catch (error) {
+    signal.throwIfAborted();
+    warn({
+      code: "clip-failed",
+      model: rig.model,
+      asset: "bake",
+      message: `Cannot bake the clips of "${rig.model}" to draw its creatures together (${messageOf(error)}): each gets a skeleton of its own`,
+      error,
+    });
+    return null;
+  }
+  void bake.done.then(() => {
+    // Stopped by the model's dispose or the Menagerie's: nothing to say. Else its creatures
+    // show the rest pose for the clips not baked.
+    if (bake.stopped === undefined || signal.aborted || rig.isDisposed) return;
+    warn({
+      code: "clip-failed",
+      model: rig.model,
+      asset: "bake",
+      message: `Baking the clips of "${rig.model}" stopped (${messageOf(bake.stopped)}): the clips not baked show its rest pose`,
+      error: bake.stopped,
+    });
+  });
   return bake;
 }

@@ -7,17 +7,17 @@
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { RiggedTemplate } from "../../../../src/babylon/gltf/index.js";
-import { instantiateRigged } from "../../../../src/babylon/runtime/body/riggedInstance.js";
+import type { RiggedTemplate } from "../../../../../src/babylon/gltf/index.js";
+import { instantiateRigged } from "../../../../../src/babylon/runtime/body/riggedInstance.js";
 import {
   bakeProblem,
   bakeRiggedClips,
   MIN_FPS,
   type RiggedBake,
-} from "../../../../src/babylon/runtime/crowd/riggedBake.js";
-import { catalogTemplate, fetchCatalogRig } from "../../../helpers/catalogRig.js";
-import { startCatalogService } from "../../../helpers/catalogService.js";
-import { createRiggedScene } from "../../../helpers/riggedScene.js";
+} from "../../../../../src/babylon/runtime/crowd/rigged/riggedBake.js";
+import { catalogTemplate, fetchCatalogRig } from "../../../../helpers/catalogRig.js";
+import { startCatalogService } from "../../../../helpers/catalogService.js";
+import { createRiggedScene } from "../../../../helpers/riggedScene.js";
 
 let service: Awaited<ReturnType<typeof startCatalogService>>;
 const glbs = new Map<string, Map<string, Uint8Array>>();

@@ -10,14 +10,14 @@
  * middle one (bound 3 %).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../src/babylon/meshLodOptions.js";
+import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../../src/babylon/meshLodOptions.js";
 import {
   simplifierReady,
   type VertexLevels,
   type VertexMesh,
   vertexLevels,
-} from "../../../../src/babylon/runtime/crowd/riggedLevelData.js";
-import { skinAttributes } from "../../../../src/babylon/runtime/crowd/riggedLevelSkin.js";
+} from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevelData.js";
+import { skinAttributes } from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevelSkin.js";
 import { limbPose, skin, skinnedLimb, surfaceGap } from "./skinnedSurface.js";
 
 beforeAll(() => simplifierReady());

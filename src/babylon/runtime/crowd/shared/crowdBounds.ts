@@ -1,9 +1,9 @@
 /**
- * The one bounding box every drawing mesh of a crowd shares (crowdRenderer.ts): the creatures'
+ * The one bounding box every drawing mesh of a crowd shares (both families): the creatures'
  * positions grown by each one's reach. One Babylon `BoundingInfo` for the crowd's life, refitted
- * in place only when it changed: refitting once per drawing mesh and frame, as the crowd first
- * did, made Babylon's `reConstruct` box a number per call (16 bytes), which was nearly all a
- * walking crowd's frame allocated.
+ * in place only when it changed: refitting once per drawing mesh and frame would make Babylon's
+ * `reConstruct` box a number per call (16 bytes), nearly all a walking crowd's frame would
+ * allocate.
  */
 import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
 import { type Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
@@ -21,20 +21,14 @@ export class CrowdBounds {
   readonly info = new BoundingInfo(new Vector3(), new Vector3());
   readonly #min = new Vector3(Number.NaN, Number.NaN, Number.NaN);
   readonly #max = new Vector3(Number.NaN, Number.NaN, Number.NaN);
-  readonly #lists: (readonly BoundedMember[])[] = [[]];
 
   /**
-   * Fits the box around `members` under `world` (the drawing meshes' common world matrix);
+   * Fits the box around every member of `lists` (a crowd's levels of detail; `undefined`
+   * entries skipped) under `world` (the drawing meshes' common world matrix), allocating nothing;
    * returns true when it changed. Snapped outward to whole units, it changes only when a
    * creature crosses a unit line (a few times a second for a walking crowd, not every frame);
    * culling loses nothing to a box at most a unit larger.
    */
-  fit(members: readonly BoundedMember[], world: Matrix): boolean {
-    this.#lists[0] = members;
-    return this.fitAll(this.#lists, world);
-  }
-
-  /** {@link fit} around every member of several lists (a crowd's levels of detail; `undefined` entries skipped), allocating nothing. */
   fitAll(lists: readonly (readonly BoundedMember[] | undefined)[], world: Matrix): boolean {
     let minX = Number.POSITIVE_INFINITY;
     let minY = minX;

@@ -11,18 +11,18 @@
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { MeshoptSimplifier } from "meshoptimizer/simplifier";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../src/babylon/meshLodOptions.js";
-import { bakeRiggedClips } from "../../../../src/babylon/runtime/crowd/riggedBake.js";
+import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../../src/babylon/meshLodOptions.js";
+import { bakeRiggedClips } from "../../../../../src/babylon/runtime/crowd/rigged/riggedBake.js";
+import { vertexMeshOf } from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevel.js";
 import {
   simplifierReady,
   type VertexLevels,
   type VertexMesh,
   vertexLevels,
-} from "../../../../src/babylon/runtime/crowd/riggedLevelData.js";
-import { vertexMeshOf } from "../../../../src/babylon/runtime/crowd/riggedLevels.js";
-import { catalogTemplate, fetchCatalogRig } from "../../../helpers/catalogRig.js";
-import { startCatalogService } from "../../../helpers/catalogService.js";
-import { createRiggedScene } from "../../../helpers/riggedScene.js";
+} from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevelData.js";
+import { catalogTemplate, fetchCatalogRig } from "../../../../helpers/catalogRig.js";
+import { startCatalogService } from "../../../../helpers/catalogService.js";
+import { createRiggedScene } from "../../../../helpers/riggedScene.js";
 import { skin, surfaceGap } from "./skinnedSurface.js";
 
 let service: Awaited<ReturnType<typeof startCatalogService>>;

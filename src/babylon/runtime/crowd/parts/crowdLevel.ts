@@ -1,14 +1,16 @@
 /**
- * One level of detail of a crowd (crowdRenderer.ts): a drawing mesh per part mesh of the model
- * (full or simplified), the creatures drawn at this level, and one matrix buffer per drawing
- * mesh holding a matrix per creature. A crowd without `meshLod` has one level.
+ * One level of detail of a part-built crowd (crowdRenderer.ts): a drawing mesh per part mesh of
+ * the model (full or simplified), the creatures drawn at this level, and one matrix buffer per
+ * drawing mesh holding a matrix per creature. A crowd without `meshLod` has one level.
  */
-import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
+import type { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
-import type { ObjLevels } from "../../../obj/objLevels.js";
-import type { CrowdMember } from "./crowdMember.js";
-import { drawingMeshCopyOf, drawingMeshOf, levelMeshOf } from "./crowdMesh.js";
+import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
+import type { ObjLevelBuffers, ObjLevels } from "../../../../obj/objLevels.js";
+import type { CrowdMember } from "../shared/crowdMember.js";
+import { copyLooks, drawingMeshCopyOf, drawingMeshOf, setUpDrawingMesh, showInstances } from "../shared/drawingMesh.js";
+import type { SwitchableLevel } from "../shared/levelSwitcher.js";
 
 /** A drawing mesh and the joint it hangs from. */
 export interface PartDraw {
@@ -30,7 +32,7 @@ export interface PartSource {
 
 const INITIAL_CAPACITY = 16;
 
-export class CrowdLevel {
+export class CrowdLevel implements SwitchableLevel {
   /** 0: full detail; k: the k-th simplified level. */
   readonly index: number;
   readonly parts: PartDraw[];
@@ -43,6 +45,14 @@ export class CrowdLevel {
   constructor(index: number, parts: PartDraw[]) {
     this.index = index;
     this.parts = parts;
+  }
+
+  get meshes(): Mesh[] {
+    return this.parts.map((part) => part.mesh);
+  }
+
+  get firstMesh(): Mesh | undefined {
+    return this.parts[0]?.mesh;
   }
 
   /** Appends `member` (its slot and level set here); its matrices are the caller's to write. */
@@ -101,11 +111,7 @@ export class CrowdLevel {
 
   #setCount(): void {
     const count = this.members.length;
-    for (const part of this.parts) {
-      part.mesh.thinInstanceCount = count;
-      // With no thin instance left, Babylon would draw the mesh itself, at the origin.
-      part.mesh.isVisible = count > 0;
-    }
+    for (const part of this.parts) showInstances(part.mesh, count);
   }
 
   #grow(): void {
@@ -134,38 +140,43 @@ export function makeCrowdLevel(
 ): CrowdLevel {
   const parts: PartDraw[] = [];
   const level = new CrowdLevel(index, parts);
-  const owners = level.members;
   sources.forEach((s) => {
     const data = index > 0 ? s.levels?.[index - 1] : null;
     const name = index > 0 ? `${s.name}/crowd/lod${index}` : `${s.name}/crowd`;
     // A geometry of its own for every drawing mesh but level 0's (which shares the hidden
-    // template's): instance buffers live in the geometry (crowdMesh.ts, drawingMeshCopyOf).
+    // template's): instance buffers live in the geometry (drawingMeshCopyOf).
     let mesh: Mesh;
     if (index === 0) mesh = drawingMeshOf(s.source, name);
     else if (!data) mesh = drawingMeshCopyOf(s.source, name);
     else mesh = levelMeshOf(s.source, data, name);
     const sharesSource = mesh.geometry === s.source.geometry;
     if (!sharesSource) mesh.refreshBoundingInfo();
-    mesh.isVisible = false; // until it has creatures
-    mesh.isPickable = true;
-    mesh.thinInstanceEnablePicking = true;
-    mesh.doNotSyncBoundingInfo = true;
-    mesh.alwaysSelectAsActiveMesh = false;
-    mesh.metadata = {
-      menagerie: {
-        record,
-        part: s.part,
-        crowd: true,
-        level: index,
-        creatureAt: (i: number) => owners[i]?.owner?.current,
-      },
-    };
-    // The per-instance pick test needs the mesh's own (untransformed) box.
     const own = (sharesSource ? s.source : mesh).getBoundingInfo();
-    mesh.rawBoundingInfo = new BoundingInfo(own.minimum.clone(), own.maximum.clone());
-    mesh.setBoundingInfo(bounds); // they all draw the same creatures
+    setUpDrawingMesh(mesh, { record, part: s.part, level: index, members: level.members, own, bounds });
     const corners = index === 0 && s.source.getTotalVertices() > 0 ? own.boundingBox.vectors.map((v) => v.clone()) : [];
     parts.push({ mesh, joint: s.joint, corners });
   });
   return level;
+}
+
+/**
+ * A drawing mesh of a simplified level of `source` (src/obj/objLevels.ts): a geometry of its
+ * own, `source`'s material and drawing properties.
+ */
+export function levelMeshOf(source: Mesh, level: ObjLevelBuffers, name: string): Mesh {
+  const mesh = new Mesh(name, source.getScene());
+  const data = new VertexData();
+  data.positions = level.positions;
+  data.indices = level.indices;
+  if (level.normals) data.normals = level.normals;
+  else {
+    // As for the full mesh (parseObj.ts): an OBJ without normals gets computed ones.
+    const normals = new Float32Array(level.positions.length);
+    VertexData.ComputeNormals(level.positions, level.indices, normals);
+    data.normals = normals;
+  }
+  if (level.uvs) data.uvs = level.uvs;
+  data.applyToMesh(mesh);
+  copyLooks(source, mesh);
+  return mesh;
 }

@@ -4,7 +4,7 @@
  * leg or tail is), its bones' matrices at a pose, and how far the simplified mesh's posed surface
  * strays from the full mesh's posed surface (sampled both ways).
  */
-import type { VertexMesh } from "../../../../src/babylon/runtime/crowd/riggedLevelData.js";
+import type { VertexMesh } from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevelData.js";
 
 /** Babylon's matrix layout (row vectors, translation in 12–14): 16 floats. */
 export type Matrix = Float32Array;

@@ -6,7 +6,7 @@ import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.j
 import type { Skeleton } from "@babylonjs/core/Bones/skeleton.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Node } from "@babylonjs/core/node.js";
-import type { RiggedTemplate } from "../../gltf/index.js";
+import type { RiggedTemplate } from "../../../gltf/index.js";
 
 /** One clip's frames in a bake. */
 export interface BakedClip {

@@ -9,12 +9,12 @@ import { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGenerator.
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLookupClient } from "../../../../src/api/client.js";
-import type { Creature } from "../../../../src/babylon/creature.js";
-import { Menagerie } from "../../../../src/babylon/menagerie.js";
-import { riggedCrowdOfMesh, type ShownFrame } from "../../../../src/babylon/runtime/crowd/riggedCrowd.js";
-import { startCatalogService } from "../../../helpers/catalogService.js";
-import { createRiggedScene, riggedCounts } from "../../../helpers/riggedScene.js";
+import { createLookupClient } from "../../../../../src/api/client.js";
+import type { Creature } from "../../../../../src/babylon/creature.js";
+import { Menagerie } from "../../../../../src/babylon/menagerie.js";
+import { riggedCrowdOfMesh, type ShownFrame } from "../../../../../src/babylon/runtime/crowd/rigged/riggedCrowd.js";
+import { startCatalogService } from "../../../../helpers/catalogService.js";
+import { createRiggedScene, riggedCounts } from "../../../../helpers/riggedScene.js";
 
 const SETTINGS = "bakedVertexAnimationSettingsInstanced";
 let service: Awaited<ReturnType<typeof startCatalogService>>;

@@ -8,13 +8,13 @@
 
 import { Matrix, Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Menagerie } from "../../../../src/babylon/menagerie.js";
-import { composeToRef } from "../../../../src/babylon/runtime/crowd/crowdPose.js";
-import { crowdStats } from "../../../../src/babylon/runtime/crowd/crowdRenderer.js";
-import { youngBytesAllocated } from "../../../helpers/allocations.js";
-import { createNullScene } from "../../../helpers/babylonScene.js";
-import { createModelServer, type ModelServer } from "../../../helpers/modelServer.js";
-import { tinyFox } from "../../../helpers/tinyModels.js";
+import { Menagerie } from "../../../../../src/babylon/menagerie.js";
+import { crowdStats } from "../../../../../src/babylon/runtime/crowd/parts/crowdRenderer.js";
+import { composeToRef } from "../../../../../src/babylon/runtime/crowd/shared/rootWorld.js";
+import { youngBytesAllocated } from "../../../../helpers/allocations.js";
+import { createNullScene } from "../../../../helpers/babylonScene.js";
+import { createModelServer, type ModelServer } from "../../../../helpers/modelServer.js";
+import { tinyFox } from "../../../../helpers/tinyModels.js";
 
 let server: ModelServer;
 let env: ReturnType<typeof createNullScene>;

@@ -10,16 +10,16 @@ import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js"
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { SubMesh } from "@babylonjs/core/Meshes/subMesh.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../src/babylon/meshLodOptions.js";
+import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../../src/babylon/meshLodOptions.js";
+import { riggedLevelMeshOf, vertexMeshOf } from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevel.js";
 import {
   simplifierReady,
   type VertexLevel,
   type VertexLevels,
   type VertexMesh,
   vertexLevels,
-} from "../../../../src/babylon/runtime/crowd/riggedLevelData.js";
-import { riggedLevelMeshOf, vertexMeshOf } from "../../../../src/babylon/runtime/crowd/riggedLevels.js";
-import { createNullScene } from "../../../helpers/babylonScene.js";
+} from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevelData.js";
+import { createNullScene } from "../../../../helpers/babylonScene.js";
 import { skinnedLimb } from "./skinnedSurface.js";
 
 beforeAll(() => simplifierReady());

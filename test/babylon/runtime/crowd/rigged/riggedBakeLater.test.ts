@@ -8,16 +8,15 @@
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLookupClient } from "../../../../src/api/client.js";
-import type { Creature } from "../../../../src/babylon/creature.js";
-import { Menagerie } from "../../../../src/babylon/menagerie.js";
-import { bakeRiggedClips } from "../../../../src/babylon/runtime/crowd/riggedBake.js";
-import { riggedCrowdOfMesh } from "../../../../src/babylon/runtime/crowd/riggedCrowd.js";
-import { riggedBakeStats } from "../../../../src/babylon/runtime/crowd/riggedCrowds.js";
-import { catalogTemplate, fetchCatalogRig } from "../../../helpers/catalogRig.js";
-import { countingFetch, startCatalogService } from "../../../helpers/catalogService.js";
-import { watchUnhandledRejections } from "../../../helpers/faultHarness.js";
-import { createRiggedScene, riggedCounts } from "../../../helpers/riggedScene.js";
+import { createLookupClient } from "../../../../../src/api/client.js";
+import type { Creature } from "../../../../../src/babylon/creature.js";
+import { Menagerie } from "../../../../../src/babylon/menagerie.js";
+import { bakeRiggedClips } from "../../../../../src/babylon/runtime/crowd/rigged/riggedBake.js";
+import { riggedBakeStats, riggedCrowdOfMesh } from "../../../../../src/babylon/runtime/crowd/rigged/riggedCrowd.js";
+import { catalogTemplate, fetchCatalogRig } from "../../../../helpers/catalogRig.js";
+import { countingFetch, startCatalogService } from "../../../../helpers/catalogService.js";
+import { watchUnhandledRejections } from "../../../../helpers/faultHarness.js";
+import { createRiggedScene, riggedCounts } from "../../../../helpers/riggedScene.js";
 
 let service: Awaited<ReturnType<typeof startCatalogService>>;
 let rejections: ReturnType<typeof watchUnhandledRejections>;

@@ -7,12 +7,12 @@ import { Ray } from "@babylonjs/core/Culling/ray.js";
 import { type Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Creature } from "../../../../src/babylon/creature.js";
-import { Menagerie } from "../../../../src/babylon/menagerie.js";
-import { crowdStats } from "../../../../src/babylon/runtime/crowd/crowdRenderer.js";
-import { createNullScene, sceneCounts } from "../../../helpers/babylonScene.js";
-import { createModelServer, type ModelServer } from "../../../helpers/modelServer.js";
-import { boxObj, tinyFox } from "../../../helpers/tinyModels.js";
+import type { Creature } from "../../../../../src/babylon/creature.js";
+import { Menagerie } from "../../../../../src/babylon/menagerie.js";
+import { crowdStats } from "../../../../../src/babylon/runtime/crowd/parts/crowdRenderer.js";
+import { createNullScene, sceneCounts } from "../../../../helpers/babylonScene.js";
+import { createModelServer, type ModelServer } from "../../../../helpers/modelServer.js";
+import { boxObj, tinyFox } from "../../../../helpers/tinyModels.js";
 
 let server: ModelServer;
 let env: ReturnType<typeof createNullScene>;

@@ -1,6 +1,6 @@
 /**
  * Draws every crowd-drawn creature of one rigged model through thin instances, as
- * crowdRenderer.ts does for part-built ones: one drawing mesh per template mesh (sharing its
+ * parts/crowdRenderer.ts does for part-built ones: one drawing mesh per template mesh (sharing its
  * geometry, material and skeleton), one world matrix per creature, and the pose read on the
  * GPU from the model's baked clips (riggedBake.ts) by Babylon's BakedVertexAnimationManager.
  * A creature costs Babylon no node but its root, no skeleton and no animation group; a frame
@@ -12,9 +12,15 @@
  * weighs most, through a plugin on the model's materials (clipBlendPlugin.ts, which says how
  * the per-instance settings carry them and what the shadow pass shows).
  *
- * With `meshLod`, distant creatures are drawn from simplified meshes (riggedLevels.ts), a set
- * of drawing meshes per level (riggedLevel.ts) sharing the bake and the blending materials, each
- * creature in the set its nearest camera's distance chooses (crowdLevels.ts, as part-built).
+ * With `meshLod`, distant creatures are drawn from simplified meshes, a set of drawing meshes per
+ * level (riggedLevel.ts) sharing the bake and the blending materials, each creature in the set
+ * its nearest camera's distance chooses (shared/levelSwitcher.ts, as part-built).
+ *
+ * One crowd per rigged model with a bake ({@link riggedCrowdOf}), made with its first
+ * crowd-drawn creature and disposed with the model ({@link disposeRiggedCrowd}). The load waits
+ * only for the bake's first row (riggedBake.ts): the clips are baked in slices while the first
+ * creatures are already drawn (a row a creature is about to show is baked on the spot), and the
+ * crowd's texture takes new rows before a frame draws them.
  */
 import { BakedVertexAnimationManager } from "@babylonjs/core/BakedVertexAnimation/bakedVertexAnimationManager.js";
 import { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
@@ -24,16 +30,22 @@ import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { RegisterThinInstanceMesh } from "@babylonjs/core/Meshes/thinInstanceMesh.pure.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { ModelRecord } from "../../../api/schemas.js";
-import type { RiggedTemplate } from "../../gltf/index.js";
-import type { MeshLodSettings } from "../../meshLodOptions.js";
+import type { ModelRecord } from "../../../../api/schemas.js";
+import type { RiggedTemplate } from "../../../gltf/index.js";
+import type { MeshLodSettings } from "../../../meshLodOptions.js";
+import { CrowdBounds } from "../shared/crowdBounds.js";
+import { type CrowdMember, type CrowdOwner, newMember } from "../shared/crowdMember.js";
+import { CrowdRegistry } from "../shared/crowdRegistry.js";
+import { LevelSwitcher } from "../shared/levelSwitcher.js";
 import { encodeClipBlend } from "./clipBlendPlugin.js";
-import { CrowdBounds } from "./crowdBounds.js";
-import { CameraWatch, switchLevels } from "./crowdLevels.js";
-import type { CrowdMember, CrowdOwner } from "./crowdRenderer.js";
 import type { RiggedBake } from "./riggedBake.js";
-import { makeRiggedLevel, type RiggedLevel, type RiggedLevelContext, type RiggedSource } from "./riggedLevel.js";
-import { makeRiggedLevels } from "./riggedLevels.js";
+import {
+  makeRiggedLevel,
+  makeRiggedLevels,
+  type RiggedLevel,
+  type RiggedLevelContext,
+  type RiggedSource,
+} from "./riggedLevel.js";
 
 const TEXTURETYPE_FLOAT = 1;
 
@@ -48,9 +60,12 @@ export interface ShownFrame {
 /** Counts for tests and tools, like `crowdStats`. */
 export const riggedCrowdStats = { matricesWritten: 0, uploads: 0, levelSwitches: 0, levelMeshesMade: 0 };
 
-/** Every rigged crowd not disposed, for {@link flushRiggedCrowds}. */
-const live = new Set<RiggedCrowd>();
-/** Drawing mesh → its crowd, for tests and tools ({@link riggedCrowdOfMesh}). */
+/** Counts for tests and tools: uploads of rows baked after a crowd was made. */
+export const riggedBakeStats = { rowUploads: 0 };
+
+/** Each rigged model's crowd ({@link riggedCrowdOf}), and the live ones. */
+const crowds = new CrowdRegistry<RiggedTemplate, RiggedCrowd>();
+/** Drawing mesh → its crowd, an index for tests and tools ({@link riggedCrowdOfMesh}). */
 const byMesh = new WeakMap<Mesh, RiggedCrowd>();
 
 /** The rigged crowd a drawing mesh belongs to (tests and tools read what it shows). */
@@ -60,46 +75,56 @@ export function riggedCrowdOfMesh(mesh: Mesh): RiggedCrowd | undefined {
 
 /** Uploads what motion wrote, right after the step (see `flushCrowds`). */
 export function flushRiggedCrowds(scene: Scene): void {
-  for (const crowd of live) if (crowd.scene === scene) crowd.flush();
+  crowds.flush(scene);
+}
+
+/** What a rigged crowd draws: a loaded rigged model. */
+export interface RiggedModel {
+  readonly record: ModelRecord;
+  readonly rig: RiggedTemplate;
+  readonly bake: RiggedBake | null;
+  readonly meshLod?: MeshLodSettings | false | undefined;
+}
+
+/** The crowd that draws `rig`'s creatures, made on first use; null without a bake. */
+export function riggedCrowdOf(scene: Scene, model: RiggedModel): RiggedCrowd | null {
+  const { rig, bake } = model;
+  if (!bake || rig.isDisposed) return null;
+  return crowds.get(rig) ?? crowds.add(rig, new RiggedCrowd(scene, model, bake, () => crowds.forget(rig)));
+}
+
+/** Disposes `rig`'s crowd, if it has one (the model does, before its template). */
+export function disposeRiggedCrowd(rig: RiggedTemplate): void {
+  crowds.get(rig)?.dispose();
 }
 
 export class RiggedCrowd {
   readonly scene: Scene;
   readonly bake: RiggedBake;
-  /** How many levels its creatures can be drawn at (1: full detail only), once made (riggedLevels.ts). */
+  /** How many levels its creatures can be drawn at (1: full detail only), once made (riggedLevel.ts). */
   readonly levelsReady: Promise<number>;
   readonly #sources: RiggedSource[] = [];
   /** Mesh-from-root matrices (model units), one per distinct offset: most models have one. */
   readonly #offsets: Matrix[] = [];
-  /** Index 0: full detail, made at once; the others made when a creature first needs them. */
-  #levels: (RiggedLevel | undefined)[] = [];
-  /** Each level's member list (undefined for a level not made yet), for the bounds. */
-  #memberLists: (readonly CrowdMember[] | undefined)[] = [];
+  readonly #levels: LevelSwitcher<RiggedLevel>;
   readonly #context: RiggedLevelContext;
   readonly #bounds = new CrowdBounds();
   readonly #manager: BakedVertexAnimationManager;
-  /** The model's height (model units): times a member's scale, its height in the world. */
-  readonly #modelHeight: number;
-  readonly #cameras = new CameraWatch();
-  readonly #makeLevelAt = (index: number) => this.#makeLevel(index);
-  /** Set once the levels are made (null: full detail only). */
-  #lod: MeshLodSettings | null = null;
   /** A creature moved, came or went since the bounds were fitted. */
   #moved = false;
   #disposed = false;
   #observer: Observer<Scene> | null;
+  /** Set while the bake goes on: stops the texture's uploads of new rows. */
+  #stopUploads: (() => void) | null = null;
+  readonly #onDispose: () => void;
 
-  constructor(
-    scene: Scene,
-    template: RiggedTemplate,
-    record: ModelRecord,
-    bake: RiggedBake,
-    meshLod: MeshLodSettings | false = false,
-  ) {
+  /** Draws `model`'s creatures from `bake` (its clips); `onDispose` is told when it is disposed. */
+  constructor(scene: Scene, model: RiggedModel, bake: RiggedBake, onDispose: () => void) {
     RegisterThinInstanceMesh();
+    const { rig: template, record, meshLod } = model;
     this.scene = scene;
     this.bake = bake;
-    live.add(this);
+    this.#onDispose = onDispose;
     const texture = RawTexture.CreateRGBATexture(
       bake.data,
       bake.width,
@@ -114,7 +139,6 @@ export class RiggedCrowd {
     this.#manager = new BakedVertexAnimationManager(scene);
     this.#manager.texture = texture;
     this.#manager.time = 0; // stays 0: the offset is the frame (see the module comment)
-    this.#modelHeight = template.bounds.max.y - template.bounds.min.y;
 
     // The model's feet rest on the root's y = 0, as a grown copy's do (riggedInstance.ts).
     const lift = Matrix.Translation(0, -template.bounds.min.y, 0);
@@ -127,30 +151,32 @@ export class RiggedCrowd {
       this.#sources.push({ source: source as Mesh, name, offset: index, flip: offset.determinant() < 0 });
     }
     this.#context = { record, manager: this.#manager, bounds: this.#bounds.info, offsets: this.#offsets.length };
-    this.#levels[0] = this.#makeLevel(0);
+    const height = template.bounds.max.y - template.bounds.min.y;
+    this.#levels = new LevelSwitcher((index) => this.#makeLevel(index), height);
     this.#observer = scene.onBeforeActiveMeshesEvaluationObservable.add(() => this.flush());
+    if (bake.rowsBaked < bake.rows) this.#uploadNewRows(texture);
     this.levelsReady = meshLod ? this.#startLevels(meshLod).catch(() => 1) : Promise.resolve(1); // no levels: full detail
   }
 
   /** The drawing meshes made so far (one per mesh of the model and level of detail). */
   get meshes(): readonly Mesh[] {
-    return this.#levels.flatMap((level) => level?.draws.map((d) => d.mesh) ?? []);
+    return this.#levels.meshes;
   }
 
   /** How many creatures it draws. */
   get count(): number {
-    return this.#levels.reduce((n, level) => n + (level?.members.length ?? 0), 0);
+    return this.#levels.count;
   }
 
   /** How many creatures each level draws (levels not made yet: 0), for tests and tools. */
   get levelCounts(): number[] {
-    return Array.from(this.#levels, (level) => level?.members.length ?? 0);
+    return this.#levels.counts;
   }
 
   /** Adds a creature, drawn at rest and at full detail until its first {@link write} and flush. */
   add(owner: CrowdOwner | undefined, modelReach: number): CrowdMember {
-    const member: CrowdMember = { slot: 0, x: 0, y: 0, z: 0, reach: modelReach, modelReach, hidden: false, owner };
-    this.#levels[0]!.add(member);
+    const member = newMember(owner, modelReach);
+    this.#levels.add(member);
     this.showFrame(member, 0);
     return member;
   }
@@ -158,13 +184,13 @@ export class RiggedCrowd {
   /** Removes a creature: the last one of its level takes its slot (its matrices and its frame). */
   remove(member: CrowdMember): void {
     if (this.#disposed || member.slot < 0) return;
-    this.#levels[member.level ?? 0]!.remove(member);
+    this.#levels.remove(member);
     this.#moved = true;
   }
 
   /** Writes a creature's matrices from its root's world matrix (the pose comes from its frame). */
   write(member: CrowdMember, rootWorld: Matrix): void {
-    const level = this.#levels[member.level ?? 0]!;
+    const level = this.#levels.of(member);
     const base = member.slot * 16;
     level.matricesDirty = true;
     this.#moved = true;
@@ -193,7 +219,7 @@ export class RiggedCrowd {
    */
   showFrame(member: CrowdMember, row: number, blendRow = row, weight = 0): void {
     this.bake.need(row, blendRow); // rows not baked yet are baked now (riggedBake.ts)
-    const level = this.#levels[member.level ?? 0]!;
+    const level = this.#levels.of(member);
     if (encodeClipBlend(level.settings, member.slot * 4, row, weight > 0 ? blendRow : row, weight))
       level.framesDirty = true;
   }
@@ -203,7 +229,7 @@ export class RiggedCrowd {
    * pose), and the one mixed in with its weight while two cross-fade, for tests and tools.
    */
   shownAt(slot: number, level = 0): ShownFrame | undefined {
-    const drawn = this.#levels[level];
+    const drawn = this.#levels.at(level);
     if (!drawn || !(slot >= 0 && slot < drawn.members.length)) return undefined;
     const s = drawn.settings;
     const shown: ShownFrame = this.#frameAt(s[slot * 4]!);
@@ -222,26 +248,48 @@ export class RiggedCrowd {
    * buffers and refits the shared bounding box if it moved.
    */
   flush(): void {
-    if (this.#lod) this.#chooseLevels(this.#lod);
-    for (const level of this.#levels) if (level) riggedCrowdStats.uploads += level.upload();
+    const switched = this.#levels.choose(this.scene, this.#moved);
+    riggedCrowdStats.levelSwitches += switched;
+    if (switched > 0) this.#moved = true;
+    riggedCrowdStats.uploads += this.#levels.upload();
     if (!this.#moved) return;
     this.#moved = false;
-    // All drawing meshes hang from nothing at the origin: the first one's world matrix is everyone's.
-    const first = this.#levels[0]!.draws[0];
-    if (first) this.#bounds.fitAll(this.#memberLists, first.mesh.getWorldMatrix());
+    this.#levels.fit(this.#bounds);
   }
 
   /** Disposes the drawing meshes and the clips' texture (with the model). */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    live.delete(this);
+    this.#stopUploads?.();
     if (this.#observer) this.scene.onBeforeActiveMeshesEvaluationObservable.remove(this.#observer);
     this.#observer = null;
-    for (const level of this.#levels) level?.dispose();
-    this.#levels = [];
-    this.#memberLists = [];
+    this.#levels.dispose();
     this.#manager.dispose(true); // and its texture
+    this.#onDispose();
+  }
+
+  /**
+   * Made while the bake goes on: before each frame's meshes are chosen (after motion's step, which
+   * may have needed rows baked), the texture takes the rows baked since, until every row is.
+   */
+  #uploadNewRows(texture: RawTexture): void {
+    // Only a crowd whose meshes read the texture (a skinned one) uploads.
+    if (!this.#sources.some((s) => s.source.skeleton)) return;
+    const { bake, scene } = this;
+    let uploaded = bake.rowsBaked;
+    const observer = scene.onBeforeActiveMeshesEvaluationObservable.add(() => {
+      if (bake.rowsBaked !== uploaded) {
+        uploaded = bake.rowsBaked;
+        texture.update(bake.data);
+        riggedBakeStats.rowUploads++;
+      }
+      if (uploaded === bake.rows || bake.stopped !== undefined) this.#stopUploads?.();
+    });
+    this.#stopUploads = () => {
+      scene.onBeforeActiveMeshesEvaluationObservable.remove(observer);
+      this.#stopUploads = null;
+    };
   }
 
   /** Makes the simplified levels, then lets creatures use them; resolves to how many levels there are. */
@@ -255,22 +303,7 @@ export class RiggedCrowd {
     made.forEach((levels, i) => {
       this.#sources[i]!.levels = levels;
     });
-    const count = lod.distances.length + 1;
-    this.#levels.length = count;
-    this.#memberLists.length = count;
-    this.#lod = lod;
-    this.#cameras.forget();
-    return count;
-  }
-
-  /** Moves each creature whose distance crossed a level's boundary (with hysteresis) to that level. */
-  #chooseLevels(lod: MeshLodSettings): void {
-    const camerasMoved = this.#cameras.read(this.scene);
-    // Nothing moved (no creature written, no camera moved): every level is still right.
-    if (this.#cameras.count === 0 || (!this.#moved && !camerasMoved)) return;
-    const switched = switchLevels(this.#levels, this.#makeLevelAt, this.#cameras, this.#modelHeight, lod);
-    riggedCrowdStats.levelSwitches += switched;
-    if (switched > 0) this.#moved = true;
+    return this.#levels.useLevels(lod);
   }
 
   /** Level `index`'s drawing meshes (see riggedLevel.ts). */
@@ -278,7 +311,6 @@ export class RiggedCrowd {
     const level = makeRiggedLevel(index, this.#sources, this.#context);
     if (index > 0) riggedCrowdStats.levelMeshesMade += level.draws.length;
     for (const { mesh } of level.draws) byMesh.set(mesh, this);
-    this.#memberLists[index] = level.members;
     return level;
   }
 }

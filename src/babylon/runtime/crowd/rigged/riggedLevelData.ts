@@ -1,5 +1,5 @@
 /**
- * Simplified levels of a rigged model's mesh, as plain arrays (riggedLevels.ts turns them into
+ * Simplified levels of a rigged model's mesh, as plain arrays (riggedLevel.ts turns them into
  * drawing meshes): meshoptimizer's simplifier over the rest pose's positions, as OBJ parts get
  * theirs (src/obj/objLevels.ts, same specs), weighing the bone weights as attributes
  * (riggedLevelSkin.ts): a collapse that would move a vertex onto one skinned to other bones
@@ -11,7 +11,7 @@
  * its WebAssembly, a chunk of its own.
  */
 import { MeshoptSimplifier } from "meshoptimizer/simplifier";
-import { gather, renumber } from "../../../obj/objLevels.js";
+import { gather, renumber } from "../../../../obj/objLevels.js";
 import { type SkinAttributes, skinAttributes } from "./riggedLevelSkin.js";
 
 /** One vertex attribute: `size` floats per vertex. */
@@ -65,7 +65,7 @@ const MIN_GAIN = 0.9;
  * How much a bone weight's change counts against a move (meshoptimizer's attribute weight: a
  * change of 1/w over a distance d counts as much as moving by d), about 1 for attributes in 0–1
  * as meshoptimizer advises. Measured on a skinned limb posed through a stride (weights 0.1 to
- * 30, test/babylon/runtime/crowd/riggedLevelSkinning.test.ts): from 0.3 up, a limb skinned
+ * 30, test/babylon/runtime/crowd/rigged/riggedLevelSkinning.test.ts): from 0.3 up, a limb skinned
  * rigidly to each bone strays no further posed than at rest (0.9 % of its height at the far
  * level, 13.7 % without weights); one blended about its joints 4–6 % (bound 8 %).
  */

@@ -9,7 +9,7 @@ import {
   type VertexLevels,
   type VertexMesh,
   vertexLevels,
-} from "../../../../src/babylon/runtime/crowd/riggedLevelData.js";
+} from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevelData.js";
 
 beforeAll(() => simplifierReady());
 
