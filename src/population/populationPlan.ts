@@ -173,7 +173,7 @@ function planSlots(
   if (!(total > 0)) return slots;
   let herd = 0;
   while (slots.length < count) {
-    // Without a mix every weight is equal: one draw of rng.int, as before weights existed.
+    // Without a mix every weight is equal: one draw of rng.int, so a seed without a mix replays the same species order.
     const one = mix ? species[pickIndex(weights, total, rng)]! : species[rng.int(species.length)]!;
     const [min, max] = rules.herdSizes[herdKey(one.record)] ?? [1, 1];
     const size = Math.min(count - slots.length, min + rng.int(max - min + 1));

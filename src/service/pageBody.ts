@@ -2,7 +2,7 @@
  * The body of a search page: `[record,record,…]`, byte for byte the JSON a `join` would make,
  * but built and sent a few records at a time with the event loop's turn in between. A page of
  * 1 000 records is megabytes and each record's links are signed on first use, so built in one
- * turn it held every other request (a name lookup waited behind whole pages, issue #29).
+ * turn it held every other request (a name lookup would wait behind whole pages).
  */
 
 /** Records per piece: about 70 KB of JSON, a few milliseconds of signing when nothing is memoized. */
@@ -83,7 +83,7 @@ function piece(records: readonly Uint8Array[], first: boolean, last: boolean): U
 
 /**
  * The page of `entries`, each serialised to UTF-8 JSON by `bytes` (called only when its piece
- * is built): one array when it fits one piece (sent with a `Content-Length` as before), else a
+ * is built): one array when it fits one piece (sent with a `Content-Length`), else a
  * stream of pieces (sent chunked, without one), each after the first on a turn of `turns`. The stream builds a piece only when the socket
  * asks for it, so a slow reader holds one piece at a time and a client that hangs up stops the
  * work. `fail` hears an error thrown while a piece is built; the stream then errors (the

@@ -2,7 +2,7 @@
  * The body of one creature built from OBJ parts. By default it is one node, its root: its parts
  * are drawn as thin instances of its model's crowd (crowdRenderer.ts), which composes their
  * matrices from the root and the pose. When a game asks for nodes (`getPart()`, `meshes`) the
- * body grows them on demand, as before: a joint node per part (rest pose = where the OBJ placed
+ * body grows them on demand: a joint node per part (rest pose = where the OBJ placed
  * the part) and an instance of each template mesh under its joint, and leaves the crowd.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";

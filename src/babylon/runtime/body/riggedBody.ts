@@ -3,7 +3,7 @@
  * root: the model's crowd (riggedCrowd.ts) draws it as a thin instance of the template's skinned
  * meshes, posed from the baked clips, so it has no skeleton, no animation group and no node of
  * its own. When a game asks for nodes or clips (`getPart()` of a bone, `meshes`, the groups in
- * `animations`) it grows them on demand as before crowds (riggedInstance.ts: its own skeleton,
+ * `animations`) it grows them on demand as a plain glTF instance (riggedInstance.ts: its own skeleton,
  * meshes and groups, under the same root), leaves the crowd, and keeps them until disposed.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";

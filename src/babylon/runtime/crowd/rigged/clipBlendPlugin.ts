@@ -25,7 +25,7 @@
  * injection point), valid in GLSL and WGSL alike since both includes name the same variables
  * (VATStartFrame, VATOffsetFrame, VATSpeed). It touches only code inside
  * `#ifdef BAKED_VERTEX_ANIMATION_TEXTURE`, so meshes sharing the material without the manager
- * (a creature grown into its own skeleton) draw exactly as before.
+ * (a creature grown into its own skeleton) draw exactly as without the plugin.
  */
 import type { Material } from "@babylonjs/core/Materials/material.js";
 import { MaterialPluginBase } from "@babylonjs/core/Materials/materialPluginBase.pure.js";

@@ -200,7 +200,7 @@ export function makeRiggedLevel(index: number, sources: readonly RiggedSource[],
       mesh.skeleton = s.source.skeleton; // bone influences are read from the texture, not the skeleton
       mesh.numBoneInfluencers = s.source.numBoneInfluencers;
       mesh.bakedVertexAnimationManager = ctx.manager;
-      blendClipsOn(mesh.material); // the template's: its grown copies draw as before
+      blendClipsOn(mesh.material); // the template's: its grown copies (no manager) draw unchanged
     }
     // The per-instance pick test needs the mesh's own (untransformed) box: the full mesh's holds every level.
     const own = s.source.getBoundingInfo();
