@@ -36,18 +36,37 @@ export interface ObjValues {
   normalCount: number;
 }
 
+/** Counts for tests: the vertices a corner was compared with, over every batch. */
+export const objBatchStats = { verticesCompared: 0 };
+
+/** A table slot that holds no vertex. */
+const EMPTY = -1;
+
+/** murmur3's 32-bit finalizer: every bit of `h` moves every bit of the result. */
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 export class ObjVertexBatch {
   readonly #position = intList();
   readonly #uv = intList();
   readonly #normal = intList();
-  /** Next vertex of the same position, in creation order (-1: none). */
-  readonly #next = intList();
   readonly #indices = intList(192);
-  /** Per OBJ position: first and last vertex made from it in this batch, valid when its stamp is the batch's. */
-  #head = new Int32Array(64);
-  #tail = new Int32Array(64);
+  /**
+   * The first vertex made of each (position, normal) pair in this batch, by open addressing:
+   * the vertex, `-2 - vertex` when it was its position's second (SolidParser never shares
+   * those), or EMPTY. A corner looks at one pair, not at every vertex of its position.
+   */
+  #table = new Int32Array(256).fill(EMPTY);
+  #pairs = 0;
+  /** Vertices made per OBJ position in this batch, valid when its stamp is the batch's. */
+  #made = new Int32Array(64);
   #stamp = new Int32Array(64);
   #batch = 1;
+  /** Keeps where a pair lands unguessable, so that no text can make its pairs collide. */
+  readonly #salt = (Math.random() * 0x100000000) >>> 0;
   #withUv = 0;
   #withNormal = 0;
   hasLines = false;
@@ -67,38 +86,66 @@ export class ObjVertexBatch {
       throw new ObjTextError(`a face refers to vertex ${position + 1}, which is not defined before it`);
     }
     if (position >= this.#stamp.length) this.#growPositions(values.positionCount);
-    const stamp = this.#stamp;
-    let vertex = -1;
-    if (stamp[position] === this.#batch) {
-      // SolidParser: the first vertex of this position with this normal is reused when its uv
-      // matches too — except when that vertex is the position's second one (it tests
-      // `idx != 1` where `idx != -1` was meant), which never matches.
-      const normals = this.#normal.data;
-      const next = this.#next.data;
-      let k = this.#head[position]!;
-      let rank = 0;
-      while (k !== -1 && normals[k] !== normal) {
-        k = next[k]!;
-        rank++;
-      }
-      if (k !== -1 && rank !== 1 && this.#uv.data[k] === uv) vertex = k;
+    // SolidParser: the first vertex of this position with this normal is reused when its uv
+    // matches too — except when that vertex is the position's second one (it tests
+    // `idx != 1` where `idx != -1` was meant), which never matches.
+    const slot = this.#slotOf(position, normal);
+    const first = this.#table[slot]!;
+    if (first >= 0 && this.#uv.data[first] === uv) {
+      this.#indices.push(first);
+      return;
     }
-    if (vertex === -1) {
-      vertex = this.#position.length;
-      this.#position.push(position);
-      this.#uv.push(uv);
-      this.#normal.push(normal);
-      this.#next.push(-1);
-      if (stamp[position] === this.#batch) this.#next.data[this.#tail[position]!] = vertex;
-      else {
-        stamp[position] = this.#batch;
-        this.#head[position] = vertex;
-      }
-      this.#tail[position] = vertex;
-      if (uv >= 0 && uv < values.uvCount) this.#withUv++;
-      if (normal >= 0 && normal < values.normalCount) this.#withNormal++;
-    }
+    const vertex = this.#position.length;
+    this.#position.push(position);
+    this.#uv.push(uv);
+    this.#normal.push(normal);
+    if (first === EMPTY) this.#addPair(slot, this.#rank(position) === 1 ? -2 - vertex : vertex);
+    else this.#rank(position);
+    if (uv >= 0 && uv < values.uvCount) this.#withUv++;
+    if (normal >= 0 && normal < values.normalCount) this.#withNormal++;
     this.#indices.push(vertex);
+  }
+
+  /** The table slot of the pair: the one holding its first vertex, else the EMPTY one it would take. */
+  #slotOf(position: number, normal: number): number {
+    const table = this.#table;
+    const mask = table.length - 1;
+    const positions = this.#position.data;
+    const normals = this.#normal.data;
+    let slot = mix(mix(position ^ this.#salt) ^ normal) & mask;
+    for (;;) {
+      const entry = table[slot]!;
+      if (entry === EMPTY) return slot;
+      objBatchStats.verticesCompared++;
+      const vertex = entry >= 0 ? entry : -2 - entry;
+      if (positions[vertex] === position && normals[vertex] === normal) return slot;
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  #addPair(slot: number, entry: number): void {
+    this.#table[slot] = entry;
+    if (++this.#pairs * 2 <= this.#table.length) return;
+    // Over half full: a table twice as big, every pair placed again.
+    const old = this.#table;
+    this.#table = new Int32Array(old.length * 2).fill(EMPTY);
+    for (const kept of old) {
+      if (kept === EMPTY) continue;
+      const vertex = kept >= 0 ? kept : -2 - kept;
+      this.#table[this.#slotOf(this.#position.data[vertex]!, this.#normal.data[vertex]!)] = kept;
+    }
+  }
+
+  /** The new vertex's rank among its position's vertices in this batch (0: the first). */
+  #rank(position: number): number {
+    if (this.#stamp[position] === this.#batch) {
+      const rank = this.#made[position]!;
+      this.#made[position] = rank + 1;
+      return rank;
+    }
+    this.#stamp[position] = this.#batch;
+    this.#made[position] = 1;
+    return 0;
   }
 
   #growPositions(count: number): void {
@@ -108,14 +155,15 @@ export class ObjVertexBatch {
       bigger.set(old);
       return bigger;
     };
-    this.#head = grow(this.#head);
-    this.#tail = grow(this.#tail);
+    this.#made = grow(this.#made);
     this.#stamp = grow(this.#stamp);
   }
 
   /**
    * The batch's buffers, X times `xSign`; starts a new batch. Throws when only some vertices
-   * have uvs (or normals): SolidParser fails on those too.
+   * have uvs (or normals): SolidParser fails on those too; and when a face uses a position that
+   * is not a finite number (`v e e e` reads as NaN), which would leave the mesh no bounds and
+   * its simplifier (objLevels.ts) quadratic work.
    */
   flush(values: ObjValues, xSign: number): ObjMeshBuffers {
     const count = this.#position.length;
@@ -128,12 +176,16 @@ export class ObjVertexBatch {
     const from = this.#position.data;
     const positions = new Float32Array(count * 3);
     const p = values.positions;
+    // Zero while every value is finite (NaN or ±Infinity times 0 is NaN).
+    let nonFinite = 0;
     for (let k = 0; k < count; k++) {
       const i = from[k]! * 3;
       positions[k * 3] = p[i]! * xSign;
       positions[k * 3 + 1] = p[i + 1]!;
       positions[k * 3 + 2] = p[i + 2]!;
+      nonFinite += p[i]! * 0 + p[i + 1]! * 0 + p[i + 2]! * 0;
     }
+    if (nonFinite !== 0) throw nonFiniteError(from, count, p);
     const out: ObjMeshBuffers = { positions, indices: this.#copyIndices(count), hasLines: this.hasLines };
     if (this.#withNormal > 0) {
       const normals = new Float32Array(count * 3);
@@ -166,8 +218,9 @@ export class ObjVertexBatch {
     this.#position.length = 0;
     this.#uv.length = 0;
     this.#normal.length = 0;
-    this.#next.length = 0;
     this.#indices.length = 0;
+    if (this.#pairs > 0) this.#table.fill(EMPTY);
+    this.#pairs = 0;
     this.#withUv = 0;
     this.#withNormal = 0;
     this.hasLines = false;
@@ -181,4 +234,11 @@ export class ObjVertexBatch {
     indices.set(from);
     return indices;
   }
+}
+
+/** The error for the first vertex of the batch (`from`: their positions) whose position is not finite. */
+function nonFiniteError(from: Int32Array, count: number, p: Float64Array): ObjTextError {
+  let k = 0;
+  while (k < count - 1 && [0, 1, 2].every((c) => Number.isFinite(p[from[k]! * 3 + c]))) k++;
+  return new ObjTextError(`a face uses vertex ${from[k]! + 1}, whose position is not a finite number`);
 }

@@ -46,11 +46,14 @@ export function simplifierReady(): Promise<void> {
 }
 
 /**
- * The levels of `mesh` (one per spec, in order), or undefined for a mesh of lines or without
- * triangles. Call after {@link simplifierReady} resolved.
+ * The levels of `mesh` (one per spec, in order), or undefined for a mesh of lines, without
+ * triangles or with a position that is not a finite number. Call after {@link simplifierReady}
+ * resolved.
  */
 export function makeObjLevels(mesh: ObjMeshBuffers, specs: readonly ObjLevelSpec[]): ObjLevels | undefined {
   if (mesh.hasLines || mesh.indices.length < 3 || specs.length === 0) return undefined;
+  // NaN or infinite positions make the simplifier's work quadratic (and mean nothing to simplify).
+  if (!mesh.positions.every(Number.isFinite)) return undefined;
   objLevelStats.meshesSimplified++;
   const indices = mesh.indices instanceof Uint32Array ? mesh.indices : Uint32Array.from(mesh.indices);
   const levels: ObjLevels = [];

@@ -213,3 +213,64 @@ export function readCorner(
   corners.length = at + 3;
   return i;
 }
+
+/** Counts for tests: the characters the `l` segment scan looked at, over every read. */
+export const objLineStats = { charsScanned: 0 };
+
+/**
+ * What SolidParser's `l` pattern of `kind` (1: `v`, 2: `v/vt`, 3: `v/vt/vn`) captures of
+ * `segment`, or undefined when it does not match. The patterns are `^l\s+((X){2,})+` with X a
+ * corner of `kind` digit runs joined by `/` and one optional whitespace; V8 backtracks through
+ * them in time quadratic in a digit run's length, so the capture is found here in one pass:
+ * the greedy run of corners when it has two; else, with one, the corner split before its last
+ * digit (the only split the backtracking can make work) and the greedy run from there.
+ */
+export function lineCapture(segment: string, kind: 1 | 2 | 3): string | undefined {
+  if (segment.charCodeAt(0) !== 108) return undefined;
+  let start = 1;
+  while (start < segment.length && isWs(segment.charCodeAt(start))) start++;
+  if (start === 1) return undefined;
+  const first = lineCorner(segment, start, kind);
+  if (first < 0) return undefined;
+  const second = lineCorner(segment, first, kind);
+  if (second >= 0) return segment.slice(start, lineCorners(segment, second, kind));
+  // One corner: its last digit run, when longer than one digit, may give up its last digit to
+  // a second corner that has the same tail.
+  let runStart = first;
+  while (runStart > start && !isDigit(segment.charCodeAt(runStart - 1))) runStart--;
+  const runEnd = runStart;
+  while (runStart > start && isDigit(segment.charCodeAt(runStart - 1))) runStart--;
+  if (runEnd - runStart < 2) return undefined;
+  const split = lineCorner(segment, runEnd - 1, kind);
+  return split < 0 ? undefined : segment.slice(start, lineCorners(segment, split, kind));
+}
+
+/** Where the greedy run of corners from `at` ends. */
+function lineCorners(s: string, at: number, kind: 1 | 2 | 3): number {
+  let end = at;
+  for (let next = lineCorner(s, end, kind); next >= 0; next = lineCorner(s, end, kind)) end = next;
+  return end;
+}
+
+/** The end of one greedy corner at `at` (digit runs joined by `/`, then one optional whitespace), or -1. */
+function lineCorner(s: string, at: number, kind: 1 | 2 | 3): number {
+  let i = at;
+  for (let part = 0; part < kind; part++) {
+    if (part > 0) {
+      if (s.charCodeAt(i) !== 47) return count(at, i, -1);
+      i++;
+    }
+    const runStart = i;
+    while (isDigit(s.charCodeAt(i))) i++;
+    if (i === runStart) return count(at, i, -1);
+  }
+  if (i < s.length && isWs(s.charCodeAt(i))) i++;
+  return count(at, i, i);
+}
+
+function count(from: number, to: number, result: number): number {
+  objLineStats.charsScanned += to - from + 1;
+  return result;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;

@@ -9,7 +9,7 @@ import type { ObjMeshBuffers, ObjValues } from "./objBatch.js";
 import type { ObjLevels } from "./objLevels.js";
 import {
   FACE_KINDS,
-  type FaceKind,
+  lineCapture,
   readCorner,
   readFace,
   readNumbers,
@@ -43,11 +43,8 @@ export interface ObjTextOptions {
   rightHanded?: boolean;
 }
 
-const LINE_PATTERNS: ReadonlyArray<[RegExp, FaceKind]> = [
-  [/^l\s+(([\d]{1,}[\s]?){2,})+/, 1],
-  [/^l\s+((([\d]{1,}\/[\d]{1,}[\s]?){2,})+)/, 2],
-  [/^l\s+((([\d]{1,}\/[\d]{1,}\/[\d]{1,}[\s]?){2,})+)/, 3],
-];
+/** SolidParser's `l` patterns, in its order (lineCapture says what each takes). */
+const LINE_KINDS = [1, 2, 3] as const;
 
 interface Entry {
   name: string;
@@ -137,10 +134,10 @@ export function parseObjText(text: string, options: ObjTextOptions = {}): ObjMes
     const tokens = line.split(" ");
     for (let k = 1; k < tokens.length - 1; k++) {
       const segment = `l ${tokens[k]} ${tokens[k + 1]}`.trim().replace(/\s\s/g, " ");
-      for (const [pattern, kind] of LINE_PATTERNS) {
-        const match = pattern.exec(segment);
-        if (!match) continue;
-        const items = match[1]!.trim().split(" ");
+      for (const kind of LINE_KINDS) {
+        const captured = lineCapture(segment, kind);
+        if (captured === undefined) continue;
+        const items = captured.trim().split(" ");
         corners.length = 0;
         sync();
         for (const item of items) readCorner(item, 0, item.length, kind, corners, values);

@@ -3,7 +3,9 @@
  * glTF loader would read or allocate must be bytes the file really holds. Babylon sizes its
  * typed arrays from `count`: an accessor with a buffer view is read from it, so it must fit in
  * it; an accessor without one (all zeros, or sparse) is allocated from nothing, so those get a
- * budget (a 2.7 kB GLB with one such `count` of 4e8 once made Babylon allocate 4.6 GB).
+ * budget (a 2.7 kB GLB with one such `count` of 4e8 once made Babylon allocate 4.6 GB). Many
+ * accessors may read the same bytes, so those with a buffer view get a budget in all too (200
+ * accessors over one 192 KiB view of a 285 KiB GLB once grew Babylon's heap by 515 MiB).
  */
 
 /** Items of a top-level glTF array (indices and enums already checked). */
@@ -25,6 +27,13 @@ const COMPONENT_BYTES: Readonly<Record<number, number>> = { 5120: 1, 5121: 1, 51
  * file's buffers, at least 1 MiB, at most 64 MiB. Babylon widens them to 4-byte floats.
  */
 export const UNBACKED_BYTES = { perBufferByte: 64, min: 1024 * 1024, max: 64 * 1024 * 1024 } as const;
+
+/**
+ * Bytes that accessors with a buffer view may make Babylon read, in all, as 4-byte floats: 4
+ * times the file's buffers (what accessors that each read their own bytes take at most, bytes
+ * widened to floats), at least 1 MiB.
+ */
+export const BACKED_BYTES = { perBufferByte: 4, min: 1024 * 1024 } as const;
 
 const n = (v: unknown) => (v as number | undefined) ?? 0;
 
@@ -66,8 +75,8 @@ function sparseProblem(items: GltfItems, i: number, size: number): string | unde
 /**
  * Why the byte ranges of this glTF JSON cannot be trusted, or `undefined`: each buffer within
  * its bytes, each buffer view inside its buffer, each accessor (and its sparse part) inside its
- * buffer view, and accessors without one within {@link UNBACKED_BYTES}. `binLength`: the byte
- * length of the GLB's binary chunk.
+ * buffer view, accessors without one within {@link UNBACKED_BYTES} and those with one within
+ * {@link BACKED_BYTES}. `binLength`: the byte length of the GLB's binary chunk.
  */
 export function glbRangeProblem(items: GltfItems, binLength: number): string | undefined {
   const buffers = items("buffers");
@@ -79,23 +88,39 @@ export function glbRangeProblem(items: GltfItems, binLength: number): string | u
       return `bufferViews[${i}] lies outside its buffer`;
   }
   const fileBytes = buffers.reduce((sum, buffer) => sum + n(buffer["byteLength"]), 0);
-  const budget = Math.min(UNBACKED_BYTES.max, Math.max(UNBACKED_BYTES.min, UNBACKED_BYTES.perBufferByte * fileBytes));
+  return accessorsProblem(items, fileBytes);
+}
+
+/** Each accessor inside its buffer view, and the floats all of them make within their budgets. */
+function accessorsProblem(items: GltfItems, fileBytes: number): string | undefined {
+  const views = items("bufferViews");
+  const budget = (limits: { perBufferByte: number; min: number; max?: number }) =>
+    Math.min(limits.max ?? Number.POSITIVE_INFINITY, Math.max(limits.min, limits.perBufferByte * fileBytes));
+  const unbackedBudget = budget(UNBACKED_BYTES);
+  const backedBudget = budget(BACKED_BYTES);
   let unbacked = 0;
+  let backed = 0;
   for (const [i, accessor] of items("accessors").entries()) {
     const components = COMPONENTS[accessor["type"] as string]!;
     const size = components * COMPONENT_BYTES[accessor["componentType"] as number]!;
     const count = n(accessor["count"]);
     if (accessor["bufferView"] === undefined) {
       unbacked += count * components * 4;
-      if (unbacked > budget)
+      if (unbacked > unbackedBudget)
         return (
           `accessors[${i}] has no bufferView and ${count} elements: accessors without bytes behind them ` +
-          `would take over the ${budget} bytes this file may ask for`
+          `would take over the ${unbackedBudget} bytes this file may ask for`
         );
     } else {
       const view = views[n(accessor["bufferView"])]!;
       if (end(accessor["byteOffset"], count, size, n(view["byteStride"]) || size) > n(view["byteLength"]))
         return `accessors[${i}] lies outside its buffer view`;
+      backed += count * components * 4;
+      if (backed > backedBudget)
+        return (
+          `accessors[${i}] reads ${count} elements of bufferViews[${n(accessor["bufferView"])}]: accessors ` +
+          `reading the same bytes again and again would take over the ${backedBudget} bytes this file may ask for`
+        );
     }
     const sparse = sparseProblem(items, i, size);
     if (sparse) return sparse;

@@ -82,22 +82,37 @@ function chunks(bytes: Uint8Array): { json: Json; bin: Uint8Array | undefined } 
   return { json, bin };
 }
 
-/** The values of accessor `index` as floats (normalized integers mapped), checked against the binary chunk. */
-function readAccessor(json: Json, bin: Uint8Array | undefined, index: unknown, where: string): Float32Array {
-  const accessors: Json[] = Array.isArray(json.accessors) ? json.accessors : [];
-  if (!isIndex(index, accessors.length)) throw new Error(`${where}: no accessor ${String(index)}`);
-  const accessor = accessors[index];
-  const components = COMPONENTS[accessor?.type];
-  const type = COMPONENT_TYPES[accessor?.componentType];
-  const count = accessor?.count;
-  if (!components || !type || !Number.isInteger(count) || count < 0)
-    throw new Error(`${where}: accessor ${index} has a bad type, componentType or count`);
-  if (accessor.sparse) throw new Error(`${where}: accessor ${index} is sparse (not read for clips)`);
-  if (accessor.bufferView === undefined) {
-    // glTF: zeros. Bounded, as nothing in the file backs the count.
-    if (count > ZEROS_LIMIT) throw new Error(`${where}: accessor ${index} has ${count} elements and no data`);
-    return new Float32Array(count * components);
-  }
+/**
+ * Bytes of keys a clip may give, counted per channel (a sampler that several channels name
+ * counts for each, as each becomes an animation of its own): `perFileByte` times the GLB's
+ * size, at least `min`. A clip's own keys take at most about 5 times the bytes that hold them
+ * (normalized bytes widen to 4-byte floats; shared key times add at most a third).
+ */
+export const CLIP_BYTES = { perFileByte: 8, min: 1024 * 1024 } as const;
+
+/** Counts for tests: accessors decoded and the bytes of floats made for them, over every read. */
+export const glbClipStats = { accessorsRead: 0, bytesAllocated: 0 };
+
+/** Where an accessor's values are: checked against the binary chunk, not read yet. */
+interface AccessorLayout {
+  count: number;
+  components: number;
+  type: (typeof COMPONENT_TYPES)[number];
+  /** The bytes of its buffer view; absent for an accessor of zeros. */
+  view?: DataView;
+  offset: number;
+  stride: number;
+  norm: number;
+}
+
+/** The buffer view of accessor `index` inside the binary chunk, as a DataView, and its byteStride. */
+function viewOf(
+  json: Json,
+  bin: Uint8Array | undefined,
+  accessor: Json,
+  index: number,
+  where: string,
+): { view: DataView; byteStride: unknown } {
   const views: Json[] = Array.isArray(json.bufferViews) ? json.bufferViews : [];
   if (!isIndex(accessor.bufferView, views.length)) throw new Error(`${where}: no bufferView ${accessor.bufferView}`);
   const bufferView = views[accessor.bufferView];
@@ -113,22 +128,70 @@ function readAccessor(json: Json, bin: Uint8Array | undefined, index: unknown, w
     viewStart + viewLength > bin.length
   )
     throw new Error(`${where}: bufferView ${accessor.bufferView} runs past the binary chunk`);
-  const element = components * type.size;
-  const stride = bufferView.byteStride ?? element;
-  const offset = accessor.byteOffset ?? 0;
-  if (!Number.isInteger(stride) || stride < element || !Number.isInteger(offset) || offset < 0)
-    throw new Error(`${where}: accessor ${index} has a bad byteOffset or byteStride`);
-  if (count > 0 && offset + (count - 1) * stride + element > viewLength)
-    throw new Error(`${where}: accessor ${index} runs past its bufferView`);
-  const out = new Float32Array(count * components);
-  const view = new DataView(bin.buffer, bin.byteOffset + viewStart, viewLength);
+  return { view: new DataView(bin.buffer, bin.byteOffset + viewStart, viewLength), byteStride: bufferView.byteStride };
+}
+
+/** Where accessor `index`'s values are, checked against the binary chunk. */
+function layoutOf(json: Json, bin: Uint8Array | undefined, index: number, where: string): AccessorLayout {
+  const accessor = json.accessors[index];
+  const components = COMPONENTS[accessor?.type];
+  const type = COMPONENT_TYPES[accessor?.componentType];
+  const count = accessor?.count;
+  if (!components || !type || !Number.isInteger(count) || count < 0)
+    throw new Error(`${where}: accessor ${index} has a bad type, componentType or count`);
+  if (accessor.sparse) throw new Error(`${where}: accessor ${index} is sparse (not read for clips)`);
   const norm = accessor.normalized ? type.norm : 1;
+  if (accessor.bufferView === undefined) {
+    // glTF: zeros. Bounded, as nothing in the file backs the count.
+    if (count > ZEROS_LIMIT) throw new Error(`${where}: accessor ${index} has ${count} elements and no data`);
+    return { count, components, type, offset: 0, stride: 0, norm };
+  }
+  const { view, byteStride } = viewOf(json, bin, accessor, index, where);
+  const element = components * type.size;
+  const stride = byteStride ?? element;
+  const offset = accessor.byteOffset ?? 0;
+  if (!Number.isInteger(stride) || (stride as number) < element || !Number.isInteger(offset) || offset < 0)
+    throw new Error(`${where}: accessor ${index} has a bad byteOffset or byteStride`);
+  if (count > 0 && offset + (count - 1) * (stride as number) + element > view.byteLength)
+    throw new Error(`${where}: accessor ${index} runs past its bufferView`);
+  return { count, components, type, view, offset, stride: stride as number, norm };
+}
+
+/** The accessor's values as floats (normalized integers mapped). */
+function decode({ count, components, type, view, offset, stride, norm }: AccessorLayout): Float32Array {
+  const out = new Float32Array(count * components);
+  glbClipStats.accessorsRead++;
+  glbClipStats.bytesAllocated += out.byteLength;
+  if (!view) return out;
   for (let i = 0, k = 0; i < count; i++)
     for (let c = 0; c < components; c++, k++) {
       const value = type.read(view, offset + i * stride + c * type.size);
       out[k] = norm === 1 ? value : Math.max(value / norm, -1);
     }
   return out;
+}
+
+/**
+ * Reads accessors for one clip: each once (channels naming one sampler share its arrays), and
+ * in all no more than {@link CLIP_BYTES} allows the file, checked before anything is made.
+ */
+function accessorReader(json: Json, bin: Uint8Array | undefined, fileBytes: number) {
+  const accessors: Json[] = Array.isArray(json.accessors) ? json.accessors : [];
+  const read = new Map<number, Float32Array>();
+  const budget = Math.max(CLIP_BYTES.min, CLIP_BYTES.perFileByte * fileBytes);
+  let given = 0;
+  return (index: unknown, where: string): Float32Array => {
+    if (!isIndex(index, accessors.length)) throw new Error(`${where}: no accessor ${String(index)}`);
+    const known = read.get(index);
+    const layout = known ? undefined : layoutOf(json, bin, index, where);
+    given += 4 * (known ? known.length : layout!.count * layout!.components);
+    if (given > budget)
+      throw new Error(`${where}: the clip's keys would take over the ${budget} bytes a ${fileBytes}-byte GLB may give`);
+    if (known) return known;
+    const values = decode(layout!);
+    read.set(index, values);
+    return values;
+  };
 }
 
 /** The animation for `clip`: the one named like it (any case), else the first. */
@@ -144,7 +207,9 @@ function pickAnimation(animations: Json[], clip: string): number {
  * cannot be read.
  */
 export function readGlbClip(bytes: ArrayBuffer | Uint8Array, clip: string): GlbClip | undefined {
-  const { json, bin } = chunks(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+  const file = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  const { json, bin } = chunks(file);
+  const readAccessor = accessorReader(json, bin, file.byteLength);
   const animations: Json[] = Array.isArray(json.animations) ? json.animations : [];
   if (animations.length === 0) return undefined;
   const chosen = pickAnimation(animations, clip);
@@ -167,8 +232,8 @@ export function readGlbClip(bytes: ArrayBuffer | Uint8Array, clip: string): GlbC
     if (!["LINEAR", "STEP", "CUBICSPLINE"].includes(interpolation))
       throw new Error(`${where}.samplers[${channel.sampler}]: unknown interpolation ${interpolation}`);
     const samplerWhere = `${where}.samplers[${channel.sampler}]`;
-    const times = readAccessor(json, bin, sampler.input, `${samplerWhere}.input`);
-    const values = readAccessor(json, bin, sampler.output, `${samplerWhere}.output`);
+    const times = readAccessor(sampler.input, `${samplerWhere}.input`);
+    const values = readAccessor(sampler.output, `${samplerWhere}.output`);
     const perKey = STRIDE[path] * (interpolation === "CUBICSPLINE" ? 3 : 1);
     if (times.length === 0 || values.length !== times.length * perKey)
       throw new Error(`${samplerWhere}: ${times.length} key times for ${values.length} values of ${path}`);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { glbJsonProblem } from "../../../src/babylon/gltf/glbJsonProblem.js";
-import { UNBACKED_BYTES } from "../../../src/babylon/gltf/glbRangeProblem.js";
+import { BACKED_BYTES, UNBACKED_BYTES } from "../../../src/babylon/gltf/glbRangeProblem.js";
 import { unpackGlb } from "../../helpers/glbMutations.js";
 import { tinyRiggedGlb } from "../../helpers/tinyGlb.js";
 
@@ -172,5 +172,41 @@ describe("glbJsonProblem: accessors without bytes behind them", () => {
     ["sparse without values", (s) => void delete s["values"], "accessors[0] has no sparse.values"],
   ] as [string, (s: Record<string, Record<string, unknown>>) => void, string][])("refuses %s", (_l, edit, message) => {
     expect(glbJsonProblem(withSparse(edit), binLength)).toContain(message);
+  });
+});
+
+describe("glbJsonProblem: accessors reading the same bytes again and again", () => {
+  /** The fixture with a view of `viewBytes` more bytes in its buffer, and `count` VEC4 float accessors each reading all of it. */
+  const overOneView = (viewBytes: number, count: number) => {
+    const j = structuredClone(json) as Record<"accessors" | "bufferViews" | "buffers", Record<string, unknown>[]>;
+    j.buffers[0]!["byteLength"] = binLength + viewBytes;
+    const view = j.bufferViews.push({ buffer: 0, byteOffset: binLength, byteLength: viewBytes }) - 1;
+    for (let k = 0; k < count; k++)
+      j.accessors.push({ bufferView: view, componentType: 5126, count: viewBytes / 16, type: "VEC4" });
+    return { json: j, binLength: binLength + viewBytes, view };
+  };
+  /** Bytes of floats the accessors over `view` make (VEC4 floats: 16 bytes an element). */
+  const readBytes = (accessors: Record<string, unknown>[], view: number) =>
+    accessors.reduce((sum, a) => sum + (a["bufferView"] === view ? 16 * (a["count"] as number) : 0), 0);
+
+  it("refuses 200 accessors over one 192 KiB view (37.5 MiB of floats read from its bytes)", () => {
+    const { json: j, binLength: bin, view } = overOneView(192 * 1024, 200);
+    const budget = Math.max(BACKED_BYTES.min, BACKED_BYTES.perBufferByte * bin);
+    expect(readBytes(j.accessors, view)).toBe(200 * 192 * 1024);
+    const problem = glbJsonProblem(j, bin);
+    expect(problem).toMatch(/^accessors\[\d+\] reads 12288 elements of bufferViews\[\d+\]: accessors reading the same/);
+    expect(problem).toContain(`would take over the ${budget} bytes this file may ask for`);
+    // It stops at the first accessor past the budget: what it let through is within it.
+    const first = Number(/^accessors\[(\d+)\]/.exec(problem!)![1]);
+    expect(readBytes(j.accessors.slice(0, first), view)).toBeLessThanOrEqual(budget);
+  });
+
+  it("allows them 4 times the file's buffers in all, at least 1 MiB", () => {
+    // 5 accessors of 64 KiB each over a 64 KiB view: 320 KiB of floats, within the 1 MiB floor.
+    expect(glbJsonProblem(overOneView(64 * 1024, 5).json, binLength + 64 * 1024)).toBeUndefined();
+    // A 1 MiB view read 3 times is within its file's budget (4 MiB and 4 times the fixture's bytes); 5 times is past it.
+    const mib = 1024 * 1024;
+    expect(glbJsonProblem(overOneView(mib, 3).json, binLength + mib)).toBeUndefined();
+    expect(glbJsonProblem(overOneView(mib, 5).json, binLength + mib)).toMatch(/reading the same bytes again/);
   });
 });

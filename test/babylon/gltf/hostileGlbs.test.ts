@@ -122,6 +122,34 @@ describe("hostile GLBs over HTTP", () => {
     expect(error.message).toContain("5000000 elements");
   });
 
+  it("refuses 200 meshes' accessors over one 192 KiB view, before Babylon reads them", async () => {
+    // Each accessor fits its view, but together they read the same bytes 200 times (37.5 MiB):
+    // Babylon's heap once grew by about 515 MiB loading such a file.
+    const { json, bin } = unpackGlb(idle);
+    const view = new Uint8Array(192 * 1024);
+    const edited = json as GltfJson & Record<"bufferViews" | "buffers" | "meshes", Record<string, unknown>[]>;
+    edited.buffers[0]!["byteLength"] = bin.length + view.length;
+    const viewIndex = edited.bufferViews.push({ buffer: 0, byteOffset: bin.length, byteLength: view.length }) - 1;
+    for (let k = 0; k < 200; k++) {
+      const accessor = edited.accessors.push({
+        bufferView: viewIndex,
+        componentType: 5126,
+        count: 16_384,
+        type: "VEC3",
+      });
+      edited.meshes.push({ primitives: [{ attributes: { POSITION: accessor - 1 } }] });
+      edited.nodes.push({ mesh: edited.meshes.length - 1 });
+    }
+    const withView = new Uint8Array(bin.length + view.length);
+    withView.set(bin);
+    const hostile = packGlb(edited, withView);
+    expect(hostile.byteLength).toBeGreaterThan(idle.byteLength + view.length);
+    const error = await spawnRefused(hostile);
+    expect(error.message).toMatch(
+      /accessors\[\d+\] reads 16384 elements of bufferViews\[\d+\]: accessors reading the same/,
+    );
+  });
+
   it("refuses a link in a glTF extension (EXT_lights_ies) without a request to it", async () => {
     const glb = editedIdle((json) => {
       json["extensionsUsed"] = ["EXT_lights_ies"];

@@ -3,8 +3,9 @@
  * Bad bytes give an Error that says what is wrong; a GLB without animation gives `undefined`.
  */
 import { describe, expect, it } from "vitest";
-import { readGlbClip } from "../../../src/babylon/gltf/readGlbClip.js";
+import { CLIP_BYTES, glbClipStats, readGlbClip } from "../../../src/babylon/gltf/readGlbClip.js";
 import { withGlbJson } from "../../helpers/clipGlbs.js";
+import { packGlb } from "../../helpers/glbMutations.js";
 import { round } from "../../helpers/round.js";
 import { tinyRiggedGlb } from "../../helpers/tinyGlb.js";
 
@@ -61,5 +62,73 @@ describe("readGlbClip", () => {
       ],
     ];
     for (const [label, bytes, message] of cases) expect(() => readGlbClip(bytes, "walk"), label).toThrow(message);
+  });
+});
+
+/**
+ * A clip GLB of one node whose animation has `keys` rotation keys per sampler (times, then
+ * quaternions, 20 bytes a key), `samplers` samplers whose accessors all read those same bytes,
+ * and `channels` channels naming them in turn.
+ */
+function sharedKeysGlb(keys: number, samplers: number, channels: number): Uint8Array {
+  const bin = new Uint8Array(keys * 20);
+  const floats = new Float32Array(bin.buffer);
+  for (let i = 0; i < keys; i++) floats.set([i / 60], i);
+  for (let i = 0; i < keys; i++) floats.set([0, 0, 0, 1], keys + 4 * i);
+  const accessors = Array.from({ length: samplers }, () => [
+    { bufferView: 0, componentType: 5126, count: keys, type: "SCALAR" },
+    { bufferView: 1, componentType: 5126, count: keys, type: "VEC4" },
+  ]).flat();
+  const json = {
+    asset: { version: "2.0" },
+    nodes: [{ name: "body" }],
+    buffers: [{ byteLength: bin.length }],
+    bufferViews: [
+      { buffer: 0, byteLength: keys * 4 },
+      { buffer: 0, byteOffset: keys * 4, byteLength: keys * 16 },
+    ],
+    accessors,
+    animations: [
+      {
+        name: "walk",
+        samplers: Array.from({ length: samplers }, (_, i) => ({ input: 2 * i, output: 2 * i + 1 })),
+        channels: Array.from({ length: channels }, (_, i) => ({
+          sampler: i % samplers,
+          target: { node: 0, path: "rotation" },
+        })),
+      },
+    ],
+  };
+  return packGlb(json, bin);
+}
+
+describe("readGlbClip on clips that name the same keys many times", () => {
+  it("reads a sampler that several channels name once, its arrays shared", () => {
+    const before = { ...glbClipStats };
+    const clip = readGlbClip(sharedKeysGlb(4, 1, 3), "walk")!;
+    expect(clip.channels).toHaveLength(3);
+    expect(clip.channels[2]!.times).toBe(clip.channels[0]!.times);
+    expect(clip.channels[2]!.values).toBe(clip.channels[0]!.values);
+    expect(glbClipStats.accessorsRead - before.accessorsRead).toBe(2);
+    expect(glbClipStats.bytesAllocated - before.bytesAllocated).toBe(4 * 20);
+  });
+
+  it("refuses 2 000 channels naming one sampler (a 219 KiB GLB) after allocating no more than its budget", () => {
+    const glb = sharedKeysGlb(6_000, 1, 2_000);
+    expect(glb.byteLength).toBeGreaterThan(200 * 1024);
+    const budget = Math.max(CLIP_BYTES.min, CLIP_BYTES.perFileByte * glb.byteLength);
+    const before = { ...glbClipStats };
+    // Read per channel, it once took 2 000 copies of the sampler: 229 MiB.
+    expect(() => readGlbClip(glb, "walk")).toThrow(`bytes a ${glb.byteLength}-byte GLB may give`);
+    expect(glbClipStats.accessorsRead - before.accessorsRead).toBe(2);
+    expect(glbClipStats.bytesAllocated - before.bytesAllocated).toBeLessThanOrEqual(budget);
+  });
+
+  it("refuses 400 samplers whose accessors all read one buffer view, within its budget", () => {
+    const glb = sharedKeysGlb(6_000, 400, 400);
+    const budget = Math.max(CLIP_BYTES.min, CLIP_BYTES.perFileByte * glb.byteLength);
+    const before = { ...glbClipStats };
+    expect(() => readGlbClip(glb, "walk")).toThrow(/the clip's keys would take over/);
+    expect(glbClipStats.bytesAllocated - before.bytesAllocated).toBeLessThanOrEqual(budget);
   });
 });
