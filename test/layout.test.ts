@@ -16,7 +16,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SRC = join(ROOT, "src");
-const MAX_LINES = 300;
+const MAX_LINES = 600;
 
 /** What each top folder of src/ may import (besides itself). Order: lowest first. */
 const LAYERS: Record<string, readonly string[]> = {

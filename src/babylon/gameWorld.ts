@@ -12,8 +12,8 @@ import type { MotionAgent } from "../motion/agent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
 import type { MotionWorldCore } from "../motion/worldCore.js";
-import { type AreaInput, isMesh, toArea } from "./areaInput.js";
 import type { BehaviourTarget } from "./creatureBehaviours.js";
+import { type AreaInput, isMesh, toArea } from "./options/areaInput.js";
 
 /** A node with a position: a mesh or a transform node (a player, a car). */
 type Positioned = TransformNode;

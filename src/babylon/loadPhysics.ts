@@ -5,9 +5,9 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { Creature } from "./creature.js";
-import { spawnPhysics } from "./physicsOptions.js";
+import { spawnPhysics } from "./options/physicsOptions.js";
 
-export { checkPhysicsOption } from "./physicsOptions.js";
+export { checkPhysicsOption } from "./options/physicsOptions.js";
 
 /**
  * What gives a new creature its body, or `undefined` when the spawn asks for none.

@@ -20,11 +20,11 @@ import { redactUrl } from "../api/redact.js";
 import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
-import type { CommandAccount, CommandOptions } from "./commandOptions.js";
 import type { Creature } from "./creature.js";
 import { checkPhysicsOption } from "./loadPhysics.js";
 import { lookupRecord, menagerieClient } from "./lookupRecord.js";
 import { MenagerieMotion, motionParts, startMotion } from "./menagerieMotion.js";
+import type { CommandAccount, CommandOptions } from "./options/commandOptions.js";
 import {
   MENAGERIE_SETTINGS_DEFAULTS,
   type MenagerieOptions,
@@ -32,17 +32,17 @@ import {
   preference,
   type SpawnOptions,
   zeroStats,
-} from "./menagerieOptions.js";
-import { meshLodSettings } from "./meshLodOptions.js";
+} from "./options/menagerieOptions.js";
+import { meshLodSettings } from "./options/meshLodOptions.js";
+import type { PopulateOptions } from "./options/populateOptions.js";
 import type { CreatureGroup } from "./populate/index.js";
-import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
 import type { Spawner, SpawnHost } from "./runtime/index.js";
 import { RuntimeChunk, type SpawnRuntimeModule } from "./runtimeChunk.js";
 import { type ShadowCasterOptions, ShadowCasters, type ShadowCasterTarget } from "./shadowCasters.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
-export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./menagerieOptions.js";
+export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./options/menagerieOptions.js";
 
 /**
  * Living creatures for one Babylon scene.

@@ -8,11 +8,11 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { nonNegativeNumber } from "../api/options.js";
 import type { Obstacle } from "../motion/types.js";
-import type { AnimationLodOptions } from "./animationLodOptions.js";
-import type { AreaInput } from "./areaInput.js";
 import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions, type WorldAgentSource } from "./gameWorld.js";
 import { MotionDriver } from "./motionDriver.js";
+import type { AnimationLodOptions } from "./options/animationLodOptions.js";
+import type { AreaInput } from "./options/areaInput.js";
 
 /** What the motion half needs from the Menagerie's options, checked. */
 export interface MenagerieMotionSettings {

@@ -10,7 +10,11 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../api/errors.js";
 import { MotionWorldCore } from "../motion/worldCore.js";
-import { type AnimationLodOptions, type AnimationLodSettings, animationLodSettings } from "./animationLodOptions.js";
+import {
+  type AnimationLodOptions,
+  type AnimationLodSettings,
+  animationLodSettings,
+} from "./options/animationLodOptions.js";
 import type { MotionBinding } from "./runtime/sync/syncMotion.js";
 
 /** Options of a {@link MotionDriver}. */

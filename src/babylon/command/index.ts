@@ -6,11 +6,11 @@
 import type { Scene } from "@babylonjs/core/scene.js";
 import { isHabitat } from "../../api/habitats.js";
 import type { TextCommand, TextCommandAction } from "../../api/textCommandAnswer.js";
-import type { CommandAccount, CommandOptions, CommandOutcome } from "../commandOptions.js";
 import type { Creature } from "../creature.js";
-import type { SpawnOptions } from "../menagerieOptions.js";
+import type { CommandAccount, CommandOptions, CommandOutcome } from "../options/commandOptions.js";
+import type { SpawnOptions } from "../options/menagerieOptions.js";
+import type { PopulateOptions } from "../options/populateOptions.js";
 import type { CreatureGroup } from "../populate/index.js";
-import type { PopulateOptions } from "../populateOptions.js";
 import { type Anchor, baseName, findAnchor, names, spot, viewerAnchor, whereIs } from "./places.js";
 
 /** The most creatures one model of one command spawns. */

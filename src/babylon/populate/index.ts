@@ -17,14 +17,14 @@ import type { MotionGroup } from "../../motion/group.js";
 import { ECOLOGY_RULES } from "../../population/ecology.js";
 import { planPopulation } from "../../population/populationPlan.js";
 import { POPULATION_RULES } from "../../population/populationRules.js";
-import { toArea } from "../areaInput.js";
 import type { Creature } from "../creature.js";
+import { toArea } from "../options/areaInput.js";
 import {
   POPULATE_DEFAULTS,
   type PopulateHost,
   type PopulateOptions,
   type PopulateProgress,
-} from "../populateOptions.js";
+} from "../options/populateOptions.js";
 import { applyEcology, PopulateGroups, propObstacles } from "./populateGroups.js";
 import { placeScenery, planPopulateScenery, type SceneryProp, sceneryOptions } from "./scenery.js";
 

@@ -12,7 +12,7 @@ import type { HeightFunction } from "../../motion/types.js";
 import type { Creature } from "../creature.js";
 import { connectCreature, disconnectCreature } from "../creatureBehaviours.js";
 import type { GameWorld } from "../gameWorld.js";
-import type { SpawnOptions } from "../menagerieOptions.js";
+import type { SpawnOptions } from "../options/menagerieOptions.js";
 
 /** Where a swimmer swims: the water's surface height and its depth under it, metres. */
 export interface SwimPlacement {

@@ -5,7 +5,7 @@
  * crowdRenderer.ts; rigged, riggedCrowd.ts) choose the same way.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { MeshLodSettings } from "../../meshLodOptions.js";
+import type { MeshLodSettings } from "../../options/meshLodOptions.js";
 import type { CrowdMember } from "./crowdMember.js";
 
 /**

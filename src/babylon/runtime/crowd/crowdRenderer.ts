@@ -15,7 +15,7 @@ import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { RegisterThinInstanceMesh } from "@babylonjs/core/Meshes/thinInstanceMesh.pure.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { MeshLodSettings } from "../../meshLodOptions.js";
+import type { MeshLodSettings } from "../../options/meshLodOptions.js";
 import type { ModelTemplate } from "../load/buildTemplate.js";
 import { CrowdBounds } from "./crowdBounds.js";
 import { type CrowdLevel, makeCrowdLevel, type PartSource } from "./crowdLevel.js";

@@ -26,7 +26,7 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelRecord } from "../../../api/schemas.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
-import type { MeshLodSettings } from "../../meshLodOptions.js";
+import type { MeshLodSettings } from "../../options/meshLodOptions.js";
 import { encodeClipBlend } from "./clipBlendPlugin.js";
 import { CrowdBounds } from "./crowdBounds.js";
 import { CameraWatch, switchLevels } from "./crowdLevels.js";

@@ -12,7 +12,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import type { MenagerieWarning } from "../../../api/loadEvents.js";
 import type { ModelRecord } from "../../../api/schemas.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
-import type { MeshLodSettings } from "../../meshLodOptions.js";
+import type { MeshLodSettings } from "../../options/meshLodOptions.js";
 import { type RiggedBake, startRiggedBake } from "./riggedBake.js";
 import { RiggedCrowd } from "./riggedCrowd.js";
 

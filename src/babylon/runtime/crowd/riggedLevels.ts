@@ -13,7 +13,7 @@ import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { SubMesh } from "@babylonjs/core/Meshes/subMesh.js";
 import { importOnce } from "../../../util/importOnce.js";
 import { yieldToEventLoop } from "../../../util/yieldToEventLoop.js";
-import { levelSpecs, type MeshLodSettings } from "../../meshLodOptions.js";
+import { levelSpecs, type MeshLodSettings } from "../../options/meshLodOptions.js";
 import { copyLooks } from "./crowdMesh.js";
 import type { IndexRange, VertexAttribute, VertexLevel, VertexLevels, VertexMesh } from "./riggedLevelData.js";
 

@@ -21,7 +21,7 @@ import type { ModelRecord } from "../../../api/schemas.js";
 import type { ObjParsePool } from "../../../obj/objParsePool.js";
 import type { BodyPlans } from "../../../rig/bodyPlans.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
-import { levelSpecs, type MeshLodSettings } from "../../meshLodOptions.js";
+import { levelSpecs, type MeshLodSettings } from "../../options/meshLodOptions.js";
 import type { RiggedBake } from "../crowd/riggedBake.js";
 import { bakeForCrowds, disposeRiggedCrowd } from "../crowd/riggedCrowds.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";

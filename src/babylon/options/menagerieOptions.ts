@@ -1,20 +1,20 @@
 /** Options, defaults and small types of the `Menagerie` (menagerie.ts). */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { AssetCacheOption } from "../api/assetCacheOption.js";
-import { MAX_ASSET_BYTES } from "../api/cappedBody.js";
-import type { LookupClient } from "../api/client.js";
-import type { ModelPreference } from "../api/modelAssets.js";
-import { oneOf } from "../api/options.js";
-import type { RetryOptions } from "../api/retry.js";
-import type { GaitTable } from "../motion/gaits/index.js";
-import type { SpeciesSpeeds } from "../motion/speeds.js";
-import type { HeightFunction } from "../motion/types.js";
-import type { BodyPlans } from "../rig/bodyPlans.js";
+import type { AssetCacheOption } from "../../api/assetCacheOption.js";
+import { MAX_ASSET_BYTES } from "../../api/cappedBody.js";
+import type { LookupClient } from "../../api/client.js";
+import type { ModelPreference } from "../../api/modelAssets.js";
+import { oneOf } from "../../api/options.js";
+import type { RetryOptions } from "../../api/retry.js";
+import type { GaitTable } from "../../motion/gaits/index.js";
+import type { SpeciesSpeeds } from "../../motion/speeds.js";
+import type { HeightFunction } from "../../motion/types.js";
+import type { BodyPlans } from "../../rig/bodyPlans.js";
+import type { LoadProgress } from "../types.js";
 import { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./animationLodOptions.js";
 import { MESH_LOD_DEFAULTS, type MeshLodOptions } from "./meshLodOptions.js";
 import type { CreaturePhysicsOptions } from "./physicsOptions.js";
-import type { LoadProgress } from "./types.js";
 
 /**
  * Options of `new Menagerie()`. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one.

@@ -3,10 +3,10 @@
  * the lazy `command/` folder, loaded with the first command).
  */
 
-import type { Habitat } from "../api/habitats.js";
-import type { SkippedTextCommandAction, TextCommandAction } from "../api/textCommandAnswer.js";
-import type { Creature } from "./creature.js";
-import type { CreatureGroup } from "./populate/index.js";
+import type { Habitat } from "../../api/habitats.js";
+import type { SkippedTextCommandAction, TextCommandAction } from "../../api/textCommandAnswer.js";
+import type { Creature } from "../creature.js";
+import type { CreatureGroup } from "../populate/index.js";
 import type { PopulateOptions } from "./populateOptions.js";
 
 /**

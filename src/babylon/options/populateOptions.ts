@@ -1,16 +1,16 @@
 /** Options, progress and defaults of `Menagerie.populate`, and what populate needs of the Menagerie. */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { SearchOptions } from "../api/client.js";
-import type { ModelRecord } from "../api/schemas.js";
-import type { Area } from "../motion/area.js";
-import type { HeightFunction, Obstacle } from "../motion/types.js";
-import type { EcologyRules } from "../population/ecology.js";
-import type { PopulationRules } from "../population/populationRules.js";
+import type { SearchOptions } from "../../api/client.js";
+import type { ModelRecord } from "../../api/schemas.js";
+import type { Area } from "../../motion/area.js";
+import type { HeightFunction, Obstacle } from "../../motion/types.js";
+import type { EcologyRules } from "../../population/ecology.js";
+import type { PopulationRules } from "../../population/populationRules.js";
+import type { Creature } from "../creature.js";
+import type { SceneryOption } from "../populate/scenery.js";
+import type { Spawner } from "../runtime/index.js";
+import type { MenagerieWarning } from "../types.js";
 import type { AreaInput } from "./areaInput.js";
-import type { Creature } from "./creature.js";
-import type { SceneryOption } from "./populate/scenery.js";
-import type { Spawner } from "./runtime/index.js";
-import type { MenagerieWarning } from "./types.js";
 
 /**
  * Options of `Menagerie.populate`.
