@@ -67,14 +67,17 @@ export {
 } from "./api/schemas.js";
 export { areLinksValid, getRecordExpiry } from "./api/signedUrl.js";
 export type { SkippedTextCommandAction, TextCommand, TextCommandAction } from "./api/textCommandAnswer.js";
-export { Creature, type CreatureCatch, type CreatureNodeMetadata } from "./babylon/creature.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
-export type {
-  BehaviourTarget,
-  CreatureArrival,
-  CreatureState,
-  CreatureStateChange,
-} from "./babylon/creatureBehaviours.js";
+export {
+  type BehaviorTarget,
+  type BehaviourTarget,
+  Creature,
+  type CreatureArrival,
+  type CreatureCatch,
+  type CreatureNodeMetadata,
+  type CreatureState,
+  type CreatureStateChange,
+} from "./babylon/creature.js";
 export type { CreatureSelector } from "./babylon/creatureSelector.js";
 export type { WorldAgent, WorldAgentOptions, WorldAgentSource } from "./babylon/gameWorld.js";
 export { toHeightFunction } from "./babylon/heights/index.js";

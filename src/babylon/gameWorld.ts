@@ -12,7 +12,7 @@ import type { MotionAgent } from "../motion/agent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
 import type { MotionWorldCore } from "../motion/worldCore.js";
-import type { BehaviourTarget } from "./creatureBehaviours.js";
+import type { BehaviorTarget } from "./creature.js";
 import { type AreaInput, isMesh, toArea } from "./options/areaInput.js";
 
 /** A node with a position: a mesh or a transform node (a player, a car). */
@@ -105,6 +105,11 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
     this.#creatures.delete(creature.motion);
   }
 
+  /** The creature of a motion agent, when it is one of this world's (a hunter's prey). */
+  creatureOf(agent: object): C | undefined {
+    return this.#creatures.get(agent as MotionAgent);
+  }
+
   /** The creature of a pick or a mesh, when it is one of this world's. */
   creatureFromPick(pick: PickingInfo | AbstractMesh | null | undefined): C | undefined {
     if (!pick) return undefined;
@@ -176,7 +181,7 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
    * A steering target for a point, a node or a creature. A node that is an agent is that
    * agent; any other node is tracked from now on (its position copied each step).
    */
-  resolve = (target: BehaviourTarget): SteeringTarget => {
+  resolve = (target: BehaviorTarget): SteeringTarget => {
     if (target instanceof WorldAgent) return target;
     if ("motion" in target) return target.motion;
     if (!("computeWorldMatrix" in target)) return target;

@@ -10,12 +10,12 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../api/errors.js";
 import { MotionWorldCore } from "../motion/worldCore.js";
+import type { MotionBinding } from "./contracts.js";
 import {
   type AnimationLodOptions,
   type AnimationLodSettings,
   animationLodSettings,
 } from "./options/animationLodOptions.js";
-import type { MotionBinding } from "./runtime/sync/syncMotion.js";
 
 /** Options of a {@link MotionDriver}. */
 export interface MotionDriverOptions {
@@ -30,11 +30,11 @@ export interface MotionDriverOptions {
 }
 
 /** How bindings are synced each step (made once per driver by bindMotion.ts's `createFrameSync`). */
-export interface FrameSync {
+export interface FrameSync<B extends MotionBinding = MotionBinding> {
   /** Before the step: takes over roots the game moved, and sets each one's level of detail. */
-  adopt(bindings: ReadonlySet<MotionBinding>, scene: Scene): void;
+  adopt(bindings: ReadonlySet<B>, scene: Scene): void;
   /** After the step (`stepped` seconds; `clipScale` the clips' rate factor): writes nodes, clips, crowds. */
-  sync(bindings: ReadonlySet<MotionBinding>, stepped: number, clipScale: number, scene: Scene): void;
+  sync(bindings: ReadonlySet<B>, stepped: number, clipScale: number, scene: Scene): void;
 }
 
 export class MotionDriver {

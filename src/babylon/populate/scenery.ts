@@ -18,7 +18,7 @@ import {
   type SceneryPlan,
   type SceneryPlanInput,
 } from "../../population/sceneryPlan.js";
-import type { CreatureBody } from "../runtime/body/partsBody.js";
+import type { CreatureBody } from "../contracts.js";
 import type { Spawner } from "../runtime/index.js";
 import type { LoadedModel } from "../runtime/load/loadModel.js";
 
