@@ -5,7 +5,6 @@
  * body grows them on demand, as before: a joint node per part (rest pose = where the OBJ placed
  * the part) and an instance of each template mesh under its joint, and leaves the crowd.
  */
-import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
