@@ -15,6 +15,7 @@
  * public: the constructor is private, and the handle is a private field.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
+import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
@@ -30,7 +31,6 @@ import { groupOfAgent, type MotionGroup } from "../motion/group.js";
 import { HuntBehavior, type HuntOptions } from "../motion/hunt.js";
 import type { SpeciesSpeeds } from "../motion/speeds.js";
 import type { SteeringBehavior, SteeringTarget } from "../motion/types.js";
-import type { CreatureBody, MotionBinding } from "./contracts.js";
 import { agentMatcher, type CreatureSelector } from "./creatureSelector.js";
 
 /**
@@ -107,6 +107,48 @@ export interface CreatureCatch {
   hunter: Creature;
   /** The creature caught (what becomes of it is the game's). */
   prey: Creature;
+}
+
+/**
+ * What a creature's body gives it, whatever it was built from: the runtime builds it (OBJ
+ * parts drawn by a crowd, or a rigged glTF).
+ * @internal
+ */
+export interface CreatureBody {
+  readonly root: TransformNode;
+  readonly meshes: readonly AbstractMesh[];
+  /** A rigged body's clips, by clip name (none for a part body). */
+  readonly animations?: ReadonlyMap<string, AnimationGroup>;
+  /** Its height in metres once sized. */
+  readonly heightMeters: number;
+  getPart(name: string): TransformNode | null;
+  listParts(): string[];
+  /**
+   * Hooks the creature's motion to the body: a part body poses its crowd matrices or its nodes;
+   * a rigged body drawn by its crowd plays its clips there, or binds the groups it grew.
+   */
+  bindMotion?(binding: MotionBinding): void;
+  /**
+   * Its box in the root's frame (model units) as last posed, measured without growing nodes;
+   * null (or absent) when its meshes are there to measure instead.
+   */
+  measure?(): { min: Vector3; max: Vector3 } | null;
+  dispose(): void;
+}
+
+/**
+ * What a creature and its driver need of the link between its motion and its nodes; the
+ * runtime's binding carries much more (joints, crowd pose, clips), which only the runtime reads.
+ * @internal
+ */
+export interface MotionBinding {
+  readonly agent: MotionAgent;
+  /**
+   * What else follows `creature.setBehavior` after the agent's own change (a rigged creature's
+   * clips: which moving clip plays); set where the binding is made, so the creature needs none
+   * of that code itself.
+   */
+  onBehaviour?: ((behaviour: string) => void) | undefined;
 }
 
 /**

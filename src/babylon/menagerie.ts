@@ -28,7 +28,6 @@ import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { Obstacle } from "../motion/types.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
-import type { SpawnConfig, SpawnHost } from "./contracts.js";
 import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions, type WorldAgentSource } from "./gameWorld.js";
 import { checkPhysicsOption } from "./loadPhysics.js";
@@ -51,6 +50,7 @@ import { registerInstancing } from "./register.js";
 import type { Spawner } from "./runtime/index.js";
 import { RuntimeChunk, type SpawnRuntimeModule } from "./runtimeChunk.js";
 import { type ShadowCasterOptions, ShadowCasters, type ShadowCasterTarget } from "./shadowCasters.js";
+import type { SpawnConfig, SpawnHost } from "./spawnHost.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./options/menagerieOptions.js";

@@ -9,7 +9,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../../api/recordSize.js";
 import type { ModelRecord } from "../../api/schemas.js";
 import type { GaitTable } from "../../motion/gaits/index.js";
-import type { CreatureBody } from "../contracts.js";
+import type { CreatureBody } from "../creature.js";
 import { type Creature, createCreature } from "../creature.js";
 import type { MotionDriver } from "../motionDriver.js";
 import { buildPartsBody } from "./body/partsBody.js";

@@ -10,7 +10,7 @@ import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../../../api/recordSize.js";
 import type { Box3 } from "../../../rig/box.js";
-import type { CreatureBody } from "../../contracts.js";
+import type { CreatureBody } from "../../creature.js";
 import { REST_POSE } from "../crowd/crowdPose.js";
 import { type CrowdMember, type CrowdOwner, type CrowdRenderer, crowdOf } from "../crowd/crowdRenderer.js";
 import type { ModelTemplate } from "../load/buildTemplate.js";

@@ -10,7 +10,7 @@ import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.j
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { CreatureBody } from "../../contracts.js";
+import type { CreatureBody } from "../../creature.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
 import type { CrowdMember, CrowdOwner } from "../crowd/crowdRenderer.js";
 import type { RiggedCrowd } from "../crowd/riggedCrowd.js";

@@ -9,7 +9,7 @@ import { ClipMixer } from "../../../motion/clipMixer.js";
 import type { GaitTable } from "../../../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../../../motion/rigRoles.js";
 import { createAgentIn } from "../../../motion/world.js";
-import type { CreatureBody } from "../../contracts.js";
+import type { CreatureBody } from "../../creature.js";
 import type { FrameSync, MotionDriver } from "../../motionDriver.js";
 import { type AnimationLodSettings, LOD_FULL, LOD_SKIP } from "../../options/animationLodOptions.js";
 import { flushCrowds } from "../crowd/crowdRenderer.js";

@@ -6,7 +6,7 @@
 import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../../../motion/agent.js";
-import type { MotionBinding as CreatureMotionBinding } from "../../contracts.js";
+import type { MotionBinding as CreatureMotionBinding } from "../../creature.js";
 import { LOD_HOLD, LOD_SKIP } from "../../options/animationLodOptions.js";
 import { type JointPose, rootWorldOf } from "../crowd/crowdPose.js";
 import type { CrowdMember } from "../crowd/crowdRenderer.js";

@@ -1,19 +1,15 @@
 /**
- * The contracts between the eager surface and the lazy runtime chunk (runtime/): what a body
- * gives its creature, what a creature needs of its motion binding, and the one seam a
- * Menagerie hands its spawner. Only types: the runtime implements them, the Menagerie and the
- * Creature hold them, and neither side imports the other's code for them.
+ * The seam between a Menagerie and its spawner (the lazy runtime chunk's `Spawner`): what the
+ * Menagerie hands over once, in four named parts. Only types, on the eager side: the runtime
+ * reads them, the Menagerie builds them. (What a creature's body and motion binding give it,
+ * the runtime's other contracts, are with the `Creature`.)
  */
-import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
-import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { AssetFetcherOptions } from "../api/assetFetcher.js";
 import type { LookupClient } from "../api/client.js";
 import type { LoadProgress, MenagerieWarning } from "../api/loadEvents.js";
 import type { ModelPreference } from "../api/modelAssets.js";
-import type { MotionAgent } from "../motion/agent.js";
 import type { GaitTable } from "../motion/gaits/index.js";
 import type { HeightFunction } from "../motion/types.js";
 import type { ObjParsePool } from "../obj/objParsePool.js";
@@ -23,43 +19,6 @@ import type { GameWorld } from "./gameWorld.js";
 import type { MotionDriver } from "./motionDriver.js";
 import type { MenagerieStats } from "./options/menagerieOptions.js";
 import type { MeshLodOptions } from "./options/meshLodOptions.js";
-
-/** What a creature's body gives it, whatever it was built from. */
-export interface CreatureBody {
-  readonly root: TransformNode;
-  readonly meshes: readonly AbstractMesh[];
-  /** A rigged body's clips, by clip name (none for a part body). */
-  readonly animations?: ReadonlyMap<string, AnimationGroup>;
-  /** Its height in metres once sized. */
-  readonly heightMeters: number;
-  getPart(name: string): TransformNode | null;
-  listParts(): string[];
-  /**
-   * Hooks the creature's motion to the body: a part body poses its crowd matrices or its nodes;
-   * a rigged body drawn by its crowd plays its clips there, or binds the groups it grew.
-   */
-  bindMotion?(binding: MotionBinding): void;
-  /**
-   * Its box in the root's frame (model units) as last posed, measured without growing nodes;
-   * null (or absent) when its meshes are there to measure instead.
-   */
-  measure?(): { min: Vector3; max: Vector3 } | null;
-  dispose(): void;
-}
-
-/**
- * What a creature and its driver need of the link between its motion and its nodes; the
- * runtime's binding carries much more (joints, crowd pose, clips), which only the runtime reads.
- */
-export interface MotionBinding {
-  readonly agent: MotionAgent;
-  /**
-   * What else follows `creature.setBehavior` after the agent's own change (a rigged creature's
-   * clips: which moving clip plays); set where the binding is made, so the creature needs none
-   * of that code itself.
-   */
-  onBehaviour?: ((behaviour: string) => void) | undefined;
-}
 
 /** The spawner's seam: what a Menagerie hands its spawner once, in four named parts. */
 export interface SpawnHost {
