@@ -18,39 +18,36 @@ import type { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { resolveAssetCache } from "../api/assetCacheOption.js";
 import type { LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import { redactWarning } from "../api/loadEvents.js";
-import { assignDefaults, functionOption, nonNegativeNumber, positiveInteger, positiveNumber } from "../api/options.js";
+import { nonNegativeNumber } from "../api/options.js";
 import { redactUrl } from "../api/redact.js";
-import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { Obstacle } from "../motion/types.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
+import type { CommandState } from "./command/index.js";
 import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions, type WorldAgentSource } from "./gameWorld.js";
-import { checkPhysicsOption } from "./loadPhysics.js";
 import { lookupRecord, menagerieClient } from "./lookupRecord.js";
 import { MotionDriver } from "./motionDriver.js";
 import type { AreaInput } from "./options/areaInput.js";
 import type { CommandAccount, CommandOptions } from "./options/commandOptions.js";
 import {
-  MENAGERIE_SETTINGS_DEFAULTS,
   type MenagerieOptions,
+  type MenagerieSettings,
   type MenagerieStats,
-  preference,
+  resolveMenagerieOptions,
   type SpawnOptions,
   zeroStats,
 } from "./options/menagerieOptions.js";
-import { meshLodSettings } from "./options/meshLodOptions.js";
 import type { PopulateOptions } from "./options/populateOptions.js";
 import type { CreatureGroup } from "./populate/index.js";
 import { registerInstancing } from "./register.js";
 import type { Spawner } from "./runtime/index.js";
 import { RuntimeChunk, type SpawnRuntimeModule } from "./runtimeChunk.js";
 import { type ShadowCasterOptions, ShadowCasters, type ShadowCasterTarget } from "./shadowCasters.js";
-import type { SpawnConfig, SpawnHost } from "./spawnHost.js";
+import type { SpawnHost } from "./spawnHost.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./options/menagerieOptions.js";
@@ -85,66 +82,31 @@ export class Menagerie {
   /** What creatures share with the game: obstacles, agents, tracked nodes, picks. */
   readonly #world: GameWorld<Creature>;
   readonly #creatures = new Set<Creature>();
-  /** The settings spawning reads, checked when made (the parse pool joins when the runtime arrives). */
-  readonly #config: Omit<SpawnConfig, "parsePool">;
+  /** Its options, checked and filled when it was made. */
+  readonly #settings: MenagerieSettings;
   readonly #lifetime = new AbortController();
   /** The spawn runtime's download, started when the Menagerie is made. */
   readonly #runtime = new RuntimeChunk();
-  readonly #parseInWorkers: boolean;
   #spawner: Spawner | undefined;
   readonly #shadows: ShadowCasters;
+  /** What its text commands keep from one to the next (the group a habitat change made). */
+  readonly #commandState: CommandState = {};
   /** This Menagerie's hold on the page's OBJ reading workers (`parseInWorkers`). */
   #parseLease: ObjParsePoolLease | undefined;
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
-    const o = assignDefaults(MENAGERIE_SETTINGS_DEFAULTS, options);
-    const maxStepSeconds = positiveNumber("maxStepSeconds", o.maxStepSeconds);
+    const settings = resolveMenagerieOptions(options);
     this.#scene = scene;
-    const autoStep = o.autoStep !== false;
+    this.#settings = settings;
     const beforeStep = (seconds: number) => this.#world.update(seconds);
-    this.#driver = new MotionDriver(scene, {
-      seed: o.seed,
-      maxStepSeconds,
-      autoStep,
-      animationLod: o.animationLod,
-      beforeStep,
-    });
+    this.#driver = new MotionDriver(scene, { ...settings, beforeStep });
     this.#world = new GameWorld(this.#driver.world);
     this.#shadows = new ShadowCasters(scene);
     registerInstancing(); // the glTF loader is registered when a rigged model first loads
     this.client = menagerieClient(options);
-    this.#config = this.#checkConfig(o, options);
-    this.#parseInWorkers = o.parseInWorkers !== false;
     // The parse workers start with the runtime, so that they boot while the first lookup is on the wire.
     this.#runtime.whenLoaded((runtime) => this.#holdParseWorkers(runtime));
-  }
-
-  /** The settings spawning reads, each checked now: a bad option fails here, not at the first spawn. */
-  #checkConfig(o: typeof MENAGERIE_SETTINGS_DEFAULTS, options: MenagerieOptions): Omit<SpawnConfig, "parsePool"> {
-    const fetchImpl = functionOption<typeof fetch>("fetch", options.fetch ?? globalThis.fetch?.bind(globalThis));
-    const timeoutMs = positiveNumber("assetTimeoutMs", o.assetTimeoutMs);
-    const maxBytes = positiveInteger("maxAssetBytes", o.maxAssetBytes);
-    const linkMarginSeconds = nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds);
-    const defaultHeightMeters = positiveNumber("defaultHeightMeters", o.defaultHeightMeters);
-    const prefer = preference("prefer", o.prefer);
-    const physics = checkPhysicsOption("physics", o.physics) ?? false;
-    const meshLod = meshLodSettings(o.meshLod);
-    const retry = resolveRetryOptions(o.assetRetry);
-    const cache = resolveAssetCache(options.assetCache) ?? false; // `false` once resolved to none
-    return {
-      client: this.client,
-      defaultHeightMeters,
-      linkMarginSeconds,
-      prefer,
-      physics,
-      meshLod,
-      assets: { fetch: fetchImpl, timeoutMs, maxBytes, retry, cache },
-      ground: options.ground,
-      // `undefined`: the defaults, read by the runtime.
-      gaits: options.gaits,
-      bodyPlans: options.bodyPlans,
-    };
   }
 
   /** The scene creatures are spawned into. */
@@ -211,8 +173,8 @@ export class Menagerie {
     return populate(
       {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
-        defaultHeightMeters: this.#config.defaultHeightMeters,
-        ground: this.#config.ground,
+        defaultHeightMeters: this.#settings.defaultHeightMeters,
+        ground: this.#settings.ground,
         spawner,
         warn: (warning) => this.#warn(warning),
         addObstacle: (area) => this.addObstacle(area),
@@ -239,7 +201,7 @@ export class Menagerie {
       import("./command/index.js"),
       this.client.parseTextCommand(text, signal ? { signal } : {}),
     ]);
-    return carryOut(this, parsed, options);
+    return carryOut(this, this.#commandState, parsed, options);
   }
 
   /** Whether a model is loaded (its templates are in the scene). */
@@ -394,7 +356,7 @@ export class Menagerie {
   }
 
   #holdParseWorkers(runtime: SpawnRuntimeModule): void {
-    if (this.#parseInWorkers && !this.isDisposed) this.#parseLease ??= runtime.acquireSharedObjParsePool();
+    if (this.#settings.parseInWorkers && !this.isDisposed) this.#parseLease ??= runtime.acquireSharedObjParsePool();
   }
 
   /** This Menagerie's spawner, once the runtime chunk has loaded (`model` names what waits, for errors). */
@@ -410,7 +372,7 @@ export class Menagerie {
     return {
       scene: this.#scene,
       lifetime: this.#lifetime.signal,
-      config: { ...this.#config, parsePool: this.#parseLease?.pool },
+      config: { ...this.#settings, client: this.client, parsePool: this.#parseLease?.pool },
       motion: { driver: this.#driver, world: this.#world, creatures: this.#creatures },
       reports: {
         stats: this.stats,

@@ -11,11 +11,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../api/errors.js";
 import { MotionWorldCore } from "../motion/worldCore.js";
 import type { MotionBinding } from "./creature.js";
-import {
-  type AnimationLodOptions,
-  type AnimationLodSettings,
-  animationLodSettings,
-} from "./options/animationLodOptions.js";
+import type { AnimationLodSettings } from "./options/animationLodOptions.js";
 
 /** Options of a {@link MotionDriver}. */
 export interface MotionDriverOptions {
@@ -25,8 +21,8 @@ export interface MotionDriverOptions {
   autoStep: boolean;
   /** Runs before each step (moves the world's tracked bodies). */
   beforeStep?: (seconds: number) => void;
-  /** Animation level of detail, or false for none. @default ANIMATION_LOD_DEFAULTS */
-  animationLod?: AnimationLodOptions | false;
+  /** Animation level of detail, checked (options/animationLodOptions.ts), or null for none. */
+  animationLod: AnimationLodSettings | null;
 }
 
 /** How bindings are synced each step (made once per driver by bindMotion.ts's `createFrameSync`). */
@@ -53,7 +49,7 @@ export class MotionDriver {
     this.#world = new MotionWorldCore({ seed: options.seed, maxStepSeconds: options.maxStepSeconds });
     this.#autoStep = options.autoStep;
     this.#beforeStep = options.beforeStep;
-    this.#lod = animationLodSettings(options.animationLod);
+    this.#lod = options.animationLod;
   }
 
   /** The engine-free world its creatures move in. */

@@ -4,21 +4,14 @@
  * reads them, the Menagerie builds them. (What a creature's body and motion binding give it,
  * the runtime's other contracts, are with the `Creature`.)
  */
-import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { AssetFetcherOptions } from "../api/assetFetcher.js";
 import type { LookupClient } from "../api/client.js";
 import type { LoadProgress, MenagerieWarning } from "../api/loadEvents.js";
-import type { ModelPreference } from "../api/modelAssets.js";
-import type { GaitTable } from "../motion/gaits/index.js";
-import type { HeightFunction } from "../motion/types.js";
 import type { ObjParsePool } from "../obj/objParsePool.js";
-import type { BodyPlans } from "../rig/bodyPlans.js";
 import type { Creature } from "./creature.js";
 import type { GameWorld } from "./gameWorld.js";
 import type { MotionDriver } from "./motionDriver.js";
-import type { MenagerieStats } from "./options/menagerieOptions.js";
-import type { MeshLodOptions } from "./options/meshLodOptions.js";
+import type { MenagerieSettings, MenagerieStats } from "./options/menagerieOptions.js";
 
 /** The spawner's seam: what a Menagerie hands its spawner once, in four named parts. */
 export interface SpawnHost {
@@ -30,21 +23,21 @@ export interface SpawnHost {
   readonly reports: SpawnReports;
 }
 
-/** The Menagerie's checked settings, as spawning reads them. */
-export interface SpawnConfig {
+/** The Menagerie's checked settings, as spawning reads them, with its client and parse workers. */
+export interface SpawnConfig
+  extends Pick<
+    MenagerieSettings,
+    | "defaultHeightMeters"
+    | "linkMarginSeconds"
+    | "prefer"
+    | "physics"
+    | "meshLod"
+    | "assets"
+    | "ground"
+    | "gaits"
+    | "bodyPlans"
+  > {
   readonly client: LookupClient | undefined;
-  readonly defaultHeightMeters: number;
-  readonly linkMarginSeconds: number;
-  readonly prefer: ModelPreference;
-  readonly physics: unknown;
-  /** Checked when the Menagerie was made (options/meshLodOptions.ts). */
-  readonly meshLod: MeshLodOptions | false;
-  /** How assets are fetched (the counters are the reports' `stats`). */
-  readonly assets: Omit<AssetFetcherOptions, "counters">;
-  readonly ground: HeightFunction | AbstractMesh | undefined;
-  /** `undefined`: the defaults. */
-  readonly gaits: GaitTable | undefined;
-  readonly bodyPlans: BodyPlans | undefined;
   /** The page's OBJ reading workers, when the Menagerie holds them (`parseInWorkers`). */
   readonly parsePool: ObjParsePool | undefined;
 }

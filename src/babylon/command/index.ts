@@ -24,8 +24,13 @@ interface Host {
   populate(options: PopulateOptions): Promise<CreatureGroup>;
 }
 
-/** The group the last `change_habitat` made, per Menagerie: the next one replaces it. */
-const habitatGroups = new WeakMap<Host, CreatureGroup>();
+/**
+ * What a Menagerie keeps between its commands (a private field of it): the group the last
+ * `change_habitat` made, which the next one replaces.
+ */
+export interface CommandState {
+  habitatGroup?: CreatureGroup | undefined;
+}
 
 /** Adds a note once (many failed spawns of one model say so once). */
 function note(outcome: CommandOutcome, text: string): void {
@@ -33,21 +38,32 @@ function note(outcome: CommandOutcome, text: string): void {
 }
 
 /** Carries out `command`'s actions in order. */
-export async function carryOut(host: Host, command: TextCommand, options: CommandOptions): Promise<CommandAccount> {
+export async function carryOut(
+  host: Host,
+  state: CommandState,
+  command: TextCommand,
+  options: CommandOptions,
+): Promise<CommandAccount> {
   const outcomes: CommandOutcome[] = [];
   const total = command.actions.length;
   for (const action of command.actions) {
     options.signal?.throwIfAborted();
     const outcome: CommandOutcome = { action, creatures: [], notes: [] };
     outcomes.push(outcome);
-    if (action.action === "change_habitat") await changeHabitat(host, action, outcome, options);
+    if (action.action === "change_habitat") await changeHabitat(host, state, action, outcome, options);
     else for (const model of action.models) await onModel(host, action.action, model, outcome, options);
     options.onProgress?.({ done: outcomes.length, total, action });
   }
   return { outcomes, skipped: command.skipped };
 }
 
-async function changeHabitat(host: Host, action: TextCommandAction, outcome: CommandOutcome, options: CommandOptions) {
+async function changeHabitat(
+  host: Host,
+  state: CommandState,
+  action: TextCommandAction,
+  outcome: CommandOutcome,
+  options: CommandOptions,
+) {
   const habitat = action.habitat ?? "";
   if (!isHabitat(habitat)) {
     note(outcome, `"${habitat}" is not one of the catalog's habitats: the scene stays as it is`);
@@ -58,10 +74,10 @@ async function changeHabitat(host: Host, action: TextCommandAction, outcome: Com
     if (made) outcome.creatures.push(...made.creatures);
     return;
   }
-  habitatGroups.get(host)?.dispose();
-  habitatGroups.delete(host);
+  state.habitatGroup?.dispose();
+  state.habitatGroup = undefined;
   const group = await host.populate({ count: 24, ...options.populate, habitat, signal: options.signal });
-  habitatGroups.set(host, group);
+  state.habitatGroup = group;
   outcome.creatures.push(...group.creatures);
   if (group.creatures.length === 0) note(outcome, `no creature of the ${habitat} could be placed`);
 }

@@ -16,7 +16,6 @@ import { BODY_PLANS } from "../../rig/bodyPlans.js";
 import type { Creature, CreatureBody } from "../creature.js";
 import { loadCreaturePhysics } from "../loadPhysics.js";
 import { preference, type SpawnOptions } from "../options/menagerieOptions.js";
-import { meshLodSettings } from "../options/meshLodOptions.js";
 import type { SpawnHost } from "../spawnHost.js";
 import type { LoadedModel } from "./load/loadModel.js";
 import { ModelLibrary } from "./load/modelLibrary.js";
@@ -49,7 +48,6 @@ export class Spawner {
     this.#warn = warn;
     const fetchAsset = createAssetFetcher({ ...config.assets, counters: reports.stats });
     const plans = config.bodyPlans ?? BODY_PLANS;
-    const meshLod = meshLodSettings(config.meshLod);
     this.#models = new ModelLibrary({
       lifetime: host.lifetime,
       context: (prefer) => ({
@@ -61,7 +59,7 @@ export class Spawner {
         fetchAsset,
         parsePool: config.parsePool,
         parseCounts: reports.stats,
-        meshLod,
+        meshLod: config.meshLod,
         redact,
         refresh: (record, signal) => refreshRecord(client, record, signal),
         warn,
