@@ -7,7 +7,13 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { isHabitat } from "../../api/habitats.js";
 import type { TextCommand, TextCommandAction } from "../../api/textCommandAnswer.js";
 import type { Creature } from "../creature.js";
-import type { CommandAccount, CommandOptions, CommandOutcome } from "../options/commandOptions.js";
+import {
+  type CommandAccount,
+  type CommandOptions,
+  type CommandOutcome,
+  type ResolvedCommandOptions,
+  resolveCommandOptions,
+} from "../options/commandOptions.js";
 import type { SpawnOptions } from "../options/menagerieOptions.js";
 import type { PopulateOptions } from "../options/populateOptions.js";
 import type { CreatureGroup } from "../populate/index.js";
@@ -42,8 +48,9 @@ export async function carryOut(
   host: Host,
   state: CommandState,
   command: TextCommand,
-  options: CommandOptions,
+  given: CommandOptions,
 ): Promise<CommandAccount> {
+  const options = resolveCommandOptions(given);
   const outcomes: CommandOutcome[] = [];
   const total = command.actions.length;
   for (const action of command.actions) {
@@ -62,7 +69,7 @@ async function changeHabitat(
   state: CommandState,
   action: TextCommandAction,
   outcome: CommandOutcome,
-  options: CommandOptions,
+  options: ResolvedCommandOptions,
 ) {
   const habitat = action.habitat ?? "";
   if (!isHabitat(habitat)) {
@@ -76,7 +83,7 @@ async function changeHabitat(
   }
   state.habitatGroup?.dispose();
   state.habitatGroup = undefined;
-  const group = await host.populate({ count: 24, ...options.populate, habitat, signal: options.signal });
+  const group = await host.populate({ ...options.populate, habitat, signal: options.signal });
   state.habitatGroup = group;
   outcome.creatures.push(...group.creatures);
   if (group.creatures.length === 0) note(outcome, `no creature of the ${habitat} could be placed`);
@@ -106,9 +113,9 @@ async function onModel(
   kind: TextCommandAction["action"],
   model: TextCommandAction["models"][number],
   outcome: CommandOutcome,
-  options: CommandOptions,
+  options: ResolvedCommandOptions,
 ): Promise<void> {
-  const viewer = viewerAnchor(host.scene, options.viewerDistance ?? 8);
+  const viewer = viewerAnchor(host.scene, options.viewerDistance);
   if (kind === "remove_model" || kind === "move_model") {
     const found = creaturesCalled(host, model.name, model.number, viewer);
     if (found.length === 0) {

@@ -32,6 +32,24 @@ export interface CommandOptions {
   viewerDistance?: number | undefined;
 }
 
+/** The defaults of {@link CommandOptions}: `populate.count` and `viewerDistance`. */
+export const COMMAND_DEFAULTS = Object.freeze({ populateCount: 24, viewerDistance: 8 });
+
+/** Command options with their defaults filled: what carrying a command out reads. */
+export interface ResolvedCommandOptions extends CommandOptions {
+  readonly populate: Omit<PopulateOptions, "habitat" | "signal">;
+  readonly viewerDistance: number;
+}
+
+/** Fills a command's defaults from {@link COMMAND_DEFAULTS} (the populate options are populate's to check). */
+export function resolveCommandOptions(options: CommandOptions): ResolvedCommandOptions {
+  return {
+    ...options,
+    populate: { count: COMMAND_DEFAULTS.populateCount, ...options.populate },
+    viewerDistance: options.viewerDistance ?? COMMAND_DEFAULTS.viewerDistance,
+  };
+}
+
 /**
  * What `menagerie.command` did for one action.
  * @category Menagerie
