@@ -67,32 +67,35 @@ export {
 } from "./api/schemas.js";
 export { areLinksValid, getRecordExpiry } from "./api/signedUrl.js";
 export type { SkippedTextCommandAction, TextCommand, TextCommandAction } from "./api/textCommandAnswer.js";
-// The Babylon plugin.
-export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/animationLodOptions.js";
-export type { AreaInput } from "./babylon/areaInput.js";
-export type { CommandAccount, CommandOptions, CommandOutcome } from "./babylon/commandOptions.js";
-export { Creature, type CreatureCatch, type CreatureNodeMetadata } from "./babylon/creature.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
-export type {
-  BehaviorTarget,
-  BehaviourTarget,
-  CreatureArrival,
-  CreatureState,
-  CreatureStateChange,
-} from "./babylon/creatureBehaviours.js";
+export {
+  type BehaviorTarget,
+  type BehaviourTarget,
+  Creature,
+  type CreatureArrival,
+  type CreatureCatch,
+  type CreatureNodeMetadata,
+  type CreatureState,
+  type CreatureStateChange,
+} from "./babylon/creature.js";
 export type { CreatureSelector } from "./babylon/creatureSelector.js";
 export type { WorldAgent, WorldAgentOptions, WorldAgentSource } from "./babylon/gameWorld.js";
 export { toHeightFunction } from "./babylon/heights/index.js";
 export { Menagerie } from "./babylon/menagerie.js";
-export { MENAGERIE_DEFAULTS } from "./babylon/menagerieDefaults.js";
-export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./babylon/menagerieOptions.js";
-export { MESH_LOD_DEFAULTS, type MeshLodOptions } from "./babylon/meshLodOptions.js";
+// The Babylon plugin.
+export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/options/animationLodOptions.js";
+export type { AreaInput } from "./babylon/options/areaInput.js";
+export type { CommandAccount, CommandOptions, CommandOutcome } from "./babylon/options/commandOptions.js";
+export { MENAGERIE_DEFAULTS } from "./babylon/options/menagerieDefaults.js";
+export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./babylon/options/menagerieOptions.js";
+export { MESH_LOD_DEFAULTS, type MeshLodOptions } from "./babylon/options/meshLodOptions.js";
 // Physics bodies: the option's types and defaults; the body code loads on demand (SpawnOptions.physics).
 export {
   CREATURE_PHYSICS_DEFAULTS,
   type CreaturePhysicsOptions,
   type CreaturePhysicsShape,
-} from "./babylon/physicsOptions.js";
+} from "./babylon/options/physicsOptions.js";
+export { POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/options/populateOptions.js";
 export {
   CreatureGroup,
   type SceneryNodeMetadata,
@@ -100,7 +103,6 @@ export {
   type SceneryOptions,
   SceneryProp,
 } from "./babylon/populate/index.js";
-export { POPULATE_DEFAULTS, type PopulateOptions, type PopulateProgress } from "./babylon/populateOptions.js";
 export { registerMenagerie } from "./babylon/register.js";
 export type { ShadowCasterOptions, ShadowCasterTarget } from "./babylon/shadowCasters.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";

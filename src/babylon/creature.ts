@@ -1,16 +1,21 @@
 /**
- * One creature in the scene, built from OBJ parts (runtime/body/partsBody.ts: a root drawn by
- * its model's thin-instance crowd, with joint nodes and instances grown on demand) or from a
- * rigged glTF (runtime/body/riggedInstance.ts: its own skeleton and animation groups). Copies
- * share geometry and materials with their model's template.
+ * One creature in the scene, built from OBJ parts (a root drawn by its model's thin-instance
+ * crowd, with joint nodes and instances grown on demand) or from a rigged glTF (its own
+ * skeleton and animation groups). Copies share geometry and materials with their model's
+ * template. Beyond `wander`, `moveTo` and `stop`, a game tells it to follow, seek and pursue
+ * (orders: each replaces the last), to flee and evade (reactions it keeps whatever its orders),
+ * to hunt or flee predators, and gives it steering behaviours of its own.
  *
  * This class is in a game's first download (its type is the Menagerie's surface). The spawn
  * runtime builds a creature's body and motion binding first and hands them over as one finished
- * {@link CreatureHandle} through {@link createCreature}; code of the runtime that needs more of a
- * creature than its public surface (physics) reads the handle through {@link creatureHandle}.
- * Neither is public: the constructor is private, and the handle is kept in a module WeakMap.
+ * {@link CreatureHandle} through {@link createCreature}; the Menagerie's world connects it
+ * ({@link connectCreature}), which turns a target (a point, a node, another creature) into
+ * something the motion layer can steer by. Runtime code that needs more of a creature than its
+ * public surface (physics) reads the handle through {@link creatureHandle}. None of it is
+ * public: the constructor is private, and the handle is a private field.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
+import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
@@ -19,14 +24,70 @@ import { OptionsError } from "../api/errors.js";
 import type { ModelForm } from "../api/modelAssets.js";
 import type { ModelRecord } from "../api/schemas.js";
 import type { Area } from "../motion/area.js";
+import type { EvadeBehavior } from "../motion/behaviors/evade.js";
+import type { FleeBehavior, FleeOptions } from "../motion/behaviors/flee.js";
 import { FleePredatorsBehavior, type FleePredatorsOptions } from "../motion/behaviors/fleePredators.js";
+import type { FollowOptions } from "../motion/behaviors/follow.js";
 import { HuntBehavior, type HuntOptions } from "../motion/behaviors/hunt.js";
+import type { SeekOptions } from "../motion/behaviors/seek.js";
+import type { SteeringBehavior } from "../motion/behaviors/steeringBehavior.js";
 import { groupOfAgent, type MotionGroup } from "../motion/group.js";
 import type { MotionAgent } from "../motion/motionAgent.js";
-import { CreatureBehaviours, creatureOfMotion } from "./creatureBehaviours.js";
+import type { SpeciesSpeeds } from "../motion/speeds.js";
+import type { SteeringTarget } from "../motion/types.js";
 import { agentMatcher, type CreatureSelector } from "./creatureSelector.js";
-import type { CreatureBody } from "./runtime/body/partsBody.js";
-import type { MotionBinding } from "./runtime/sync/syncMotion.js";
+
+/**
+ * What a creature can move relative to: a point on the ground plane (read live: a Vector3 the
+ * game keeps moving works), a Babylon node (a player's mesh; tracked each step), or another
+ * creature.
+ * @category Creatures
+ */
+export type BehaviorTarget = { x: number; z: number } | TransformNode | { readonly motion: MotionAgent };
+
+/**
+ * @deprecated Use `BehaviorTarget`; will be removed in 0.3.
+ * @category Creatures
+ */
+export type BehaviourTarget = BehaviorTarget;
+
+/**
+ * What a creature is doing: `idle`, `wander`, `moveTo`, `follow`, `seek`, `pursue`, or, while
+ * a reaction has taken over, `flee` or `evade` (or the `state` of a game's own behaviour).
+ * @category Creatures
+ */
+export type CreatureState =
+  | "idle"
+  | "wander"
+  | "moveTo"
+  | "follow"
+  | "seek"
+  | "pursue"
+  | "flee"
+  | "evade"
+  | (string & {});
+
+/**
+ * Sent by `onStateChangedObservable`.
+ * @category Creatures
+ */
+export interface CreatureStateChange {
+  /** The state now. */
+  state: CreatureState;
+  /** The state before. */
+  previous: CreatureState;
+}
+
+/**
+ * Sent by `onArrivedObservable`: where a `moveTo` arrived.
+ * @category Creatures
+ */
+export interface CreatureArrival {
+  /** The target's x, metres. */
+  x: number;
+  /** The target's z, metres. */
+  z: number;
+}
 
 /**
  * What Menagerie puts in `metadata.menagerie` of every node it creates for a creature.
@@ -52,7 +113,47 @@ export interface CreatureCatch {
   prey: Creature;
 }
 
-const NO_ANIMATIONS: ReadonlyMap<string, AnimationGroup> = new Map();
+/**
+ * What a creature's body gives it, whatever it was built from: the runtime builds it (OBJ
+ * parts drawn by a crowd, or a rigged glTF).
+ * @internal
+ */
+export interface CreatureBody {
+  readonly root: TransformNode;
+  readonly meshes: readonly AbstractMesh[];
+  /** A rigged body's clips, by clip name (none for a part body). */
+  readonly animations?: ReadonlyMap<string, AnimationGroup>;
+  /** Its height in metres once sized. */
+  readonly heightMeters: number;
+  getPart(name: string): TransformNode | null;
+  listParts(): string[];
+  /**
+   * Hooks the creature's motion to the body: a part body poses its crowd matrices or its nodes;
+   * a rigged body drawn by its crowd plays its clips there, or binds the groups it grew.
+   */
+  bindMotion?(binding: MotionBinding): void;
+  /**
+   * Its box in the root's frame (model units) as last posed, measured without growing nodes;
+   * null (or absent) when its meshes are there to measure instead.
+   */
+  measure?(): { min: Vector3; max: Vector3 } | null;
+  dispose(): void;
+}
+
+/**
+ * What a creature and its driver need of the link between its motion and its nodes; the
+ * runtime's binding carries much more (joints, crowd pose, clips), which only the runtime reads.
+ * @internal
+ */
+export interface MotionBinding {
+  readonly agent: MotionAgent;
+  /**
+   * What else follows `creature.setBehavior` after the agent's own change (a rigged creature's
+   * clips: which moving clip plays); set where the binding is made, so the creature needs none
+   * of that code itself.
+   */
+  onBehaviour?: ((behaviour: string) => void) | undefined;
+}
 
 /**
  * What a creature is made of, finished before the creature is made: its record and form, its
@@ -65,20 +166,33 @@ export interface CreatureHandle {
   readonly form: ModelForm;
   readonly body: CreatureBody;
   readonly binding: MotionBinding;
-  /** Set by physics/index.ts when it attaches or drops a body. */
+  /** Set by the physics chunk when it attaches or drops a body. */
   physicsBody: PhysicsBody | null;
 }
 
-const handles = new WeakMap<Creature, CreatureHandle>();
+/**
+ * What a connected creature asks of its Menagerie's world (gameWorld.ts): a steering target
+ * for a point, node or creature, and the creature of a motion agent (a hunter's prey).
+ * @internal
+ */
+export interface CreatureWorld {
+  resolve(target: BehaviorTarget): SteeringTarget;
+  creatureOf(agent: object): Creature | undefined;
+}
+
+const NO_ANIMATIONS: ReadonlyMap<string, AnimationGroup> = new Map();
+
+/** The module's ways into a creature's private fields, set once by the class's static block. */
 let construct: (handle: CreatureHandle) => Creature;
+let handleOf: (creature: Creature) => CreatureHandle | undefined;
+let attach: (creature: Creature, world: CreatureWorld | undefined) => void;
 
 /**
- * A creature spawned by {@link Menagerie.spawnCreature}. Its behaviours beyond `wander`,
- * `moveTo` and `stop` (follow, flee, seek, pursue, evade, a game's own), its tags, speeds and
- * events are documented with its other members.
+ * A creature spawned by {@link Menagerie.spawnCreature}: its body, its orders and behaviours,
+ * its tags, speeds and events.
  * @category Creatures
  */
-export class Creature extends CreatureBehaviours {
+export class Creature {
   /** The node to move, turn and parent; its local +Z is the creature's forward, y = 0 its feet. */
   readonly root: TransformNode;
   /** The record the creature was loaded from. */
@@ -91,6 +205,50 @@ export class Creature extends CreatureBehaviours {
    */
   readonly form: ModelForm;
   /**
+   * Its own animation clips, by clip name (`idle`, `walk`, `run`, ...), for a rigged creature;
+   * empty for a part-built one (its gaits pose its joints instead). Menagerie plays them all,
+   * looped, and sets their weights from the creature's speed: change weights yourself only
+   * while motion is paused. `size`, `has` and `keys` answer from the model without growing
+   * anything; reading a group (`get`, `values`, iterating) grows the creature's own groups and
+   * skeleton (see {@link meshes}), which a crowd-drawn creature otherwise does without.
+   */
+  readonly animations: ReadonlyMap<string, AnimationGroup>;
+  /**
+   * The game's own labels (`"herd"`, `"pet"`), from `spawnCreature`'s `tags` or added later;
+   * `menagerie.getCreaturesByTag(tag)` finds them. (The record's own tags are `record.tags`.)
+   */
+  readonly tags = new Set<string>();
+  /** Notified once, when the creature is disposed. */
+  readonly onDisposeObservable = new Observable<Creature>();
+  /** A {@link hunt} caught its prey: what happens to the prey is the game's. */
+  readonly onCaughtObservable = new Observable<CreatureCatch>();
+  /** A `moveTo` arrived (not sent when it was interrupted). */
+  readonly onArrivedObservable = new Observable<CreatureArrival>();
+  /** What it does changed: `idle`, `wander`, `moveTo`, `follow`, `flee`, ... */
+  readonly onStateChangedObservable = new Observable<CreatureStateChange>();
+
+  readonly #handle: CreatureHandle;
+  /** The world it was connected to at spawn; none once disposed. */
+  #world: CreatureWorld | undefined;
+  #disposed = false;
+
+  static {
+    construct = (handle) => new Creature(handle);
+    handleOf = (creature) => (#handle in creature ? creature.#handle : undefined);
+    attach = (creature, world) => creature.#attach(world);
+  }
+
+  /** Made by `Menagerie.spawnCreature` (the runtime calls `createCreature`). */
+  private constructor(handle: CreatureHandle) {
+    this.#handle = handle;
+    this.record = handle.record;
+    this.form = handle.form;
+    this.root = handle.body.root;
+    this.heightMeters = handle.body.heightMeters;
+    this.animations = handle.body.animations ?? NO_ANIMATIONS;
+  }
+
+  /**
    * The meshes that draw it: instances of the part meshes, or the rig's skinned meshes. A
    * creature is drawn by its model's shared thin-instance crowd meshes until a game asks for its
    * meshes, parts or (rigged) animation groups: then it grows its own nodes (a part-built one its
@@ -100,38 +258,6 @@ export class Creature extends CreatureBehaviours {
    */
   get meshes(): readonly AbstractMesh[] {
     return this.#handle.body.meshes;
-  }
-  /**
-   * Its own animation clips, by clip name (`idle`, `walk`, `run`, ...), for a rigged creature;
-   * empty for a part-built one (its gaits pose its joints instead). Menagerie plays them all,
-   * looped, and sets their weights from the creature's speed: change weights yourself only
-   * while motion is paused. `size`, `has` and `keys` answer from the model without growing
-   * anything; reading a group (`get`, `values`, iterating) grows the creature's own groups and
-   * skeleton (see {@link meshes}), which a crowd-drawn creature otherwise does without.
-   */
-  readonly animations: ReadonlyMap<string, AnimationGroup>;
-  /** Notified once, when the creature is disposed. */
-  readonly onDisposeObservable = new Observable<Creature>();
-  /** A {@link hunt} caught its prey: what happens to the prey is the game's. */
-  readonly onCaughtObservable = new Observable<CreatureCatch>();
-
-  readonly #handle: CreatureHandle;
-  #disposed = false;
-
-  static {
-    construct = (handle) => new Creature(handle);
-  }
-
-  /** Made by `Menagerie.spawnCreature` (the runtime calls `createCreature`). */
-  private constructor(handle: CreatureHandle) {
-    super();
-    this.#handle = handle;
-    handles.set(this, handle);
-    this.record = handle.record;
-    this.form = handle.form;
-    this.root = handle.body.root;
-    this.heightMeters = handle.body.heightMeters;
-    this.animations = handle.body.animations ?? NO_ANIMATIONS;
   }
 
   /**
@@ -143,21 +269,57 @@ export class Creature extends CreatureBehaviours {
   }
 
   /**
-   * The engine-free motion state (position, velocity, gait, pose). For advanced control such as
-   * `waterLevel`, `altitude`, `ground` or custom steering behaviours.
+   * The engine-free motion state (position, velocity, gait, pose, orders, behaviours). For
+   * advanced control such as `waterLevel`, `altitude`, `ground` or custom steering behaviours.
    */
-  override get motion(): MotionAgent {
+  get motion(): MotionAgent {
     return this.#handle.binding.agent;
+  }
+
+  /** What it is doing now; see {@link CreatureState}. */
+  get state(): CreatureState {
+    return this.motion.state;
+  }
+
+  /** The herd, flock or shoal it moves with (`populate` makes them; so can a game), if any. */
+  get group(): MotionGroup | undefined {
+    return groupOfAgent(this.motion);
+  }
+
+  /** The record name. */
+  get name(): string {
+    return this.record.name;
+  }
+
+  /** True once {@link dispose} ran. */
+  get isDisposed(): boolean {
+    return this.#disposed;
+  }
+
+  /** Its walk and run speeds, m/s: the species' unless set with {@link setSpeeds}. */
+  get speeds(): Readonly<SpeciesSpeeds> {
+    return { walk: this.motion.walkSpeed, run: this.motion.runSpeed };
+  }
+
+  /** Sets its walk and/or run speed (m/s) for good; an order's own `speed` is for that order only. */
+  setSpeeds(speeds: Partial<SpeciesSpeeds>): this {
+    this.motion.setSpeeds(speeds);
+    return this;
   }
 
   /**
    * Chooses the gait for a behaviour (`walk`, `fly`, `swim`, `hop`, `waddle`, `crawl`,
    * `slither`, ...); unknown ones idle. By default the record's own behaviour is used.
    */
-  setBehaviour(behaviour: string): this {
-    this.motion.setBehavior(behaviour);
-    this.#handle.binding.onBehaviour?.(behaviour);
+  setBehavior(behavior: string): this {
+    this.motion.setBehavior(behavior);
+    this.#handle.binding.onBehaviour?.(behavior);
     return this;
+  }
+
+  /** @deprecated Use `setBehavior`; will be removed in 0.3. */
+  setBehaviour(behaviour: string): this {
+    return this.setBehavior(behaviour);
   }
 
   /**
@@ -176,6 +338,12 @@ export class Creature extends CreatureBehaviours {
     return this;
   }
 
+  /** Wanders again in the area (and outside the areas) of its last `wander`. */
+  resumeWander(options: { speed?: number } = {}): this {
+    this.motion.resumeWander(options);
+    return this;
+  }
+
   /** Stops moving (brakes, then idles). */
   stop(): this {
     this.motion.stop();
@@ -183,18 +351,61 @@ export class Creature extends CreatureBehaviours {
   }
 
   /**
+   * Keeps within `distance` of a target: walks up, runs when far behind, stands when close.
+   * An order: replaces `wander`, `moveTo`...
+   *
+   * @example
+   * dog.follow(player, { distance: 2 });
+   */
+  follow(target: BehaviorTarget, options: FollowOptions = {}): this {
+    this.motion.follow(this.#resolve(target), options);
+    return this;
+  }
+
+  /** Heads straight for a target at its walk speed (or `speed`). An order. */
+  seek(target: BehaviorTarget, options: SeekOptions = {}): this {
+    this.motion.seek(this.#resolve(target), options);
+    return this;
+  }
+
+  /** Chases a moving target, heading where it will be, at its run speed (or `speed`). An order. */
+  pursue(target: BehaviorTarget, options: SeekOptions = {}): this {
+    this.motion.pursue(this.#resolve(target), options);
+    return this;
+  }
+
+  /**
+   * Runs from a target while it is within `radius`, and calms down once it is beyond
+   * `calmRadius`; meanwhile the current order (wandering...) pauses, then goes on. Stays
+   * through later orders; returns the behaviour, for {@link removeBehavior}.
+   *
+   * @throws OptionsError (option `target`) for a node target on a creature no Menagerie spawned.
+   * @example
+   * const fear = sheep.flee(player, { radius: 6, calmRadius: 12 });
+   * sheep.removeBehavior(fear); // fearless again
+   */
+  flee(target: BehaviorTarget, options: FleeOptions = {}): FleeBehavior {
+    return this.motion.flee(this.#resolve(target), options);
+  }
+
+  /** {@link flee}, from where a moving target is heading (a car): state `evade`. */
+  evade(target: BehaviorTarget, options: FleeOptions = {}): EvadeBehavior {
+    return this.motion.evade(this.#resolve(target), options);
+  }
+
+  /**
    * Hunts: looks for prey within `searchRadius` (20 m), walks briskly toward the nearest,
    * chases it at run speed once within `spotRadius` (10 m), catches it on contact
    * ({@link onCaughtObservable}), gives up after `chaseSeconds`, rests, and hunts again. Its
    * order (wandering) goes on while it searches; its state reads `stalk`, `hunt` or `rest`
-   * meanwhile. Stays until {@link removeBehaviour}; returns the behaviour.
+   * meanwhile. Stays until {@link removeBehavior}; returns the behaviour.
    *
    * @example
    * lion.hunt(["zebra", "gazelle"]);
    * lion.onCaughtObservable.add(({ prey }) => prey.dispose());
    */
   hunt(prey: CreatureSelector<Creature>, options: HuntOptions = {}): HuntBehavior {
-    const find = (agent: object) => creatureOfMotion(agent) as Creature | undefined;
+    const find = (agent: object) => this.#world?.creatureOf(agent);
     const behaviour = new HuntBehavior(agentMatcher(prey, this, find), {
       ...options,
       onCatch: (agent) => {
@@ -203,7 +414,7 @@ export class Creature extends CreatureBehaviours {
         if (caught) this.onCaughtObservable.notifyObservers({ hunter: this, prey: caught });
       },
     });
-    return this.addBehaviour(behaviour);
+    return this.addBehavior(behaviour);
   }
 
   /**
@@ -214,23 +425,31 @@ export class Creature extends CreatureBehaviours {
    * zebra.fleeFrom(["lion", "leopard"]);
    */
   fleeFrom(predators: CreatureSelector<Creature>, options: FleePredatorsOptions = {}): FleePredatorsBehavior {
-    const find = (agent: object) => creatureOfMotion(agent) as Creature | undefined;
-    return this.addBehaviour(new FleePredatorsBehavior(agentMatcher(predators, this, find), options));
+    const find = (agent: object) => this.#world?.creatureOf(agent);
+    return this.addBehavior(new FleePredatorsBehavior(agentMatcher(predators, this, find), options));
   }
 
-  /** The herd, flock or shoal it moves with (`populate` makes them; so can a game), if any. */
-  get group(): MotionGroup | undefined {
-    return groupOfAgent(this.motion);
+  /**
+   * Adds a steering behaviour of the game's own (see `SteeringBehavior`); orders leave it be
+   * until {@link removeBehavior}. Returns it.
+   */
+  addBehavior<B extends SteeringBehavior>(behavior: B): B {
+    return this.motion.addBehavior(behavior);
   }
 
-  /** The record name. */
-  get name(): string {
-    return this.record.name;
+  /** @deprecated Use `addBehavior`; will be removed in 0.3. */
+  addBehaviour<B extends SteeringBehavior>(behaviour: B): B {
+    return this.addBehavior(behaviour);
   }
 
-  /** True once {@link dispose} ran. */
-  get isDisposed(): boolean {
-    return this.#disposed;
+  /** Removes a behaviour added by {@link addBehavior}, {@link flee}, {@link hunt}...; false if absent. */
+  removeBehavior(behavior: SteeringBehavior): boolean {
+    return this.motion.removeBehavior(behavior);
+  }
+
+  /** @deprecated Use `removeBehavior`; will be removed in 0.3. */
+  removeBehaviour(behaviour: SteeringBehavior): boolean {
+    return this.removeBehavior(behaviour);
   }
 
   /**
@@ -264,6 +483,28 @@ export class Creature extends CreatureBehaviours {
     this.onDisposeObservable.clear();
     this.onCaughtObservable.clear();
   }
+
+  /** Connects to a world (its motion's arrivals and state changes reach the observables), or disconnects. */
+  #attach(world: CreatureWorld | undefined): void {
+    this.#world = world;
+    if (world) {
+      this.motion.events = {
+        arrived: (x, z) => this.onArrivedObservable.notifyObservers({ x, z }),
+        stateChanged: (state, previous) => this.onStateChangedObservable.notifyObservers({ state, previous }),
+      };
+      return;
+    }
+    this.onArrivedObservable.clear();
+    this.onStateChangedObservable.clear();
+  }
+
+  #resolve(target: BehaviorTarget): SteeringTarget {
+    if (this.#world) return this.#world.resolve(target);
+    if ("motion" in target) return target.motion;
+    if ("computeWorldMatrix" in target)
+      throw new OptionsError("target", "is a node, which needs a creature spawned by a Menagerie");
+    return target;
+  }
 }
 
 /**
@@ -279,7 +520,24 @@ export function createCreature(handle: CreatureHandle): Creature {
  * @internal
  */
 export function creatureHandle(creature: Creature): CreatureHandle {
-  const handle = handles.get(creature);
+  const handle = handleOf(creature);
   if (!handle) throw new OptionsError("creature", "must be a creature spawned by a Menagerie");
   return handle;
+}
+
+/**
+ * Connects a creature to its Menagerie's world: targets resolve there, and its motion's
+ * arrivals and state changes reach its observables. The spawn calls it.
+ * @internal
+ */
+export function connectCreature(creature: Creature, world: CreatureWorld): void {
+  attach(creature, world);
+}
+
+/**
+ * Undoes {@link connectCreature} when the creature is disposed.
+ * @internal
+ */
+export function disconnectCreature(creature: Creature): void {
+  attach(creature, undefined);
 }

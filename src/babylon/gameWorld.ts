@@ -12,8 +12,8 @@ import type { MotionAgent } from "../motion/motionAgent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
 import type { MotionWorldCore } from "../motion/worldCore.js";
-import { type AreaInput, isMesh, toArea } from "./areaInput.js";
-import type { BehaviorTarget } from "./creatureBehaviours.js";
+import type { BehaviorTarget } from "./creature.js";
+import { type AreaInput, isMesh, toArea } from "./options/areaInput.js";
 
 /** A node with a position: a mesh or a transform node (a player, a car). */
 type Positioned = TransformNode;
@@ -103,6 +103,11 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
 
   removeCreature(creature: C): void {
     this.#creatures.delete(creature.motion);
+  }
+
+  /** The creature of a motion agent, when it is one of this world's (a hunter's prey). */
+  creatureOf(agent: object): C | undefined {
+    return this.#creatures.get(agent as MotionAgent);
   }
 
   /** The creature of a pick or a mesh, when it is one of this world's. */

@@ -1,13 +1,12 @@
 /**
  * The one door from spawning to physics: checks the `physics` options and, only when a spawn
- * asks for a body, loads creaturePhysics.ts with `import()`, so a game without physics bundles
- * none of Babylon's physics classes (a bundler puts them in a chunk of their own).
+ * asks for a body, loads the physics chunk (physics/index.ts) with `import()`, so a game
+ * without physics bundles none of Babylon's physics classes (a bundler puts them in a chunk of
+ * their own).
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { Creature } from "./creature.js";
-import { spawnPhysics } from "./physicsOptions.js";
-
-export { checkPhysicsOption } from "./physicsOptions.js";
+import { spawnPhysics } from "./options/physicsOptions.js";
 
 /**
  * What gives a new creature its body, or `undefined` when the spawn asks for none.

@@ -3,7 +3,7 @@ import { createLookupClient } from "../api/client.js";
 import type { LookupClient } from "../api/clientOptions.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import type { ModelRecord } from "../api/schemas.js";
-import type { MenagerieOptions, SpawnOptions } from "./menagerieOptions.js";
+import type { MenagerieOptions, SpawnOptions } from "./options/menagerieOptions.js";
 
 /** A Menagerie's client: the one given, else one made from `baseUrl`; none without either. */
 export function menagerieClient(options: MenagerieOptions): LookupClient | undefined {

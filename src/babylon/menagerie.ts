@@ -5,44 +5,52 @@
  * A game's first download holds this class, its options, errors and the creature's surface;
  * the code that loads, draws and moves creatures is the runtime chunk (runtime/), which the
  * constructor starts loading with `import()` so that it arrives while the first lookup is on
- * the wire. Once it is there, the Menagerie hands itself over to its `Spawner` once, and a
- * spawn is: the lookup sent here, then the spawner's work from model to creature.
+ * the wire. Once it is there, the Menagerie hands its spawner one {@link SpawnHost} (its checked
+ * settings, its motion, its reports), and a spawn is: the lookup sent here, then the spawner's
+ * work from model to creature.
+ *
+ * It owns its parts as private fields and delegates to them: time (pause, time scale, a game's
+ * own fixed step) is its {@link MotionDriver}'s; the world creatures share with the game
+ * (obstacles, agents such as a player, spatial queries, picks) is its {@link GameWorld}'s;
+ * shadows are its {@link ShadowCasters}'.
  */
+import type { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { resolveAssetCache } from "../api/assetCacheOption.js";
-import type { AssetFetcherOptions } from "../api/assetFetcher.js";
 import type { LookupClient } from "../api/client.js";
 import { LoadError, OptionsError } from "../api/errors.js";
 import { redactWarning } from "../api/loadEvents.js";
-import { assignDefaults, functionOption, nonNegativeNumber, positiveInteger, positiveNumber } from "../api/options.js";
+import { nonNegativeNumber } from "../api/options.js";
 import { redactUrl } from "../api/redact.js";
-import { resolveRetryOptions } from "../api/retry.js";
 import type { ModelRecord } from "../api/schemas.js";
+import type { Obstacle } from "../motion/types.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
-import type { CommandAccount, CommandOptions } from "./commandOptions.js";
+import type { CommandState } from "./command/index.js";
 import type { Creature } from "./creature.js";
-import { checkPhysicsOption } from "./loadPhysics.js";
+import { GameWorld, type WorldAgent, type WorldAgentOptions, type WorldAgentSource } from "./gameWorld.js";
 import { lookupRecord, menagerieClient } from "./lookupRecord.js";
-import { MenagerieMotion, motionParts, startMotion } from "./menagerieMotion.js";
+import { MotionDriver } from "./motionDriver.js";
+import type { AreaInput } from "./options/areaInput.js";
+import type { CommandAccount, CommandOptions } from "./options/commandOptions.js";
 import {
-  MENAGERIE_SETTINGS_DEFAULTS,
   type MenagerieOptions,
+  type MenagerieSettings,
   type MenagerieStats,
-  preference,
+  resolveMenagerieOptions,
   type SpawnOptions,
   zeroStats,
-} from "./menagerieOptions.js";
-import { meshLodSettings } from "./meshLodOptions.js";
+} from "./options/menagerieOptions.js";
+import type { PopulateOptions } from "./options/populateOptions.js";
 import type { CreatureGroup } from "./populate/index.js";
-import type { PopulateOptions } from "./populateOptions.js";
 import { registerInstancing } from "./register.js";
-import type { Spawner, SpawnHost } from "./runtime/index.js";
+import type { Spawner } from "./runtime/index.js";
 import { RuntimeChunk, type SpawnRuntimeModule } from "./runtimeChunk.js";
 import { type ShadowCasterOptions, ShadowCasters, type ShadowCasterTarget } from "./shadowCasters.js";
+import type { SpawnHost } from "./spawnHost.js";
 import type { LoadProgress, MenagerieWarning } from "./types.js";
 
-export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./menagerieOptions.js";
+export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./options/menagerieOptions.js";
 
 /**
  * Living creatures for one Babylon scene.
@@ -54,7 +62,7 @@ export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./menagerie
  * menagerie.dispose();
  * @category Menagerie
  */
-export class Menagerie extends MenagerieMotion {
+export class Menagerie {
   /** The lookup client, when one was given or made from `baseUrl`. */
   readonly client: LookupClient | undefined;
   /** Progress of every model load. */
@@ -68,60 +76,47 @@ export class Menagerie extends MenagerieMotion {
   /** Running counts of asset requests, bytes and models loaded, for budgets and tests. */
   readonly stats: MenagerieStats = zeroStats();
 
-  readonly #options: typeof MENAGERIE_SETTINGS_DEFAULTS;
-  /** What the spawn runtime is handed once (the gaits and body plans: `undefined` for the defaults, read then). */
-  readonly #ground: MenagerieOptions["ground"];
-  readonly #tables: Pick<SpawnHost, "gaits" | "bodyPlans">;
+  readonly #scene: Scene;
+  /** Steps motion each frame (or at the game's call) and holds time: pause, time scale. */
+  readonly #driver: MotionDriver;
+  /** What creatures share with the game: obstacles, agents, tracked nodes, picks. */
+  readonly #world: GameWorld<Creature>;
+  readonly #creatures = new Set<Creature>();
+  /** Its options, checked and filled when it was made. */
+  readonly #settings: MenagerieSettings;
   readonly #lifetime = new AbortController();
-  /** How assets are fetched, checked when made; the fetcher comes with the spawn runtime. */
-  readonly #assets: Omit<AssetFetcherOptions, "counters">;
   /** The spawn runtime's download, started when the Menagerie is made. */
   readonly #runtime = new RuntimeChunk();
-  readonly #parseInWorkers: boolean;
   #spawner: Spawner | undefined;
   readonly #shadows: ShadowCasters;
+  /** What its text commands keep from one to the next (the group a habitat change made). */
+  readonly #commandState: CommandState = {};
   /** This Menagerie's hold on the page's OBJ reading workers (`parseInWorkers`). */
   #parseLease: ObjParsePoolLease | undefined;
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
-    const o = assignDefaults(MENAGERIE_SETTINGS_DEFAULTS, options);
-    const maxStepSeconds = positiveNumber("maxStepSeconds", o.maxStepSeconds);
-    super();
-    startMotion(this, scene, {
-      seed: o.seed,
-      maxStepSeconds,
-      autoStep: o.autoStep !== false,
-      animationLod: o.animationLod,
-    });
+    const settings = resolveMenagerieOptions(options);
+    this.#scene = scene;
+    this.#settings = settings;
+    const beforeStep = (seconds: number) => this.#world.update(seconds);
+    this.#driver = new MotionDriver(scene, { ...settings, beforeStep });
+    this.#world = new GameWorld(this.#driver.world);
     this.#shadows = new ShadowCasters(scene);
     registerInstancing(); // the glTF loader is registered when a rigged model first loads
     this.client = menagerieClient(options);
-    const fetchImpl = functionOption<typeof fetch>("fetch", options.fetch ?? globalThis.fetch?.bind(globalThis));
-    this.#options = {
-      ...o,
-      assetTimeoutMs: positiveNumber("assetTimeoutMs", o.assetTimeoutMs),
-      maxAssetBytes: positiveInteger("maxAssetBytes", o.maxAssetBytes),
-      linkMarginSeconds: nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds),
-      defaultHeightMeters: positiveNumber("defaultHeightMeters", o.defaultHeightMeters),
-      prefer: preference("prefer", o.prefer),
-      physics: checkPhysicsOption("physics", o.physics) ?? false,
-      meshLod: meshLodSettings(o.meshLod),
-      maxStepSeconds,
-    };
-    this.#ground = options.ground;
-    this.#tables = { gaits: options.gaits, bodyPlans: options.bodyPlans };
-    this.#assets = {
-      fetch: fetchImpl,
-      timeoutMs: this.#options.assetTimeoutMs,
-      maxBytes: this.#options.maxAssetBytes,
-      retry: resolveRetryOptions(this.#options.assetRetry),
-      // Checked now (a bad option fails here, not at the first spawn); `false` once resolved to none.
-      cache: resolveAssetCache(options.assetCache) ?? false,
-    };
-    this.#parseInWorkers = o.parseInWorkers !== false;
     // The parse workers start with the runtime, so that they boot while the first lookup is on the wire.
     this.#runtime.whenLoaded((runtime) => this.#holdParseWorkers(runtime));
+  }
+
+  /** The scene creatures are spawned into. */
+  get scene(): Scene {
+    return this.#scene;
+  }
+
+  /** The creatures alive now. */
+  get creatures(): readonly Creature[] {
+    return [...this.#creatures];
   }
 
   /** True once {@link dispose} ran. */
@@ -178,8 +173,8 @@ export class Menagerie extends MenagerieMotion {
     return populate(
       {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
-        defaultHeightMeters: this.#options.defaultHeightMeters,
-        ground: this.#ground,
+        defaultHeightMeters: this.#settings.defaultHeightMeters,
+        ground: this.#settings.ground,
         spawner,
         warn: (warning) => this.#warn(warning),
         addObstacle: (area) => this.addObstacle(area),
@@ -206,7 +201,7 @@ export class Menagerie extends MenagerieMotion {
       import("./command/index.js"),
       this.client.parseTextCommand(text, signal ? { signal } : {}),
     ]);
-    return carryOut(this, parsed, options);
+    return carryOut(this, this.#commandState, parsed, options);
   }
 
   /** Whether a model is loaded (its templates are in the scene). */
@@ -231,6 +226,103 @@ export class Menagerie extends MenagerieMotion {
     this.#shadows.remove(generator);
   }
 
+  /** The creatures with a tag (given by `spawnCreature`'s `tags` or added to `creature.tags`). */
+  getCreaturesByTag(tag: string): Creature[] {
+    return this.creatures.filter((creature) => creature.tags.has(tag));
+  }
+
+  /**
+   * The creatures within `radius` metres of a point on the ground plane (x, z), nearest first,
+   * from the spatial grid motion keeps anyway.
+   */
+  creaturesNear(point: { x: number; z: number }, radius: number): Creature[] {
+    return this.#world.creaturesNear(point, radius);
+  }
+
+  /**
+   * The creature a pick hit (or a mesh belongs to), or `undefined` when it is not one of this
+   * Menagerie's creatures.
+   *
+   * @example
+   * scene.onPointerDown = (_event, pick) => {
+   *   const creature = menagerie.creatureFromPick(pick);
+   *   if (creature) console.log(creature.name, creature.state);
+   * };
+   */
+  creatureFromPick(pickOrMesh: PickingInfo | AbstractMesh | null | undefined): Creature | undefined {
+    return this.#world.creatureFromPick(pickOrMesh);
+  }
+
+  /**
+   * Adds an obstacle every creature steers around: a mesh (its bounding rectangle on the
+   * ground, removed when the mesh is disposed), a circle or a polygon. Returns it.
+   *
+   * @example
+   * menagerie.addObstacle(barn);
+   * menagerie.addObstacle({ center: { x: 4, z: 0 }, radius: 1.5 }); // a rock
+   */
+  addObstacle(meshOrArea: AreaInput): Obstacle {
+    return this.#world.addObstacle(meshOrArea);
+  }
+
+  /** Removes an obstacle, by its mesh or by what {@link addObstacle} returned; false if absent. */
+  removeObstacle(meshOrObstacle: AbstractMesh | Obstacle): boolean {
+    return this.#world.removeObstacle(meshOrObstacle);
+  }
+
+  /**
+   * Adds a game's own moving thing (a player, a car) that creatures steer around and can
+   * `flee` from: it follows its node, camera or position every step (removed when a node or
+   * camera is disposed).
+   *
+   * @example
+   * const player = menagerie.addAgent(playerMesh, { radius: 0.4 });
+   * for (const sheep of menagerie.getCreaturesByTag("flock")) sheep.flee(player, { radius: 6 });
+   * menagerie.addAgent(scene.activeCamera!); // a first-person player is its camera
+   */
+  addAgent(node: WorldAgentSource, options: WorldAgentOptions = {}): WorldAgent {
+    const radius = nonNegativeNumber("radius", options.radius ?? 0.5);
+    return this.#world.addAgent(node, radius);
+  }
+
+  /** Removes an agent, by its node or by what {@link addAgent} returned; false if absent. */
+  removeAgent(nodeOrAgent: WorldAgentSource | WorldAgent): boolean {
+    return this.#world.removeAgent(nodeOrAgent);
+  }
+
+  /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */
+  setTimeScale(scale: number): void {
+    this.#driver.setTimeScale(scale);
+  }
+
+  /** Freezes every creature's motion (poses and travel) on the per-frame step until {@link resume}. */
+  pause(): void {
+    this.#driver.paused = true;
+  }
+
+  /** Lets motion go on after {@link pause}. */
+  resume(): void {
+    this.#driver.paused = false;
+  }
+
+  /** True between {@link pause} and {@link resume}. */
+  get isPaused(): boolean {
+    return this.#driver.paused;
+  }
+
+  /**
+   * Advances motion by `seconds` (times the time scale, at most `maxStepSeconds`) and copies
+   * it onto the creatures' nodes, even while paused: this is a game's own step. The Menagerie
+   * calls it each frame from one scene observer unless `autoStep` is false.
+   *
+   * @example
+   * const menagerie = new Menagerie(scene, { baseUrl, autoStep: false });
+   * setInterval(() => menagerie.stepMotion(1 / 30), 1000 / 30);
+   */
+  stepMotion(seconds: number): void {
+    this.#driver.step(seconds, true);
+  }
+
   /**
    * Disposes every creature, then every loaded model's meshes, materials and textures, and
    * cancels loads under way. The scene is left with what it had before this Menagerie.
@@ -242,7 +334,8 @@ export class Menagerie extends MenagerieMotion {
     this.#spawner?.dispose();
     this.#shadows.dispose();
     this.#parseLease?.release();
-    motionParts(this).end();
+    this.#world.dispose();
+    this.#driver.dispose();
     this.onProgressObservable.clear();
     this.onWarningObservable.clear();
     this.onCreatureSpawnedObservable.clear();
@@ -263,7 +356,7 @@ export class Menagerie extends MenagerieMotion {
   }
 
   #holdParseWorkers(runtime: SpawnRuntimeModule): void {
-    if (this.#parseInWorkers && !this.isDisposed) this.#parseLease ??= runtime.acquireSharedObjParsePool();
+    if (this.#settings.parseInWorkers && !this.isDisposed) this.#parseLease ??= runtime.acquireSharedObjParsePool();
   }
 
   /** This Menagerie's spawner, once the runtime chunk has loaded (`model` names what waits, for errors). */
@@ -276,24 +369,18 @@ export class Menagerie extends MenagerieMotion {
 
   /** What the spawner is handed: this Menagerie's settings, motion and reports. */
   #spawnHost(): SpawnHost {
-    const { creatures, driver, world } = motionParts(this);
     return {
-      scene: this.scene,
-      client: this.client,
+      scene: this.#scene,
       lifetime: this.#lifetime.signal,
-      settings: this.#options,
-      assets: this.#assets,
-      stats: this.stats,
-      ground: this.#ground,
-      ...this.#tables,
-      driver,
-      world,
-      creatures,
-      parseLease: this.#parseLease,
-      onProgressObservable: this.onProgressObservable,
-      onWarningObservable: this.onWarningObservable,
-      onCreatureSpawnedObservable: this.onCreatureSpawnedObservable,
-      onCreatureDisposedObservable: this.onCreatureDisposedObservable,
+      config: { ...this.#settings, client: this.client, parsePool: this.#parseLease?.pool },
+      motion: { driver: this.#driver, world: this.#world, creatures: this.#creatures },
+      reports: {
+        stats: this.stats,
+        progress: (progress) => this.onProgressObservable.notifyObservers(progress),
+        warn: (warning) => this.onWarningObservable.notifyObservers(warning),
+        spawned: (creature) => this.onCreatureSpawnedObservable.notifyObservers(creature),
+        disposed: (creature) => this.onCreatureDisposedObservable.notifyObservers(creature),
+      },
     };
   }
 }

@@ -10,8 +10,8 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../api/errors.js";
 import { MotionWorldCore } from "../motion/worldCore.js";
-import { type AnimationLodOptions, type AnimationLodSettings, animationLodSettings } from "./animationLodOptions.js";
-import type { MotionBinding } from "./runtime/sync/syncMotion.js";
+import type { MotionBinding } from "./creature.js";
+import type { AnimationLodSettings } from "./options/animationLodOptions.js";
 
 /** Options of a {@link MotionDriver}. */
 export interface MotionDriverOptions {
@@ -21,16 +21,16 @@ export interface MotionDriverOptions {
   autoStep: boolean;
   /** Runs before each step (moves the world's tracked bodies). */
   beforeStep?: (seconds: number) => void;
-  /** Animation level of detail, or false for none. @default ANIMATION_LOD_DEFAULTS */
-  animationLod?: AnimationLodOptions | false;
+  /** Animation level of detail, checked (options/animationLodOptions.ts), or null for none. */
+  animationLod: AnimationLodSettings | null;
 }
 
 /** How bindings are synced each step (made once per driver by bindMotion.ts's `createFrameSync`). */
-export interface FrameSync {
+export interface FrameSync<B extends MotionBinding = MotionBinding> {
   /** Before the step: takes over roots the game moved, and sets each one's level of detail. */
-  adopt(bindings: ReadonlySet<MotionBinding>, scene: Scene): void;
+  adopt(bindings: ReadonlySet<B>, scene: Scene): void;
   /** After the step (`stepped` seconds; `clipScale` the clips' rate factor): writes nodes, clips, crowds. */
-  sync(bindings: ReadonlySet<MotionBinding>, stepped: number, clipScale: number, scene: Scene): void;
+  sync(bindings: ReadonlySet<B>, stepped: number, clipScale: number, scene: Scene): void;
 }
 
 export class MotionDriver {
@@ -49,7 +49,7 @@ export class MotionDriver {
     this.#world = new MotionWorldCore({ seed: options.seed, maxStepSeconds: options.maxStepSeconds });
     this.#autoStep = options.autoStep;
     this.#beforeStep = options.beforeStep;
-    this.#lod = animationLodSettings(options.animationLod);
+    this.#lod = options.animationLod;
   }
 
   /** The engine-free world its creatures move in. */

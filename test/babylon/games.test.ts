@@ -5,7 +5,7 @@ import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CreatureStateChange } from "../../src/babylon/creatureBehaviours.js";
+import type { CreatureStateChange } from "../../src/babylon/creature.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import { createModelServer, type ModelServer } from "../helpers/modelServer.js";

@@ -5,20 +5,22 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import { isHabitat } from "../../api/habitats.js";
-import { nonNegativeInteger } from "../../api/options.js";
 import type { TextCommand, TextCommandAction } from "../../api/textCommandAnswer.js";
-import type { CommandAccount, CommandOptions, CommandOutcome } from "../commandOptions.js";
 import type { Creature } from "../creature.js";
-import type { SpawnOptions } from "../menagerieOptions.js";
+import {
+  type CommandAccount,
+  type CommandOptions,
+  type CommandOutcome,
+  type ResolvedCommandOptions,
+  resolveCommandOptions,
+} from "../options/commandOptions.js";
+import type { SpawnOptions } from "../options/menagerieOptions.js";
+import type { PopulateOptions } from "../options/populateOptions.js";
 import type { CreatureGroup } from "../populate/index.js";
-import type { PopulateOptions } from "../populateOptions.js";
 import { type Anchor, baseName, findAnchor, names, spot, viewerAnchor, whereIs } from "./places.js";
 
 /** The most creatures one model of one command spawns. */
 const MAX_SPAWNS = 50;
-
-/** The most creatures one command spawns, unless `maxSpawns` says otherwise. */
-const DEFAULT_MAX_SPAWNS = 200;
 
 /** What a command may still spawn: a hostile or mistaken answer cannot ask for thousands. */
 interface SpawnBudget {
@@ -34,8 +36,13 @@ interface Host {
   populate(options: PopulateOptions): Promise<CreatureGroup>;
 }
 
-/** The group the last `change_habitat` made, per Menagerie: the next one replaces it. */
-const habitatGroups = new WeakMap<Host, CreatureGroup>();
+/**
+ * What a Menagerie keeps between its commands (a private field of it): the group the last
+ * `change_habitat` made, which the next one replaces.
+ */
+export interface CommandState {
+  habitatGroup?: CreatureGroup | undefined;
+}
 
 /** Adds a note once (many failed spawns of one model say so once). */
 function note(outcome: CommandOutcome, text: string): void {
@@ -43,16 +50,21 @@ function note(outcome: CommandOutcome, text: string): void {
 }
 
 /** Carries out `command`'s actions in order. */
-export async function carryOut(host: Host, command: TextCommand, options: CommandOptions): Promise<CommandAccount> {
-  const max = nonNegativeInteger("maxSpawns", options.maxSpawns ?? DEFAULT_MAX_SPAWNS);
-  const budget: SpawnBudget = { max, left: max };
+export async function carryOut(
+  host: Host,
+  state: CommandState,
+  command: TextCommand,
+  given: CommandOptions,
+): Promise<CommandAccount> {
+  const options = resolveCommandOptions(given);
+  const budget: SpawnBudget = { max: options.maxSpawns, left: options.maxSpawns };
   const outcomes: CommandOutcome[] = [];
   const total = command.actions.length;
   for (const action of command.actions) {
     options.signal?.throwIfAborted();
     const outcome: CommandOutcome = { action, creatures: [], notes: [] };
     outcomes.push(outcome);
-    if (action.action === "change_habitat") await changeHabitat(host, action, outcome, options, budget);
+    if (action.action === "change_habitat") await changeHabitat(host, state, action, outcome, options, budget);
     else for (const model of action.models) await onModel(host, action.action, model, outcome, options, budget);
     options.onProgress?.({ done: outcomes.length, total, action });
   }
@@ -61,9 +73,10 @@ export async function carryOut(host: Host, command: TextCommand, options: Comman
 
 async function changeHabitat(
   host: Host,
+  state: CommandState,
   action: TextCommandAction,
   outcome: CommandOutcome,
-  options: CommandOptions,
+  options: ResolvedCommandOptions,
   budget: SpawnBudget,
 ) {
   const habitat = action.habitat ?? "";
@@ -81,10 +94,10 @@ async function changeHabitat(
     budget.left = Math.max(0, budget.left - (made?.creatures.length ?? 0));
     return;
   }
-  habitatGroups.get(host)?.dispose();
-  habitatGroups.delete(host);
-  const group = await host.populate({ count: 24, ...options.populate, habitat, signal: options.signal });
-  habitatGroups.set(host, group);
+  state.habitatGroup?.dispose();
+  state.habitatGroup = undefined;
+  const group = await host.populate({ ...options.populate, habitat, signal: options.signal });
+  state.habitatGroup = group;
   outcome.creatures.push(...group.creatures);
   budget.left = Math.max(0, budget.left - group.creatures.length);
   if (group.creatures.length === 0) note(outcome, `no creature of the ${habitat} could be placed`);
@@ -114,10 +127,10 @@ async function onModel(
   kind: TextCommandAction["action"],
   model: TextCommandAction["models"][number],
   outcome: CommandOutcome,
-  options: CommandOptions,
+  options: ResolvedCommandOptions,
   budget: SpawnBudget,
 ): Promise<void> {
-  const viewer = viewerAnchor(host.scene, options.viewerDistance ?? 8);
+  const viewer = viewerAnchor(host.scene, options.viewerDistance);
   if (kind === "remove_model" || kind === "move_model") {
     const found = creaturesCalled(host, model.name, model.number, viewer);
     if (found.length === 0) {

@@ -3,7 +3,7 @@
  * its mass. Bounds are in metres in the creature's own frame (x right, y up, z forward, feet
  * at y = 0), as creaturePhysics.ts measures them at spawn.
  */
-import type { CreaturePhysicsShape } from "../physicsOptions.js";
+import type { CreaturePhysicsShape } from "../options/physicsOptions.js";
 
 /** A point or a size in metres. */
 export interface Vec3 {

@@ -20,7 +20,7 @@ import { type PhysicsShape, PhysicsShapeBox, PhysicsShapeCapsule } from "@babylo
 import type { Scene } from "@babylonjs/core/scene.js";
 import { OptionsError } from "../../api/errors.js";
 import { type Creature, type CreatureNodeMetadata, creatureHandle } from "../creature.js";
-import type { ResolvedPhysicsOptions } from "../physicsOptions.js";
+import type { ResolvedPhysicsOptions } from "../options/physicsOptions.js";
 import { type Bounds, creatureMass, fitShape, type Vec3 } from "./bodyFit.js";
 
 /** A root that moved farther than this (metres) between two physics steps was placed, not walked: its body jumps there instead of sweeping through everything between. */

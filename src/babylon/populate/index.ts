@@ -10,25 +10,25 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { InvalidRecordReport } from "../../api/client.js";
 import { OptionsError } from "../../api/errors.js";
-import { nonNegativeInteger, objectOption, positiveInteger, stringOption } from "../../api/options.js";
 import type { ModelRecord } from "../../api/schemas.js";
 import type { Area } from "../../motion/area.js";
 import type { MotionGroup } from "../../motion/group.js";
 import { ECOLOGY_RULES } from "../../population/ecology.js";
 import { planPopulation } from "../../population/populationPlan.js";
 import { POPULATION_RULES } from "../../population/populationRules.js";
-import { toArea } from "../areaInput.js";
 import type { Creature } from "../creature.js";
+import { toArea } from "../options/areaInput.js";
 import {
-  POPULATE_DEFAULTS,
   type PopulateHost,
   type PopulateOptions,
   type PopulateProgress,
-} from "../populateOptions.js";
+  resolvePopulateOptions,
+} from "../options/populateOptions.js";
 import { applyEcology, PopulateGroups, propObstacles } from "./populateGroups.js";
-import { placeScenery, planPopulateScenery, type SceneryProp, sceneryOptions } from "./scenery.js";
+import { placeScenery, planPopulateScenery, type SceneryProp } from "./scenery.js";
 
-export type { SceneryNodeMetadata, SceneryOption, SceneryOptions } from "./scenery.js";
+export type { SceneryOption, SceneryOptions } from "../options/populateOptions.js";
+export type { SceneryNodeMetadata } from "./scenery.js";
 export { SceneryProp } from "./scenery.js";
 
 let construct: (habitat: string, area: Area, water: Area | undefined, waterLevel: number | undefined) => CreatureGroup;
@@ -103,28 +103,17 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
   await Promise.all(workers);
 }
 
-function validate(options: PopulateOptions): { count: number; concurrency: number } {
-  objectOption("options", options);
-  stringOption("habitat", options.habitat, { nonEmpty: true });
-  const count = nonNegativeInteger("count", options.count ?? POPULATE_DEFAULTS.count);
-  const concurrency = options.concurrency ?? POPULATE_DEFAULTS.concurrency;
-  // 0, a negative or NaN limit would start no loader at all and return an empty group silently.
-  return { count, concurrency: concurrency === Infinity ? concurrency : positiveInteger("concurrency", concurrency) };
-}
-
 /** See `Menagerie.populate`: plans with {@link planPopulation}, then loads and spawns. */
-export async function populate(host: PopulateHost, options: PopulateOptions): Promise<CreatureGroup> {
-  const { count, concurrency } = validate(options);
-  sceneryOptions(options.scenery); // a bad option fails before the search
+export async function populate(host: PopulateHost, given: PopulateOptions): Promise<CreatureGroup> {
+  const options = resolvePopulateOptions(given); // a bad option fails before the search
+  const { count, concurrency, seed } = options;
   if (!host.search)
     throw new OptionsError("client", "is needed to populate: pass { client } or { baseUrl } to new Menagerie()");
   const signal = options.signal;
-  const area = toArea(options.area ?? { center: { x: 0, z: 0 }, radius: POPULATE_DEFAULTS.radius });
+  const area = toArea(options.area);
   // Loaded on demand (it brings Babylon's Ray); a game that never samples a mesh skips it.
   const { toHeightFunction } = await import("../heights/index.js");
-  const ground = toHeightFunction(
-    options.ground ?? (options.area && "getBoundingInfo" in options.area ? options.area : host.ground),
-  );
+  const ground = toHeightFunction(options.ground ?? ("getBoundingInfo" in options.area ? options.area : host.ground));
 
   const skipped: InvalidRecordReport[] = [];
   const records = await host.search(options.habitat, {
@@ -132,7 +121,6 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
     onInvalidRecord: (r) => skipped.push(r),
   });
   const rules = options.rules ?? POPULATION_RULES;
-  const seed = options.seed ?? POPULATE_DEFAULTS.seed;
   const defaultHeight = host.defaultHeightMeters;
   const dressing = planPopulateScenery(options, { records, area, ground, rules, seed, defaultHeight });
   const plan = planPopulation({
@@ -177,8 +165,8 @@ export async function populate(host: PopulateHost, options: PopulateOptions): Pr
   report();
 
   const slotOf = new Map<Creature, number>();
-  const wander = options.wander ?? POPULATE_DEFAULTS.wander;
-  const groups = (options.groups ?? POPULATE_DEFAULTS.groups) ? new PopulateGroups() : undefined;
+  const wander = options.wander;
+  const groups = options.groups ? new PopulateGroups() : undefined;
   try {
     await placeScenery(host, dressing, group.scenery, group.omissions, signal); // props first
     propObstacles(group.scenery, host); // every creature of the Menagerie steers around them

@@ -6,7 +6,6 @@
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
-import { functionOption, nonNegativeInteger, objectOption } from "../../api/options.js";
 import { recordSize } from "../../api/recordSize.js";
 import type { ModelRecord } from "../../api/schemas.js";
 import type { Area } from "../../motion/area.js";
@@ -18,26 +17,10 @@ import {
   type SceneryPlan,
   type SceneryPlanInput,
 } from "../../population/sceneryPlan.js";
-import type { CreatureBody } from "../runtime/body/partsBody.js";
+import type { CreatureBody } from "../creature.js";
+import type { ResolvedScenery } from "../options/populateOptions.js";
 import type { Spawner } from "../runtime/index.js";
 import type { LoadedModel } from "../runtime/load/loadModel.js";
-
-/**
- * The `scenery` option of `populate` in its long form.
- * @category Populate
- */
-export interface SceneryOptions {
-  /** Props in total. @default 0 */
-  count?: number;
-  /** Keep only the scenery records this accepts (for example trees only). */
-  filter?: (record: ModelRecord) => boolean;
-}
-
-/**
- * `scenery` of `populate`: a count of props, or {@link SceneryOptions}.
- * @category Populate
- */
-export type SceneryOption = number | SceneryOptions;
 
 /**
  * What {@link SceneryProp} puts in `metadata.menagerie` of its nodes.
@@ -107,32 +90,16 @@ export class SceneryProp {
   }
 }
 
-/** Reads the `scenery` option: a count, or `{ count, filter }`. */
-export function sceneryOptions(value: SceneryOption | undefined): {
-  count: number;
-  filter: ((record: ModelRecord) => boolean) | undefined;
-} {
-  if (value === undefined) return { count: 0, filter: undefined };
-  if (typeof value === "number") return { count: nonNegativeInteger("scenery", value), filter: undefined };
-  objectOption("scenery", value);
-  const count = nonNegativeInteger("scenery.count", value.count ?? 0);
-  const filter =
-    value.filter === undefined
-      ? undefined
-      : functionOption<(record: ModelRecord) => boolean>("scenery.filter", value.filter);
-  return { count, filter };
-}
-
 /**
  * Plans the props of a populate: the `scenery` option read, the habitat's water found as the
  * creatures' plan finds it (props keep out of it, aquatic ones keep in it).
  */
 export function planPopulateScenery(
-  options: { habitat: string; scenery?: SceneryOption | undefined; water?: Area | undefined },
+  options: { habitat: string; scenery: ResolvedScenery; water?: Area | undefined },
   input: Pick<SceneryPlanInput, "records" | "area" | "ground" | "seed" | "defaultHeight"> & { rules: PopulationRules },
 ): SceneryPlan {
   const water = habitatWater(options.habitat, input.area, input.rules, options.water);
-  return planScenery({ ...input, ...sceneryOptions(options.scenery), habitat: options.habitat, water });
+  return planScenery({ ...input, ...options.scenery, habitat: options.habitat, water });
 }
 
 /** What placing scenery needs of the Menagerie. */

@@ -6,4 +6,4 @@
  * first download holds only the Menagerie's surface while this arrives during the first lookup.
  */
 export { acquireSharedObjParsePool } from "../../obj/objParsePool.js";
-export { type PlannedSpawn, type RecordSource, Spawner, type SpawnHost } from "./spawner.js";
+export { type PlannedSpawn, type RecordSource, Spawner } from "./spawner.js";

@@ -9,10 +9,9 @@ import type { LookupClient } from "../../api/client.js";
 import { LoadError, OptionsError } from "../../api/errors.js";
 import type { ModelRecord } from "../../api/schemas.js";
 import type { HeightFunction } from "../../motion/types.js";
-import type { Creature } from "../creature.js";
-import { connectCreature, disconnectCreature } from "../creatureBehaviours.js";
+import { type Creature, connectCreature, disconnectCreature } from "../creature.js";
 import type { GameWorld } from "../gameWorld.js";
-import type { SpawnOptions } from "../menagerieOptions.js";
+import type { SpawnOptions } from "../options/menagerieOptions.js";
 
 /** Where a swimmer swims: the water's surface height and its depth under it, metres. */
 export interface SwimPlacement {
@@ -48,7 +47,7 @@ export function setUpSpawned(
     creature.root.position.y = motion.y;
   }
   world.addCreature(creature);
-  connectCreature(creature, world.resolve);
+  connectCreature(creature, world);
   creature.onDisposeObservable.addOnce(() => {
     world.removeCreature(creature);
     disconnectCreature(creature);

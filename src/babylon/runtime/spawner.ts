@@ -1,69 +1,26 @@
 /**
  * A Menagerie's loading and spawning, made once its runtime chunk has arrived: the asset
  * fetcher, the model library, and the one way from a name to a creature in the scene (lookup,
- * model, body and motion, creature, world). The Menagerie hands itself over once, as a
- * {@link SpawnHost}, and calls in; nothing here calls back into it but the host's reports.
+ * model, body and motion, creature, world). The Menagerie hands it one {@link SpawnHost} (its
+ * checked settings, its motion, its reports) and calls in; nothing here calls back into it but
+ * the host's reports.
  */
-import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { Observable } from "@babylonjs/core/Misc/observable.js";
-import type { Scene } from "@babylonjs/core/scene.js";
-import { type AssetFetcherOptions, createAssetFetcher } from "../../api/assetFetcher.js";
-import type { LookupClient } from "../../api/client.js";
+import { createAssetFetcher } from "../../api/assetFetcher.js";
 import { HeightParseError, parseHeight } from "../../api/height.js";
-import { type LoadProgress, type MenagerieWarning, redactWarning } from "../../api/loadEvents.js";
-import type { ModelPreference } from "../../api/modelAssets.js";
+import { type MenagerieWarning, redactWarning } from "../../api/loadEvents.js";
 import { type RecordSize, recordSize } from "../../api/recordSize.js";
 import { redactUrl } from "../../api/redact.js";
 import type { ModelRecord } from "../../api/schemas.js";
-import type { GaitTable } from "../../motion/gaits/index.js";
 import type { HeightFunction } from "../../motion/types.js";
-import type { ObjParsePool } from "../../obj/objParsePool.js";
-import { BODY_PLANS, type BodyPlans } from "../../rig/bodyPlans.js";
-import type { Creature } from "../creature.js";
-import type { GameWorld } from "../gameWorld.js";
+import { BODY_PLANS } from "../../rig/bodyPlans.js";
+import type { Creature, CreatureBody } from "../creature.js";
 import { loadCreaturePhysics } from "../loadPhysics.js";
-import { type MenagerieStats, preference, type SpawnOptions } from "../menagerieOptions.js";
-import { type MeshLodOptions, meshLodSettings } from "../meshLodOptions.js";
-import type { MotionDriver } from "../motionDriver.js";
-import type { CreatureBody } from "./body/partsBody.js";
+import { preference, type SpawnOptions } from "../options/menagerieOptions.js";
+import type { SpawnHost } from "../spawnHost.js";
 import type { LoadedModel } from "./load/loadModel.js";
 import { ModelLibrary } from "./load/modelLibrary.js";
 import { buildBody, type CreaturePlacement, makeCreature, NodeTags } from "./makeCreature.js";
 import { refreshRecord, type SwimPlacement, setUpSpawned } from "./spawnSetup.js";
-
-/** What spawning needs of its Menagerie: its checked settings, its motion and world, its reports. */
-export interface SpawnHost {
-  readonly scene: Scene;
-  readonly client: LookupClient | undefined;
-  /** Aborts every load when the Menagerie is disposed. */
-  readonly lifetime: AbortSignal;
-  readonly settings: {
-    readonly defaultHeightMeters: number;
-    readonly linkMarginSeconds: number;
-    readonly prefer: ModelPreference;
-    readonly physics: unknown;
-    /** Checked when the Menagerie was made (meshLodOptions.ts). */
-    readonly meshLod: MeshLodOptions | false;
-  };
-  /** How assets are fetched (the counters are `stats`). */
-  readonly assets: Omit<AssetFetcherOptions, "counters">;
-  readonly stats: MenagerieStats;
-  readonly ground: HeightFunction | AbstractMesh | undefined;
-  /** `undefined`: the defaults. */
-  readonly gaits: GaitTable | undefined;
-  readonly bodyPlans: BodyPlans | undefined;
-  readonly driver: MotionDriver;
-  readonly world: GameWorld<Creature>;
-  /** The creatures alive now: a spawn adds, a dispose removes. */
-  readonly creatures: Set<Creature>;
-  /** The Menagerie's hold on the page's OBJ reading workers (`parseInWorkers`), if it has one. */
-  readonly parseLease: { readonly pool: ObjParsePool | undefined } | undefined;
-  /** The Menagerie's observables: the spawner reports to them itself. */
-  readonly onProgressObservable: Observable<LoadProgress>;
-  readonly onWarningObservable: Observable<MenagerieWarning>;
-  readonly onCreatureSpawnedObservable: Observable<Creature>;
-  readonly onCreatureDisposedObservable: Observable<Creature>;
-}
 
 /** A record to spawn: as given, or the lookup the Menagerie sent for it. */
 export type RecordSource = ModelRecord | Promise<ModelRecord>;
@@ -83,33 +40,32 @@ export class Spawner {
 
   constructor(host: SpawnHost) {
     this.#host = host;
-    const client = host.client;
+    const { config, reports } = host;
+    const client = config.client;
     const redact = client ? (text: string) => client.redact(text) : redactUrl;
-    const warn = (warning: MenagerieWarning) =>
-      host.onWarningObservable.notifyObservers(redactWarning(warning, redact));
+    const warn = (warning: MenagerieWarning) => reports.warn(redactWarning(warning, redact));
     this.#redact = redact;
     this.#warn = warn;
-    const fetchAsset = createAssetFetcher({ ...host.assets, counters: host.stats });
-    const plans = host.bodyPlans ?? BODY_PLANS;
-    const meshLod = meshLodSettings(host.settings.meshLod);
+    const fetchAsset = createAssetFetcher({ ...config.assets, counters: reports.stats });
+    const plans = config.bodyPlans ?? BODY_PLANS;
     this.#models = new ModelLibrary({
       lifetime: host.lifetime,
       context: (prefer) => ({
         prefer,
         scene: host.scene,
         plans,
-        linkMarginSeconds: host.settings.linkMarginSeconds,
+        linkMarginSeconds: config.linkMarginSeconds,
         now: Date.now,
         fetchAsset,
-        parsePool: host.parseLease?.pool,
-        parseCounts: host.stats,
-        meshLod,
+        parsePool: config.parsePool,
+        parseCounts: reports.stats,
+        meshLod: config.meshLod,
         redact,
-        refresh: (record, signal) => refreshRecord(host.client, record, signal),
+        refresh: (record, signal) => refreshRecord(client, record, signal),
         warn,
       }),
-      progress: (progress) => host.onProgressObservable.notifyObservers(progress),
-      loaded: () => void host.stats.modelsLoaded++,
+      progress: (progress) => reports.progress(progress),
+      loaded: () => void reports.stats.modelsLoaded++,
     });
   }
 
@@ -118,36 +74,29 @@ export class Spawner {
    * `planned` is populate's.
    */
   async spawn(source: RecordSource, options: SpawnOptions, planned?: PlannedSpawn): Promise<Creature> {
-    const host = this.#host;
-    const attachPhysics = await loadCreaturePhysics(host.scene, options.physics, host.settings.physics);
-    const ground = planned?.ground ?? options.ground ?? host.ground;
-    await host.world.prepareGround(ground);
+    const { scene, config, motion, reports } = this.#host;
+    const attachPhysics = await loadCreaturePhysics(scene, options.physics, config.physics);
+    const ground = planned?.ground ?? options.ground ?? config.ground;
+    await motion.world.prepareGround(ground);
     const model = await this.model(source, options);
     const record = model.record;
+    const sizing = { defaultHeightMeters: config.defaultHeightMeters, redact: this.#redact, warn: this.#warn };
     const { creature, binding } = makeCreature(
-      host.scene,
+      scene,
       model,
-      {
-        size: creatureSize(record, options.height, {
-          defaultHeightMeters: host.settings.defaultHeightMeters,
-          redact: this.#redact,
-          warn: this.#warn,
-        }),
-        position: options.position,
-        rotationY: options.rotationY,
-      },
-      host.driver,
-      host.gaits,
+      { size: creatureSize(record, options.height, sizing), position: options.position, rotationY: options.rotationY },
+      motion.driver,
+      config.gaits,
     );
-    host.creatures.add(creature);
-    setUpSpawned(creature, options, host.world, ground, planned?.swim);
+    motion.creatures.add(creature);
+    setUpSpawned(creature, options, motion.world, ground, planned?.swim);
     creature.onDisposeObservable.addOnce(() => {
-      host.driver.unbind(binding);
-      host.creatures.delete(creature);
-      host.onCreatureDisposedObservable.notifyObservers(creature);
+      motion.driver.unbind(binding);
+      motion.creatures.delete(creature);
+      reports.disposed(creature);
     });
     attachPhysics?.(creature);
-    host.onCreatureSpawnedObservable.notifyObservers(creature);
+    reports.spawned(creature);
     return creature;
   }
 
@@ -161,7 +110,7 @@ export class Spawner {
   ): Promise<LoadedModel> {
     const host = this.#host;
     const record = await source;
-    const prefer = options.prefer === undefined ? host.settings.prefer : preference("prefer", options.prefer);
+    const prefer = options.prefer === undefined ? host.config.prefer : preference("prefer", options.prefer);
     const model = await this.#models.get(record, prefer, options.signal, options.onProgress);
     options.signal?.throwIfAborted();
     host.lifetime.throwIfAborted(); // the Menagerie was disposed meanwhile

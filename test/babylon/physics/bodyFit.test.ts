@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { spawnPhysics } from "../../../src/babylon/options/physicsOptions.js";
 import { creatureMass, estimateMass, fitShape } from "../../../src/babylon/physics/bodyFit.js";
-import { spawnPhysics } from "../../../src/babylon/physicsOptions.js";
 import { round } from "../../helpers/round.js";
 
 const box = (x: number, y: number, z: number) => ({

@@ -5,40 +5,16 @@
  * body grows them on demand: a joint node per part (rest pose = where the OBJ placed
  * the part) and an instance of each template mesh under its joint, and leaves the crowd.
  */
-import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
-import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { RecordSize } from "../../../api/recordSize.js";
 import type { Box3 } from "../../../rig/box.js";
+import type { CreatureBody } from "../../creature.js";
 import { type CrowdRenderer, crowdOf, REST_POSE } from "../crowd/parts/crowdRenderer.js";
 import type { CrowdMember, CrowdOwner } from "../crowd/shared/crowdMember.js";
 import type { ModelTemplate } from "../load/buildTemplate.js";
 import { crowdPose, type MotionBinding, syncMotion } from "../sync/syncMotion.js";
-
-/** What a creature's body gives it, whatever it was built from. */
-export interface CreatureBody {
-  readonly root: TransformNode;
-  readonly meshes: readonly AbstractMesh[];
-  /** A rigged body's clips, by clip name (none for a part body). */
-  readonly animations?: ReadonlyMap<string, AnimationGroup>;
-  /** Its height in metres once sized. */
-  readonly heightMeters: number;
-  getPart(name: string): TransformNode | null;
-  listParts(): string[];
-  /**
-   * Hooks the creature's motion to the body: a part body poses its crowd matrices or its nodes;
-   * a rigged body drawn by its crowd plays its clips there, or binds the groups it grew.
-   */
-  bindMotion?(binding: MotionBinding): void;
-  /**
-   * Its box in the root's frame (model units) as last posed, measured without growing nodes;
-   * null (or absent) when its meshes are there to measure instead.
-   */
-  measure?(): { min: Vector3; max: Vector3 } | null;
-  dispose(): void;
-}
 
 /** Where a new body stands and how big it is. */
 export interface BodyPlacement {
@@ -132,7 +108,7 @@ export function buildPartsBody(
     heightMeters: (layout.bounds.max.y - layout.bounds.min.y) * scale,
     getPart: (name) => (known.has(name) ? (grow().get(name) ?? null) : null),
     listParts: () => layout.joints.map((j) => j.part),
-    bindMotion: (b) => {
+    bindMotion: (b: MotionBinding) => {
       binding = b;
       const body = layout.joints[b.body];
       const parent = body?.parent ? layout.joints.find((j) => j.part === body.parent) : undefined;

@@ -10,6 +10,7 @@ import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.j
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+import type { CreatureBody } from "../../creature.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
 import type { RiggedCrowd } from "../crowd/rigged/riggedCrowd.js";
 import type { CrowdMember, CrowdOwner } from "../crowd/shared/crowdMember.js";
@@ -17,7 +18,7 @@ import { crowdClips, handOverClips } from "../sync/crowdClips.js";
 import { bindClips, startClips } from "../sync/syncClips.js";
 import { crowdPose, type MotionBinding, syncMotion } from "../sync/syncMotion.js";
 import { GrowingClips } from "./growingClips.js";
-import type { BodyPlacement, CreatureBody } from "./partsBody.js";
+import type { BodyPlacement } from "./partsBody.js";
 import { instantiateRigged, type RiggedInstance, riggedScale } from "./riggedInstance.js";
 
 /** Bone names with a node, in skeleton order (the first of a name wins), as a grown copy lists them. */
@@ -108,7 +109,7 @@ export function buildRiggedBody(
     heightMeters: (bounds.max.y - bounds.min.y) * scale,
     getPart: (part) => (known.has(part) ? (grow()?.getPart(part) ?? null) : null),
     listParts: () => [...parts],
-    bindMotion: (b) => {
+    bindMotion: (b: MotionBinding) => {
       binding = b;
       if (grown) return adoptGroups(b, grown);
       if (!member) return;

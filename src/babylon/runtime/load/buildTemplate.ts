@@ -16,7 +16,7 @@ import type { ObjLevels } from "../../../obj/objLevels.js";
 import type { BodyPlans } from "../../../rig/bodyPlans.js";
 import { type Box3, boxOfPositions, unionBoxes } from "../../../rig/box.js";
 import { BODY_PART, layoutRig, type RigLayout } from "../../../rig/layoutRig.js";
-import type { MeshLodSettings } from "../../meshLodOptions.js";
+import type { MeshLodSettings } from "../../options/meshLodOptions.js";
 import { buildMaterials, disposeMaterials, type ModelMaterials } from "./buildMaterials.js";
 import { parseObj } from "./parseObj.js";
 import type { PartParse } from "./partParser.js";

@@ -21,7 +21,7 @@ import type { ModelRecord } from "../../../api/schemas.js";
 import type { ObjParsePool } from "../../../obj/objParsePool.js";
 import type { BodyPlans } from "../../../rig/bodyPlans.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
-import { levelSpecs, type MeshLodSettings } from "../../meshLodOptions.js";
+import { levelSpecs, type MeshLodSettings } from "../../options/meshLodOptions.js";
 import { bakeForCrowds, type RiggedBake } from "../crowd/rigged/riggedBake.js";
 import { disposeRiggedCrowd } from "../crowd/rigged/riggedCrowd.js";
 import { buildTemplate, type ModelTemplate } from "./buildTemplate.js";

@@ -9,7 +9,7 @@ import type { Camera } from "@babylonjs/core/Cameras/camera.js";
 import { Frustum } from "@babylonjs/core/Maths/math.frustum.js";
 import type { Plane } from "@babylonjs/core/Maths/math.plane.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { type AnimationLodOptions, LOD_FULL, LOD_HOLD, LOD_SKIP } from "../../animationLodOptions.js";
+import { type AnimationLodOptions, LOD_FULL, LOD_HOLD, LOD_SKIP } from "../../options/animationLodOptions.js";
 
 /** What the level reads of a creature (a MotionBinding): its agent, and where its crowd last drew it. */
 export interface LodSubject {

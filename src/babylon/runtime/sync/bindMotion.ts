@@ -9,9 +9,9 @@ import { ClipMixer } from "../../../motion/clipMixer.js";
 import type { GaitTable } from "../../../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../../../motion/rigRoles.js";
 import { createAgentIn } from "../../../motion/world.js";
-import { type AnimationLodSettings, LOD_FULL, LOD_SKIP } from "../../animationLodOptions.js";
+import type { CreatureBody } from "../../creature.js";
 import type { FrameSync, MotionDriver } from "../../motionDriver.js";
-import type { CreatureBody } from "../body/partsBody.js";
+import { type AnimationLodSettings, LOD_FULL, LOD_SKIP } from "../../options/animationLodOptions.js";
 import { flushCrowds } from "../crowd/parts/crowdRenderer.js";
 import { flushRiggedCrowds } from "../crowd/rigged/riggedCrowd.js";
 import type { LoadedModel, RiggedModel } from "../load/loadModel.js";
@@ -24,7 +24,7 @@ import { adoptExternalMoves, isStill, type MotionBinding, syncMotion } from "./s
  * The per-step sync of one driver's bindings onto nodes, clips and crowds, with its animation
  * level of detail (`null`: every creature posed every frame). Allocates nothing per frame.
  */
-export function createFrameSync(settings: AnimationLodSettings | null): FrameSync {
+export function createFrameSync(settings: AnimationLodSettings | null): FrameSync<MotionBinding> {
   const lod = settings ? new AnimationLod(settings) : null;
   return {
     adopt(bindings, scene) {

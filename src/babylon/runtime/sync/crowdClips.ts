@@ -8,7 +8,7 @@
  * out. When the creature grows its own groups, they start where the clips were, so nothing jumps.
  */
 import type { AnimationGroup } from "@babylonjs/core/Animations/animationGroup.js";
-import { LOD_SKIP } from "../../animationLodOptions.js";
+import { LOD_SKIP } from "../../options/animationLodOptions.js";
 import type { BakedClip } from "../crowd/rigged/riggedBake.js";
 import type { RiggedCrowd } from "../crowd/rigged/riggedCrowd.js";
 import type { CrowdMember } from "../crowd/shared/crowdMember.js";

@@ -6,7 +6,8 @@
 import { Matrix } from "@babylonjs/core/Maths/math.vector.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { MotionAgent } from "../../../motion/motionAgent.js";
-import { LOD_HOLD, LOD_SKIP } from "../../animationLodOptions.js";
+import type { MotionBinding as CreatureMotionBinding } from "../../creature.js";
+import { LOD_HOLD, LOD_SKIP } from "../../options/animationLodOptions.js";
 import type { JointPose } from "../crowd/parts/crowdRenderer.js";
 import type { CrowdMember } from "../crowd/shared/crowdMember.js";
 import { rootWorldOf } from "../crowd/shared/rootWorld.js";
@@ -38,7 +39,7 @@ export function crowdPose(renderer: CrowdWriter, member: CrowdMember): CrowdPose
 }
 
 /** What the sync needs of a creature, captured once at spawn. */
-export interface MotionBinding {
+export interface MotionBinding extends CreatureMotionBinding {
   agent: MotionAgent;
   root: TransformNode;
   /** Joint nodes in the agent's joint order (none while the body is drawn by its crowd, none for a rigged one). */
@@ -62,12 +63,6 @@ export interface MotionBinding {
   clips?: ClipBinding | undefined;
   /** Set while a rigged creature is drawn by its model's crowd: its clips play there, without groups. */
   crowdClips?: CrowdClips | undefined;
-  /**
-   * What else follows `creature.setBehaviour` after the agent's own change (a rigged creature's
-   * clips: which moving clip plays); set where the binding is made, so the creature needs none
-   * of that code itself.
-   */
-  onBehaviour?: ((behaviour: string) => void) | undefined;
   /** This frame's animation level of detail (animationLod.ts): 0 full, 1 pose held, 2 nothing written. */
   lod: number;
   /** Its pose was held at its last step (level of detail): it is re-posed before it is drawn again. */

@@ -32,7 +32,7 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ModelRecord } from "../../../../api/schemas.js";
 import type { RiggedTemplate } from "../../../gltf/index.js";
-import type { MeshLodSettings } from "../../../meshLodOptions.js";
+import type { MeshLodSettings } from "../../../options/meshLodOptions.js";
 import { CrowdBounds } from "../shared/crowdBounds.js";
 import { type CrowdMember, type CrowdOwner, newMember } from "../shared/crowdMember.js";
 import { CrowdRegistry } from "../shared/crowdRegistry.js";

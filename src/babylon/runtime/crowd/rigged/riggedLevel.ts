@@ -21,7 +21,7 @@ import { SubMesh } from "@babylonjs/core/Meshes/subMesh.js";
 import type { ModelRecord } from "../../../../api/schemas.js";
 import { importOnce } from "../../../../util/importOnce.js";
 import { yieldToEventLoop } from "../../../../util/yieldToEventLoop.js";
-import { levelSpecs, type MeshLodSettings } from "../../../meshLodOptions.js";
+import { levelSpecs, type MeshLodSettings } from "../../../options/meshLodOptions.js";
 import type { CrowdMember } from "../shared/crowdMember.js";
 import { copyLooks, drawingMeshCopyOf, drawingMeshOf, setUpDrawingMesh, showInstances } from "../shared/drawingMesh.js";
 import type { SwitchableLevel } from "../shared/levelSwitcher.js";

@@ -8,7 +8,7 @@
  */
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { MeshLodSettings } from "../../../meshLodOptions.js";
+import type { MeshLodSettings } from "../../../options/meshLodOptions.js";
 import type { CrowdBounds } from "./crowdBounds.js";
 import type { CrowdMember } from "./crowdMember.js";
 

@@ -8,7 +8,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Menagerie } from "../../../../../src/babylon/menagerie.js";
-import type { MenagerieOptions } from "../../../../../src/babylon/menagerieOptions.js";
+import type { MenagerieOptions } from "../../../../../src/babylon/options/menagerieOptions.js";
 import { crowdStats } from "../../../../../src/babylon/runtime/crowd/parts/crowdRenderer.js";
 import { objLevelStats } from "../../../../../src/obj/objLevels.js";
 import { createNullScene, sceneCounts } from "../../../../helpers/babylonScene.js";

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createLookupClient } from "../../../../../src/api/client.js";
 import type { Creature } from "../../../../../src/babylon/creature.js";
 import { Menagerie } from "../../../../../src/babylon/menagerie.js";
-import type { MeshLodOptions } from "../../../../../src/babylon/meshLodOptions.js";
+import type { MeshLodOptions } from "../../../../../src/babylon/options/meshLodOptions.js";
 import { riggedCrowdOfMesh, riggedCrowdStats } from "../../../../../src/babylon/runtime/crowd/rigged/riggedCrowd.js";
 import { riggedLevelStats } from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevel.js";
 import { startCatalogService } from "../../../../helpers/catalogService.js";

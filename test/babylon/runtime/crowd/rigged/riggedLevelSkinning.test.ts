@@ -10,7 +10,7 @@
  * middle one (bound 3 %).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../../src/babylon/meshLodOptions.js";
+import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../../src/babylon/options/meshLodOptions.js";
 import {
   simplifierReady,
   type VertexLevels,

@@ -11,7 +11,7 @@
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { MeshoptSimplifier } from "meshoptimizer/simplifier";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../../src/babylon/meshLodOptions.js";
+import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../../src/babylon/options/meshLodOptions.js";
 import { bakeRiggedClips } from "../../../../../src/babylon/runtime/crowd/rigged/riggedBake.js";
 import { vertexMeshOf } from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevel.js";
 import {

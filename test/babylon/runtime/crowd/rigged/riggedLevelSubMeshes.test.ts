@@ -10,7 +10,7 @@ import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js"
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { SubMesh } from "@babylonjs/core/Meshes/subMesh.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../../src/babylon/meshLodOptions.js";
+import { levelSpecs, MESH_LOD_DEFAULTS } from "../../../../../src/babylon/options/meshLodOptions.js";
 import { riggedLevelMeshOf, vertexMeshOf } from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevel.js";
 import {
   simplifierReady,

@@ -1,20 +1,33 @@
-/** Options, defaults and small types of the `Menagerie` (menagerie.ts). */
+/** Options, defaults and small types of the `Menagerie` (menagerie.ts), and the one function that checks and fills them. */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { AssetCacheOption } from "../api/assetCacheOption.js";
-import { MAX_ASSET_BYTES } from "../api/cappedBody.js";
-import type { LookupClient } from "../api/client.js";
-import type { ModelPreference } from "../api/modelAssets.js";
-import { oneOf } from "../api/options.js";
-import type { RetryOptions } from "../api/retry.js";
-import type { GaitTable } from "../motion/gaits/index.js";
-import type { SpeciesSpeeds } from "../motion/speeds.js";
-import type { HeightFunction } from "../motion/types.js";
-import type { BodyPlans } from "../rig/bodyPlans.js";
-import { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./animationLodOptions.js";
-import { MESH_LOD_DEFAULTS, type MeshLodOptions } from "./meshLodOptions.js";
-import type { CreaturePhysicsOptions } from "./physicsOptions.js";
-import type { LoadProgress } from "./types.js";
+import { type AssetCacheOption, resolveAssetCache } from "../../api/assetCacheOption.js";
+import type { AssetFetcherOptions } from "../../api/assetFetcher.js";
+import { MAX_ASSET_BYTES } from "../../api/cappedBody.js";
+import type { LookupClient } from "../../api/client.js";
+import type { ModelPreference } from "../../api/modelAssets.js";
+import {
+  assignDefaults,
+  functionOption,
+  nonNegativeNumber,
+  oneOf,
+  positiveInteger,
+  positiveNumber,
+} from "../../api/options.js";
+import { type RetryOptions, resolveRetryOptions } from "../../api/retry.js";
+import type { GaitTable } from "../../motion/gaits/index.js";
+import type { SpeciesSpeeds } from "../../motion/speeds.js";
+import type { HeightFunction } from "../../motion/types.js";
+import type { BodyPlans } from "../../rig/bodyPlans.js";
+import type { LoadProgress } from "../types.js";
+import {
+  ANIMATION_LOD_DEFAULTS,
+  type AnimationLodOptions,
+  type AnimationLodSettings,
+  animationLodSettings,
+} from "./animationLodOptions.js";
+import { MESH_LOD_DEFAULTS, type MeshLodOptions, type MeshLodSettings, meshLodSettings } from "./meshLodOptions.js";
+import { type CreaturePhysicsOptions, checkPhysicsOption } from "./physicsOptions.js";
 
 /**
  * Options of `new Menagerie()`. Give a `client`, or `baseUrl` (+ `apiKey`, `lookupPath`) to make one.
@@ -174,6 +187,64 @@ export const MENAGERIE_SETTINGS_DEFAULTS: Readonly<
   meshLod: MESH_LOD_DEFAULTS,
   parseInWorkers: true,
 });
+
+/** A Menagerie's options checked, with their defaults filled: what it and its spawner read. */
+export interface MenagerieSettings {
+  readonly seed: number;
+  readonly maxStepSeconds: number;
+  readonly autoStep: boolean;
+  /** `null`: every creature posed every frame. */
+  readonly animationLod: AnimationLodSettings | null;
+  readonly parseInWorkers: boolean;
+  readonly defaultHeightMeters: number;
+  readonly linkMarginSeconds: number;
+  readonly prefer: ModelPreference;
+  /** The Menagerie's `physics`, checked (a spawn's own is merged with it then). */
+  readonly physics: boolean | CreaturePhysicsOptions;
+  readonly meshLod: MeshLodSettings | false;
+  /** How assets are fetched (the counters are the Menagerie's `stats`). */
+  readonly assets: Omit<AssetFetcherOptions, "counters">;
+  readonly ground: HeightFunction | AbstractMesh | undefined;
+  /** `undefined`: the defaults, read with the first creature. */
+  readonly gaits: GaitTable | undefined;
+  readonly bodyPlans: BodyPlans | undefined;
+}
+
+/**
+ * Checks a Menagerie's options (an error names the bad one) and fills their defaults from
+ * {@link MENAGERIE_SETTINGS_DEFAULTS}: a bad option fails when the Menagerie is made, not at
+ * its first spawn. The client is made apart (lookupRecord.ts).
+ */
+export function resolveMenagerieOptions(options: MenagerieOptions): MenagerieSettings {
+  const o = assignDefaults(MENAGERIE_SETTINGS_DEFAULTS, options);
+  const maxStepSeconds = positiveNumber("maxStepSeconds", o.maxStepSeconds);
+  const animationLod = animationLodSettings(o.animationLod);
+  const fetchImpl = functionOption<typeof fetch>("fetch", options.fetch ?? globalThis.fetch?.bind(globalThis));
+  const timeoutMs = positiveNumber("assetTimeoutMs", o.assetTimeoutMs);
+  const maxBytes = positiveInteger("maxAssetBytes", o.maxAssetBytes);
+  return {
+    seed: o.seed,
+    maxStepSeconds,
+    autoStep: o.autoStep !== false,
+    animationLod,
+    parseInWorkers: o.parseInWorkers !== false,
+    linkMarginSeconds: nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds),
+    defaultHeightMeters: positiveNumber("defaultHeightMeters", o.defaultHeightMeters),
+    prefer: preference("prefer", o.prefer),
+    physics: checkPhysicsOption("physics", o.physics) ?? false,
+    meshLod: meshLodSettings(o.meshLod),
+    assets: {
+      fetch: fetchImpl,
+      timeoutMs,
+      maxBytes,
+      retry: resolveRetryOptions(o.assetRetry),
+      cache: resolveAssetCache(options.assetCache) ?? false, // `false` once resolved to none
+    },
+    ground: options.ground,
+    gaits: options.gaits,
+    bodyPlans: options.bodyPlans,
+  };
+}
 
 /**
  * Options of `Menagerie.spawnCreature`.

@@ -1,8 +1,8 @@
 /** The `meshLod` option: defaults, checks with messages that name the bad field, `false`. */
 import { describe, expect, it } from "vitest";
-import { OptionsError } from "../../src/api/errors.js";
-import { levelSpecs, MESH_LOD_DEFAULTS, meshLodSettings } from "../../src/babylon/meshLodOptions.js";
-import { thrown } from "../helpers/rejection.js";
+import { OptionsError } from "../../../src/api/errors.js";
+import { levelSpecs, MESH_LOD_DEFAULTS, meshLodSettings } from "../../../src/babylon/options/meshLodOptions.js";
+import { thrown } from "../../helpers/rejection.js";
 
 describe("meshLod options", () => {
   it("fills defaults, and false turns levels off", () => {

@@ -4,8 +4,8 @@
  * this object, which holds every gait and body plan, is in a game's bundle only when the game
  * imports it.
  */
-import { BEHAVIOR_GAITS } from "../motion/gaits/index.js";
-import { BODY_PLANS } from "../rig/bodyPlans.js";
+import { BEHAVIOR_GAITS } from "../../motion/gaits/index.js";
+import { BODY_PLANS } from "../../rig/bodyPlans.js";
 import { MENAGERIE_SETTINGS_DEFAULTS, type MenagerieOptions } from "./menagerieOptions.js";
 
 /**

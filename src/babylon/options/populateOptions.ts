@@ -1,16 +1,19 @@
-/** Options, progress and defaults of `Menagerie.populate`, and what populate needs of the Menagerie. */
+/**
+ * Options, progress and defaults of `Menagerie.populate`, the one function that checks and
+ * fills them, and what populate needs of the Menagerie.
+ */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { SearchOptions } from "../api/client.js";
-import type { ModelRecord } from "../api/schemas.js";
-import type { Area } from "../motion/area.js";
-import type { HeightFunction, Obstacle } from "../motion/types.js";
-import type { EcologyRules } from "../population/ecology.js";
-import type { PopulationRules } from "../population/populationRules.js";
+import type { SearchOptions } from "../../api/client.js";
+import { functionOption, nonNegativeInteger, objectOption, positiveInteger, stringOption } from "../../api/options.js";
+import type { ModelRecord } from "../../api/schemas.js";
+import type { Area } from "../../motion/area.js";
+import type { HeightFunction, Obstacle } from "../../motion/types.js";
+import type { EcologyRules } from "../../population/ecology.js";
+import type { PopulationRules } from "../../population/populationRules.js";
+import type { Creature } from "../creature.js";
+import type { Spawner } from "../runtime/index.js";
+import type { MenagerieWarning } from "../types.js";
 import type { AreaInput } from "./areaInput.js";
-import type { Creature } from "./creature.js";
-import type { SceneryOption } from "./populate/scenery.js";
-import type { Spawner } from "./runtime/index.js";
-import type { MenagerieWarning } from "./types.js";
 
 /**
  * Options of `Menagerie.populate`.
@@ -88,6 +91,23 @@ export interface PopulateOptions {
 }
 
 /**
+ * The `scenery` option of `populate` in its long form.
+ * @category Populate
+ */
+export interface SceneryOptions {
+  /** Props in total. @default 0 */
+  count?: number;
+  /** Keep only the scenery records this accepts (for example trees only). */
+  filter?: (record: ModelRecord) => boolean;
+}
+
+/**
+ * `scenery` of `populate`: a count of props, or {@link SceneryOptions}.
+ * @category Populate
+ */
+export type SceneryOption = number | SceneryOptions;
+
+/**
  * Progress of a populate.
  * @category Populate
  */
@@ -114,6 +134,59 @@ export const POPULATE_DEFAULTS = Object.freeze({
   radius: 10,
   groups: true,
 });
+
+/** Populate's options checked, with their defaults filled: what populate reads. */
+export interface ResolvedPopulateOptions
+  extends Omit<PopulateOptions, "count" | "seed" | "wander" | "concurrency" | "groups" | "area" | "scenery"> {
+  readonly count: number;
+  /** A positive integer, or Infinity. */
+  readonly concurrency: number;
+  readonly seed: number;
+  readonly wander: boolean;
+  readonly groups: boolean;
+  readonly area: AreaInput;
+  readonly scenery: ResolvedScenery;
+}
+
+/** The `scenery` option in its long form, checked. */
+export interface ResolvedScenery {
+  readonly count: number;
+  readonly filter: ((record: ModelRecord) => boolean) | undefined;
+}
+
+/**
+ * Checks populate's options (an error names the bad one) and fills their defaults from
+ * {@link POPULATE_DEFAULTS}; populate calls it first, before its search.
+ */
+export function resolvePopulateOptions(options: PopulateOptions): ResolvedPopulateOptions {
+  objectOption("options", options);
+  stringOption("habitat", options.habitat, { nonEmpty: true });
+  const count = nonNegativeInteger("count", options.count ?? POPULATE_DEFAULTS.count);
+  const concurrency = options.concurrency ?? POPULATE_DEFAULTS.concurrency;
+  return {
+    ...options,
+    count,
+    // 0, a negative or NaN limit would start no loader at all and return an empty group silently.
+    concurrency: concurrency === Infinity ? concurrency : positiveInteger("concurrency", concurrency),
+    scenery: resolveScenery(options.scenery),
+    seed: options.seed ?? POPULATE_DEFAULTS.seed,
+    wander: options.wander ?? POPULATE_DEFAULTS.wander,
+    groups: options.groups ?? POPULATE_DEFAULTS.groups,
+    area: options.area ?? { center: { x: 0, z: 0 }, radius: POPULATE_DEFAULTS.radius },
+  };
+}
+
+function resolveScenery(value: SceneryOption | undefined): ResolvedScenery {
+  if (value === undefined) return { count: 0, filter: undefined };
+  if (typeof value === "number") return { count: nonNegativeInteger("scenery", value), filter: undefined };
+  objectOption("scenery", value);
+  const count = nonNegativeInteger("scenery.count", value.count ?? 0);
+  const filter =
+    value.filter === undefined
+      ? undefined
+      : functionOption<(record: ModelRecord) => boolean>("scenery.filter", value.filter);
+  return { count, filter };
+}
 
 /**
  * What populate() needs of the Menagerie, and no more: the Menagerie hands itself over through

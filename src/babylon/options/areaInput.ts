@@ -4,7 +4,7 @@
  * Ray, so it is loaded only when a game gives a mesh for a ground).
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
-import type { Area } from "../motion/area.js";
+import type { Area } from "../../motion/area.js";
 
 /**
  * An area as a game may give it: a circle (centre may be a Vector3), a polygon, or a mesh.

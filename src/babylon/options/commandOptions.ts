@@ -3,10 +3,11 @@
  * the lazy `command/` folder, loaded with the first command).
  */
 
-import type { Habitat } from "../api/habitats.js";
-import type { SkippedTextCommandAction, TextCommandAction } from "../api/textCommandAnswer.js";
-import type { Creature } from "./creature.js";
-import type { CreatureGroup } from "./populate/index.js";
+import type { Habitat } from "../../api/habitats.js";
+import { nonNegativeInteger } from "../../api/options.js";
+import type { SkippedTextCommandAction, TextCommandAction } from "../../api/textCommandAnswer.js";
+import type { Creature } from "../creature.js";
+import type { CreatureGroup } from "../populate/index.js";
 import type { PopulateOptions } from "./populateOptions.js";
 
 /**
@@ -37,6 +38,29 @@ export interface CommandOptions {
    * the command has spawned this many. @default 200
    */
   maxSpawns?: number | undefined;
+}
+
+/** The defaults of {@link CommandOptions}: `populate.count`, `viewerDistance` and `maxSpawns`. */
+export const COMMAND_DEFAULTS = Object.freeze({ populateCount: 24, viewerDistance: 8, maxSpawns: 200 });
+
+/** Command options with their defaults filled: what carrying a command out reads. */
+export interface ResolvedCommandOptions extends CommandOptions {
+  readonly populate: Omit<PopulateOptions, "habitat" | "signal">;
+  readonly viewerDistance: number;
+  readonly maxSpawns: number;
+}
+
+/**
+ * Checks a command's own options and fills their defaults from {@link COMMAND_DEFAULTS} (the
+ * populate options are populate's to check).
+ */
+export function resolveCommandOptions(options: CommandOptions): ResolvedCommandOptions {
+  return {
+    ...options,
+    populate: { count: COMMAND_DEFAULTS.populateCount, ...options.populate },
+    viewerDistance: options.viewerDistance ?? COMMAND_DEFAULTS.viewerDistance,
+    maxSpawns: nonNegativeInteger("maxSpawns", options.maxSpawns ?? COMMAND_DEFAULTS.maxSpawns),
+  };
 }
 
 /**
