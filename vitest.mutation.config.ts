@@ -22,7 +22,13 @@ export default defineConfig({
     include:
       narrowed && narrowed.length > 0
         ? narrowed
-        : ["test/api/**/*.test.ts", "test/service/**/*.test.ts", "test/babylon/**/*.test.ts"],
+        : [
+            "test/core/**/*.test.ts",
+            "test/records/**/*.test.ts",
+            "test/api/**/*.test.ts",
+            "test/service/**/*.test.ts",
+            "test/babylon/**/*.test.ts",
+          ],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -7,9 +7,9 @@
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { ModelRecord } from "../src/api/schemas.js";
 import { Menagerie } from "../src/babylon/menagerie.js";
 import { riggedCrowdOfMesh } from "../src/babylon/runtime/crowd/rigged/riggedCrowd.js";
+import type { ModelRecord } from "../src/records/schemas.js";
 import { type BenchScene, createBenchScene } from "./benchScene.js";
 import { startCountingServer } from "./countingServer.js";
 import { installNodeXhr } from "./nodeXhr.js";

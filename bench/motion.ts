@@ -11,8 +11,8 @@
  * figure the tests used to assert and now only report: it is noisy).
  */
 
-import type { ModelRecord } from "../src/api/schemas.js";
 import { Menagerie } from "../src/babylon/menagerie.js";
+import type { ModelRecord } from "../src/records/schemas.js";
 import { youngBytesAllocated } from "../test/helpers/allocations.js";
 import { createBenchScene, sceneCounts } from "./benchScene.js";
 import { animateCompetent, type CompetentCreature, CompetentLoader } from "./competentWay.js";

@@ -33,39 +33,9 @@ export {
   type LookupClientOptions,
   type SearchOptions,
 } from "./api/clientOptions.js";
-// Errors and their cross-realm guards.
-export {
-  HTTPError,
-  isAbortError,
-  isMenagerieError,
-  LoadError,
-  type LoadFailure,
-  MenagerieError,
-  type MenagerieErrorClasses,
-  type MenagerieErrorKind,
-  NetworkError,
-  OptionsError,
-  ResponseValidationError,
-  TimeoutError,
-  type ValidationIssue,
-} from "./api/errors.js";
-// Records, signed links, redaction.
-export { HABITATS, type Habitat, isHabitat } from "./api/habitats.js";
-export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./api/height.js";
 export type { ModelForm, ModelPreference } from "./api/modelAssets.js";
-export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./api/recordAssets.js";
-export { recordHabitats, recordHasHabitat } from "./api/recordHabitats.js";
-export { isSceneryRecord } from "./api/recordKind.js";
-export { type RecordSize, recordSize } from "./api/recordSize.js";
-export { redactText, redactUrl } from "./api/redact.js";
 export type { RetryEvent } from "./api/request.js";
 export { RETRY_DEFAULTS, type RetryOptions } from "./api/retry.js";
-export {
-  type ModelRecord,
-  type ModelRecordInput,
-  ModelRecordSchema,
-} from "./api/schemas.js";
-export { areLinksValid, getRecordExpiry } from "./api/signedUrl.js";
 export type { SkippedTextCommandAction, TextCommand, TextCommandAction } from "./api/textCommandAnswer.js";
 // Creatures for games: behaviours, targets, events, the world they share with the game.
 export {
@@ -106,6 +76,23 @@ export {
 export { registerMenagerie } from "./babylon/register.js";
 export type { ShadowCasterOptions, ShadowCasterTarget } from "./babylon/shadowCasters.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
+// Errors and their cross-realm guards.
+export {
+  HTTPError,
+  isAbortError,
+  isMenagerieError,
+  LoadError,
+  type LoadFailure,
+  MenagerieError,
+  type MenagerieErrorClasses,
+  type MenagerieErrorKind,
+  NetworkError,
+  OptionsError,
+  ResponseValidationError,
+  TimeoutError,
+  type ValidationIssue,
+} from "./core/errors.js";
+export { redactText, redactUrl } from "./core/redact.js";
 // Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
 export type { Area, CircleArea, PolygonArea } from "./motion/area.js";
 export { EvadeBehavior } from "./motion/behaviors/evade.js";
@@ -144,6 +131,19 @@ export type {
 } from "./motion/types.js";
 export { ECOLOGY_RULES, type EcologyRules, isPredatorRecord, preysOn } from "./population/ecology.js";
 export { POPULATION_RULES, type PopulationRules, type Realm } from "./population/populationRules.js";
+// Records, signed links, redaction.
+export { HABITATS, type Habitat, isHabitat } from "./records/habitats.js";
+export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./records/height.js";
+export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./records/recordAssets.js";
+export { recordHabitats, recordHasHabitat } from "./records/recordHabitats.js";
+export { isSceneryRecord } from "./records/recordKind.js";
+export { type RecordSize, recordSize } from "./records/recordSize.js";
+export {
+  type ModelRecord,
+  type ModelRecordInput,
+  ModelRecordSchema,
+} from "./records/schemas.js";
+export { areLinksValid, getRecordExpiry } from "./records/signedUrl.js";
 // Data a game extends: body plans, gaits by behaviour, population rules.
 export {
   BODY_PLANS,

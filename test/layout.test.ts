@@ -176,7 +176,7 @@ describe("the layout", () => {
 describe("the rules' own check", () => {
   it("sees a value import, a type import and an import() as what they are", () => {
     const menagerie = importsOf(join(SRC, "babylon/menagerie.ts"));
-    expect(menagerie.some((edge) => edge.to === "api/errors.ts" && !edge.typeOnly && !edge.dynamic)).toBe(true);
+    expect(menagerie.some((edge) => edge.to === "core/errors.ts" && !edge.typeOnly && !edge.dynamic)).toBe(true);
     expect(menagerie.some((edge) => edge.to === "babylon/populate/index.ts" && edge.dynamic)).toBe(true);
     expect(local.some((edge) => edge.typeOnly)).toBe(true);
   });

@@ -6,8 +6,9 @@
  * means the stored bytes are used, anything else is handled as without a cache. The link stays
  * the capability: stored bytes are never used without the service's 304 for a valid link.
  */
+
+import { NetworkError } from "../core/errors.js";
 import type { AssetStore, StoredAsset } from "./assetStore.js";
-import { NetworkError } from "./errors.js";
 import { abortReason } from "./request.js";
 
 /** An asset's cache key: its http(s) URL without credentials, query or fragment. */

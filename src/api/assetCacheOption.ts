@@ -3,14 +3,15 @@
  * the Menagerie is made. Apart from the cache itself (assetCache.ts), which loads with the first
  * creature: a bad option still fails at once, and the option's code is all a page needs first.
  */
+
+import { OptionsError } from "../core/errors.js";
+import { describeValue, objectOption, positiveNumber, stringOption } from "../core/options.js";
 import {
   type AssetStore,
   DEFAULT_ASSET_CACHE_BYTES,
   DEFAULT_ASSET_CACHE_NAME,
   type StoredAsset,
 } from "./assetStore.js";
-import { OptionsError } from "./errors.js";
-import { describeValue, objectOption, positiveNumber, stringOption } from "./options.js";
 
 /**
  * Settings of the default store, or a store of your own.

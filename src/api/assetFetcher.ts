@@ -6,11 +6,12 @@
  * a stored asset is revalidated with `If-None-Match` and its bytes used on 304. A network error
  * that looks like a browser's CORS refusal carries a hint naming the remedy (corsHint.ts).
  */
+
+import { redactUrl } from "../core/redact.js";
 import { fetchThroughCache } from "./assetCache.js";
 import { type AssetCacheOption, resolveAssetCache } from "./assetCacheOption.js";
 import { MAX_ASSET_BYTES } from "./cappedBody.js";
 import { withCorsHint } from "./corsHint.js";
-import { redactUrl } from "./redact.js";
 import { requestBytes } from "./request.js";
 import type { RetryOptions } from "./retry.js";
 

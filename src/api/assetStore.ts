@@ -4,7 +4,7 @@
  * store for Node and tests. The browser's store is cacheStorageStore.ts; the fetch logic that
  * revalidates entries is assetCache.ts.
  */
-import { positiveNumber } from "./options.js";
+import { positiveNumber } from "../core/options.js";
 
 /**
  * One stored asset: its bytes and the ETag the service sent with them.

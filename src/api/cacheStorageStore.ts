@@ -5,6 +5,9 @@
  * an entry the index does not know (a lost index write, another tab) is adopted by the size it
  * was stored with, and one without it is dropped.
  */
+
+import { OptionsError } from "../core/errors.js";
+import { describeValue, positiveNumber, stringOption } from "../core/options.js";
 import {
   type AssetStore,
   type AssetStoreOptions,
@@ -13,8 +16,6 @@ import {
   LruBudget,
   type StoredAsset,
 } from "./assetStore.js";
-import { OptionsError } from "./errors.js";
-import { describeValue, positiveNumber, stringOption } from "./options.js";
 
 /**
  * Options of {@link CacheStorageAssetStore}.

@@ -4,13 +4,14 @@
  * and a cache that lasts as long as the records' signed links.
  */
 
+import type { RequestInfo } from "../core/errors.js";
+import { redactError, secretRedactor } from "../core/redact.js";
 import {
   type InvalidRecordReport,
   LOOKUP_CLIENT_DEFAULTS,
   type LookupClient,
   type LookupClientOptions,
 } from "./clientOptions.js";
-import type { RequestInfo } from "./errors.js";
 import {
   applyLimit,
   fuzzyParams,
@@ -21,7 +22,6 @@ import {
   resolveOffset,
 } from "./lookupParams.js";
 import { RecordCache } from "./recordCache.js";
-import { redactError, secretRedactor } from "./redact.js";
 import { requestText, type TextResponse } from "./request.js";
 import { resolveRetryOptions } from "./retry.js";
 
@@ -35,7 +35,6 @@ export {
   type SearchOptions,
 } from "./clientOptions.js";
 
-import { importOnce } from "../util/importOnce.js";
 import {
   assignDefaults,
   booleanOption,
@@ -47,8 +46,9 @@ import {
   positiveInteger,
   positiveNumber,
   stringOption,
-} from "./options.js";
-import type { ModelRecord } from "./schemas.js";
+} from "../core/options.js";
+import type { ModelRecord } from "../records/schemas.js";
+import { importOnce } from "../util/importOnce.js";
 import { InflightRequests } from "./shared.js";
 
 /** The answer reader's import, shared by every client (util/importOnce.ts). */

@@ -1,8 +1,8 @@
 /** Options and types of the lookup client (`createLookupClient` in client.ts). */
-import type { NetworkError, ValidationIssue } from "./errors.js";
+import type { NetworkError, ValidationIssue } from "../core/errors.js";
+import type { ModelRecord } from "../records/schemas.js";
 import type { RetryEvent } from "./request.js";
 import type { RetryOptions } from "./retry.js";
-import type { ModelRecord } from "./schemas.js";
 import type { TextCommand } from "./textCommandAnswer.js";
 
 /**

@@ -6,7 +6,7 @@
  * service's official clients are not browsers, so nothing says its asset host does), and the
  * remedy is the proxy's asset relay. Outside a browser (no `location`) there is no hint.
  */
-import { isMenagerieError, LoadError, NetworkError } from "./errors.js";
+import { isMenagerieError, LoadError, NetworkError } from "../core/errors.js";
 
 /** What to do about an asset host that a page may not read. */
 export const CORS_REMEDY =

@@ -6,9 +6,13 @@
  * {@link textureAssets}); parsing them is the caller's (see src/babylon/runtime/load/buildTemplate.ts).
  */
 
+import { isMenagerieError, LoadError } from "../core/errors.js";
+import { redactError, redactUrl } from "../core/redact.js";
 import { type SplitMtl, splitMtl } from "../obj/mtlText.js";
+import { isHttpUrl } from "../records/recordAssets.js";
+import type { ModelRecord } from "../records/schemas.js";
+import { areLinksValid } from "../records/signedUrl.js";
 import type { AssetFetcher, AssetResponse } from "./assetFetcher.js";
-import { isMenagerieError, LoadError } from "./errors.js";
 import type { LoadProgress, MenagerieWarning } from "./loadEvents.js";
 import {
   type AssetDescriptor,
@@ -19,10 +23,6 @@ import {
   type TextureImage,
   textureAssets,
 } from "./modelAssets.js";
-import { isHttpUrl } from "./recordAssets.js";
-import { redactError, redactUrl } from "./redact.js";
-import type { ModelRecord } from "./schemas.js";
-import { areLinksValid } from "./signedUrl.js";
 
 /** What {@link fetchModelAssets} needs from its owner. */
 export interface FetchModelDeps {

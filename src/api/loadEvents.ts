@@ -2,7 +2,7 @@
  * What a model load reports besides its result: warnings (something degraded, the load went on)
  * and progress. Engine-free, so that fetching and building can both report them.
  */
-import { redactError } from "./redact.js";
+import { redactError } from "../core/redact.js";
 
 /**
  * Something went wrong that degraded a creature without stopping it.

@@ -9,10 +9,10 @@ import {
   ResponseValidationError,
   toValidationIssues,
   type ValidationIssue,
-} from "./errors.js";
-import { redactText } from "./redact.js";
+} from "../core/errors.js";
+import { redactText } from "../core/redact.js";
+import { ErrorBodySchema, type ModelRecord, ModelRecordSchema, PARSE_OPTIONS } from "../records/schemas.js";
 import type { TextResponse } from "./request.js";
-import { ErrorBodySchema, type ModelRecord, ModelRecordSchema, PARSE_OPTIONS } from "./schemas.js";
 
 /** Secrets to redact from anything quoted (the API key). */
 export type Secrets = readonly (string | undefined)[];

@@ -3,7 +3,7 @@
  * `maxResultNum`) and `offset`, and the client's `app` name. The key and the operation's own parameter are
  * the client's.
  */
-import { OptionsError } from "./errors.js";
+import { OptionsError } from "../core/errors.js";
 
 /** `fuzzy=true|false`, only when given (the service's default is true). */
 export function fuzzyParams(fuzzy: unknown): Record<string, string> {

@@ -6,7 +6,6 @@
  */
 
 import type { SplitMtl } from "../obj/mtlText.js";
-import type { MenagerieWarning } from "./loadEvents.js";
 import {
   isHttpUrl,
   recordHasObj,
@@ -14,9 +13,10 @@ import {
   recordRigClips,
   recordRigModelClip,
   recordRigModelUrl,
-} from "./recordAssets.js";
-import type { ModelRecord } from "./schemas.js";
-import { assetFileName } from "./signedUrl.js";
+} from "../records/recordAssets.js";
+import type { ModelRecord } from "../records/schemas.js";
+import { assetFileName } from "../records/signedUrl.js";
+import type { MenagerieWarning } from "./loadEvents.js";
 
 /**
  * The part a record's whole-model OBJ stands for when the record has no parts: its body (the

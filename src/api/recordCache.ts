@@ -2,8 +2,8 @@
  * Answers kept while their records' signed links stay valid (with a margin); answers whose
  * records carry no signed link are kept for a fixed time.
  */
-import type { ModelRecord } from "./schemas.js";
-import { getRecordExpiry } from "./signedUrl.js";
+import type { ModelRecord } from "../records/schemas.js";
+import { getRecordExpiry } from "../records/signedUrl.js";
 
 interface CacheEntry {
   records: ModelRecord[];

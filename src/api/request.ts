@@ -2,9 +2,10 @@
  * One GET with a per-attempt timeout, prompt cancellation and retries. The body is read inside
  * the attempt, so a connection dropped mid-body is retried like any network error.
  */
+
+import { NetworkError, type RequestInfo, TimeoutError } from "../core/errors.js";
+import { redactError, secretParamValues, secretRedactor } from "../core/redact.js";
 import { type BodyCap, BodyOverCap, readCappedBody } from "./cappedBody.js";
-import { NetworkError, type RequestInfo, TimeoutError } from "./errors.js";
-import { redactError, secretParamValues, secretRedactor } from "./redact.js";
 import { backoffDelay, parseRetryAfter, type RetryOptions } from "./retry.js";
 
 /** A response whose body has been read. */

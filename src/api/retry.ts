@@ -2,8 +2,8 @@
  * Retry policy: which failures are retried, and how long to wait before the next attempt
  * (exponential backoff with jitter, or the server's `Retry-After`).
  */
-import { OptionsError } from "./errors.js";
-import { assignDefaults, describeValue, nonNegativeInteger, nonNegativeNumber } from "./options.js";
+import { OptionsError } from "../core/errors.js";
+import { assignDefaults, describeValue, nonNegativeInteger, nonNegativeNumber } from "../core/options.js";
 
 /**
  * How failed requests are retried.

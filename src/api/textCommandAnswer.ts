@@ -5,10 +5,10 @@
  * the client, like the record schemas.
  */
 import { z } from "zod/mini";
-import { type RequestInfo, ResponseValidationError, toValidationIssues, type ValidationIssue } from "./errors.js";
+import { type RequestInfo, ResponseValidationError, toValidationIssues, type ValidationIssue } from "../core/errors.js";
+import { PARSE_OPTIONS } from "../records/schemas.js";
 import { checkStatus, parseJson, redactIssues, type Secrets } from "./lookupAnswer.js";
 import type { TextResponse } from "./request.js";
-import { PARSE_OPTIONS } from "./schemas.js";
 
 /** The action kinds the real service answers with. */
 export const TEXT_COMMAND_ACTIONS = ["add_model", "remove_model", "move_model", "change_habitat"] as const;

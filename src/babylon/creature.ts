@@ -20,9 +20,8 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
-import { OptionsError } from "../api/errors.js";
 import type { ModelForm } from "../api/modelAssets.js";
-import type { ModelRecord } from "../api/schemas.js";
+import { OptionsError } from "../core/errors.js";
 import type { Area } from "../motion/area.js";
 import type { EvadeBehavior } from "../motion/behaviors/evade.js";
 import type { FleeBehavior, FleeOptions } from "../motion/behaviors/flee.js";
@@ -35,6 +34,7 @@ import { groupOfAgent, type MotionGroup } from "../motion/group.js";
 import type { MotionAgent } from "../motion/motionAgent.js";
 import type { SpeciesSpeeds } from "../motion/speeds.js";
 import type { SteeringTarget } from "../motion/types.js";
+import type { ModelRecord } from "../records/schemas.js";
 import { agentMatcher, type CreatureSelector } from "./creatureSelector.js";
 
 /**

@@ -3,10 +3,11 @@
  * (`"zebra"` matches `zebra` and `zebra#0002`, and a record whose `creature` is zebra), or a
  * predicate. Turned here into a test on the motion agents the world finds nearby.
  */
-import type { ModelRecord } from "../api/schemas.js";
+
 import type { MotionAgent } from "../motion/motionAgent.js";
 import type { SteeringAgent } from "../motion/types.js";
 import { herdKey } from "../population/populationRules.js";
+import type { ModelRecord } from "../records/schemas.js";
 
 /**
  * Which creatures: one, a list, a list of names (lower or upper case; a `#0002` suffix and the

@@ -1,8 +1,8 @@
 /** The lookup of a spawn by name, sent by the Menagerie before the runtime chunk arrives. */
 import { createLookupClient } from "../api/client.js";
 import type { LookupClient } from "../api/clientOptions.js";
-import { LoadError, OptionsError } from "../api/errors.js";
-import type { ModelRecord } from "../api/schemas.js";
+import { LoadError, OptionsError } from "../core/errors.js";
+import type { ModelRecord } from "../records/schemas.js";
 import type { MenagerieOptions, SpawnOptions } from "./options/menagerieOptions.js";
 
 /** A Menagerie's client: the one given, else one made from `baseUrl`; none without either. */

@@ -8,7 +8,7 @@
  */
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { OptionsError } from "../api/errors.js";
+import { OptionsError } from "../core/errors.js";
 import { MotionWorldCore } from "../motion/worldCore.js";
 import type { MotionBinding } from "./creature.js";
 import type { AnimationLodSettings } from "./options/animationLodOptions.js";

@@ -4,7 +4,7 @@
  * then reported as a `LoadError` with reason `"network"` that names what failed, and tried again
  * by the next spawn, instead of every later spawn failing with the browser's bare `TypeError`.
  */
-import { LoadError } from "../api/errors.js";
+import { LoadError } from "../core/errors.js";
 import { importOnce } from "../util/importOnce.js";
 import type * as SpawnRuntime from "./runtime/index.js";
 

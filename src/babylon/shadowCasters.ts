@@ -12,8 +12,8 @@ import type { ShadowGenerator } from "@babylonjs/core/Lights/Shadows/shadowGener
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { OptionsError } from "../api/errors.js";
-import { booleanOption, describeValue, objectOption } from "../api/options.js";
+import { OptionsError } from "../core/errors.js";
+import { booleanOption, describeValue, objectOption } from "../core/options.js";
 
 /**
  * What `menagerie.addShadowCaster` needs of a shadow generator: Babylon's `ShadowGenerator`

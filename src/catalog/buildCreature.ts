@@ -5,8 +5,8 @@
  * whole-model OBJ, the MTL and the reference picture.
  */
 import { PNG } from "pngjs";
-import { parseHeight } from "../api/height.js";
-import { HABITATS, type Habitat } from "../api/schemas.js";
+import { parseHeight } from "../records/height.js";
+import { HABITATS, type Habitat } from "../records/schemas.js";
 import { SeededRandom } from "../util/seededRandom.js";
 import { stringHash } from "../util/stringHash.js";
 import type { CatalogEntry } from "./catalogFormat.js";

@@ -14,8 +14,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { CatalogError, toValidationIssues } from "../api/errors.js";
-import { HABITATS } from "../api/schemas.js";
+import { CatalogError, toValidationIssues } from "../core/errors.js";
+import { HABITATS } from "../records/schemas.js";
 
 /**
  * Name of the index file inside a catalog folder.

@@ -7,7 +7,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { numberInRange, stringOption } from "../api/options.js";
+import { numberInRange, stringOption } from "../core/options.js";
 import { buildCreature } from "./buildCreature.js";
 import { CATALOG_INDEX_FILE, type CatalogEntry, type CatalogFile } from "./catalogFormat.js";
 import { rigCreature } from "./rigCreature.js";

@@ -6,7 +6,7 @@
  * `scale`; the GLB is in metres at exactly that size) and a thumbnail. A rig-only creature then loses its OBJ files and takes the shape the
  * real service sends: no parts, no `other.model`, sized by length, habitats as a list.
  */
-import { HABITATS } from "../api/schemas.js";
+import { HABITATS } from "../records/schemas.js";
 import { bakeClips, rigOfParts } from "./bakeClips.js";
 import { type BuiltCreature, slugOf } from "./buildCreature.js";
 import { writeRiggedGlb } from "./glbWriter.js";

@@ -16,7 +16,7 @@
  * Preallocated: a step allocates nothing. Numbers travel in fields (`dt`, `speed`), like the
  * rest of src/motion, because V8 boxes a double passed to a call it does not inline.
  */
-import { assignDefaults } from "../api/options.js";
+import { assignDefaults } from "../core/options.js";
 import { flyGait } from "./gaits/fly.js";
 import { swimGait } from "./gaits/undulate.js";
 import { walkGait } from "./gaits/walk.js";

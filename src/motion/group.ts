@@ -7,8 +7,8 @@
  * velocity are worked out once per step, by the first member that asks. Engine-free.
  */
 
-import { OptionsError } from "../api/errors.js";
-import { assignDefaults, nonNegativeNumber, objectOption, positiveNumber } from "../api/options.js";
+import { OptionsError } from "../core/errors.js";
+import { assignDefaults, nonNegativeNumber, objectOption, positiveNumber } from "../core/options.js";
 import { GroupBehavior, GroupStats } from "./behaviors/group.js";
 import type { SteeringBehavior } from "./behaviors/steeringBehavior.js";
 import type { SteeringAgent } from "./types.js";

@@ -6,7 +6,7 @@
  * Orders replace each other; added behaviours stay until removed. The Babylon side copies the
  * result onto nodes once per frame.
  */
-import { assignDefaults, nonNegativeNumber } from "../api/options.js";
+import { assignDefaults, nonNegativeNumber } from "../core/options.js";
 import type { SeededRandom } from "../util/seededRandom.js";
 import { AgentPoser } from "./agentPose.js";
 import type { ArriveBehavior } from "./behaviors/arrive.js";

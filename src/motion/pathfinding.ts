@@ -6,7 +6,7 @@
  * a navmesh (recast) is a WASM download a game should opt into. Used by `moveTo` when a
  * straight line would cross an obstacle, and again whenever the world's obstacles change.
  */
-import { assignDefaults } from "../api/options.js";
+import { assignDefaults } from "../core/options.js";
 import { type EdgeProbe, probeEdge } from "./area.js";
 import type { Obstacle, Vec2 } from "./types.js";
 

@@ -8,7 +8,7 @@
  * the agents' code loads with its first creature.
  */
 
-import { assignDefaults, positiveNumber } from "../api/options.js";
+import { assignDefaults, positiveNumber } from "../core/options.js";
 import { SeededRandom } from "../util/seededRandom.js";
 import type { Area } from "./area.js";
 import type { MotionAgent } from "./motionAgent.js";

@@ -5,8 +5,8 @@
  * within a band of its own (a lion takes a zebra, not an elephant nor a beetle). Distances are
  * the hunt's and the flight's own defaults (the official SDK's 20 m / 10 m / 5 m).
  */
-import { recordSize } from "../api/recordSize.js";
-import type { ModelRecord } from "../api/schemas.js";
+import { recordSize } from "../records/recordSize.js";
+import type { ModelRecord } from "../records/schemas.js";
 import { herdKey, REALM_BY_BEHAVIOUR } from "./populationRules.js";
 
 /**

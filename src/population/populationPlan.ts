@@ -5,13 +5,13 @@
  * seed alone decides the result, so a game (or a test) can plan without a scene.
  */
 
-import { isHabitat } from "../api/habitats.js";
-import { recordHasHabitat } from "../api/recordHabitats.js";
-import { isSceneryRecord } from "../api/recordKind.js";
-import { recordSize } from "../api/recordSize.js";
-import type { ModelRecord } from "../api/schemas.js";
 import { type Area, areaCenter, isCircleArea } from "../motion/area.js";
 import type { HeightFunction } from "../motion/types.js";
+import { isHabitat } from "../records/habitats.js";
+import { recordHasHabitat } from "../records/recordHabitats.js";
+import { isSceneryRecord } from "../records/recordKind.js";
+import { recordSize } from "../records/recordSize.js";
+import type { ModelRecord } from "../records/schemas.js";
 import { SeededRandom } from "../util/seededRandom.js";
 import { type PlacementRequest, placeCreatures } from "./placement.js";
 import { herdKey, type PopulationRules, type Realm } from "./populationRules.js";

@@ -1,18 +1,18 @@
 /**
  * The scenery of a populate, engine-free: which static records of the habitat dress it (trees,
- * rocks, fences: see api/recordKind.ts), where each stands, and the footprint creatures keep
+ * rocks, fences: see records/recordKind.ts), where each stands, and the footprint creatures keep
  * out of. Planned before the creatures, from its own seeded stream, so a seed gives the same
  * props whatever the creatures do; the footprints become obstacles of the creatures' plan.
  */
 
-import { isHabitat } from "../api/habitats.js";
-import { parseLength } from "../api/height.js";
-import { recordHasHabitat } from "../api/recordHabitats.js";
-import { isSceneryRecord } from "../api/recordKind.js";
-import { recordSize } from "../api/recordSize.js";
-import type { ModelRecord } from "../api/schemas.js";
 import type { Area, CircleArea } from "../motion/area.js";
 import type { HeightFunction } from "../motion/types.js";
+import { isHabitat } from "../records/habitats.js";
+import { parseLength } from "../records/height.js";
+import { recordHasHabitat } from "../records/recordHabitats.js";
+import { isSceneryRecord } from "../records/recordKind.js";
+import { recordSize } from "../records/recordSize.js";
+import type { ModelRecord } from "../records/schemas.js";
 import { SeededRandom } from "../util/seededRandom.js";
 import { placeCreatures } from "./placement.js";
 

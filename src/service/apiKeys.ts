@@ -4,7 +4,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { ServiceSetupError } from "../api/errors.js";
+import { ServiceSetupError } from "../core/errors.js";
 
 /** The key accepted when none is configured. Public by design: it is printed at start. */
 export const DEV_API_KEY = "dev-key";

@@ -5,8 +5,8 @@
  */
 import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
-import { CatalogError } from "../api/errors.js";
 import { type CatalogEntry, readCatalog } from "../catalog/catalogFormat.js";
+import { CatalogError } from "../core/errors.js";
 import { CatalogIndex } from "./searchIndex.js";
 import { type SigningKey, signUrl } from "./signing.js";
 

@@ -18,8 +18,8 @@
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { OptionsError } from "../api/errors.js";
-import { redactText } from "../api/redact.js";
+import { OptionsError } from "../core/errors.js";
+import { redactText } from "../core/redact.js";
 import { loadApiKeys } from "./apiKeys.js";
 import { ensureDefaultCatalog } from "./defaultCatalog.js";
 import { faultsFromEnv } from "./faults/faultsFromEnv.js";

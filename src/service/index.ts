@@ -9,7 +9,6 @@
  * service's own parts and stay out; `api/public-api.txt` records this list.
  */
 
-export { CatalogError, ServiceSetupError } from "../api/errors.js";
 export {
   CATALOG_INDEX_FILE,
   CatalogAssetsSchema,
@@ -19,6 +18,7 @@ export {
   CatalogFileSchema,
   readCatalog,
 } from "../catalog/catalogFormat.js";
+export { CatalogError, ServiceSetupError } from "../core/errors.js";
 export { type DefaultCatalogOptions, ensureDefaultCatalog } from "./defaultCatalog.js";
 export type { FaultInjector, FaultStats } from "./faults/faultInjector.js";
 export {

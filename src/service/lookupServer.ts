@@ -8,8 +8,8 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
-import { OptionsError } from "../api/errors.js";
-import { assignDefaults, numberInRange, positiveInteger, stringOption } from "../api/options.js";
+import { OptionsError } from "../core/errors.js";
+import { assignDefaults, numberInRange, positiveInteger, stringOption } from "../core/options.js";
 import { limitConnections } from "./connectionLimits.js";
 import { createLookupService, type LookupService } from "./lookupService.js";
 import type { LookupServiceOptions } from "./options.js";

@@ -5,7 +5,7 @@
  * that offers `node:fs` for the asset route.
  */
 import { type Context, Hono } from "hono";
-import { redactText } from "../api/redact.js";
+import { redactText } from "../core/redact.js";
 import { createAdmission } from "./admission.js";
 import { type EtagMemo, serveAsset } from "./assetRoute.js";
 import { CatalogStore } from "./catalogStore.js";

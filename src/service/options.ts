@@ -3,7 +3,7 @@
  * (every message names the bad option; none quotes a key).
  */
 import { randomBytes } from "node:crypto";
-import { OptionsError } from "../api/errors.js";
+import { OptionsError } from "../core/errors.js";
 import {
   assignDefaults,
   booleanOption,
@@ -14,7 +14,7 @@ import {
   nonNegativeNumber,
   objectOption,
   positiveInteger,
-} from "../api/options.js";
+} from "../core/options.js";
 import { DEV_API_KEY } from "./apiKeys.js";
 import { type FaultOptions, validateFaultOptions } from "./faults/faultRules.js";
 import { effectiveBucket } from "./linkExpiry.js";

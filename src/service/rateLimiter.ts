@@ -6,7 +6,7 @@
  * dry), so flooding the limiter with fresh keys never frees a throttled one. Pure and
  * clock-injected, so tests never sleep.
  */
-import { assignDefaults, positiveInteger, positiveNumber } from "../api/options.js";
+import { assignDefaults, positiveInteger, positiveNumber } from "../core/options.js";
 
 /**
  * Options of the rate limit: a token bucket per client key.

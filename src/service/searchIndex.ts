@@ -4,8 +4,8 @@
  * through their own index (nameIndex.ts), searches with MiniSearch (fuzzy, prefix, field boosts).
  */
 import MiniSearch, { type SearchResult } from "minisearch";
-import { recordHabitats } from "../api/recordHabitats.js";
-import { type Habitat, isHabitat } from "../api/schemas.js";
+import { recordHabitats } from "../records/recordHabitats.js";
+import { type Habitat, isHabitat } from "../records/schemas.js";
 import { NameIndex } from "./nameIndex.js";
 
 /** What the index needs of a record. */

@@ -12,7 +12,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { OptionsError, ServiceSetupError } from "../api/errors.js";
+import { OptionsError, ServiceSetupError } from "../core/errors.js";
 
 /** What a worker tells the primary once it listens. */
 export interface WorkerReady {

@@ -6,7 +6,7 @@
  *
  * This module imports none of them (nor anything that does), so it can load first and report.
  */
-import { ServiceSetupError } from "../api/errors.js";
+import { ServiceSetupError } from "../core/errors.js";
 
 /**
  * The packages every part of the service needs, with the version ranges of package.json's

@@ -4,7 +4,7 @@
  * of an HMAC-SHA1 over the URL up to and including `KeyName=...`.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { matchingString, nonNegativeInteger } from "../api/options.js";
+import { matchingString, nonNegativeInteger } from "../core/options.js";
 
 /** A signing key and the name links carry for it. */
 export interface SigningKey {

@@ -11,7 +11,7 @@ import {
   objectOption,
   positiveInteger,
   stringOption,
-} from "../api/options.js";
+} from "../core/options.js";
 import { type RelayAssetsOptions, type ResolvedRelayAssets, resolveRelayAssets } from "./relay/relayOptions.js";
 
 /**

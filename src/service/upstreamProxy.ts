@@ -8,9 +8,10 @@
  * from the parsed body with the server's key redacted from every string, whatever its case or
  * escaping. Nothing of the upstream's headers passes but a well-formed `Retry-After`.
  */
-import { redactText, secretRedactor } from "../api/redact.js";
+
 import { InflightRequests } from "../api/shared.js";
-import { getUrlExpiry } from "../api/signedUrl.js";
+import { redactText, secretRedactor } from "../core/redact.js";
+import { getUrlExpiry } from "../records/signedUrl.js";
 import type { LookupQuery } from "./lookupQuery.js";
 import { normalizeName } from "./searchIndex.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";

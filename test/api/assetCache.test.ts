@@ -11,7 +11,7 @@ import { type AssetCounters, createAssetFetcher } from "../../src/api/assetFetch
 import { type AssetStore, MemoryAssetStore } from "../../src/api/assetStore.js";
 import { createLookupClient } from "../../src/api/client.js";
 import { RETRY_DEFAULTS } from "../../src/api/retry.js";
-import type { ModelRecord } from "../../src/api/schemas.js";
+import type { ModelRecord } from "../../src/records/schemas.js";
 import { type CountingService, startCountingService } from "../helpers/countingService.js";
 import { createTestServer } from "../helpers/httpServer.js";
 import { rejection } from "../helpers/rejection.js";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type AssetCounters, createAssetFetcher } from "../../src/api/assetFetcher.js";
-import { isMenagerieError, type NetworkError } from "../../src/api/errors.js";
 import { RETRY_DEFAULTS } from "../../src/api/retry.js";
+import { isMenagerieError, type NetworkError } from "../../src/core/errors.js";
 import { createTestServer, type TestServer } from "../helpers/httpServer.js";
 import { rejection } from "../helpers/rejection.js";
 

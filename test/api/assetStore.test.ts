@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { assetCacheKey } from "../../src/api/assetCache.js";
 import { resolveAssetCache } from "../../src/api/assetCacheOption.js";
 import { type AssetStore, DEFAULT_ASSET_CACHE_BYTES, LruBudget, MemoryAssetStore } from "../../src/api/assetStore.js";
-import { isMenagerieError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/core/errors.js";
 import { thrown } from "../helpers/rejection.js";
 
 const bytes = (...values: number[]) => new Uint8Array(values).buffer;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CacheStorageAssetStore } from "../../src/api/cacheStorageStore.js";
-import { OptionsError } from "../../src/api/errors.js";
+import { OptionsError } from "../../src/core/errors.js";
 import { thrown } from "../helpers/rejection.js";
 
 describe("CacheStorageAssetStore options", () => {

@@ -1,8 +1,8 @@
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient, type LookupClientOptions } from "../../src/api/client.js";
-import { type HTTPError, isAbortError, isMenagerieError, type ResponseValidationError } from "../../src/api/errors.js";
 import type { RetryEvent } from "../../src/api/request.js";
+import { type HTTPError, isAbortError, isMenagerieError, type ResponseValidationError } from "../../src/core/errors.js";
 import { createTestServer, sendJson, type TestServer } from "../helpers/httpServer.js";
 import { makeRecord } from "../helpers/records.js";
 import { rejection } from "../helpers/rejection.js";

@@ -1,7 +1,7 @@
 /** The client in the service's newer dialect: app=, id= lookups, search limits, JSON 404s (real HTTP, exact URLs). */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient, type LookupClientOptions } from "../../src/api/client.js";
-import { type HTTPError, isMenagerieError } from "../../src/api/errors.js";
+import { type HTTPError, isMenagerieError } from "../../src/core/errors.js";
 import { createTestServer, sendJson, type TestServer } from "../helpers/httpServer.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 import { rejection } from "../helpers/rejection.js";

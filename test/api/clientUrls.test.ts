@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
-import type { HTTPError } from "../../src/api/errors.js";
+import type { HTTPError } from "../../src/core/errors.js";
 import { createTestServer, sendJson, type TestServer } from "../helpers/httpServer.js";
 import { makeRecord } from "../helpers/records.js";
 import { rejection } from "../helpers/rejection.js";

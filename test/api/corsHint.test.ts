@@ -3,8 +3,8 @@ import { createServer } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";
 import { corsHint, loadErrorWithHint, pageOrigin, withCorsHint } from "../../src/api/corsHint.js";
-import { isMenagerieError, LoadError, NetworkError } from "../../src/api/errors.js";
 import { resolveRetryOptions } from "../../src/api/retry.js";
+import { isMenagerieError, LoadError, NetworkError } from "../../src/core/errors.js";
 import { rejection } from "../helpers/rejection.js";
 
 const PAGE = "http://game.test:5173";

@@ -5,12 +5,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../../src/api/client.js";
-import { isMenagerieError } from "../../src/api/errors.js";
 import { type FetchModelDeps, fetchModelAssets } from "../../src/api/fetchModelAssets.js";
 import type { LoadProgress, MenagerieWarning } from "../../src/api/loadEvents.js";
 import { resolveRetryOptions } from "../../src/api/retry.js";
-import type { ModelRecord } from "../../src/api/schemas.js";
-import { getRecordExpiry } from "../../src/api/signedUrl.js";
+import { isMenagerieError } from "../../src/core/errors.js";
+import type { ModelRecord } from "../../src/records/schemas.js";
+import { getRecordExpiry } from "../../src/records/signedUrl.js";
 import { createModelServer, type InlineModel, type ModelServer } from "../helpers/modelServer.js";
 import { boxObj, furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
 

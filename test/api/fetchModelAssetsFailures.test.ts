@@ -7,11 +7,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";
 import { createLookupClient, type LookupClient } from "../../src/api/client.js";
-import { isMenagerieError, type LoadError } from "../../src/api/errors.js";
 import { type FetchModelDeps, fetchModelAssets } from "../../src/api/fetchModelAssets.js";
 import type { LoadProgress, MenagerieWarning } from "../../src/api/loadEvents.js";
 import { resolveRetryOptions } from "../../src/api/retry.js";
-import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
+import { isMenagerieError, type LoadError } from "../../src/core/errors.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/records/schemas.js";
 import { createTestServer, sendJson } from "../helpers/httpServer.js";
 import { createModelServer, type ModelServer } from "../helpers/modelServer.js";
 import { makeRecord } from "../helpers/records.js";

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  type HTTPError,
-  isMenagerieError,
-  type RequestInfo,
-  type ResponseValidationError,
-} from "../../src/api/errors.js";
-import {
   checkStatus,
   parseJson,
   readRecord,
@@ -14,6 +8,12 @@ import {
   type SkippedElement,
 } from "../../src/api/lookupAnswer.js";
 import type { TextResponse } from "../../src/api/request.js";
+import {
+  type HTTPError,
+  isMenagerieError,
+  type RequestInfo,
+  type ResponseValidationError,
+} from "../../src/core/errors.js";
 import { makeRecord } from "../helpers/records.js";
 import { thrown } from "../helpers/rejection.js";
 

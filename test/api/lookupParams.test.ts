@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isMenagerieError, type OptionsError } from "../../src/api/errors.js";
 import { applyLimit, fuzzyParams, limitParams, resolveApp, resolveLimit } from "../../src/api/lookupParams.js";
+import { isMenagerieError, type OptionsError } from "../../src/core/errors.js";
 
 /** The OptionsError `check` throws, as [option, message]. */
 function rejection(check: () => unknown): [string, string] {

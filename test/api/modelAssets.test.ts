@@ -7,8 +7,8 @@ import {
   textureAssets,
   WHOLE_MODEL_PART,
 } from "../../src/api/modelAssets.js";
-import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
 import { splitMtl } from "../../src/obj/mtlText.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/records/schemas.js";
 import { makeRecord, makeRiggedRecord, signedUrl } from "../helpers/records.js";
 
 const CDN = "http://cdn.test";

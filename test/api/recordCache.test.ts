@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RecordCache } from "../../src/api/recordCache.js";
-import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/records/schemas.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 
 /** Unix seconds the tests start at. */

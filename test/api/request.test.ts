@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isMenagerieError, type NetworkError, type TimeoutError } from "../../src/api/errors.js";
 import {
   abortReason,
   type RequestOptions,
@@ -9,6 +8,7 @@ import {
   sleep,
 } from "../../src/api/request.js";
 import { RETRY_DEFAULTS } from "../../src/api/retry.js";
+import { isMenagerieError, type NetworkError, type TimeoutError } from "../../src/core/errors.js";
 import { createTestServer, type TestServer } from "../helpers/httpServer.js";
 import { rejection } from "../helpers/rejection.js";
 

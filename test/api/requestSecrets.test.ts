@@ -6,9 +6,9 @@
  */
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { NetworkError } from "../../src/api/errors.js";
 import { requestText } from "../../src/api/request.js";
 import { RETRY_DEFAULTS } from "../../src/api/retry.js";
+import { NetworkError } from "../../src/core/errors.js";
 import { rejection } from "../helpers/rejection.js";
 
 const TOKEN = "tok-5ecret-0f-the-upstream";

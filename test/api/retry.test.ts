@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isMenagerieError } from "../../src/api/errors.js";
 import { backoffDelay, parseRetryAfter, RETRY_DEFAULTS, resolveRetryOptions } from "../../src/api/retry.js";
+import { isMenagerieError } from "../../src/core/errors.js";
 
 /** The message of the OptionsError `check` throws. */
 function rejection(check: () => unknown): string {

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AssetStore, MemoryAssetStore, type StoredAsset } from "../../src/api/assetStore.js";
-import { isMenagerieError } from "../../src/api/errors.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import type { MenagerieOptions } from "../../src/babylon/options/menagerieOptions.js";
+import { isMenagerieError } from "../../src/core/errors.js";
 import { createNullScene, sceneCounts } from "../helpers/babylonScene.js";
 import { type CountingService, startCountingService } from "../helpers/countingService.js";
 

@@ -6,9 +6,9 @@
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
-import { recordHabitats } from "../../src/api/recordHabitats.js";
 import type { Creature } from "../../src/babylon/creature.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
+import { recordHabitats } from "../../src/records/recordHabitats.js";
 import { startCatalogService } from "../helpers/catalogService.js";
 import { createRiggedScene } from "../helpers/riggedScene.js";
 

@@ -4,8 +4,8 @@
  * a download that arrives is shared by every call.
  */
 import { describe, expect, it } from "vitest";
-import { LoadError } from "../../src/api/errors.js";
 import { RuntimeChunk, type SpawnRuntimeModule } from "../../src/babylon/runtimeChunk.js";
+import { LoadError } from "../../src/core/errors.js";
 
 const RUNTIME = { marker: "runtime" } as unknown as SpawnRuntimeModule;
 

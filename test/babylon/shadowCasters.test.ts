@@ -10,8 +10,8 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
-import { OptionsError } from "../../src/api/errors.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
+import { OptionsError } from "../../src/core/errors.js";
 import { startCatalogService } from "../helpers/catalogService.js";
 import { createRiggedScene, riggedCounts } from "../helpers/riggedScene.js";
 

@@ -7,10 +7,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
-import { isSceneryRecord } from "../../src/api/recordKind.js";
 import { type CatalogEntry, type CatalogFile, readCatalog } from "../../src/catalog/catalogFormat.js";
 import { type CatalogSummary, generateCatalog } from "../../src/catalog/generate.js";
 import { RIG_ONLY_SPECIES } from "../../src/catalog/species/rigged.js";
+import { isSceneryRecord } from "../../src/records/recordKind.js";
 
 export interface GeneratedCatalog {
   dir: string;
@@ -61,7 +61,7 @@ export function creatureRecords(cat: GeneratedCatalog): CatalogEntry[] {
   return cat.catalog.records.filter((r) => !isSceneryRecord(r));
 }
 
-/** The scenery records: static props (trees, rocks, fences ...), see src/api/recordKind.ts. */
+/** The scenery records: static props (trees, rocks, fences ...), see src/records/recordKind.ts. */
 export function sceneryRecords(cat: GeneratedCatalog): CatalogEntry[] {
   return cat.catalog.records.filter((r) => isSceneryRecord(r));
 }

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isMenagerieError } from "../../src/api/errors.js";
 import { readCatalog } from "../../src/catalog/catalogFormat.js";
+import { isMenagerieError } from "../../src/core/errors.js";
 
 describe("readCatalog", () => {
   it("throws a CatalogError naming the file, for a missing, a non-JSON and a malformed index", async () => {

@@ -4,7 +4,7 @@ import { LoadAssetContainerAsync } from "@babylonjs/core/Loading/sceneLoader.js"
 import { MTLFileLoader, RegisterOBJFileLoader } from "@babylonjs/loaders/OBJ/index.js";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isSceneryRecord } from "../../src/api/recordKind.js";
+import { isSceneryRecord } from "../../src/records/recordKind.js";
 import { createNullScene } from "../helpers/babylonScene.js";
 import { type GeneratedCatalog, objRecords, type ParsedObj, parseObj, sharedCatalog } from "./catalogFixture.js";
 

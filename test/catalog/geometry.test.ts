@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseHeight } from "../../src/api/height.js";
-import { isSceneryRecord } from "../../src/api/recordKind.js";
 import type { CatalogEntry } from "../../src/catalog/catalogFormat.js";
+import { parseHeight } from "../../src/records/height.js";
+import { isSceneryRecord } from "../../src/records/recordKind.js";
 import { round } from "../helpers/round.js";
 import {
   type Box,

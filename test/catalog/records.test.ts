@@ -2,11 +2,11 @@ import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseHeight } from "../../src/api/height.js";
-import { HABITATS, ModelRecordSchema } from "../../src/api/schemas.js";
 import { buildContactSheet } from "../../src/catalog/contactSheet.js";
 import { BODY_PLANS } from "../../src/catalog/plans/index.js";
 import type { BodyType } from "../../src/catalog/species/types.js";
+import { parseHeight } from "../../src/records/height.js";
+import { HABITATS, ModelRecordSchema } from "../../src/records/schemas.js";
 import { creatureRecords, type GeneratedCatalog, objRecords, sceneryRecords, sharedCatalog } from "./catalogFixture.js";
 
 const GROUPS = ["mammals", "birds", "fish", "reptiles", "amphibians", "insects", "arachnids", "crustaceans"];

@@ -8,9 +8,9 @@
 import { Matrix, Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Document, Node as GltfNode } from "@gltf-transform/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordSize } from "../../src/api/recordSize.js";
 import { walkGait } from "../../src/motion/gaits/walk.js";
 import { speciesSpeeds } from "../../src/motion/speeds.js";
+import { recordSize } from "../../src/records/recordSize.js";
 import { type GeneratedCatalog, sharedCatalog } from "./catalogFixture.js";
 import { jointBoxes, type RiggedCreature, readRigged, restPosition, rigOfGlb } from "./riggedFixture.js";
 

@@ -8,8 +8,8 @@ import { LoadAssetContainerAsync } from "@babylonjs/core/Loading/sceneLoader.js"
 import "@babylonjs/loaders/glTF/glTFFileLoader.js";
 import "@babylonjs/loaders/glTF/2.0/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HABITATS } from "../../src/api/schemas.js";
 import { RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/catalog/species/rigged.js";
+import { HABITATS } from "../../src/records/schemas.js";
 import { verifySignedUrl } from "../../src/service/signing.js";
 import { createNullScene } from "../helpers/babylonScene.js";
 import { startTestService, TEST_SIGNING_KEY, type TestService } from "../helpers/serviceServer.js";

@@ -5,7 +5,7 @@
  * Counts every request by path.
  */
 import { createHash } from "node:crypto";
-import { HABITATS } from "../../src/api/schemas.js";
+import { HABITATS } from "../../src/records/schemas.js";
 import { createTestServer, sendJson, type TestServer } from "./httpServer.js";
 
 export interface InlineModel {

@@ -8,8 +8,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { HABITATS, type Habitat } from "../../src/api/schemas.js";
 import { type CatalogEntry, CatalogEntrySchema, type CatalogFile } from "../../src/catalog/catalogFormat.js";
+import { HABITATS, type Habitat } from "../../src/records/schemas.js";
 
 interface FixtureSpec {
   name: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OptionsError } from "../../src/api/errors.js";
+import { OptionsError } from "../../src/core/errors.js";
 import type { FleeBehavior } from "../../src/motion/behaviors/flee.js";
 import { FOLLOW_DEFAULTS } from "../../src/motion/behaviors/follow.js";
 import type { SteeringBehavior } from "../../src/motion/behaviors/steeringBehavior.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OptionsError } from "../../src/api/errors.js";
+import { OptionsError } from "../../src/core/errors.js";
 import { GROUP_DEFAULTS, groupOfAgent, MotionGroup } from "../../src/motion/group.js";
 import type { MotionAgent } from "../../src/motion/motionAgent.js";
 import { MotionWorld } from "../../src/motion/world.js";

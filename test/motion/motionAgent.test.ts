@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OptionsError } from "../../src/api/errors.js";
+import { OptionsError } from "../../src/core/errors.js";
 import { ArriveBehavior } from "../../src/motion/behaviors/arrive.js";
 import { AvoidAreaBehavior } from "../../src/motion/behaviors/avoidArea.js";
 import { BrakeBehavior } from "../../src/motion/behaviors/brake.js";

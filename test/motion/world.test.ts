@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OptionsError } from "../../src/api/errors.js";
+import { OptionsError } from "../../src/core/errors.js";
 import type { SteeringBehavior } from "../../src/motion/behaviors/steeringBehavior.js";
 import { MotionAgent } from "../../src/motion/motionAgent.js";
 import type { SteeringAgent, Vec2 } from "../../src/motion/types.js";

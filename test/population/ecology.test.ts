@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
 import { ECOLOGY_RULES, isPredatorRecord, preysOn } from "../../src/population/ecology.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/records/schemas.js";
 import { makeRecord } from "../helpers/records.js";
 
 function record(name: string, height: string, taxonomy: string[], extra: Record<string, unknown> = {}): ModelRecord {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
 import { type Area, containsPoint, edgeDistance } from "../../src/motion/area.js";
 import { type PopulationPlanInput, planPopulation } from "../../src/population/populationPlan.js";
 import { POPULATION_RULES } from "../../src/population/populationRules.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/records/schemas.js";
 import { makeRecord } from "../helpers/records.js";
 
 function record(name: string, behaviour = "walk", height = "1.4 m"): ModelRecord {

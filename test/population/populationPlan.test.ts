@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
 import { type Area, containsPoint } from "../../src/motion/area.js";
 import { type PopulationPlan, type PopulationPlanInput, planPopulation } from "../../src/population/populationPlan.js";
 import { POPULATION_RULES, type PopulationRules } from "../../src/population/populationRules.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/records/schemas.js";
 import { makeRecord } from "../helpers/records.js";
 import { round } from "../helpers/round.js";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isSceneryRecord } from "../../src/api/recordKind.js";
-import type { ModelRecord } from "../../src/api/schemas.js";
 import { containsPoint, edgeDistance } from "../../src/motion/area.js";
 import { planPopulation } from "../../src/population/populationPlan.js";
 import { POPULATION_RULES } from "../../src/population/populationRules.js";
 import { planScenery, sceneryFootprint } from "../../src/population/sceneryPlan.js";
+import { isSceneryRecord } from "../../src/records/recordKind.js";
+import type { ModelRecord } from "../../src/records/schemas.js";
 import { makeRecord } from "../helpers/records.js";
 
 /** A record of `type`/`behaviour` with the given habitat flags and scale. */

@@ -3,7 +3,7 @@
  * only by the option, the CLI flags or the environment, and each fault doing what it says.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { isMenagerieError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/core/errors.js";
 import { main } from "../../src/service/cli.js";
 import type { FaultOptions } from "../../src/service/faults/faultRules.js";
 import { faultsFromEnv } from "../../src/service/faults/faultsFromEnv.js";

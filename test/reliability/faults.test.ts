@@ -8,11 +8,11 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient, type LookupClient } from "../../src/api/client.js";
-import { isMenagerieError, type LoadError } from "../../src/api/errors.js";
 import type { Creature } from "../../src/babylon/creature.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
 import type { CreatureGroup } from "../../src/babylon/populate/index.js";
 import type { MenagerieWarning } from "../../src/babylon/types.js";
+import { isMenagerieError, type LoadError } from "../../src/core/errors.js";
 import type { FaultRule } from "../../src/service/faults/faultRules.js";
 import type { LookupServer } from "../../src/service/index.js";
 import {

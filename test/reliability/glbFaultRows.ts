@@ -5,7 +5,7 @@
  * other clip's is a `clip-failed` degradation, the creature loading without that clip.
  */
 import { expect } from "vitest";
-import type { LoadError } from "../../src/api/errors.js";
+import type { LoadError } from "../../src/core/errors.js";
 import type { FaultRow, FaultRunResult } from "../helpers/faultHarness.js";
 
 const CLIPS = ["idle", "walk", "run"];

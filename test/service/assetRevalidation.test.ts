@@ -5,7 +5,7 @@
  * signature or a file read; the 304 is readable cross-origin; a refused link stays refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/records/schemas.js";
 import { startTestService, type TestService } from "../helpers/serviceServer.js";
 
 const START_MS = 1_800_000_000_000;

@@ -5,7 +5,7 @@ import { copyFile, mkdir, stat, symlink, utimes, writeFile } from "node:fs/promi
 import { request as httpRequest } from "node:http";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/records/schemas.js";
 import { signUrl } from "../../src/service/signing.js";
 import { BOX_OBJ, MTL_TEXT, PNG_BYTES } from "../helpers/serviceCatalog.js";
 import { startTestService, TEST_SIGNING_KEY, type TestService } from "../helpers/serviceServer.js";

@@ -5,7 +5,7 @@
  */
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
 import { LOOKUP_SERVICE_DEFAULTS } from "../../src/service/index.js";
 import { TokenBucketLimiter } from "../../src/service/rateLimiter.js";
 import { startTestService, type TestService } from "../helpers/serviceServer.js";

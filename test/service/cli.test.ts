@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
 import { main } from "../../src/service/cli.js";
 import type { LookupServer } from "../../src/service/index.js";
 import { verifySignedUrl } from "../../src/service/signing.js";

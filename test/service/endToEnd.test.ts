@@ -1,9 +1,9 @@
 /** The typed lookup client against a real reference service on 127.0.0.1. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
-import { isMenagerieError } from "../../src/api/errors.js";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
-import { listAssetUrls } from "../../src/api/signedUrl.js";
+import { isMenagerieError } from "../../src/core/errors.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
+import { listAssetUrls } from "../../src/records/signedUrl.js";
 import { FOREST_NAMES } from "../helpers/serviceCatalog.js";
 import { startTestService, type TestService } from "../helpers/serviceServer.js";
 

@@ -1,6 +1,6 @@
 /** Security and cache headers of every answer, through `app.request()` (no socket). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
 import { createLookupService, type LookupService } from "../../src/service/index.js";
 import { type FixtureCatalog, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 

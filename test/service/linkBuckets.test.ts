@@ -1,7 +1,7 @@
 /** Bucketed link expiry: links live at least their lifetime, answers of one bucket are the same bytes. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
-import { listAssetUrls } from "../../src/api/signedUrl.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
+import { listAssetUrls } from "../../src/records/signedUrl.js";
 import { createLookupService, type LookupService } from "../../src/service/index.js";
 import { bucketedExpiry } from "../../src/service/linkExpiry.js";
 import { verifySignedUrl } from "../../src/service/signing.js";

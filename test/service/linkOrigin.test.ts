@@ -5,8 +5,8 @@
  */
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { isMenagerieError } from "../../src/api/errors.js";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
+import { isMenagerieError } from "../../src/core/errors.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
 import { main } from "../../src/service/cli.js";
 import { createLookupService, type LookupServer } from "../../src/service/index.js";
 import { writeFixtureCatalog } from "../helpers/serviceCatalog.js";

@@ -1,6 +1,6 @@
 /** The reference service in the newer dialect: id= lookups, maxResultNum, app, the three habitat forms. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
 import { createLookupService, type LookupService } from "../../src/service/index.js";
 import { type FixtureCatalog, FOREST_NAMES, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 

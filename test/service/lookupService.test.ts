@@ -1,8 +1,8 @@
 /** The lookup path through `app.request()` (no socket): answers, links, every error and CORS. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isMenagerieError } from "../../src/api/errors.js";
-import { type ModelRecord, ModelRecordSchema } from "../../src/api/schemas.js";
-import { listAssetUrls } from "../../src/api/signedUrl.js";
+import { isMenagerieError } from "../../src/core/errors.js";
+import { type ModelRecord, ModelRecordSchema } from "../../src/records/schemas.js";
+import { listAssetUrls } from "../../src/records/signedUrl.js";
 import {
   createLookupService,
   LOOKUP_SERVICE_DEFAULTS,

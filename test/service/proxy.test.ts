@@ -1,8 +1,8 @@
 /** Proxy mode end to end: one reference service as the upstream of another, on real ports. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
-import { listAssetUrls } from "../../src/api/signedUrl.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
+import { listAssetUrls } from "../../src/records/signedUrl.js";
 import { FOREST_NAMES } from "../helpers/serviceCatalog.js";
 import { startTestService, type TestService } from "../helpers/serviceServer.js";
 

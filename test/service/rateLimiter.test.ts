@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OptionsError } from "../../src/api/errors.js";
+import { OptionsError } from "../../src/core/errors.js";
 import { RATE_LIMIT_DEFAULTS, TokenBucketLimiter } from "../../src/service/rateLimiter.js";
 
 function clock(start = 0) {

@@ -7,7 +7,7 @@
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { isMenagerieError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/core/errors.js";
 import { LOOKUP_SERVER_DEFAULTS, startLookupServer } from "../../src/service/index.js";
 import { startTestService, type TestService } from "../helpers/serviceServer.js";
 import { openSlowClients, type SlowClients, waitUntil } from "../helpers/slowClients.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import pkg from "../../package.json" with { type: "json" };
-import { isMenagerieError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/core/errors.js";
 import {
   importServicePart,
   missingPackagesError,

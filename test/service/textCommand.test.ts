@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../src/api/client.js";
-import { HTTPError } from "../../src/api/errors.js";
+import { HTTPError } from "../../src/core/errors.js";
 import { ensureDefaultCatalog } from "../../src/service/defaultCatalog.js";
 import { startCatalogService } from "../helpers/catalogService.js";
 import { startTestService, type TestService } from "../helpers/serviceServer.js";

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createLogger, createServer, type InlineConfig, type Logger, preview } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
 import { menagerieServicePlugin } from "../../src/service/index.js";
 import { type FixtureCatalog, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 

@@ -3,8 +3,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { get } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
-import { listAssetUrls } from "../../src/api/signedUrl.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
+import { listAssetUrls } from "../../src/records/signedUrl.js";
 import { workersArgument } from "../../src/service/serviceCluster.js";
 import { type FixtureCatalog, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 

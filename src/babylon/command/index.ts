@@ -4,8 +4,8 @@
  * Its own chunk, loaded with the first command; it uses the Menagerie's public API only.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
-import { isHabitat } from "../../api/habitats.js";
 import type { TextCommand, TextCommandAction } from "../../api/textCommandAnswer.js";
+import { isHabitat } from "../../records/habitats.js";
 import type { Creature } from "../creature.js";
 import {
   type CommandAccount,

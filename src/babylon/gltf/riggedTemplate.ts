@@ -12,7 +12,7 @@ import type { AssetContainer } from "@babylonjs/core/assetContainer.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { LoadError } from "../../api/errors.js";
+import { LoadError } from "../../core/errors.js";
 import type { MenagerieWarning } from "../types.js";
 import { clipGroup } from "./clipGroup.js";
 import { type GlbBytes, loadGlb } from "./loadGlb.js";

@@ -2,7 +2,7 @@
  * The options of animation level of detail (animationLod.ts), checked when a Menagerie is made.
  * Apart from the level itself (runtime/sync/animationLod.ts), which reads cameras' frusta.
  */
-import { OptionsError } from "../../api/errors.js";
+import { OptionsError } from "../../core/errors.js";
 
 /**
  * Animation level of detail (`animationLod` of `new Menagerie()`): creatures outside every

@@ -3,9 +3,9 @@
  * the lazy `command/` folder, loaded with the first command).
  */
 
-import type { Habitat } from "../../api/habitats.js";
-import { nonNegativeInteger } from "../../api/options.js";
 import type { SkippedTextCommandAction, TextCommandAction } from "../../api/textCommandAnswer.js";
+import { nonNegativeInteger } from "../../core/options.js";
+import type { Habitat } from "../../records/habitats.js";
 import type { Creature } from "../creature.js";
 import type { CreatureGroup } from "../populate/index.js";
 import type { PopulateOptions } from "./populateOptions.js";

@@ -6,6 +6,7 @@ import type { AssetFetcherOptions } from "../../api/assetFetcher.js";
 import { MAX_ASSET_BYTES } from "../../api/cappedBody.js";
 import type { LookupClient } from "../../api/client.js";
 import type { ModelPreference } from "../../api/modelAssets.js";
+import { type RetryOptions, resolveRetryOptions } from "../../api/retry.js";
 import {
   assignDefaults,
   functionOption,
@@ -13,8 +14,7 @@ import {
   oneOf,
   positiveInteger,
   positiveNumber,
-} from "../../api/options.js";
-import { type RetryOptions, resolveRetryOptions } from "../../api/retry.js";
+} from "../../core/options.js";
 import type { GaitTable } from "../../motion/gaits/index.js";
 import type { SpeciesSpeeds } from "../../motion/speeds.js";
 import type { HeightFunction } from "../../motion/types.js";

@@ -3,7 +3,7 @@
  * Menagerie is made. The levels are made where OBJ parts are read (src/obj/objLevels.ts) and
  * chosen per creature by its crowd (runtime/crowd/crowdLevels.ts).
  */
-import { OptionsError } from "../../api/errors.js";
+import { OptionsError } from "../../core/errors.js";
 
 /**
  * Mesh level of detail (`meshLod` of `new Menagerie()`): distant crowd-drawn creatures are drawn

@@ -3,8 +3,8 @@
  * apart from creaturePhysics.ts (which imports Babylon's physics classes) so that checking the
  * option costs the main bundle nothing: the body code loads only when a creature asks for one.
  */
-import { OptionsError } from "../../api/errors.js";
-import { describeValue, oneOf, positiveNumber } from "../../api/options.js";
+import { OptionsError } from "../../core/errors.js";
+import { describeValue, oneOf, positiveNumber } from "../../core/options.js";
 
 /**
  * The collision shape fitted to a creature's bounds.

@@ -4,12 +4,12 @@
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { SearchOptions } from "../../api/client.js";
-import { functionOption, nonNegativeInteger, objectOption, positiveInteger, stringOption } from "../../api/options.js";
-import type { ModelRecord } from "../../api/schemas.js";
+import { functionOption, nonNegativeInteger, objectOption, positiveInteger, stringOption } from "../../core/options.js";
 import type { Area } from "../../motion/area.js";
 import type { HeightFunction, Obstacle } from "../../motion/types.js";
 import type { EcologyRules } from "../../population/ecology.js";
 import type { PopulationRules } from "../../population/populationRules.js";
+import type { ModelRecord } from "../../records/schemas.js";
 import type { Creature } from "../creature.js";
 import type { Spawner } from "../runtime/index.js";
 import type { MenagerieWarning } from "../types.js";

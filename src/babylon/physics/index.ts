@@ -18,7 +18,7 @@ import { PhysicsBody } from "@babylonjs/core/Physics/v2/physicsBody.js";
 import { RegisterPhysicsV2PhysicsEngineComponent } from "@babylonjs/core/Physics/v2/physicsEngineComponent.pure.js";
 import { type PhysicsShape, PhysicsShapeBox, PhysicsShapeCapsule } from "@babylonjs/core/Physics/v2/physicsShape.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { OptionsError } from "../../api/errors.js";
+import { OptionsError } from "../../core/errors.js";
 import { type Creature, type CreatureNodeMetadata, creatureHandle } from "../creature.js";
 import type { ResolvedPhysicsOptions } from "../options/physicsOptions.js";
 import { type Bounds, creatureMass, fitShape, type Vec3 } from "./bodyFit.js";

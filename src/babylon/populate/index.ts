@@ -9,13 +9,13 @@
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { InvalidRecordReport } from "../../api/client.js";
-import { OptionsError } from "../../api/errors.js";
-import type { ModelRecord } from "../../api/schemas.js";
+import { OptionsError } from "../../core/errors.js";
 import type { Area } from "../../motion/area.js";
 import type { MotionGroup } from "../../motion/group.js";
 import { ECOLOGY_RULES } from "../../population/ecology.js";
 import { planPopulation } from "../../population/populationPlan.js";
 import { POPULATION_RULES } from "../../population/populationRules.js";
+import type { ModelRecord } from "../../records/schemas.js";
 import type { Creature } from "../creature.js";
 import { toArea } from "../options/areaInput.js";
 import {

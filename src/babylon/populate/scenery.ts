@@ -6,8 +6,6 @@
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
-import { recordSize } from "../../api/recordSize.js";
-import type { ModelRecord } from "../../api/schemas.js";
 import type { Area } from "../../motion/area.js";
 import { habitatWater } from "../../population/populationPlan.js";
 import type { PopulationRules } from "../../population/populationRules.js";
@@ -17,6 +15,8 @@ import {
   type SceneryPlan,
   type SceneryPlanInput,
 } from "../../population/sceneryPlan.js";
+import { recordSize } from "../../records/recordSize.js";
+import type { ModelRecord } from "../../records/schemas.js";
 import type { CreatureBody } from "../creature.js";
 import type { ResolvedScenery } from "../options/populateOptions.js";
 import type { Spawner } from "../runtime/index.js";

@@ -6,9 +6,9 @@
  */
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { RecordSize } from "../../api/recordSize.js";
-import type { ModelRecord } from "../../api/schemas.js";
 import type { GaitTable } from "../../motion/gaits/index.js";
+import type { RecordSize } from "../../records/recordSize.js";
+import type { ModelRecord } from "../../records/schemas.js";
 import type { CreatureBody } from "../creature.js";
 import { type Creature, createCreature } from "../creature.js";
 import type { MotionDriver } from "../motionDriver.js";

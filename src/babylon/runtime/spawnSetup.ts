@@ -6,9 +6,9 @@
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { LookupClient } from "../../api/client.js";
-import { LoadError, OptionsError } from "../../api/errors.js";
-import type { ModelRecord } from "../../api/schemas.js";
+import { LoadError, OptionsError } from "../../core/errors.js";
 import type { HeightFunction } from "../../motion/types.js";
+import type { ModelRecord } from "../../records/schemas.js";
 import { type Creature, connectCreature, disconnectCreature } from "../creature.js";
 import type { GameWorld } from "../gameWorld.js";
 import type { SpawnOptions } from "../options/menagerieOptions.js";

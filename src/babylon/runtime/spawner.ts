@@ -6,12 +6,12 @@
  * the host's reports.
  */
 import { createAssetFetcher } from "../../api/assetFetcher.js";
-import { HeightParseError, parseHeight } from "../../api/height.js";
 import { type MenagerieWarning, redactWarning } from "../../api/loadEvents.js";
-import { type RecordSize, recordSize } from "../../api/recordSize.js";
-import { redactUrl } from "../../api/redact.js";
-import type { ModelRecord } from "../../api/schemas.js";
+import { redactUrl } from "../../core/redact.js";
 import type { HeightFunction } from "../../motion/types.js";
+import { HeightParseError, parseHeight } from "../../records/height.js";
+import { type RecordSize, recordSize } from "../../records/recordSize.js";
+import type { ModelRecord } from "../../records/schemas.js";
 import { BODY_PLANS } from "../../rig/bodyPlans.js";
 import type { Creature, CreatureBody } from "../creature.js";
 import { loadCreaturePhysics } from "../loadPhysics.js";

@@ -3,7 +3,7 @@
  * its look (colours, pattern, texture file name) and its shape (body-plan parameters that
  * override the plan's defaults). Species tables are plain data built with {@link defineSpecies}.
  */
-import type { Habitat } from "../../api/schemas.js";
+import type { Habitat } from "../../records/schemas.js";
 import type { Pattern, Rgb } from "../texturePainter.js";
 
 export type BodyType = "quadruped" | "quadruped_fat" | "winged_flyer" | "winged_standing" | "hopper" | "multileg_crawler" | "uniform" | "scenery";

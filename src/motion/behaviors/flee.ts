@@ -3,7 +3,7 @@
  * (`engaged`) while the target is within `radius` and lets go once it is beyond `calmRadius`,
  * so a sheep bolts, runs, calms down and grazes on.
  */
-import { assignDefaults } from "../../api/options.js";
+import { assignDefaults } from "../../core/options.js";
 import type { SteeringAgent, SteeringTarget, Vec2 } from "../types.js";
 import { allow, distance, lookAhead, runFrom, SteeringBehavior } from "./steeringBehavior.js";
 

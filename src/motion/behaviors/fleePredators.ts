@@ -3,7 +3,7 @@
  * at 5 m): the nearest predator noticed within `radius` is run from until none is within
  * `calmRadius`. A reaction a creature keeps whatever its order: while engaged it pauses it.
  */
-import { assignDefaults, nonNegativeNumber, objectOption, positiveNumber } from "../../api/options.js";
+import { assignDefaults, nonNegativeNumber, objectOption, positiveNumber } from "../../core/options.js";
 import type { SteeringAgent, SteeringWorld, Vec2 } from "../types.js";
 import { allow, distance, runFrom, SteeringBehavior } from "./steeringBehavior.js";
 

@@ -2,7 +2,7 @@
  * Follow: keeps within a distance of a target, keeping pace with it. A goal that the `follow`
  * order sets.
  */
-import { assignDefaults } from "../../api/options.js";
+import { assignDefaults } from "../../core/options.js";
 import type { SteeringAgent, SteeringTarget, Vec2 } from "../types.js";
 import { allow, brake, distance, SteeringBehavior, steerToward } from "./steeringBehavior.js";
 

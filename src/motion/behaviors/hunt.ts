@@ -6,7 +6,7 @@
  * It is a reaction a creature keeps whatever its order: while engaged it pauses the order. Prey
  * flee predators with {@link FleePredatorsBehavior}.
  */
-import { assignDefaults, nonNegativeNumber, objectOption, positiveNumber } from "../../api/options.js";
+import { assignDefaults, nonNegativeNumber, objectOption, positiveNumber } from "../../core/options.js";
 import type { SteeringAgent, SteeringWorld, Vec2 } from "../types.js";
 import { allow, brake, distance, GAIN, lookAhead, SteeringBehavior } from "./steeringBehavior.js";
 

@@ -2,7 +2,7 @@
  * Seek (after Reynolds): heads straight for a target at a steady speed. A goal that the
  * `seek` order sets.
  */
-import { assignDefaults } from "../../api/options.js";
+import { assignDefaults } from "../../core/options.js";
 import type { SteeringAgent, SteeringTarget, Vec2 } from "../types.js";
 import { allow, SteeringBehavior, steerToward } from "./steeringBehavior.js";
 

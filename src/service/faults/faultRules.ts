@@ -10,8 +10,8 @@
  * The rest lives beside this file: the spec text (parseFaultSpec.ts), the environment
  * (faultsFromEnv.ts), the decisions (faultInjector.ts) and the rewritten answers (applyFaults.ts).
  */
-import { OptionsError } from "../../api/errors.js";
-import { numberInRange, objectOption, oneOf, stringOption } from "../../api/options.js";
+import { OptionsError } from "../../core/errors.js";
+import { numberInRange, objectOption, oneOf, stringOption } from "../../core/options.js";
 
 /**
  * Which requests a rule applies to. `glb` is a rigged glTF binary (a clip or a whole model);

@@ -1,5 +1,5 @@
 /** Fault mode from the environment: `MENAGERIE_FAULTS` (spec text) and `MENAGERIE_FAULT_SEED`. */
-import { OptionsError } from "../../api/errors.js";
+import { OptionsError } from "../../core/errors.js";
 import type { FaultOptions } from "./faultRules.js";
 import { parseFaultSpec } from "./parseFaultSpec.js";
 

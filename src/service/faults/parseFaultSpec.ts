@@ -3,7 +3,7 @@
  * `<targets>:<kind>[=<value>][,<option>=<value>...]`, targets joined by `|`, for example
  * `lookup:status=503,first=2; obj:drop,rate=0.2,match=tail; texture:slow=100,chunk=1024`.
  */
-import { OptionsError } from "../../api/errors.js";
+import { OptionsError } from "../../core/errors.js";
 import {
   type FaultKind,
   type FaultOptions,

@@ -10,10 +10,10 @@
  */
 
 import type { Dispatcher } from "undici";
-import { OptionsError } from "../../api/errors.js";
-import { secretRedactor } from "../../api/redact.js";
 import { InflightRequests } from "../../api/shared.js";
-import { getUrlExpiry } from "../../api/signedUrl.js";
+import { OptionsError } from "../../core/errors.js";
+import { secretRedactor } from "../../core/redact.js";
+import { getUrlExpiry } from "../../records/signedUrl.js";
 import { matchesEtag } from "../assetRoute.js";
 import type { ResolvedServiceOptions } from "../options.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "../serviceError.js";

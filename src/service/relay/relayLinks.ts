@@ -1,6 +1,6 @@
 /**
  * Which strings of an answer are asset links, and rewriting them in place. The places are the
- * ones the library loads from (see `listAssetUrls` in src/api/signedUrl.ts): parts, the MTL,
+ * ones the library loads from (see `listAssetUrls` in src/records/signedUrl.ts): parts, the MTL,
  * the whole model, textures, the reference image, the rig's GLBs (each clip's `GLB`/`glb`, the
  * model's), whole models by format, and thumbnails. Other strings (an `original_source` page,
  * a name) stay as they are: the relay only fetches files the library would load.

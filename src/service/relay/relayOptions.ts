@@ -3,8 +3,8 @@
  * validation. Standalone (imports only the shared validators) so upstreamOptions.ts can resolve
  * them without an import circle.
  */
-import { OptionsError } from "../../api/errors.js";
-import { assignDefaults, booleanOption, describeValue, objectOption, positiveInteger } from "../../api/options.js";
+import { OptionsError } from "../../core/errors.js";
+import { assignDefaults, booleanOption, describeValue, objectOption, positiveInteger } from "../../core/options.js";
 
 /**
  * The asset relay's limits. `relayAssets: true` takes every default.

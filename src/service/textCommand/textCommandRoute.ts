@@ -6,7 +6,7 @@
  * rate limits, errors and CORS as a lookup.
  */
 import type { Context } from "hono";
-import { redactText } from "../../api/redact.js";
+import { redactText } from "../../core/redact.js";
 import type { Admission } from "../admission.js";
 import type { CatalogStore } from "../catalogStore.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "../serviceError.js";

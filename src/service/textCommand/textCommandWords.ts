@@ -3,7 +3,7 @@
  * and habitat words mapped onto the catalog's 16 habitats. Number words ("twenty-one") and
  * plurals ("wolves") are not here: numberWords.ts and `pluralize` read those.
  */
-import type { Habitat } from "../../api/habitats.js";
+import type { Habitat } from "../../records/habitats.js";
 
 /** The actions the real service's `/parse-text-command` answers with. */
 export type TextCommandActionKind = "add_model" | "remove_model" | "move_model" | "change_habitat";

@@ -8,8 +8,8 @@
 import { RegisterEXT_lights_ies } from "@babylonjs/loaders/glTF/2.0/Extensions/EXT_lights_ies.pure.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import XHR from "xhr2";
-import { isMenagerieError, type LoadError } from "../../../src/api/errors.js";
 import { Menagerie } from "../../../src/babylon/menagerie.js";
+import { isMenagerieError, type LoadError } from "../../../src/core/errors.js";
 import { watchUnhandledRejections } from "../../helpers/faultHarness.js";
 import { packGlb, unpackGlb } from "../../helpers/glbMutations.js";
 import { createTestServer, type TestServer } from "../../helpers/httpServer.js";

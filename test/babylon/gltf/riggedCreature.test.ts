@@ -3,11 +3,11 @@ import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Node } from "@babylonjs/core/node.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isMenagerieError, type LoadError } from "../../../src/api/errors.js";
 import { buildRiggedTemplate, type GlbBytes } from "../../../src/babylon/gltf/index.js";
 import { registerMenagerie } from "../../../src/babylon/register.js";
 import type { RiggedInstance } from "../../../src/babylon/runtime/body/riggedInstance.js";
 import { bindClips, startClips, syncClips } from "../../../src/babylon/runtime/sync/syncClips.js";
+import { isMenagerieError, type LoadError } from "../../../src/core/errors.js";
 import { ClipMixer } from "../../../src/motion/clipMixer.js";
 import {
   riggedCounts as counts,

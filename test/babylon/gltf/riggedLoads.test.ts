@@ -5,10 +5,10 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../../src/api/client.js";
-import { isMenagerieError, type LoadError } from "../../../src/api/errors.js";
 import type { Creature } from "../../../src/babylon/creature.js";
 import { Menagerie } from "../../../src/babylon/menagerie.js";
 import type { MenagerieWarning } from "../../../src/babylon/types.js";
+import { isMenagerieError, type LoadError } from "../../../src/core/errors.js";
 import { watchUnhandledRejections } from "../../helpers/faultHarness.js";
 import { createModelServer, type InlineModel, type ModelServer } from "../../helpers/modelServer.js";
 import { createRiggedScene, riggedCounts } from "../../helpers/riggedScene.js";

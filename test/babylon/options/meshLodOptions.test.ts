@@ -1,7 +1,7 @@
 /** The `meshLod` option: defaults, checks with messages that name the bad field, `false`. */
 import { describe, expect, it } from "vitest";
-import { OptionsError } from "../../../src/api/errors.js";
 import { levelSpecs, MESH_LOD_DEFAULTS, meshLodSettings } from "../../../src/babylon/options/meshLodOptions.js";
+import { OptionsError } from "../../../src/core/errors.js";
 import { thrown } from "../../helpers/rejection.js";
 
 describe("meshLod options", () => {

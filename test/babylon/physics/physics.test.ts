@@ -4,10 +4,10 @@ import { PhysicsMotionType, PhysicsShapeType } from "@babylonjs/core/Physics/v2/
 import type { HavokPlugin } from "@babylonjs/core/Physics/v2/Plugins/havokPlugin.js";
 import type { PhysicsEngine } from "@babylonjs/core/Physics/v2/physicsEngine.js";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isMenagerieError } from "../../../src/api/errors.js";
-import type { ModelRecord } from "../../../src/api/schemas.js";
 import { Menagerie } from "../../../src/babylon/menagerie.js";
 import { MASS_PER_BOX_CUBIC_METRE } from "../../../src/babylon/physics/bodyFit.js";
+import { isMenagerieError } from "../../../src/core/errors.js";
+import type { ModelRecord } from "../../../src/records/schemas.js";
 import { createNullScene } from "../../helpers/babylonScene.js";
 import { startCatalogService } from "../../helpers/catalogService.js";
 import { dynamicBall, enableHavok, loadHavok, playerCapsule, stepPhysics } from "../../helpers/havok.js";

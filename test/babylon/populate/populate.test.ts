@@ -1,9 +1,9 @@
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseHeight } from "../../../src/api/height.js";
 import { Menagerie } from "../../../src/babylon/menagerie.js";
 import type { CreatureGroup } from "../../../src/babylon/populate/index.js";
 import { containsPoint } from "../../../src/motion/area.js";
+import { parseHeight } from "../../../src/records/height.js";
 import { createNullScene, sceneCounts } from "../../helpers/babylonScene.js";
 import { createModelServer, type InlineModel, type ModelServer } from "../../helpers/modelServer.js";
 import { round } from "../../helpers/round.js";

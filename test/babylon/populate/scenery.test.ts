@@ -7,13 +7,13 @@ import { InstancedMesh } from "@babylonjs/core/Meshes/instancedMesh.js";
 import { GetEnvironmentBRDFTexture } from "@babylonjs/core/Misc/brdfTextureTools.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../../src/api/client.js";
-import { OptionsError } from "../../../src/api/errors.js";
-import { recordHasHabitat } from "../../../src/api/recordHabitats.js";
-import { isSceneryRecord } from "../../../src/api/recordKind.js";
-import { HABITATS } from "../../../src/api/schemas.js";
 import { Menagerie } from "../../../src/babylon/menagerie.js";
+import { OptionsError } from "../../../src/core/errors.js";
 import type { CircleArea } from "../../../src/motion/area.js";
 import { AvoidAreaBehavior } from "../../../src/motion/behaviors/avoidArea.js";
+import { recordHasHabitat } from "../../../src/records/recordHabitats.js";
+import { isSceneryRecord } from "../../../src/records/recordKind.js";
+import { HABITATS } from "../../../src/records/schemas.js";
 import { createNullScene, sceneCounts } from "../../helpers/babylonScene.js";
 import { countingFetch, startCatalogService } from "../../helpers/catalogService.js";
 

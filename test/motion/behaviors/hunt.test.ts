@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OptionsError } from "../../../src/api/errors.js";
+import { OptionsError } from "../../../src/core/errors.js";
 import { FleePredatorsBehavior } from "../../../src/motion/behaviors/fleePredators.js";
 import { HUNT_DEFAULTS, HuntBehavior } from "../../../src/motion/behaviors/hunt.js";
 import type { MotionAgent } from "../../../src/motion/motionAgent.js";

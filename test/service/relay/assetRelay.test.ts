@@ -4,7 +4,7 @@
  * asset host with Cloud CDN links and no CORS), on one still clock shared by both.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getUrlExpiry, listAssetUrls } from "../../../src/api/signedUrl.js";
+import { getUrlExpiry, listAssetUrls } from "../../../src/records/signedUrl.js";
 import { signUrl, verifySignedUrl } from "../../../src/service/signing.js";
 import { type CdnFile, type CdnUpstream, startCdnUpstream } from "../../helpers/cdnUpstream.js";
 import { startTestService, TEST_SIGNING_KEY, type TestService } from "../../helpers/serviceServer.js";

@@ -8,7 +8,7 @@
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { RecordSize } from "../../../api/recordSize.js";
+import type { RecordSize } from "../../../records/recordSize.js";
 import type { Box3 } from "../../../rig/box.js";
 import type { CreatureBody } from "../../creature.js";
 import { type CrowdRenderer, crowdOf, REST_POSE } from "../crowd/parts/crowdRenderer.js";

@@ -12,7 +12,7 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { OptionsError } from "../../../api/errors.js";
+import { OptionsError } from "../../../core/errors.js";
 import type { RestBounds, RiggedTemplate } from "../../gltf/index.js";
 
 /**

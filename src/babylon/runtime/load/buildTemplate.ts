@@ -7,12 +7,12 @@
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { LoadError } from "../../../api/errors.js";
 import type { ModelAssets } from "../../../api/fetchModelAssets.js";
 import type { MenagerieWarning } from "../../../api/loadEvents.js";
-import { redactUrl } from "../../../api/redact.js";
-import type { ModelRecord } from "../../../api/schemas.js";
+import { LoadError } from "../../../core/errors.js";
+import { redactUrl } from "../../../core/redact.js";
 import type { ObjLevels } from "../../../obj/objLevels.js";
+import type { ModelRecord } from "../../../records/schemas.js";
 import type { BodyPlans } from "../../../rig/bodyPlans.js";
 import { type Box3, boxOfPositions, unionBoxes } from "../../../rig/box.js";
 import { BODY_PART, layoutRig, type RigLayout } from "../../../rig/layoutRig.js";

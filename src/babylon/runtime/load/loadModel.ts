@@ -16,9 +16,9 @@ import {
   type ModelAssets,
 } from "../../../api/fetchModelAssets.js";
 import { modelAssets } from "../../../api/modelAssets.js";
-import { redactError, redactUrl } from "../../../api/redact.js";
-import type { ModelRecord } from "../../../api/schemas.js";
+import { redactError, redactUrl } from "../../../core/redact.js";
 import type { ObjParsePool } from "../../../obj/objParsePool.js";
+import type { ModelRecord } from "../../../records/schemas.js";
 import type { BodyPlans } from "../../../rig/bodyPlans.js";
 import type { RiggedTemplate } from "../../gltf/index.js";
 import { levelSpecs, type MeshLodSettings } from "../../options/meshLodOptions.js";

@@ -4,8 +4,8 @@
  * waiting for it. Disposing the library disposes every model (creatures first: theirs to do).
  */
 import { type ModelPreference, modelForm } from "../../../api/modelAssets.js";
-import type { ModelRecord } from "../../../api/schemas.js";
 import { InflightRequests } from "../../../api/shared.js";
+import type { ModelRecord } from "../../../records/schemas.js";
 import { linkSignals } from "../../../util/linkSignals.js";
 import { yieldToEventLoop } from "../../../util/yieldToEventLoop.js";
 import type { LoadProgress } from "../../types.js";

@@ -4,11 +4,11 @@
  * crowds ({@link createFrameSync}, made by the driver with the first binding).
  */
 import type { Scene } from "@babylonjs/core/scene.js";
-import { recordSize } from "../../../api/recordSize.js";
 import { ClipMixer } from "../../../motion/clipMixer.js";
 import type { GaitTable } from "../../../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../../../motion/rigRoles.js";
 import { createAgentIn } from "../../../motion/world.js";
+import { recordSize } from "../../../records/recordSize.js";
 import type { CreatureBody } from "../../creature.js";
 import type { FrameSync, MotionDriver } from "../../motionDriver.js";
 import { type AnimationLodSettings, LOD_FULL, LOD_SKIP } from "../../options/animationLodOptions.js";

@@ -6,13 +6,13 @@
  * render and no network.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isMenagerieError, type LoadError } from "../../../../src/api/errors.js";
 import type { MenagerieWarning } from "../../../../src/api/loadEvents.js";
-import { type ModelRecord, ModelRecordSchema } from "../../../../src/api/schemas.js";
 import { buildTemplate, type TemplateAssets } from "../../../../src/babylon/runtime/load/buildTemplate.js";
 import { parseObj } from "../../../../src/babylon/runtime/load/parseObj.js";
 import type { PartParse } from "../../../../src/babylon/runtime/load/partParser.js";
+import { isMenagerieError, type LoadError } from "../../../../src/core/errors.js";
 import { splitMtl } from "../../../../src/obj/mtlText.js";
+import { type ModelRecord, ModelRecordSchema } from "../../../../src/records/schemas.js";
 import { BODY_PLANS } from "../../../../src/rig/bodyPlans.js";
 import { createNullScene, sceneCounts } from "../../../helpers/babylonScene.js";
 import { boxObj, furMtl, quadrupedParts, tinyPng } from "../../../helpers/tinyModels.js";

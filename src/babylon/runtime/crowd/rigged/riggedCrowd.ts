@@ -30,7 +30,7 @@ import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { RegisterThinInstanceMesh } from "@babylonjs/core/Meshes/thinInstanceMesh.pure.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { ModelRecord } from "../../../../api/schemas.js";
+import type { ModelRecord } from "../../../../records/schemas.js";
 import type { RiggedTemplate } from "../../../gltf/index.js";
 import type { MeshLodSettings } from "../../../options/meshLodOptions.js";
 import { CrowdBounds } from "../shared/crowdBounds.js";

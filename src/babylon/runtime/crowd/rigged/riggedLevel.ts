@@ -18,7 +18,7 @@ import type { BakedVertexAnimationManager } from "@babylonjs/core/BakedVertexAni
 import type { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { SubMesh } from "@babylonjs/core/Meshes/subMesh.js";
-import type { ModelRecord } from "../../../../api/schemas.js";
+import type { ModelRecord } from "../../../../records/schemas.js";
 import { importOnce } from "../../../../util/importOnce.js";
 import { yieldToEventLoop } from "../../../../util/yieldToEventLoop.js";
 import { levelSpecs, type MeshLodSettings } from "../../../options/meshLodOptions.js";

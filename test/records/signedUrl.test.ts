@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
-import { areLinksValid, assetFileName, getRecordExpiry, getUrlExpiry, listAssetUrls } from "../../src/api/signedUrl.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
+import {
+  areLinksValid,
+  assetFileName,
+  getRecordExpiry,
+  getUrlExpiry,
+  listAssetUrls,
+} from "../../src/records/signedUrl.js";
 import { makeRecord, makeRiggedRecord, signedUrl } from "../helpers/records.js";
 
 describe("signed links", () => {

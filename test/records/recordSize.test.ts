@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordSize } from "../../src/api/recordSize.js";
+import { recordSize } from "../../src/records/recordSize.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 import { round } from "../helpers/round.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { recordHabitats } from "../../src/api/recordHabitats.js";
-import { HABITATS, isHabitat, ModelRecordSchema, PARSE_OPTIONS } from "../../src/api/schemas.js";
+import { recordHabitats } from "../../src/records/recordHabitats.js";
+import { HABITATS, isHabitat, ModelRecordSchema, PARSE_OPTIONS } from "../../src/records/schemas.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 
 describe("ModelRecordSchema", () => {

@@ -3,7 +3,7 @@ import { inspect } from "node:util";
 import { runInNewContext } from "node:vm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import * as errors from "../../src/api/errors.js";
+import * as errors from "../../src/core/errors.js";
 import {
   HTTPError,
   isAbortError,
@@ -14,8 +14,8 @@ import {
   ResponseValidationError,
   TimeoutError,
   toValidationIssues,
-} from "../../src/api/errors.js";
-import { redactUrl } from "../../src/api/redact.js";
+} from "../../src/core/errors.js";
+import { redactUrl } from "../../src/core/redact.js";
 
 const KEY = "sk_live_0a1b2c3d";
 const URL_WITH_KEY = `http://svc.test/anything?key=${KEY}&name=fox`;
@@ -37,7 +37,7 @@ const KINDS = ["http", "network", "timeout", "validation", "options", "load"] as
 
 /** errors.ts evaluated again inside a fresh vm context: a second copy of the library in another realm. */
 function otherRealm(): typeof errors {
-  const source = readFileSync(new URL("../../src/api/errors.ts", import.meta.url), "utf8");
+  const source = readFileSync(new URL("../../src/core/errors.ts", import.meta.url), "utf8");
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   });

@@ -1,7 +1,7 @@
 import { inspect, types } from "node:util";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { redactError, redactText, redactUrl, secretParamValues, secretRedactor } from "../../src/api/redact.js";
+import { redactError, redactText, redactUrl, secretParamValues, secretRedactor } from "../../src/core/redact.js";
 
 describe("redaction", () => {
   it("hides the key query parameter wherever it stands", () => {

@@ -2,9 +2,9 @@
  * Parsing of `scale` dimensions (`height`, `length`, `width`) into metres. The spec says "a
  * number followed by a unit"; SDK code shows plain numbers in metres. Both are accepted.
  */
-import { HeightParseError, LengthParseError, type ScaleDimension } from "./errors.js";
+import { HeightParseError, LengthParseError, type ScaleDimension } from "../core/errors.js";
 
-export { HeightParseError, LengthParseError, type ScaleDimension } from "./errors.js";
+export { HeightParseError, LengthParseError, type ScaleDimension } from "../core/errors.js";
 
 /** Metres per unit, by every spelling accepted (lower case). */
 const UNIT_TO_METRES: Readonly<Record<string, number>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HeightParseError, LengthParseError, parseHeight, parseLength } from "../../src/api/height.js";
+import { HeightParseError, LengthParseError, parseHeight, parseLength } from "../../src/records/height.js";
 import { round } from "../helpers/round.js";
 
 describe("parseHeight", () => {

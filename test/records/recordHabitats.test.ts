@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { recordHabitats, recordHasHabitat } from "../../src/api/recordHabitats.js";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
+import { recordHabitats, recordHasHabitat } from "../../src/records/recordHabitats.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 
 describe("recordHabitats", () => {

@@ -9,8 +9,8 @@ import {
   recordRigClips,
   recordRigModelClip,
   recordRigModelUrl,
-} from "../../src/api/recordAssets.js";
-import { ModelRecordSchema } from "../../src/api/schemas.js";
+} from "../../src/records/recordAssets.js";
+import { ModelRecordSchema } from "../../src/records/schemas.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 
 const url = (file: string) => `https://cdn.test/horse/${file}?Expires=1&KeyName=k&Signature=s`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMenagerieError } from "../../src/api/errors.js";
+import { isMenagerieError } from "../../src/core/errors.js";
 import {
   assignDefaults,
   booleanOption,
@@ -15,7 +15,7 @@ import {
   positiveInteger,
   positiveNumber,
   stringOption,
-} from "../../src/api/options.js";
+} from "../../src/core/options.js";
 
 /** The message of the OptionsError `check` throws; fails the test when it throws anything else. */
 function rejection(check: () => unknown): string {
