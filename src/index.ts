@@ -76,7 +76,7 @@ export {
 export { registerMenagerie } from "./babylon/register.js";
 export type { ShadowCasterOptions, ShadowCasterTarget } from "./babylon/shadowCasters.js";
 export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
-// Errors and their cross-realm guards.
+// Errors and their cross-realm guards; redaction.
 export {
   HTTPError,
   isAbortError,
@@ -131,7 +131,7 @@ export type {
 } from "./motion/types.js";
 export { ECOLOGY_RULES, type EcologyRules, isPredatorRecord, preysOn } from "./population/ecology.js";
 export { POPULATION_RULES, type PopulationRules, type Realm } from "./population/populationRules.js";
-// Records, signed links, redaction.
+// Records: the model, its readers, signed links.
 export { HABITATS, type Habitat, isHabitat } from "./records/habitats.js";
 export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./records/height.js";
 export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./records/recordAssets.js";

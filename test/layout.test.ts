@@ -21,16 +21,21 @@ const MAX_LINES = 600;
 /** What each top folder of src/ may import (besides itself). Order: lowest first. */
 const LAYERS: Record<string, readonly string[]> = {
   util: [],
+  // Errors, option validators and redaction: what every layer reports failures with.
+  core: ["util"],
   obj: ["util"],
-  api: ["util", "obj"],
+  // The record model and its readers; motion, population and catalog read records from here.
+  records: ["util", "core"],
+  // The HTTP client and asset fetching.
+  api: ["util", "obj", "core", "records"],
   rig: ["util"],
-  motion: ["util", "api", "rig"],
-  population: ["util", "api", "rig", "motion"],
-  babylon: ["util", "obj", "api", "rig", "motion", "population"],
-  catalog: ["util", "api", "rig", "motion"],
-  service: ["util", "api", "catalog"],
+  motion: ["util", "core", "rig"],
+  population: ["util", "core", "records", "rig", "motion"],
+  babylon: ["util", "obj", "core", "records", "api", "rig", "motion", "population"],
+  catalog: ["util", "core", "records", "rig", "motion"],
+  service: ["util", "core", "records", "api", "catalog"],
   // The package entry (src/index.ts) re-exports the browser-safe layers.
-  "index.ts": ["util", "obj", "api", "rig", "motion", "population", "babylon"],
+  "index.ts": ["util", "obj", "core", "records", "api", "rig", "motion", "population", "babylon"],
 };
 
 /** The lazy chunks of src/babylon: each a folder with one entry, its index.ts. */
