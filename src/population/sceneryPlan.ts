@@ -8,10 +8,9 @@
 import type { Area, CircleArea } from "../motion/area.js";
 import type { HeightFunction } from "../motion/types.js";
 import { isHabitat } from "../records/habitats.js";
-import { parseLength } from "../records/height.js";
 import { recordHasHabitat } from "../records/recordHabitats.js";
 import { isSceneryRecord } from "../records/recordKind.js";
-import { recordSize } from "../records/recordSize.js";
+import { recordDimensions, recordSize } from "../records/recordSize.js";
 import type { ModelRecord } from "../records/schemas.js";
 import { SeededRandom } from "../util/seededRandom.js";
 import { placeCreatures } from "./placement.js";
@@ -72,22 +71,13 @@ function isAquatic(record: ModelRecord): boolean {
   return (record.tags ?? []).some((tag) => AQUATIC_TAGS.has(tag.toLowerCase()));
 }
 
-/** A metre length of one `scale` dimension, or 0 when absent or unreadable. */
-function dimension(record: ModelRecord, axis: "width" | "length"): number {
-  const value = (record.scale as Record<string, unknown> | undefined)?.[axis];
-  try {
-    return value === undefined || value === 0 ? 0 : parseLength(value, axis);
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * Footprint radius: three quarters of the larger half of width and length; without those, a
  * third of the height (or of the default height).
  */
 export function sceneryFootprint(record: ModelRecord, defaultHeight: number): number {
-  const across = Math.max(dimension(record, "width"), dimension(record, "length"));
+  const { width, length } = recordDimensions(record);
+  const across = Math.max(width, length);
   if (across > 0) return Math.max(0.1, (across / 2) * FOOTPRINT_SHARE);
   return Math.max(0.1, (recordSize(record)?.meters ?? defaultHeight) / 3);
 }

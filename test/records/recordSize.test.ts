@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordSize } from "../../src/records/recordSize.js";
+import { recordDimensions, recordSize } from "../../src/records/recordSize.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 import { round } from "../helpers/round.js";
 
@@ -38,5 +38,34 @@ describe("recordSize", () => {
     expect(size(null)).toBeUndefined();
     expect(size("1 m")).toBeUndefined();
     expect(recordSize({})).toBeUndefined();
+  });
+});
+
+describe("recordDimensions", () => {
+  it("reads each dimension in metres, 0 when missing, 0 or unreadable", () => {
+    const read = (scale: unknown) => {
+      const { height, length, width } = recordDimensions({ scale });
+      return { height: round(height), length: round(length), width: round(width) };
+    };
+    expect(read({ height: "45 cm", length: 0, width: "2 ft" })).toEqual({ height: 0.45, length: 0, width: 0.6096 });
+    expect(read({ height: "tall", length: null, width: -1 })).toEqual({ height: 0, length: 0, width: 0 });
+    expect(read("1 m")).toEqual({ height: 0, length: 0, width: 0 });
+    expect(read(undefined)).toEqual({ height: 0, length: 0, width: 0 });
+  });
+
+  it("reads a record's scale once, and a replaced scale afresh", () => {
+    const record: { scale: unknown } = { scale: { height: "1 m" } };
+    const first = recordDimensions(record);
+    expect(recordDimensions(record)).toBe(first);
+    record.scale = { height: "2 m" };
+    expect(recordDimensions(record).height).toBe(2);
+    expect(recordSize(record)).toEqual({ axis: "height", meters: 2 });
+  });
+
+  it("gives each caller of recordSize its own object", () => {
+    const record = { scale: { length: 3 } };
+    const size = recordSize(record);
+    expect(size).not.toBe(recordSize(record));
+    expect(Object.isFrozen(size)).toBe(false);
   });
 });
