@@ -6,10 +6,18 @@
  *   reaches it only by `import()` of its index.ts, or by `import type`; the package entry
  *   (src/index.ts) may re-export a lazy folder's public names from its index.ts (a game that
  *   imports one of them chooses to bundle it);
- * - no file of src/ is longer than MAX_LINES.
+ * - a class is one file: a class another class extends is abstract, public (named by a package
+ *   entry) or made on its own somewhere (`new Base`), never a half of its one subclass; no
+ *   module-level WeakMap carries state between files (caches only, listed with why);
+ * - steering behaviors live one a file in src/motion/behaviors/, on the SteeringBehavior base;
+ * - src/babylon's top level holds at most MAX_BABYLON_TOP files (the eager classes and their
+ *   seams; options and lazy chunks in folders);
+ * - a comment that names a file names one that exists;
+ * - no file of src/ is longer than MAX_LINES: a smell alarm, not a cut line (a class that is one
+ *   concept stays one file; functions stay short instead).
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -17,6 +25,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SRC = join(ROOT, "src");
 const MAX_LINES = 600;
+const MAX_BABYLON_TOP = 14;
 
 /** What each top folder of src/ may import (besides itself). Order: lowest first. */
 const LAYERS: Record<string, readonly string[]> = {
@@ -101,6 +110,93 @@ function importsOf(file: string): ImportEdge[] {
   return edges;
 }
 
+/** Module-level WeakMaps that are caches (a value recomputable from its key), with why. */
+const CACHE_WEAKMAPS: Record<string, string> = {
+  "babylon/runtime/crowd/rigged/riggedCrowd.ts:byMesh":
+    "which crowd draws a mesh: an index for picking, rebuilt as crowds are made",
+  "babylon/physics/index.ts:followers":
+    "a scene's bodies that follow their creatures and the one observer that moves them, in one file",
+  "records/recordSize.ts:readings": "a record's parsed scale, read once",
+};
+
+/** The classes of src/: name, file, whether abstract, the base it extends (if a name). */
+interface ClassInfo {
+  name: string;
+  file: string;
+  abstract: boolean;
+  base?: string;
+}
+
+function classesOf(file: string): ClassInfo[] {
+  const text = readFileSync(file, "utf8");
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+  const found: ClassInfo[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassDeclaration(node) && node.name) {
+      const heritage = node.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
+      const base = heritage?.types[0]?.expression;
+      found.push({
+        name: node.name.text,
+        file: relative(SRC, file),
+        abstract: node.modifiers?.some((m) => m.kind === ts.SyntaxKind.AbstractKeyword) ?? false,
+        ...(base && ts.isIdentifier(base) ? { base: base.text } : {}),
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Module-level `const x = new WeakMap(...)` declarations: `file:name`. */
+function moduleWeakMaps(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+  return source.statements.flatMap((statement) =>
+    ts.isVariableStatement(statement)
+      ? statement.declarationList.declarations
+          .filter(
+            (d) =>
+              d.initializer !== undefined &&
+              ts.isNewExpression(d.initializer) &&
+              ts.isIdentifier(d.initializer.expression) &&
+              d.initializer.expression.text === "WeakMap",
+          )
+          .map((d) => `${relative(SRC, file)}:${d.name.getText(source)}`)
+      : [],
+  );
+}
+
+/** The comments of a file, as text. */
+function commentsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+  const comments: string[] = [];
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) {
+      comments.push(scanner.getTokenText());
+    }
+  }
+  return comments;
+}
+
+/** The source files of the package's entry points (package.json `exports`, `dist/x.js` -> `src/x.ts`). */
+const ENTRIES: readonly string[] = (() => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> };
+  const targets = JSON.stringify(pkg.exports).match(/\.\/dist\/[\w/]+\.js/g) ?? [];
+  return [...new Set(targets.map((target) => target.replace("./dist/", "").replace(/\.js$/, ".ts")))];
+})();
+
+/** Every file of the repository but installed, built and version-control ones. */
+function allRepoFiles(dir: string): string[] {
+  const skip = new Set(["node_modules", ".git", "dist", "dist-demo", ".menagerie"]);
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (skip.has(entry.name)) return [];
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? allRepoFiles(path) : [path];
+  });
+}
+
 const files = sourceFiles(SRC).sort();
 const edges = files.flatMap(importsOf);
 const local = edges.filter((edge) => !edge.to.startsWith("@") && edge.to.endsWith(".ts") && !edge.to.startsWith(".."));
@@ -169,7 +265,69 @@ describe("the layout", () => {
     expect(circles).toEqual([]);
   });
 
-  it(`keeps every file of src/ within ${MAX_LINES} lines`, () => {
+  it("keeps a class in one file: a class another extends is abstract, public, or made on its own", () => {
+    const classes = files.flatMap(classesOf);
+    const entryText = ENTRIES.map((entry) => readFileSync(join(SRC, entry), "utf8")).join("\n");
+    const sourceText = files.map((file) => readFileSync(file, "utf8")).join("\n");
+    const halves = [...new Set(classes.flatMap((c) => (c.base ? [c.base] : [])))]
+      .map((base) => classes.find((c) => c.name === base))
+      .filter((base): base is ClassInfo => base !== undefined && !base.abstract)
+      .filter((base) => !new RegExp(`\\b${base.name}\\b`).test(entryText))
+      .filter((base) => !new RegExp(`new ${base.name}\\b`).test(sourceText))
+      // A steering behavior is a whole strategy by the behaviors rule below, also when another extends it.
+      .filter((base) => !base.file.startsWith("motion/behaviors/"))
+      .map((base) => `${base.file}: ${base.name} is only ever a half of its subclass`);
+    expect(halves).toEqual([]);
+  });
+
+  it("carries no state between files in module WeakMaps (caches only, each listed with why)", () => {
+    const maps = files.flatMap(moduleWeakMaps);
+    expect(maps.filter((map) => !(map in CACHE_WEAKMAPS))).toEqual([]);
+    expect(Object.keys(CACHE_WEAKMAPS).filter((map) => !maps.includes(map))).toEqual([]);
+  });
+
+  it("keeps one steering behavior a file in src/motion/behaviors/, on the SteeringBehavior base", () => {
+    const classes = files.flatMap(classesOf);
+    const byName = new Map(classes.map((c) => [c.name, c]));
+    const isBehavior = (c: ClassInfo): boolean => {
+      for (let at: ClassInfo | undefined = c; at; at = at.base ? byName.get(at.base) : undefined) {
+        if (at.base === "SteeringBehavior") return true;
+      }
+      return false;
+    };
+    const behaviors = classes.filter(isBehavior);
+    expect(behaviors.filter((c) => !c.file.startsWith("motion/behaviors/")).map((c) => c.file)).toEqual([]);
+    const perFile = new Map<string, string[]>();
+    for (const c of behaviors) perFile.set(c.file, [...(perFile.get(c.file) ?? []), c.name]);
+    expect([...perFile].filter(([, names]) => names.length !== 1).map(([file, names]) => `${file}: ${names}`)).toEqual(
+      [],
+    );
+    const folder = readdirSync(join(SRC, "motion/behaviors")).filter((name) => name.endsWith(".ts"));
+    const without = folder.filter((name) => name !== "steeringBehavior.ts" && !perFile.has(`motion/behaviors/${name}`));
+    expect(without).toEqual([]);
+  });
+
+  it(`keeps src/babylon's top level to ${MAX_BABYLON_TOP} files (the eager surface; the rest in folders)`, () => {
+    const top = readdirSync(join(SRC, "babylon"), { withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(top.length).toBeLessThanOrEqual(MAX_BABYLON_TOP);
+  });
+
+  it("names only files that exist in its comments", () => {
+    const known = new Set(allRepoFiles(ROOT).map((path) => basename(path)));
+    const missing = files.flatMap((file) =>
+      commentsOf(file).flatMap((comment) =>
+        [...comment.matchAll(/(?:[\w.-]*\/)*([\w.-]+\.(?:ts|mjs|cjs|md|wasm))\b/g)]
+          // The design notes and the service's spec live beside the repository, in ../shared/.
+          .filter((match) => !match[0].startsWith("../shared/"))
+          .map((match) => match[1] ?? match[0])
+          .filter((name) => !known.has(name) && !known.has(name.replace(/\.js$/, ".ts")))
+          .map((name) => `${relative(SRC, file)} names ${name}`),
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it(`keeps every file of src/ within ${MAX_LINES} lines (a smell alarm: a class that is one concept stays one file)`, () => {
     const long = files
       .map((file) => ({ file: relative(SRC, file), lines: readFileSync(file, "utf8").split("\n").length - 1 }))
       .filter(({ lines }) => lines > MAX_LINES)

@@ -1,6 +1,6 @@
 /**
  * Ground heights and areas from what a game has: a height function, a ground mesh, a circle or
- * a polygon. Height functions of meshes are in groundSampler.ts (its raycasts pull in Babylon's
+ * a polygon. Height functions of meshes are in the heights/ chunk (its raycasts pull in Babylon's
  * Ray, so it is loaded only when a game gives a mesh for a ground).
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";

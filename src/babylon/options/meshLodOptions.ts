@@ -1,7 +1,7 @@
 /**
  * The options of mesh level of detail (`meshLod` of `new Menagerie()`), checked when a
  * Menagerie is made. The levels are made where OBJ parts are read (src/obj/objLevels.ts) and
- * chosen per creature by its crowd (runtime/crowd/crowdLevels.ts).
+ * chosen per creature by its crowd (runtime/crowd/shared/levelSwitcher.ts).
  */
 import { OptionsError } from "../../core/errors.js";
 

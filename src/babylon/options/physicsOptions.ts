@@ -1,6 +1,6 @@
 /**
  * The `physics` option of `spawnCreature` and `new Menagerie()`: its types and checks. Kept
- * apart from creaturePhysics.ts (which imports Babylon's physics classes) so that checking the
+ * apart from the physics/ chunk (which imports Babylon's physics classes) so that checking the
  * option costs the main bundle nothing: the body code loads only when a creature asks for one.
  */
 import { OptionsError } from "../../core/errors.js";

@@ -1,7 +1,7 @@
 /**
  * Engine-free sizing of a creature's physics body: the shape fitted to its bounding box and
  * its mass. Bounds are in metres in the creature's own frame (x right, y up, z forward, feet
- * at y = 0), as creaturePhysics.ts measures them at spawn.
+ * at y = 0), as the physics chunk (physics/index.ts) measures them at spawn.
  */
 import type { CreaturePhysicsShape } from "../options/physicsOptions.js";
 
