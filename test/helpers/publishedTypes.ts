@@ -28,7 +28,7 @@ import type { EntryPoint } from "../../scripts/api-report.js";
 export interface TypeLeak {
   /** `dist/babylon/creature.d.ts:27`, relative to the package root. */
   at: string;
-  /** `Creature.constructor`, `MenagerieMotion.creatureSet`, or a declaration's name. */
+  /** `Creature.constructor`, `Menagerie.creatures`, or a declaration's name. */
   member: string;
   reason: string;
   /** How a consumer gets to it: `exported by babylon-menagerie`, `reached through Menagerie`. */

@@ -188,7 +188,7 @@ describe("rigged copies", () => {
       "/assets/zebra/rig/walk.glb",
     ]);
     expect(t.counter.urls.filter((u) => u.includes("/anything?"))).toHaveLength(1);
-    // Drawn by the zebra's crowd, none has a skeleton or a group of its own (riggedCrowds.test.ts).
+    // Drawn by the zebra's crowd, none has a skeleton or a group of its own (rigged/riggedCrowd.test.ts).
     const drawn = riggedCounts(t.scene);
     expect(drawn.skeletons - before.skeletons).toBe(0);
     expect(drawn.animationGroups - before.animationGroups).toBe(0);
@@ -210,7 +210,7 @@ describe("rigged copies", () => {
     const baseline = riggedCounts(t.scene);
     const zebras = await Promise.all([0, 1, 2].map(() => t.menagerie.spawnCreature("zebra")));
     await t.menagerie.spawnCreature("crow");
-    // Each grows its own skeleton and groups (crowd-drawn ones are counted in riggedCrowds.test.ts).
+    // Each grows its own skeleton and groups (crowd-drawn ones are counted in rigged/riggedCrowd.test.ts).
     for (const c of t.menagerie.creatures) expect(c.meshes.length).toBeGreaterThan(0);
     for (const z of zebras) void z.moveTo({ x: 3, z: 20 });
     for (let i = 0; i < 5; i++) t.scene.render(); // clips play on Babylon's clock
