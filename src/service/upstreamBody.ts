@@ -40,8 +40,8 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
 
 /**
  * A copy of a parsed JSON value with `redact` applied to every string, keys included. Throws
- * past {@link MAX_DEPTH} levels of nesting: an internal signal, which the proxy turns into its
- * 502 for the client (never seen by a caller of the package).
+ * past {@link MAX_DEPTH} levels of nesting: an internal signal, which {@link redactedJson}
+ * turns into `undefined` (never seen by a caller of the package).
  */
 export function redactStrings(value: unknown, redact: (text: string) => string, depth = 0): unknown {
   if (typeof value === "string") return redact(value);
@@ -50,4 +50,17 @@ export function redactStrings(value: unknown, redact: (text: string) => string, 
   if (Array.isArray(value)) return value.map((item) => redactStrings(item, redact, depth + 1));
   // fromEntries defines own properties, so a "__proto__" key stays a plain key.
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactStrings(v, redact, depth + 1)]));
+}
+
+/**
+ * What a client is sent of a parsed upstream answer: JSON re-serialised from it with `redact`
+ * applied to every string (see {@link redactStrings}); `undefined` when it is nested too deeply
+ * to walk, which the proxy answers 502 (an answer it cannot read is the upstream's fault).
+ */
+export function redactedJson(parsed: unknown, redact: (text: string) => string): string | undefined {
+  try {
+    return JSON.stringify(redactStrings(parsed, redact));
+  } catch {
+    return undefined;
+  }
 }

@@ -16,7 +16,7 @@ import type { LookupQuery } from "./lookupQuery.js";
 import { normalizeName } from "./searchIndex.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
 import type { SharedAnswerCache } from "./sharedAnswerCache.js";
-import { readCapped, redactStrings } from "./upstreamBody.js";
+import { readCapped, redactedJson } from "./upstreamBody.js";
 import type { ResolvedUpstream } from "./upstreamOptions.js";
 
 interface Answer {
@@ -247,10 +247,8 @@ export class UpstreamProxy {
       }
     }
     // Re-serialised from the parsed value: no upstream byte reaches a client as it was sent.
-    let body: string;
-    try {
-      body = JSON.stringify(redactStrings(parsed, this.#redact));
-    } catch {
+    const body = redactedJson(parsed, this.#redact);
+    if (body === undefined) {
       log("Upstream answer nested too deeply");
       throw upstreamError("The upstream service's answer is nested too deeply.");
     }

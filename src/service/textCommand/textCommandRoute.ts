@@ -2,15 +2,15 @@
  * `POST /parse-text-command`: the form field `text` (and `key`, as a form field or in the query,
  * as everywhere) → `{ actions: [...] }`. From the catalog, the sentence is read here
  * (parseTextCommand.ts) with the catalog's own name index; in proxy mode it is forwarded to the
- * upstream with the server's key (never the browser's) and not cached. The same key check,
- * rate limits, errors and CORS as a lookup.
+ * upstream with the server's key (never the browser's), its answer redacted of that key as a
+ * lookup's is, and not cached. The same key check, rate limits, errors and CORS as a lookup.
  */
 import type { Context } from "hono";
-import { redactText } from "../../core/redact.js";
+import { redactText, secretRedactor } from "../../core/redact.js";
 import type { Admission } from "../admission.js";
 import type { CatalogStore } from "../catalogStore.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "../serviceError.js";
-import { readBytesCapped, readCapped } from "../upstreamBody.js";
+import { readBytesCapped, readCapped, redactedJson } from "../upstreamBody.js";
 import type { ResolvedUpstream } from "../upstreamOptions.js";
 import { parseTextCommand } from "./parseTextCommand.js";
 
@@ -77,6 +77,7 @@ async function forward(text: string, upstream: ResolvedUpstream, log: (line: str
   const target = `${upstream.url}/${TEXT_COMMAND_PATH}`;
   const form = new URLSearchParams({ text });
   if (upstream.key !== undefined) form.set("key", upstream.key);
+  const redact = secretRedactor([upstream.key]);
   const fail = (line: string, message: string) => {
     log(redactText(`${line}: POST ${target}`, [upstream.key]));
     return new ServiceError(502, SERVICE_ERROR_CODES.upstream, message);
@@ -130,11 +131,19 @@ async function forward(text: string, upstream: ResolvedUpstream, log: (line: str
           ? SERVICE_ERROR_CODES.rateLimited
           : SERVICE_ERROR_CODES.badRequest,
       status === 502 ? "The upstream service failed to answer." : "The upstream service refused the command.",
-      status === 429 && retryAfter && /^\d{1,9}$/.test(retryAfter) ? { "retry-after": retryAfter } : undefined,
+      // A digits-only key is also a well-formed Retry-After: an echo of it is dropped.
+      status === 429 && retryAfter && /^\d{1,9}$/.test(retryAfter) && redact(retryAfter) === retryAfter
+        ? { "retry-after": retryAfter }
+        : undefined,
     );
   }
-  // Passed on as the upstream wrote it, re-serialised: nothing but JSON reaches the browser.
-  return new Response(JSON.stringify(parsed), {
+  // Re-serialised with the server's key redacted from every string: nothing but JSON reaches
+  // the browser, and never the key an upstream that echoes its request sends back.
+  const json = redactedJson(parsed, redact);
+  if (json === undefined) {
+    throw fail("Upstream answer nested too deeply", "The upstream service's answer is nested too deeply.");
+  }
+  return new Response(json, {
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
   });
 }
