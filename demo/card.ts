@@ -1,5 +1,6 @@
 /** The creature card: a record's fields, how the creature was built, its size and habitats. */
-import { type Creature, recordHabitats, recordSize } from "../src/index.js";
+import type { Creature } from "../src/index.js";
+import { recordHabitats, recordSize } from "../src/records/index.js";
 
 const AXIS_WORDS = { height: "tall", length: "long", width: "wide" } as const;
 

@@ -7,14 +7,8 @@ import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
 import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstrumentation.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import {
-  type Creature,
-  type CreatureGroup,
-  HABITATS,
-  type Habitat,
-  isMenagerieError,
-  Menagerie,
-} from "../src/index.js";
+import { type Creature, type CreatureGroup, type Habitat, isMenagerieError, Menagerie } from "../src/index.js";
+import { HABITATS } from "../src/records/index.js";
 import { hideCard, showCard } from "./card.js";
 import { crowdMeshes, drawCounts, hasGrown, riggedPlaying, screenPoint } from "./drawing.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";

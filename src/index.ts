@@ -1,13 +1,17 @@
 /**
- * babylon-menagerie: the browser-safe entry point (Menagerie plugin, lookup client, records,
- * body plans, gaits). Importing it has no side effects; registering anything with Babylon is
- * an explicit call.
+ * babylon-menagerie: the browser-safe entry point, what a game imports (the Menagerie plugin,
+ * creatures and their behaviours, populate, the lookup client, errors). Importing it has no
+ * side effects; registering anything with Babylon is an explicit call.
  *
  * Every name below is public API and bound by semver, so the list is written out by hand:
  * no `export *`. Helpers the layers share (edge probes, spatial grids, gait maths, rig layout,
  * request plumbing) stay out on purpose, so they can change without a major release; tests
- * import them from their own files. `api/public-api.txt` records this list and
- * `test/publicApi.test.ts` fails when it changes (`npm run api:report` rewrites it).
+ * import them from their own files. Specialist groups are opt-in entries of their own, each a
+ * list like this one: `babylon-menagerie/records` (record readers: sizes, habitats, signed
+ * links, the schema), `babylon-menagerie/rig` (body plans) and `babylon-menagerie/motion`
+ * (gaits, and the steering types a behaviour of your own reads). `api/public-api.txt` records
+ * every entry's list and `test/publicApi.test.ts` fails when one changes (`npm run api:report`
+ * rewrites it).
  */
 
 // The persistent asset cache (`assetCache`).
@@ -93,7 +97,8 @@ export {
   type ValidationIssue,
 } from "./core/errors.js";
 export { redactText, redactUrl } from "./core/redact.js";
-// Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
+// Behaviours, groups and the motion state a game reads or writes (`creature.motion`, areas);
+// gaits and the steering types of a behaviour of your own are in babylon-menagerie/motion.
 export type { Area, CircleArea, PolygonArea } from "./motion/area.js";
 export { EvadeBehavior } from "./motion/behaviors/evade.js";
 export { FLEE_DEFAULTS, FleeBehavior, type FleeOptions } from "./motion/behaviors/flee.js";
@@ -103,53 +108,19 @@ export {
   type FleePredatorsOptions,
 } from "./motion/behaviors/fleePredators.js";
 export { FOLLOW_DEFAULTS, FollowBehavior, type FollowOptions } from "./motion/behaviors/follow.js";
-export { HUNT_DEFAULTS, HuntBehavior, type HuntOptions, type HuntPhase } from "./motion/behaviors/hunt.js";
+export { HUNT_DEFAULTS, HuntBehavior, type HuntOptions } from "./motion/behaviors/hunt.js";
 export { PursueBehavior } from "./motion/behaviors/pursue.js";
 export { SeekBehavior, type SeekOptions } from "./motion/behaviors/seek.js";
 export { SteeringBehavior } from "./motion/behaviors/steeringBehavior.js";
-export {
-  BEHAVIOR_GAITS,
-  BEHAVIOUR_GAITS,
-  type Gait,
-  type GaitContext,
-  type GaitTable,
-} from "./motion/gaits/index.js";
-export { GROUP_DEFAULTS, type GroupKind, type GroupOptions, MotionGroup } from "./motion/group.js";
+export { GROUP_DEFAULTS, type GroupOptions, MotionGroup } from "./motion/group.js";
 export type { MotionAgent } from "./motion/motionAgent.js";
-export type { Pose } from "./motion/pose.js";
-export type { RigRoles } from "./motion/rigRoles.js";
 export type { SpeciesSpeeds } from "./motion/speeds.js";
-export type {
-  HeightFunction,
-  MoveOrder,
-  Obstacle,
-  SteeringAgent,
-  SteeringTarget,
-  SteeringWorld,
-  Vec2,
-  WanderOrder,
-} from "./motion/types.js";
+export type { HeightFunction, Obstacle } from "./motion/types.js";
+// Population rules a game extends: realms, herd sizes, predators and prey.
 export { ECOLOGY_RULES, type EcologyRules, isPredatorRecord, preysOn } from "./population/ecology.js";
 export { POPULATION_RULES, type PopulationRules, type Realm } from "./population/populationRules.js";
-// Records: the model, its readers, signed links.
-export { HABITATS, type Habitat, isHabitat } from "./records/habitats.js";
-export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./records/height.js";
-export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./records/recordAssets.js";
-export { recordHabitats, recordHasHabitat } from "./records/recordHabitats.js";
-export { isSceneryRecord } from "./records/recordKind.js";
-export { type RecordSize, recordSize } from "./records/recordSize.js";
-export {
-  type ModelRecord,
-  type ModelRecordInput,
-  ModelRecordSchema,
-} from "./records/schemas.js";
-export { areLinksValid, getRecordExpiry } from "./records/signedUrl.js";
-// Data a game extends: body plans, gaits by behaviour, population rules.
-export {
-  BODY_PLANS,
-  type BodyPlan,
-  type BodyPlans,
-  extendBodyPlans,
-  type JointAnchor,
-  type PartPlan,
-} from "./rig/bodyPlans.js";
+// Records: the types a game's signatures name, and the errors their readers throw; the
+// readers themselves are in babylon-menagerie/records.
+export type { Habitat } from "./records/habitats.js";
+export { HeightParseError, LengthParseError } from "./records/height.js";
+export type { ModelRecord, ModelRecordInput } from "./records/schemas.js";

@@ -217,7 +217,7 @@ export class OptionsError extends MenagerieError {
 export type ScaleDimension = "height" | "length" | "width";
 
 /**
- * Thrown by {@link parseLength}: the value is not a positive length. The message names the
+ * Thrown by {@link records!parseLength}: the value is not a positive length. The message names the
  * dimension and quotes the value: `Cannot parse <dimension> <value>: <reason>`.
  * @category Errors
  */
@@ -235,7 +235,7 @@ export class LengthParseError extends MenagerieError {
 }
 
 /**
- * Thrown by {@link parseHeight} (a {@link LengthParseError} of the height).
+ * Thrown by {@link records!parseHeight} (a {@link LengthParseError} of the height).
  * @category Errors
  */
 export class HeightParseError extends LengthParseError {

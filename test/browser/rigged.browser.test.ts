@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordSize } from "../../src/index.js";
+import { recordSize } from "../../src/records/index.js";
 import { launchChromium, watchPage } from "../helpers/browser.js";
 import { startCatalogService } from "../helpers/catalogService.js";
 import { type PageServer, startPageServer } from "../helpers/vitePages.js";

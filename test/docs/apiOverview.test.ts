@@ -1,8 +1,11 @@
 /**
  * docs/api-overview.md against the published types, as the API report lists them
  * (api/public-api.txt, which test/publicApi.test.ts keeps in step with the `.d.ts`):
- * - every name the overview writes in a code span exists: `Name` is an export (or one of the
- *   few Babylon and platform types it names), `Name.member` a member of that export, and a
+ * - every entry point of the report is named in the overview, so a reader learns where to
+ *   import each name from;
+ * - every name the overview writes in a code span exists: `Name` is an export of an entry
+ *   point (or one of the few Babylon and platform types it names; a name that a subpath entry
+ *   lists again is read as the root's), `Name.member` a member of that export, and a
  *   plain `member` or `member(...)` a member of a type the same section names (or an export);
  * - every public class of the root entry is in the overview with all its methods, and the types
  *   the overview describes in full (`DESCRIBED_IN_FULL`) with all their members, in a section
@@ -90,7 +93,8 @@ function parseReport(text: string): Map<string, Export> {
     const top = /^([A-Za-z_$][\w$]*): ([^—]+?) —/.exec(line);
     if (top?.[1] !== undefined && top[2] !== undefined) {
       current = { kind: top[2], entry, members: new Set(), methods: new Set(), values: new Set() };
-      exports.set(top[1], current);
+      // A name a subpath entry lists again (`ModelRecord`) is the same declaration: keep the root's.
+      if (!exports.has(top[1])) exports.set(top[1], current);
       continue;
     }
     const value = /^ {4}\| "([^"]*)"$/.exec(line)?.[1];
@@ -210,6 +214,13 @@ describe("docs/api-overview.md against api/public-api.txt", () => {
     expect(exports.get("Creature")?.members.has("form")).toBe(true);
     expect(exports.get("Creature")?.methods.has("form")).toBe(false);
     expect(pageSections.length).toBeGreaterThan(5);
+  });
+
+  it("names every entry point", () => {
+    const entries = [...report.matchAll(/^## (\S+)/gm)].map((m) => m[1] ?? "");
+    const spans = new Set(pageSections.flatMap((s) => s.spans));
+    expect(entries.length).toBeGreaterThan(1);
+    expect(entries.filter((entry) => !spans.has(entry))).toEqual([]);
   });
 
   it("names only exports, their members, and members of the types each section names", () => {

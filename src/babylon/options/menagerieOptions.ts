@@ -75,7 +75,7 @@ export interface MenagerieOptions {
    */
   linkMarginSeconds?: number;
   /**
-   * Body plans by body type; extend {@link BODY_PLANS} with `extendBodyPlans` for your own types.
+   * Body plans by body type; extend {@link rig!BODY_PLANS} with `extendBodyPlans` for your own types.
    * @default BODY_PLANS
    */
   bodyPlans?: BodyPlans;
@@ -90,7 +90,7 @@ export interface MenagerieOptions {
    */
   seed?: number;
   /**
-   * Gaits by behaviour; extend {@link BEHAVIOR_GAITS} for your own behaviours.
+   * Gaits by behaviour; extend {@link motion!BEHAVIOR_GAITS} for your own behaviours.
    * @default BEHAVIOR_GAITS
    */
   gaits?: GaitTable;

@@ -2,10 +2,11 @@
 /**
  * A new user's plain Node ESM script on the installed tarball: starts the reference service
  * (babylon-menagerie/service) on the default catalog, looks the fox up with the lookup client
- * (the root entry), prints one JSON line, then serves until stdin closes.
+ * (the root entry) and reads its size (babylon-menagerie/records), prints one JSON line, then serves until stdin closes.
  * Usage: node service.mjs <catalog cache folder>
  */
-import { createLookupClient, recordSize } from "babylon-menagerie";
+import { createLookupClient } from "babylon-menagerie";
+import { recordSize } from "babylon-menagerie/records";
 import { ensureDefaultCatalog, startLookupServer } from "babylon-menagerie/service";
 
 const catalogDir = await ensureDefaultCatalog({ cacheDir: process.argv[2] ?? ".menagerie" });

@@ -1,0 +1,31 @@
+/**
+ * babylon-menagerie/motion: the engine-free motion layer's specialist names, for a game that
+ * writes its own gaits (a `Gait` posing a `Pose` from `RigRoles`, in a `GaitTable` passed as
+ * `MenagerieOptions.gaits`) or its own steering behaviours (the `SteeringAgent` and
+ * `SteeringWorld` a behaviour reads, `Vec2` forces), or that drives `creature.motion` by hand
+ * (`MoveOrder`, `WanderOrder`). A game that spawns creatures and gives them orders and the
+ * built-in behaviours imports from the root entry only.
+ *
+ * Public API, bound by semver, listed by hand like the root entry (see `src/index.ts`); gait
+ * maths, steering helpers and the world's internals stay out. Importing it has no side effects.
+ */
+
+export type { HuntPhase } from "./behaviors/hunt.js";
+export {
+  BEHAVIOR_GAITS,
+  BEHAVIOUR_GAITS,
+  type Gait,
+  type GaitContext,
+  type GaitTable,
+} from "./gaits/index.js";
+export type { GroupKind } from "./group.js";
+export type { Pose } from "./pose.js";
+export type { RigRoles } from "./rigRoles.js";
+export type {
+  MoveOrder,
+  SteeringAgent,
+  SteeringTarget,
+  SteeringWorld,
+  Vec2,
+  WanderOrder,
+} from "./types.js";
