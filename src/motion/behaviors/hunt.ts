@@ -131,6 +131,7 @@ export class HuntBehavior extends SteeringBehavior {
     return this.#phase;
   }
 
+  /** Sets where the hunt is, and its {@link engaged} and {@link state} with it. */
   set phase(phase: HuntPhase) {
     this.#phase = phase;
     this.engaged = phase !== "search";
