@@ -20,9 +20,10 @@ import { createSharedLimiter, type Limiter } from "./sharedLimiter.js";
 export interface Admission {
   /**
    * Checks a lookup's key and takes its tokens. `keys`: the key values the request carries when
-   * not only in its query (a form's `key` field); by default the query's.
+   * not only in its query (a form's `key` field); by default the query's. `tokens`: what the
+   * request costs in the per-key rate limit (1, a lookup, unless given).
    */
-  lookup(c: Context, keys?: readonly string[]): Promise<void>;
+  lookup(c: Context, keys?: readonly string[], tokens?: number): Promise<void>;
   /** Takes an asset request's token from its address's bucket. */
   asset(c: Context): Promise<void>;
 }
@@ -64,7 +65,7 @@ export async function createAdmission(options: ResolvedServiceOptions, redis?: S
   };
 
   return {
-    async lookup(c, given) {
+    async lookup(c, given, tokens = 1) {
       const keys = given ?? c.req.queries("key") ?? [];
       const key = keys[0];
       if (keys.length > 1)
@@ -92,7 +93,7 @@ export async function createAdmission(options: ResolvedServiceOptions, redis?: S
         // Named by an HMAC of the key: a key never appears in Redis (or a heap dump of the buckets).
         bucket = `key:${macOf(bucketKey, key).slice(0, 22)}`;
       }
-      if (perKey) tooMany(await perKey.take(bucket), "Too many requests");
+      if (perKey) tooMany(await perKey.take(bucket, tokens), "Too many requests");
     },
 
     async asset(c) {

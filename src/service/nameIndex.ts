@@ -3,8 +3,15 @@
  * pluralised or reordered name. The words of every record's name and creature are indexed
  * (folded to a rough singular) with a padded-bigram index of that vocabulary, so a query word
  * reaches its near words by counting shared bigrams (a word within `k` edits shares all but `2k`
- * of them) and checking only those, instead of walking every term of the catalog as the general
- * search index did. Only records holding a matched word are scored.
+ * of its `length + 1` bigrams, counted with their repeats) and checking only those, instead of
+ * walking every term of the catalog as the general search index did. Only records holding a
+ * matched word are scored.
+ *
+ * The checks are bounded: a query word compares at most {@link MAX_EDIT_CHECKS_PER_WORD} words
+ * (those sharing the most bigrams first) and a lookup at most {@link MAX_EDIT_CHECKS_PER_LOOKUP}
+ * (a repeated word is compared once), so a crafted name ("kaka lolo …", words of few distinct
+ * letter pairs, which bigrams prune badly) costs no more than an ordinary one. Only such a name
+ * can reach the bounds; what lies past them is a weaker typo match, left out.
  *
  * The score is MiniSearch's, term for term (BM25 per field with its k, b and d; weight 1 for the
  * exact word, 0.375 for a prefix and 0.45 for a typo, shrinking with the letters that differ;
@@ -20,12 +27,20 @@ export function nameEdits(term: string): number {
 /** Where MiniSearch's default tokenizer splits a text: spaces and punctuation. */
 const SPLIT = /[\n\r\p{Z}\p{P}]+/u;
 
-/** Distinct padded bigrams: `^a`, `ab`, ..., `z$`. */
-function bigrams(word: string): string[] {
+/** Words a query word compares by edit distance at most (those sharing the most bigrams first). */
+export const MAX_EDIT_CHECKS_PER_WORD = 512;
+/** Words one lookup compares by edit distance at most, over all its query words. */
+export const MAX_EDIT_CHECKS_PER_LOOKUP = 2048;
+
+/** Padded bigrams (`^a`, `ab`, ..., `z$`) with how often each occurs: `length + 1` in all. */
+function bigrams(word: string): Map<string, number> {
   const padded = `^${word}$`;
-  const out = new Set<string>();
-  for (let i = 0; i + 1 < padded.length; i++) out.add(padded.slice(i, i + 2));
-  return [...out];
+  const out = new Map<string, number>();
+  for (let i = 0; i + 1 < padded.length; i++) {
+    const gram = padded.slice(i, i + 2);
+    out.set(gram, (out.get(gram) ?? 0) + 1);
+  }
+  return out;
 }
 
 /** Two rows of the edit-distance table, reused: names are short, lookups many. */
@@ -60,11 +75,24 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
+/**
+ * Work done by every name index of this process, for the tests that bound it: `editChecks`
+ * counts the words a lookup compared with its query word by edit distance (its candidates).
+ * Not part of the public API.
+ */
+export const nameIndexWork = { editChecks: 0 };
+
 const FIELD_BOOST = [2, 1] as const; // name, creature
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /** MiniSearch's BM25+ parameters. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/** The words holding one bigram: parallel lists of word and how often the bigram occurs in it. */
+interface GramPostings {
+  words: number[];
+  counts: number[];
+}
 
 /** A word's records in one field: parallel lists of record and term frequency. */
 interface Postings {
@@ -80,7 +108,9 @@ export class NameIndex {
   readonly #postings: [Postings | undefined, Postings | undefined][] = [];
   /** Word ids in string order, for prefix ranges. */
   readonly #sorted: number[];
-  readonly #byBigram = new Map<string, number[]>();
+  readonly #byBigram = new Map<string, GramPostings>();
+  /** Word ids by length, for a query word whose bigrams cannot prune. */
+  readonly #byLength: number[][] = [];
   /** Per field, per record: distinct raw tokens (MiniSearch's field length). */
   readonly #fieldLength: [number[], number[]] = [[], []];
   readonly #averageLength: [number, number] = [0, 0];
@@ -139,11 +169,13 @@ export class NameIndex {
       this.#words.push(word);
       this.#wordIds.set(word, id);
       this.#postings.push([undefined, undefined]);
-      for (const gram of bigrams(word)) {
-        const list = this.#byBigram.get(gram);
-        if (list) list.push(id);
-        else this.#byBigram.set(gram, [id]);
+      for (const [gram, count] of bigrams(word)) {
+        let postings = this.#byBigram.get(gram);
+        if (!postings) this.#byBigram.set(gram, (postings = { words: [], counts: [] }));
+        postings.words.push(id);
+        postings.counts.push(count);
       }
+      (this.#byLength[word.length] ??= []).push(id);
     }
     return id;
   }
@@ -166,36 +198,55 @@ export class NameIndex {
     return out;
   }
 
-  /** Words within `k` edits of `q` (not `q` itself), with their distance. */
-  #near(q: string, k: number): [number, number][] {
-    const grams = bigrams(q);
-    // An edit changes at most two bigrams; below that many shared, a word cannot be near.
-    const threshold = grams.length - 2 * k;
-    const candidates: number[] = [];
-    if (threshold <= 0) {
-      for (let id = 0; id < this.#words.length; id++) candidates.push(id);
-    } else {
-      const counts = this.#scratch;
-      const touched: number[] = [];
-      for (const gram of grams) {
-        for (const id of this.#byBigram.get(gram) ?? []) {
-          if (counts[id] === 0) touched.push(id);
-          counts[id]! += 1;
-        }
-      }
-      for (const id of touched) {
-        if (counts[id]! >= threshold && Math.abs(this.#words[id]!.length - q.length) <= k) candidates.push(id);
-        counts[id] = 0;
-      }
-    }
+  /**
+   * Words within `k` edits of `q` (not `q` itself), with their distance, from at most `limit`
+   * candidates; `checks` counts the candidates compared.
+   */
+  #near(q: string, k: number, limit: number, checks: { made: number }): [number, number][] {
     const out: [number, number][] = [];
-    for (const id of candidates) {
+    for (const id of this.#candidates(q, k)) {
       const word = this.#words[id]!;
       if (word === q) continue;
+      if (limit-- <= 0) break;
+      checks.made++;
+      nameIndexWork.editChecks++;
       const d = boundedEditDistance(q, word, k);
       if (d <= k) out.push([id, d]);
     }
     return out;
+  }
+
+  /**
+   * The words that may lie within `k` edits of `q`, most shared bigrams first: an edit changes
+   * at most two of the `length + 1` padded bigrams, so a near word shares all but `2k` of them
+   * (counted with repeats: "kaka" has `ka` twice). When that leaves nothing to require, the
+   * words of a near length.
+   */
+  #candidates(q: string, k: number): number[] {
+    const threshold = q.length + 1 - 2 * k;
+    if (threshold <= 0) {
+      const out: number[] = [];
+      for (let length = Math.max(0, q.length - k); length <= q.length + k; length++)
+        out.push(...(this.#byLength[length] ?? []));
+      return out;
+    }
+    const shared = this.#scratch;
+    const touched: number[] = [];
+    for (const [gram, count] of bigrams(q)) {
+      const postings = this.#byBigram.get(gram);
+      if (!postings) continue;
+      for (let i = 0; i < postings.words.length; i++) {
+        const id = postings.words[i]!;
+        if (shared[id] === 0) touched.push(id);
+        shared[id]! += Math.min(count, postings.counts[i]!);
+      }
+    }
+    const passed: [id: number, shared: number][] = [];
+    for (const id of touched) {
+      if (shared[id]! >= threshold && Math.abs(this.#words[id]!.length - q.length) <= k) passed.push([id, shared[id]!]);
+      shared[id] = 0;
+    }
+    return passed.sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
   }
 
   /** Adds one matched word's BM25 score, per field, to the current query word's scores. */
@@ -225,6 +276,9 @@ export class NameIndex {
    */
   #accumulate(query: string): void {
     const seen = new Set<string>();
+    // A repeated word is compared once: its near words are kept for the lookup.
+    const nearOf = new Map<string, [number, number][]>();
+    const checks = { made: 0 };
     for (const token of query.split(SPLIT)) {
       const q = this.fold(token);
       if (!q) continue;
@@ -242,7 +296,12 @@ export class NameIndex {
       const k = nameEdits(q);
       // A word that is both a prefix and a near word counts once, as a prefix.
       if (k > 0) {
-        for (const [id, d] of this.#near(q, k)) {
+        let near = nearOf.get(q);
+        if (!near) {
+          const limit = Math.min(MAX_EDIT_CHECKS_PER_WORD, MAX_EDIT_CHECKS_PER_LOOKUP - checks.made);
+          nearOf.set(q, (near = this.#near(q, k, limit, checks)));
+        }
+        for (const [id, d] of near) {
           if (prefixed.has(id)) continue;
           const length = this.#words[id]!.length;
           this.#score(id, (FUZZY_WEIGHT * length) / (length + d));

@@ -118,19 +118,23 @@ export class TokenBucketLimiter {
     (bucket.tokens >= 1 ? this.#buckets : this.#dry).set(key, bucket);
   }
 
-  #refused(bucket: Bucket): RateDecision {
+  #refused(bucket: Bucket, cost = 1): RateDecision {
     // Whole seconds, rounded up, as Retry-After takes them; never 0, which would invite a hot loop.
-    const retryAfterSeconds = Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerSecond));
+    const retryAfterSeconds = Math.max(1, Math.ceil((cost - bucket.tokens) / this.refillPerSecond));
     return { allowed: false, retryAfterSeconds };
   }
 
-  /** Takes one token for `key`; when none is left, says how long until one is back. */
-  take(key: string): RateDecision {
+  /**
+   * Takes `tokens` tokens for `key` (a costly request takes several; never more than the
+   * bucket holds); when too few are left, takes none and says how long until one is back.
+   */
+  take(key: string, tokens = 1): RateDecision {
+    const cost = Math.min(tokens, this.capacity);
     const bucket = this.#bucket(key, this.#now());
-    const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
+    const allowed = bucket.tokens >= cost;
+    if (allowed) bucket.tokens -= cost;
     this.#place(key, bucket);
-    return allowed ? { allowed: true, remaining: Math.floor(bucket.tokens) } : this.#refused(bucket);
+    return allowed ? { allowed: true, remaining: Math.floor(bucket.tokens) } : this.#refused(bucket, cost);
   }
 
   /** Whether `key` has a token left, without taking it (a key never seen has a full bucket). */

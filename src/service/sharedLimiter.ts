@@ -12,8 +12,8 @@ import { importServicePart, REDIS_PACKAGES } from "./servicePackages.js";
 
 /** What admission asks of a limit: the local bucket answers at once, the shared one may wait on Redis. */
 export interface Limiter {
-  /** Takes one request's token for `key`. */
-  take(key: string): RateDecision | Promise<RateDecision>;
+  /** Takes one request's tokens for `key` (one unless given; never more than the capacity). */
+  take(key: string, tokens?: number): RateDecision | Promise<RateDecision>;
   /** Whether `key` has a token left, without taking it. */
   peek(key: string): RateDecision | Promise<RateDecision>;
 }
@@ -50,15 +50,15 @@ export async function createSharedLimiter(
     rejectIfRedisNotReady: true,
   });
   return {
-    async take(key) {
-      if (!redis.ready) return local.take(key);
+    async take(key, tokens = 1) {
+      if (!redis.ready) return local.take(key, tokens);
       try {
-        const res = await shared.consume(key);
+        const res = await shared.consume(key, Math.min(tokens, options.capacity));
         return { allowed: true, remaining: res.remainingPoints };
       } catch (outcome) {
         if (isLimitAnswer(outcome)) return retryAfter(outcome.msBeforeNext);
         redis.failed(outcome);
-        return local.take(key);
+        return local.take(key, tokens);
       }
     },
     async peek(key) {

@@ -73,6 +73,17 @@ describe("menagerie.command", () => {
     expect(none.outcomes[0]!.notes).toEqual(["no bear in the scene"]);
   });
 
+  it("removes none for a count of zero, and all of them for 'all'", async () => {
+    setup();
+    await menagerie.command("add three foxes here");
+    expect(called("fox")).toHaveLength(3);
+    await menagerie.command("remove 0 foxes");
+    await menagerie.command("remove zero foxes, then move 0 foxes near the camera");
+    expect(called("fox")).toHaveLength(3);
+    await menagerie.command("remove all foxes");
+    expect(called("fox")).toHaveLength(0);
+  });
+
   it("sends creatures to the place asked with moveTo", async () => {
     setup();
     const lion = await menagerie.spawnCreature("lion", { position: new Vector3(0, 0, 20) });

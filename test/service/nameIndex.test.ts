@@ -1,7 +1,7 @@
 /** The name index answers what the MiniSearch query it replaced answered, without walking every term. */
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
-import { boundedEditDistance, NameIndex, nameEdits } from "../../src/service/nameIndex.js";
+import { boundedEditDistance, NameIndex, nameEdits, nameIndexWork } from "../../src/service/nameIndex.js";
 import { singular } from "../../src/service/searchIndex.js";
 import { SeededRandom } from "../../src/util/seededRandom.js";
 
@@ -84,5 +84,29 @@ describe("NameIndex", () => {
     const index = new NameIndex(records(50), fold);
     expect(index.find("qqqqqqq", (id) => id)).toBeUndefined();
     expect(index.find("#", (id) => id)).toBeUndefined();
+  });
+});
+
+describe("NameIndex work per lookup", () => {
+  it("compares a 256-character name of words with few letter pairs with a bounded number of words", () => {
+    const index = new NameIndex(records(5000), fold);
+    // Every word has at most four distinct padded bigrams (^k, ka, ak, a$ ...).
+    const pairs = ["ka", "lo", "mi", "ru", "ve", "sa", "to", "ni", "be", "da"];
+    let query = "";
+    for (let i = 0; query.length < 250; i++)
+      query += `${query ? " " : ""}${pairs[i % pairs.length]!.repeat(2 + (i % 3))}`;
+    query = query.slice(0, 256);
+    const before = nameIndexWork.editChecks;
+    index.find(query, (id) => id);
+    const checks = nameIndexWork.editChecks - before;
+    // 2 048 per lookup at most (MAX_EDIT_CHECKS_PER_LOOKUP), however many words the name holds.
+    expect(checks).toBeLessThanOrEqual(2048);
+    // An ordinary typo (two letters swapped) still reaches its record.
+    const docs = records(5000);
+    for (const id of [123, 2345, 4321]) {
+      const target = docs[id]!.name;
+      const typo = target.slice(0, 2) + target[3] + target[2] + target.slice(4);
+      expect(index.scores(typo).has(id), typo).toBe(true);
+    }
   });
 });

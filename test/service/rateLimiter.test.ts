@@ -24,6 +24,17 @@ describe("TokenBucketLimiter", () => {
     expect(limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 
+  it("takes several tokens for a costly request, none when too few are left, at most the capacity", () => {
+    const c = clock();
+    const limiter = new TokenBucketLimiter({ capacity: 10, refillPerSecond: 1 }, c.now);
+    expect(limiter.take("a", 4)).toEqual({ allowed: true, remaining: 6 });
+    expect(limiter.take("a", 4)).toEqual({ allowed: true, remaining: 2 });
+    expect(limiter.take("a", 4)).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    expect(limiter.take("a")).toEqual({ allowed: true, remaining: 1 });
+    const small = new TokenBucketLimiter({ capacity: 2, refillPerSecond: 1 }, c.now);
+    expect(small.take("a", 4)).toEqual({ allowed: true, remaining: 0 });
+  });
+
   it("rounds Retry-After up to whole seconds for slow refills", () => {
     const limiter = new TokenBucketLimiter({ capacity: 1, refillPerSecond: 0.4 }, clock().now);
     limiter.take("a");

@@ -5,8 +5,8 @@
  * "a" alone reads as 1, which the parser's quantity words ("a dozen" → 1 × 12) build on.
  */
 
-/** Words of one number below twenty, and the tens. */
-const SMALL: Readonly<Record<string, number>> = {
+/** Words of one number below twenty, and the tens (Maps: a plain object would answer "constructor"). */
+const SMALL: ReadonlyMap<string, number> = entries({
   zero: 0,
   one: 1,
   two: 2,
@@ -27,9 +27,9 @@ const SMALL: Readonly<Record<string, number>> = {
   seventeen: 17,
   eighteen: 18,
   nineteen: 19,
-};
+});
 
-const TENS: Readonly<Record<string, number>> = {
+const TENS: ReadonlyMap<string, number> = entries({
   twenty: 20,
   thirty: 30,
   forty: 40,
@@ -38,10 +38,14 @@ const TENS: Readonly<Record<string, number>> = {
   seventy: 70,
   eighty: 80,
   ninety: 90,
-};
+});
 
 /** Words that multiply what came before them: the hundred within a group, then the groups. */
-const SCALES: Readonly<Record<string, number>> = { thousand: 1_000, million: 1_000_000 };
+const SCALES: ReadonlyMap<string, number> = entries({ thousand: 1_000, million: 1_000_000 });
+
+function entries(table: Record<string, number>): ReadonlyMap<string, number> {
+  return new Map(Object.entries(table));
+}
 
 /** What the last word of a number was, which decides the words that may follow it. */
 type Last = "start" | "small" | "tens" | "hundred" | "scale";
@@ -89,7 +93,7 @@ function readNumber(words: readonly string[], at: number): { value: number; next
 
 /** "two hundred and five": "and" joins only a hundred or a thousand to the number words after it. */
 function andContinues(last: Last, next: string | undefined): boolean {
-  return (last === "hundred" || last === "scale") && next !== undefined && (next in SMALL || next in TENS);
+  return (last === "hundred" || last === "scale") && next !== undefined && (SMALL.has(next) || TENS.has(next));
 }
 
 /** Adds `word` to the number being read; false when it cannot continue that number. */
@@ -97,21 +101,23 @@ function step(reading: Reading, word: string): boolean {
   const { last } = reading;
   const opensGroup = last === "start" || last === "hundred" || last === "scale";
   if (word === "a" && last === "start") return add(reading, 1, "small");
-  if (word in SMALL) {
-    const value = SMALL[word]!;
+  const value = SMALL.get(word);
+  if (value !== undefined) {
     const afterTens = last === "tens" && value > 0 && value < 10;
     return (opensGroup || afterTens) && add(reading, value, "small");
   }
-  if (word in TENS) return opensGroup && add(reading, TENS[word]!, "tens");
+  const tens = TENS.get(word);
+  if (tens !== undefined) return opensGroup && add(reading, tens, "tens");
   if (word === "hundred") {
     if ((last !== "small" && last !== "tens") || reading.group >= 100) return false;
     reading.group *= 100;
     reading.last = "hundred";
     return true;
   }
-  if (word in SCALES) {
+  const scale = SCALES.get(word);
+  if (scale !== undefined) {
     if (last === "start" || last === "scale") return false;
-    reading.total += reading.group * SCALES[word]!;
+    reading.total += reading.group * scale;
     reading.group = 0;
     reading.last = "scale";
     return true;

@@ -10,11 +10,18 @@
  * and a list of models ("two wolves and a deer", joined by "and"), then an optional place
  * ("near the pond"). Names go through the service's own name index (fuzzy: "zebbra" is a
  * zebra); number words through `readNumberWords`, plurals through `pluralize`.
+ *
+ * A command's work is bounded whatever it says: a name is looked up once per command, by its
+ * last {@link MAX_NAME_WORDS} words at most, only its last {@link MAX_FUZZY_TAIL_WORDS} words
+ * are matched fuzzily, and a command matches at most
+ * {@link MAX_FUZZY_WORDS} words fuzzily in all (past that, names must be exact); the name index
+ * bounds each lookup's edit-distance checks in turn.
  */
 import pluralize from "pluralize";
 import { readNumberWords } from "./numberWords.js";
 import {
   ACTION_VERBS,
+  ALL_WORDS,
   FILLER_WORDS,
   HABITAT_VERBS,
   HABITAT_WORDS,
@@ -26,7 +33,10 @@ import {
 
 export type { TextCommandActionKind, TextCommandRelative } from "./textCommandWords.js";
 
-/** One model of an action. `number` 0: all of them (e.g. "remove the bears"). */
+/**
+ * One model of an action. `number` 0: all of them (e.g. "remove the bears"); a count of zero
+ * ("remove 0 foxes") names none, so it gives no model at all.
+ */
 export interface TextCommandModel {
   name: string;
   number: number;
@@ -48,9 +58,16 @@ export type ModelNameResolver = (name: string, fuzzy: boolean) => string | undef
 export const MAX_COMMAND_WORDS = 200;
 /** The most of one model a command may ask for. */
 export const MAX_MODEL_NUMBER = 100;
+/** The most words of a name looked up (its last ones): a phrase's longer tails name nothing. */
+export const MAX_NAME_WORDS = 12;
+/** The most words of a name matched fuzzily (its last ones): a longer tail must match exactly. */
+export const MAX_FUZZY_TAIL_WORDS = 4;
+/** The most words one command matches fuzzily, over all its lookups. */
+export const MAX_FUZZY_WORDS = 16;
 
 /** Reads `text` into actions; names are resolved (and unknown ones dropped) through `resolve`. */
-export function parseTextCommand(text: string, resolve: ModelNameResolver): TextCommandAction[] {
+export function parseTextCommand(text: string, given: ModelNameResolver): TextCommandAction[] {
+  const resolve = budgetedResolver(given);
   const actions: TextCommandAction[] = [];
   for (const clause of clauses(text)) {
     const action = readClause(clause, resolve);
@@ -107,7 +124,7 @@ function habitatChangeAt(words: readonly string[], at: number): { habitat: strin
     }
   while (words[i] === "a" || words[i] === "an" || words[i] === "the" || words[i] === "1") i++;
   const word = words[i];
-  const habitat = word === undefined ? undefined : HABITAT_WORDS[word];
+  const habitat = word === undefined ? undefined : HABITAT_WORDS.get(word);
   if (!habitat) return undefined;
   i++;
   if (words[i] === "habitat" || words[i] === "scene" || words[i] === "setting") i++;
@@ -176,13 +193,14 @@ function readModels(
   const models: TextCommandModel[] = [];
   for (const item of splitOn(head, "and")) {
     const phrase = nounPhrase(item);
-    if (!phrase) continue;
+    // "remove 0 foxes" removes none: only "all" or a bare plural says all of them.
+    if (!phrase || phrase.number === 0) continue;
     const name = resolveName(phrase.words, resolve, fuzzy);
     if (!name) continue;
     // No count: one for "a lion" or "the lion", three for "add zebras", all of them for
-    // "remove the bears" or "move zebras" (0).
+    // "remove the bears", "move zebras" or "remove every fox" (0).
     const last = phrase.words[phrase.words.length - 1]!;
-    const plural = pluralize.isPlural(last) && pluralize.singular(last) !== last;
+    const plural = phrase.all || (pluralize.isPlural(last) && pluralize.singular(last) !== last);
     const number = phrase.number ?? (plural ? (kind === "add_model" ? 3 : 0) : 1);
     models.push({ name, number: Math.min(MAX_MODEL_NUMBER, number), ...(location ? { location } : {}) });
   }
@@ -199,10 +217,19 @@ function splitOn(words: string[], separator: string): string[][] {
   return out;
 }
 
-/** A count (digits or a quantity word, times "dozen"), whether "the" came first, and the name's words. */
-function nounPhrase(words: string[]): { number?: number; definite: boolean; words: string[] } | undefined {
+/** What a noun phrase says: its count, whether "the" or "all" came first, and the name's words. */
+interface NounPhrase {
+  number?: number;
+  definite: boolean;
+  all: boolean;
+  words: string[];
+}
+
+/** A count (digits or a quantity word, times "dozen"), "the", "all" and the name's words. */
+function nounPhrase(words: string[]): NounPhrase | undefined {
   let number: number | undefined;
   let definite = false;
+  let all = false;
   const rest: string[] = [];
   for (const word of words) {
     if (/^\d+$/.test(word)) {
@@ -213,33 +240,69 @@ function nounPhrase(words: string[]): { number?: number; definite: boolean; word
       definite = true;
       continue;
     }
-    if (rest.length === 0 && word in QUANTITY_WORDS) {
-      const n = QUANTITY_WORDS[word]!;
+    const n = rest.length === 0 ? QUANTITY_WORDS.get(word) : undefined;
+    if (n !== undefined) {
       number = word === "dozen" ? (number ?? 1) * n : (number ?? n);
+      continue;
+    }
+    if (rest.length === 0 && ALL_WORDS.has(word)) {
+      all = true;
       continue;
     }
     if (FILLER_WORDS.has(word)) continue;
     rest.push(word);
   }
   if (rest.length === 0) return undefined;
-  return { ...(number !== undefined && Number.isFinite(number) ? { number } : {}), definite, words: rest };
+  return { ...(number !== undefined && Number.isFinite(number) ? { number } : {}), definite, all, words: rest };
 }
 
 function singular(words: readonly string[]): string[] {
   return words.map((w, i) => (i === words.length - 1 ? pluralize.singular(w) : w));
 }
 
-/** The longest tail of the phrase the index knows, exactly first, then fuzzily. */
+/**
+ * The longest tail of the phrase the index knows, exactly first, then fuzzily (its last
+ * {@link MAX_FUZZY_TAIL_WORDS} words only).
+ */
 function resolveName(words: readonly string[], resolve: ModelNameResolver, fuzzily = true): string | undefined {
-  const tails: string[] = [];
-  for (let k = 0; k < words.length; k++) {
+  const tails: string[][] = [];
+  for (let k = Math.max(0, words.length - MAX_NAME_WORDS); k < words.length; k++) {
     const tail = words.slice(k);
-    tails.push(singular(tail).join(" "), tail.join(" "));
+    tails.push(singular(tail), tail);
   }
-  for (const fuzzy of fuzzily ? [false, true] : [false])
-    for (const tail of tails) {
-      const found = resolve(tail, fuzzy);
-      if (found) return found;
-    }
+  for (const tail of tails) {
+    const found = resolve(tail.join(" "), false);
+    if (found) return found;
+  }
+  if (!fuzzily) return undefined;
+  for (const tail of tails) {
+    if (tail.length > MAX_FUZZY_TAIL_WORDS) continue;
+    const found = resolve(tail.join(" "), true);
+    if (found) return found;
+  }
   return undefined;
+}
+
+/**
+ * `resolve` for one command: each name asked once (a repeated name costs nothing more), and
+ * fuzzy lookups only while the command has fuzzy words left ({@link MAX_FUZZY_WORDS}; a name's
+ * repeated words count once, as the name index compares them once).
+ */
+function budgetedResolver(resolve: ModelNameResolver): ModelNameResolver {
+  const answers = new Map<string, string | undefined>();
+  let fuzzyWordsLeft = MAX_FUZZY_WORDS;
+  return (name, fuzzy) => {
+    const key = `${fuzzy ? "~" : "="}${name}`;
+    if (answers.has(key)) return answers.get(key);
+    let found: string | undefined;
+    if (!fuzzy) found = resolve(name, false);
+    else {
+      const words = new Set(name.split(" ")).size;
+      if (words > fuzzyWordsLeft) return undefined;
+      fuzzyWordsLeft -= words;
+      found = resolve(name, true);
+    }
+    answers.set(key, found);
+    return found;
+  };
 }

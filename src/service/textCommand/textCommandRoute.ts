@@ -18,6 +18,11 @@ import { parseTextCommand } from "./parseTextCommand.js";
 export const TEXT_COMMAND_PATH = "parse-text-command";
 /** Longest `text` read, in characters (a longer one is refused with 400). */
 export const MAX_COMMAND_CHARS = 1000;
+/**
+ * Rate-limit tokens a command read here costs (a lookup costs one): reading a sentence makes up
+ * to 16 fuzzy name lookups. A forwarded command costs one, as the upstream limits its own work.
+ */
+export const TEXT_COMMAND_TOKENS = 4;
 /** Largest request body read, in bytes. */
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -59,7 +64,7 @@ export async function answerTextCommand(c: Context, deps: TextCommandRouteDeps):
   const form = await formOf(c);
   const query = new URL(c.req.url).searchParams;
   const keys = [...form.getAll("key"), ...query.getAll("key")];
-  await deps.admission.lookup(c, keys);
+  await deps.admission.lookup(c, keys, deps.upstream ? 1 : TEXT_COMMAND_TOKENS);
   const texts = form.getAll("text");
   if (texts.length !== 1) throw badRequest("Send the command as one form field named text.");
   const text = texts[0]!;

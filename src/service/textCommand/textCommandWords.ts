@@ -92,8 +92,13 @@ export const PLACES: readonly (readonly [string, TextCommandRelative])[] = [
   ["beneath", "below"],
 ];
 
+/**
+ * The word tables are Maps, never plain objects: a plain object answers `Object.prototype`'s
+ * names too ("constructor" would read as a habitat or a count).
+ */
+
 /** Words before a noun that say "this many" without a digit. */
-export const QUANTITY_WORDS: Readonly<Record<string, number>> = {
+export const QUANTITY_WORDS: ReadonlyMap<string, number> = entries({
   a: 1,
   an: 1,
   another: 1,
@@ -107,7 +112,10 @@ export const QUANTITY_WORDS: Readonly<Record<string, number>> = {
   lots: 8,
   lot: 8,
   dozen: 12,
-};
+});
+
+/** Words before a noun that say "all of them" (the answer's `number` 0). */
+export const ALL_WORDS: ReadonlySet<string> = new Set(["all", "every", "each"]);
 
 /** Words that only join or decorate: skipped inside a noun phrase. */
 export const FILLER_WORDS = new Set([
@@ -129,7 +137,7 @@ export const FILLER_WORDS = new Set([
  * Habitat words → the catalog's habitat (savannah → grass, …). A word with no catalog habitat
  * (space, cave, magical) is kept as it is: the answer names it, and the caller decides.
  */
-export const HABITAT_WORDS: Readonly<Record<string, Habitat | "cave" | "mountain" | "magical" | "space">> = {
+export const HABITAT_WORDS: ReadonlyMap<string, Habitat | "cave" | "mountain" | "magical" | "space"> = entries({
   forest: "forest",
   woods: "forest",
   woodland: "forest",
@@ -181,4 +189,8 @@ export const HABITAT_WORDS: Readonly<Record<string, Habitat | "cave" | "mountain
   mountains: "mountain",
   magical: "magical",
   space: "space",
-};
+});
+
+function entries<V>(table: Record<string, V>): ReadonlyMap<string, V> {
+  return new Map(Object.entries(table));
+}
