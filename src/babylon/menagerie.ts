@@ -136,8 +136,9 @@ export class Menagerie {
     // the spawn's to report (the spawner awaits it), never an unhandled rejection.
     const record = typeof nameOrRecord === "string" ? lookupRecord(this.client, nameOrRecord, options) : nameOrRecord;
     if (record instanceof Promise) record.catch(() => undefined);
+    const slot = this.#driver.world.reserveAgent(); // its place in motion's order: when asked, not when loaded
     const spawner = await this.#loadSpawner(typeof nameOrRecord === "string" ? nameOrRecord : nameOrRecord.name);
-    return spawner.spawn(record, options);
+    return spawner.spawn(record, options, { slot });
   }
 
   /**

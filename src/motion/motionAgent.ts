@@ -46,6 +46,11 @@ import type {
 export interface MotionAgentOptions {
   roles: RigRoles;
   rng: SeededRandom;
+  /**
+   * Its number: its world gives it, in placement order (`MotionWorld.createAgent`).
+   * @default the next number of those given to agents made on their own, unique in this page or process
+   */
+  id?: number | undefined;
   /** The record's behaviour (walk, fly, swim, ...). @default "none" */
   behaviour?: string | undefined;
   /** @default 0 */
@@ -65,8 +70,8 @@ export interface MotionAgentOptions {
 }
 
 /** Defaults of {@link MotionAgentOptions}. */
-const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" | "rng" | "bodyType">>> = Object.freeze(
-  {
+const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" | "rng" | "id" | "bodyType">>> =
+  Object.freeze({
     behaviour: "none",
     x: 0,
     y: 0,
@@ -74,8 +79,7 @@ const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" 
     heading: 0,
     gaits: BEHAVIOR_GAITS,
     speedRules: SPEED_RULES,
-  },
-);
+  });
 
 const force = new ForceVector();
 const part = new ForceVector();
@@ -90,8 +94,11 @@ export class MotionAgent implements SteeringAgent {
   // Every number written per frame has an initializer: a field declared bare starts as
   // `undefined` (ES2022 class fields), V8 then keeps it "tagged" and boxes each new double in
   // a fresh heap object; an initialised one holds its double in place.
-  /** Unique per agent in this page or process. */
-  readonly id = nextId++;
+  /**
+   * Its number: 1, 2, ... in its world's placement order, the same in every run of one seed
+   * (one made on its own, outside a world, takes a number unique in this page or process).
+   */
+  readonly id: number;
   /** What each joint of its rig does (legs, wings, head, tail). */
   readonly roles: RigRoles;
   /** Its own seeded random numbers (idle moves, wandering). */
@@ -187,6 +194,7 @@ export class MotionAgent implements SteeringAgent {
 
   constructor(options: MotionAgentOptions) {
     const o = assignDefaults(MOTION_AGENT_DEFAULTS, options);
+    this.id = options.id ?? nextId++;
     this.roles = options.roles;
     this.rng = options.rng;
     this.x = o.x;

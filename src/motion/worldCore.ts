@@ -1,7 +1,9 @@
 /**
  * All moving creatures of a scene: one `step(dt)` per frame advances every agent, driven by the
- * frame's delta time, scaled, clamped and pausable. Deterministic for a seed: agents are
- * stepped in the order they were added, each with its own forked random stream.
+ * frame's delta time, scaled, clamped and pausable. Deterministic for a seed and a series of
+ * steps: each agent's number and random stream are its place in the world's placement order
+ * ({@link MotionWorldCore.reserveAgent}), and agents step in that order, not the order they
+ * joined, so models that finish loading in another order give the same world.
  *
  * This is the world without the code of its agents (steering, gaits: see world.ts, which adds
  * `createAgent`), so that a Menagerie holds its world, obstacles and time from the start while
@@ -29,7 +31,17 @@ export const MOTION_WORLD_DEFAULTS: Readonly<Required<MotionWorldOptions>> = Obj
   maxStepSeconds: 0.1,
 });
 
+/**
+ * A place in a world's placement order, taken before its agent exists (while its model loads):
+ * the agent's number and its random stream, forked from the world's seed.
+ */
+export interface AgentSlot {
+  readonly id: number;
+  readonly rng: SeededRandom;
+}
+
 export class MotionWorldCore implements SteeringWorld {
+  /** Its agents, in placement order (the order they step in). */
   readonly agents: MotionAgent[] = [];
   /** Results of the last {@link findNeighbours}, valid up to the count it returned. */
   readonly neighbours: MotionAgent[] = [];
@@ -49,7 +61,10 @@ export class MotionWorldCore implements SteeringWorld {
   readonly #rng: SeededRandom;
   readonly #maxStep: number;
   readonly #grid = new SpatialGrid(2);
+  /** Places reserved so far: the last agent number given. */
   #created = 0;
+  /** Each agent's place in the step order, beside {@link agents}. */
+  readonly #order: number[] = [];
   #gridFresh = false;
   /** This step, boxed once for all agents (see `MotionAgent.advance`); never a plain double first. */
   #stepBox: number | undefined = undefined;
@@ -75,15 +90,33 @@ export class MotionWorldCore implements SteeringWorld {
     this.#maxStep = positiveNumber("maxStepSeconds", o.maxStepSeconds);
   }
 
-  /** The random stream of the next agent: forked from the world's seed, one per agent made. */
-  nextAgentRandom(): SeededRandom {
-    return this.#rng.fork(this.#created++);
+  /**
+   * Takes the next place in placement order: an agent number (1, 2, ...) and a random stream
+   * forked from the world's seed. A spawn takes it when it is asked for, so its agent steps
+   * in that place however late its model arrives; a place never filled (a failed load) is skipped.
+   */
+  reserveAgent(): AgentSlot {
+    const id = ++this.#created;
+    return { id, rng: this.#rng.fork(id - 1) };
   }
 
-  add(agent: MotionAgent): void {
+  /** The random stream of the next place ({@link reserveAgent}'s, without its number). */
+  nextAgentRandom(): SeededRandom {
+    return this.reserveAgent().rng;
+  }
+
+  /**
+   * Adds an agent in its place in the step order: `slot`'s, when it was made in a place
+   * {@link reserveAgent} gave, else after every place taken so far.
+   */
+  add(agent: MotionAgent, slot?: AgentSlot): void {
     if (agent.world === this) return;
     agent.world = this;
-    this.agents.push(agent);
+    const place = slot ? slot.id : this.#created + 0.5;
+    let i = this.agents.length;
+    while (i > 0 && this.#order[i - 1]! > place) i--;
+    this.agents.splice(i, 0, agent);
+    this.#order.splice(i, 0, place);
     this.maxRadius = Math.max(this.maxRadius, agent.radius);
     this.#gridFresh = false;
   }
@@ -92,6 +125,7 @@ export class MotionWorldCore implements SteeringWorld {
     const i = this.agents.indexOf(agent);
     if (i < 0) return;
     this.agents.splice(i, 1);
+    this.#order.splice(i, 1);
     agent.cancel();
     agent.world = undefined;
     this.#gridFresh = false;

@@ -164,6 +164,12 @@ export async function populate(host: PopulateHost, given: PopulateOptions): Prom
   };
   report();
 
+  // Each planned creature's place in the motion world's order, taken now, species by species
+  // in plan order (the order they appear when the models load in turn): its number, random
+  // stream and step order do not depend on which model finishes loading first.
+  const places = new Map(
+    plan.species.flatMap((s) => s.creatures).map((planned) => [planned, host.spawner.reserveAgent()]),
+  );
   const slotOf = new Map<Creature, number>();
   const wander = options.wander;
   const groups = options.groups ? new PopulateGroups() : undefined;
@@ -196,7 +202,7 @@ export async function populate(host: PopulateHost, given: PopulateOptions): Prom
             ...(signal ? { signal } : {}),
             ...(options.tags ? { tags: options.tags } : {}),
           },
-          { ground, swim },
+          { ground, swim, slot: places.get(planned) },
         );
         if (group.isDisposed) {
           creature.dispose(); // the populate was cancelled while this one was being made
@@ -224,9 +230,10 @@ export async function populate(host: PopulateHost, given: PopulateOptions): Prom
     group.dispose();
     throw error;
   }
-  // Creatures arrived in load order; list them in plan order so a seed gives the same list.
+  // Creatures arrived in load order; list them in plan order so a seed gives the same list,
+  // and the same groups, with their members in that order.
   group.creatures.sort((a, b) => slotOf.get(a)! - slotOf.get(b)!);
-  group.groups.push(...(groups?.settle() ?? []));
+  group.groups.push(...(groups?.settle(group.creatures) ?? []));
   if (options.ecology) applyEcology(group.creatures, options.ecology === true ? ECOLOGY_RULES : options.ecology);
   return group;
 }

@@ -33,14 +33,24 @@ export class PopulateGroups {
     group.add(creature);
   }
 
-  /** Lets go of groups of fewer than two (a lone flyer of its species): returns those kept. */
-  settle(): MotionGroup[] {
+  /**
+   * Lets go of groups of fewer than two (a lone flyer of its species) and returns those kept,
+   * in the order of their first member in `inPlanOrder` (not the order their models loaded:
+   * one seed, one list). A group is of one species, so its members joined in plan order.
+   */
+  settle(inPlanOrder: readonly Creature[]): MotionGroup[] {
     for (const [key, group] of this.#byKey) {
       if (group.members.length > 1) continue;
       group.disband();
       this.#byKey.delete(key);
     }
-    return this.groups;
+    const kept = new Set(this.#byKey.values());
+    const ordered: MotionGroup[] = [];
+    for (const creature of inPlanOrder) {
+      const group = creature.group;
+      if (group && kept.has(group) && !ordered.includes(group)) ordered.push(group);
+    }
+    return ordered;
   }
 }
 

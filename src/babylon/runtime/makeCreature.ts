@@ -7,6 +7,7 @@
 import type { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { GaitTable } from "../../motion/gaits/index.js";
+import type { AgentSlot } from "../../motion/worldCore.js";
 import type { RecordSize } from "../../records/recordSize.js";
 import type { ModelRecord } from "../../records/schemas.js";
 import type { CreatureBody } from "../creature.js";
@@ -27,6 +28,8 @@ export interface CreaturePlacement {
   rotationY?: number | undefined;
   /** Its size in metres along one axis (height, length or width), as `recordSize` reads it. */
   size: RecordSize;
+  /** Its place in the motion world's order, taken when the spawn was asked for. @default the next */
+  slot?: AgentSlot | undefined;
 }
 
 /** A model's body, placed and sized, its nodes tagged by `tags`. */
@@ -61,7 +64,7 @@ export function makeCreature(
 ): { creature: Creature; binding: MotionBinding } {
   const tags = new NodeTags<Creature>(model.record, "creature");
   const body = buildBody(scene, model, placement, tags);
-  const binding = bindMotion(driver, body, model, gaits);
+  const binding = bindMotion(driver, body, model, gaits, placement.slot);
   const creature = createCreature({ record: model.record, form: model.form, body, binding, physicsBody: null });
   tags.settle(creature);
   return { creature, binding };

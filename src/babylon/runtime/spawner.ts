@@ -9,6 +9,7 @@ import { createAssetFetcher } from "../../api/assetFetcher.js";
 import { type MenagerieWarning, redactWarning } from "../../api/loadEvents.js";
 import { redactUrl } from "../../core/redact.js";
 import type { HeightFunction } from "../../motion/types.js";
+import type { AgentSlot } from "../../motion/worldCore.js";
 import { HeightParseError, parseHeight } from "../../records/height.js";
 import { type RecordSize, recordSize } from "../../records/recordSize.js";
 import type { ModelRecord } from "../../records/schemas.js";
@@ -25,9 +26,16 @@ import { refreshRecord, type SwimPlacement, setUpSpawned } from "./spawnSetup.js
 /** A record to spawn: as given, or the lookup the Menagerie sent for it. */
 export type RecordSource = ModelRecord | Promise<ModelRecord>;
 
-/** What populate adds to a spawn: the ground it planned on, and where a swimmer swims. */
+/**
+ * What a spawn's caller fixed before it: its place in the motion world's order (taken when the
+ * spawn was asked for, so load order does not change it), and populate's ground and water.
+ */
 export interface PlannedSpawn {
-  ground: HeightFunction;
+  /** @default the next place, taken when `spawn` is called */
+  slot?: AgentSlot | undefined;
+  /** The ground populate planned on. @default the spawn's, else the Menagerie's */
+  ground?: HeightFunction | undefined;
+  /** Where a swimmer swims. */
   swim?: SwimPlacement | undefined;
 }
 
@@ -75,6 +83,8 @@ export class Spawner {
    */
   async spawn(source: RecordSource, options: SpawnOptions, planned?: PlannedSpawn): Promise<Creature> {
     const { scene, config, motion, reports } = this.#host;
+    // Before the first await: its place in the world's order is when it was asked for.
+    const slot = planned?.slot ?? this.reserveAgent();
     const attachPhysics = await loadCreaturePhysics(scene, options.physics, config.physics);
     const ground = planned?.ground ?? options.ground ?? config.ground;
     await motion.world.prepareGround(ground);
@@ -84,7 +94,12 @@ export class Spawner {
     const { creature, binding } = makeCreature(
       scene,
       model,
-      { size: creatureSize(record, options.height, sizing), position: options.position, rotationY: options.rotationY },
+      {
+        size: creatureSize(record, options.height, sizing),
+        position: options.position,
+        rotationY: options.rotationY,
+        slot,
+      },
       motion.driver,
       config.gaits,
     );
@@ -98,6 +113,11 @@ export class Spawner {
     attachPhysics?.(creature);
     reports.spawned(creature);
     return creature;
+  }
+
+  /** The next place in the motion world's order (see `MotionWorldCore.reserveAgent`). */
+  reserveAgent(): AgentSlot {
+    return this.#host.motion.driver.world.reserveAgent();
   }
 
   /**

@@ -7,7 +7,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { ClipMixer } from "../../../motion/clipMixer.js";
 import type { GaitTable } from "../../../motion/gaits/index.js";
 import { rigRoles, sizeOnlyRoles } from "../../../motion/rigRoles.js";
-import { createAgentIn } from "../../../motion/world.js";
+import { type AgentSlot, createAgentIn } from "../../../motion/world.js";
 import { recordSize } from "../../../records/recordSize.js";
 import type { CreatureBody } from "../../creature.js";
 import type { FrameSync, MotionDriver } from "../../motionDriver.js";
@@ -67,30 +67,35 @@ export function createFrameSync(settings: AnimationLodSettings | null): FrameSyn
 }
 
 /**
- * Gives a new creature's body its motion agent, hooks the body to it (joint nodes or crowd
- * matrices) and adds the binding to the driver.
+ * Gives a new creature's body its motion agent (in `slot`, its place in the world's order, or
+ * the next), hooks the body to it (joint nodes or crowd matrices) and adds the binding to the driver.
  */
 export function bindMotion(
   driver: MotionDriver,
   body: CreatureBody,
   model: LoadedModel,
   gaits: GaitTable | undefined,
+  slot?: AgentSlot,
 ): MotionBinding {
   const scale = body.root.scaling.x;
   // A rigged creature has no joints to pose: its clips move it, and its agent knows only its size.
   const roles = model.form === "rig" ? sizeOnlyRoles(body.heightMeters) : rigRoles(model.layout, scale);
   const root = body.root;
   const behaviour = model.record.behaviour;
-  const agent = createAgentIn(driver.world, {
-    roles,
-    behaviour,
-    bodyType: model.record.type,
-    ...(gaits ? { gaits } : {}),
-    x: root.position.x,
-    y: root.position.y,
-    z: root.position.z,
-    heading: root.rotation.y,
-  });
+  const agent = createAgentIn(
+    driver.world,
+    {
+      roles,
+      behaviour,
+      bodyType: model.record.type,
+      ...(gaits ? { gaits } : {}),
+      x: root.position.x,
+      y: root.position.y,
+      z: root.position.z,
+      heading: root.rotation.y,
+    },
+    slot,
+  );
   const binding: MotionBinding = {
     agent,
     root,
