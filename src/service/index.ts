@@ -32,6 +32,7 @@ export {
   LOOKUP_SERVER_DEFAULTS,
   type LookupServer,
   type LookupServerOptions,
+  STALLED_READER_DEFAULTS,
   startLookupServer,
 } from "./lookupServer.js";
 export { createLookupService, type LookupService } from "./lookupService.js";
