@@ -65,3 +65,33 @@ export async function settle(condition: () => boolean, timeoutMs: number): Promi
   const deadline = Date.now() + timeoutMs;
   while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
 }
+
+/** A connection that sent one GET, read its answer's head, and then stopped reading. */
+export interface StalledAnswer {
+  status: number;
+  head: string;
+  socket: Socket;
+}
+
+/**
+ * GETs `path` on a connection of its own, reads up to the end of the answer's head and pauses:
+ * the body stays in the server's socket (what a client that stops reading leaves behind).
+ */
+export function getAndStall(port: number, path: string, localAddress = "127.0.0.2"): Promise<StalledAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: "127.0.0.1", localAddress });
+    let received = "";
+    socket.on("error", reject);
+    socket.on("connect", () => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+      const end = received.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      socket.pause();
+      socket.off("data", onData);
+      const head = received.slice(0, end);
+      resolve({ status: Number(head.split(" ")[1]), head, socket });
+    };
+    socket.on("data", onData);
+  });
+}
