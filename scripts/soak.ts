@@ -15,9 +15,18 @@
  * zero connection errors, zero 5xx and non-2xx, RSS within 10% of its start, and every probe
  * lookup answered within 10 s (some while Redis is frozen); the table gives the lookups' p99.
  *
- *   npm run soak [-- --phase all|classic|shapes --connections 256 --duration 60 --warmup 10
+ * Then the stalled phase (test/helpers/stalledLoad.ts): waves of readers who pipeline requests
+ * for a 2.4 MB page and never read (`--stalled` connections from each of 4 addresses every
+ * `--wave` seconds, for the duration), with probe lookups beside them; and `--relay-readers`
+ * readers of one cached 8 MiB relayed file who stop after the head. Passes with every probe
+ * lookup answered, every stalled connection closed by the service (none held at the end), RSS
+ * within 10% of its start, and the relay growing by less than one copy of the file per eight
+ * readers.
+ *
+ *   npm run soak [-- --phase all|classic|shapes|stalled --connections 256 --duration 60 --warmup 10
  *                    --slowloris 1000 --guessers 4 --shape-connections 64 --page-connections 64
- *                    --pause 3 --shapes oversized,relay,redis]
+ *                    --pause 3 --shapes oversized,relay,redis --stalled 32 --wave 10
+ *                    --relay-readers 48]
  */
 import { parseArgs } from "node:util";
 import { ensureDefaultCatalog } from "../src/service/defaultCatalog.js";
@@ -31,6 +40,7 @@ import {
   type ShapeName,
   shapeFailures,
 } from "../test/helpers/shapeLoad.js";
+import { formatStalled, runStalled, stalledFailures } from "../test/helpers/stalledLoad.js";
 
 const { values } = parseArgs({
   options: {
@@ -44,10 +54,14 @@ const { values } = parseArgs({
     pause: { type: "string" },
     "page-connections": { type: "string" },
     shapes: { type: "string" },
+    stalled: { type: "string" },
+    wave: { type: "string" },
+    "relay-readers": { type: "string" },
   },
 });
 const phase = values.phase ?? "all";
-if (!["all", "classic", "shapes"].includes(phase)) throw new Error("--phase must be all, classic or shapes");
+if (!["all", "classic", "shapes", "stalled"].includes(phase))
+  throw new Error("--phase must be all, classic, shapes or stalled");
 const shapeConnections = Number(values["shape-connections"] ?? 64);
 const pauseSeconds = Number(values.pause ?? 3);
 const pageConnections = Number(values["page-connections"] ?? 64);
@@ -58,7 +72,13 @@ const durationSeconds = Number(values.duration ?? 60);
 const warmupSeconds = Number(values.warmup ?? 10);
 const slowloris = Number(values.slowloris ?? 1000);
 const guessers = Number(values.guessers ?? 4);
+const stalledPerAddress = Number(values.stalled ?? 32);
+const waveSeconds = Number(values.wave ?? 10);
+const relayReaders = Number(values["relay-readers"] ?? 48);
 const positive = {
+  stalled: stalledPerAddress,
+  wave: waveSeconds,
+  "relay-readers": relayReaders,
   connections,
   duration: durationSeconds,
   warmup: warmupSeconds,
@@ -128,9 +148,25 @@ async function shapesPhase(): Promise<string[]> {
   return figures.flatMap((f) => shapeFailures(f, 0.1));
 }
 
+/** The stalled phase; returns its failures. */
+async function stalledPhase(): Promise<string[]> {
+  const figures = await runStalled({
+    catalogDir,
+    durationSeconds,
+    perAddress: stalledPerAddress,
+    waveSeconds,
+    relayReaders,
+    log: (line) => console.log(line),
+  });
+  console.log(`\nSoak, stalled readers:\n${formatStalled(figures)}\n`);
+  return stalledFailures(figures, 0.1);
+}
+
+const runs = (name: string) => phase === "all" || phase === name;
 const failures = [
-  ...(phase === "shapes" ? [] : await classicPhase()),
-  ...(phase === "classic" ? [] : await shapesPhase()),
+  ...(runs("classic") ? await classicPhase() : []),
+  ...(runs("shapes") ? await shapesPhase() : []),
+  ...(runs("stalled") ? await stalledPhase() : []),
 ];
 if (failures.length > 0) {
   console.error(`Soak FAILED: ${failures.join("; ")}`);

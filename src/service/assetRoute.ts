@@ -3,10 +3,16 @@
  * to the catalog folder, with its content type, a cache life that ends with the link, and an
  * ETag made from the file's content. Every refusal reads only `Forbidden`: which check failed
  * would help whoever is probing the links.
+ *
+ * The file is streamed, never read whole per request: a client that stops reading then holds
+ * a stream's small buffer, not a copy of the file (many such clients held many copies).
  */
 import { createHash } from "node:crypto";
-import { readFile, realpath, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { realpath, stat } from "node:fs/promises";
 import { extname, join, sep } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
 import { type SigningKey, verifySignedUrl } from "./signing.js";
 
@@ -61,9 +67,9 @@ const MAX_ETAGS = 10_000;
 async function contentEtag(etags: EtagMemo, file: string, size: number, mtimeMs: number): Promise<string> {
   const known = etags.get(file);
   if (known && known.size === size && known.mtimeMs === mtimeMs) return known.etag;
-  const hash = createHash("sha256")
-    .update(await readFile(file))
-    .digest("base64url");
+  const hasher = createHash("sha256");
+  await pipeline(createReadStream(file), hasher);
+  const hash = hasher.digest("base64url");
   const etag = `"${hash.slice(0, 27)}"`;
   if (etags.size >= MAX_ETAGS) etags.delete(etags.keys().next().value!);
   etags.set(file, { size, mtimeMs, etag });
@@ -108,11 +114,20 @@ export async function serveAsset(
     return new Response(null, { status: 304, headers });
   }
   const type = ASSET_CONTENT_TYPES[extname(file).toLowerCase()] ?? "application/octet-stream";
-  const bytes = request.method === "HEAD" ? null : await readFile(file);
+  const bytes = request.method === "HEAD" ? null : fileBody(file, info.size);
   return new Response(bytes, {
     status: 200,
     headers: { ...headers, "content-type": type, "content-length": String(info.size) },
   });
+}
+
+/**
+ * The first `size` bytes of `file` as a stream read as the socket asks (`content-length` was
+ * sent from `stat`; a file that grew since is cut there). An empty file reads no stream.
+ */
+function fileBody(file: string, size: number): ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> {
+  if (size === 0) return new Uint8Array(0);
+  return Readable.toWeb(createReadStream(file, { start: 0, end: size - 1 })) as ReadableStream<Uint8Array>;
 }
 
 /** True when an `If-None-Match` header names `etag` (or `*`), weak or strong. */

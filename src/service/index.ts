@@ -32,11 +32,16 @@ export {
   LOOKUP_SERVER_DEFAULTS,
   type LookupServer,
   type LookupServerOptions,
+  STALLED_READER_DEFAULTS,
   startLookupServer,
 } from "./lookupServer.js";
 export { createLookupService, type LookupService } from "./lookupService.js";
 export { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions, MIN_SIGNING_KEY_BYTES } from "./options.js";
 export { RATE_LIMIT_DEFAULTS, type RateLimitOptions } from "./rateLimiter.js";
-export { RELAY_ASSETS_DEFAULTS, type RelayAssetsOptions } from "./relay/relayOptions.js";
+export {
+  RELAY_ASSETS_DEFAULTS,
+  RELAY_BYTES_IN_FLIGHT_DEFAULT,
+  type RelayAssetsOptions,
+} from "./relay/relayOptions.js";
 export type { UpstreamOptions } from "./upstreamOptions.js";
 export { type MenagerieServicePluginOptions, menagerieServicePlugin } from "./vitePlugin.js";

@@ -64,6 +64,20 @@ export interface LookupServerOptions extends LookupServiceOptions {
    * @default 16384
    */
   maxHeaderSize?: number;
+  /**
+   * Milliseconds a connection may wait on a reader that accepts no byte of its answer; then it
+   * is closed. No other timeout covers an answer being written, so without it a client that
+   * asks for a large page and stops reading holds its slot for ever.
+   * @default 15000
+   */
+  writeTimeout?: number;
+  /**
+   * Connections of one client address (IPv6: one /64) that may wait on a stalled reader at
+   * once (no byte accepted since the last check); past it the longest stalled are closed, so a
+   * few addresses cannot fill every slot with answers nobody reads.
+   * @default 16
+   */
+  maxStalledPerAddress?: number;
 }
 
 type ServerDefaults = Required<
@@ -77,6 +91,8 @@ type ServerDefaults = Required<
     | "maxConnections"
     | "maxConnectionsPerAddress"
     | "maxHeaderSize"
+    | "writeTimeout"
+    | "maxStalledPerAddress"
   >
 >;
 
@@ -84,16 +100,25 @@ type ServerDefaults = Required<
  * Defaults of the listening options and socket limits of {@link LookupServerOptions}.
  * @category Service
  */
-export const LOOKUP_SERVER_DEFAULTS: Readonly<ServerDefaults> = Object.freeze({
-  port: 8787,
-  hostname: "127.0.0.1",
-  headersTimeout: 10_000,
-  requestTimeout: 30_000,
-  keepAliveTimeout: 5_000,
-  maxConnections: 1024,
-  maxConnectionsPerAddress: 256,
-  maxHeaderSize: 16_384,
-});
+export const LOOKUP_SERVER_DEFAULTS: Readonly<Omit<ServerDefaults, "writeTimeout" | "maxStalledPerAddress">> =
+  Object.freeze({
+    port: 8787,
+    hostname: "127.0.0.1",
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    maxConnections: 1024,
+    maxConnectionsPerAddress: 256,
+    maxHeaderSize: 16_384,
+  });
+
+/**
+ * Defaults of the stalled-reader limits of {@link LookupServerOptions} (`writeTimeout`,
+ * `maxStalledPerAddress`).
+ * @category Service
+ */
+export const STALLED_READER_DEFAULTS: Readonly<Pick<ServerDefaults, "writeTimeout" | "maxStalledPerAddress">> =
+  Object.freeze({ writeTimeout: 15_000, maxStalledPerAddress: 16 });
 
 /**
  * A listening service.
@@ -110,12 +135,14 @@ export interface LookupServer {
   readonly connections: number;
   /** Connections closed at once because `maxConnections` or `maxConnectionsPerAddress` was reached. */
   readonly refusedConnections: number;
+  /** Connections closed because their reader stopped (`writeTimeout` or `maxStalledPerAddress`). */
+  readonly closedStalledConnections: number;
   /** Stops listening and closes open connections. */
   close(): Promise<void>;
 }
 
 function resolveServerOptions(options: LookupServerOptions): ServerDefaults {
-  const o = assignDefaults(LOOKUP_SERVER_DEFAULTS, options);
+  const o = assignDefaults({ ...LOOKUP_SERVER_DEFAULTS, ...STALLED_READER_DEFAULTS }, options);
   const limits = {
     port: numberInRange("port", o.port, 0, 65535, true),
     hostname: stringOption("hostname", o.hostname, { nonEmpty: true }),
@@ -125,6 +152,8 @@ function resolveServerOptions(options: LookupServerOptions): ServerDefaults {
     maxConnections: positiveInteger("maxConnections", o.maxConnections),
     maxConnectionsPerAddress: positiveInteger("maxConnectionsPerAddress", o.maxConnectionsPerAddress),
     maxHeaderSize: positiveInteger("maxHeaderSize", o.maxHeaderSize),
+    writeTimeout: positiveInteger("writeTimeout", o.writeTimeout),
+    maxStalledPerAddress: positiveInteger("maxStalledPerAddress", o.maxStalledPerAddress),
   };
   // Node refuses a request timeout shorter than the headers' own.
   if (limits.requestTimeout < limits.headersTimeout)
@@ -178,6 +207,9 @@ export async function startLookupServer(options: LookupServerOptions): Promise<L
     },
     get refusedConnections() {
       return connections.refused;
+    },
+    get closedStalledConnections() {
+      return connections.closedStalled;
     },
     close: () =>
       (closing ??= new Promise<void>((resolve, reject) => {

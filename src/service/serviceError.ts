@@ -14,6 +14,7 @@ export const SERVICE_ERROR_CODES = Object.freeze({
   methodNotAllowed: "Method not allowed",
   rateLimited: "Rate limit exceeded",
   upstream: "Upstream error",
+  busy: "Service busy",
   internal: "Internal error",
 });
 

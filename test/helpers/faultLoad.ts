@@ -54,6 +54,8 @@ export interface Stats {
   connections: number;
   maxConnections: number;
   refusedConnections: number;
+  /** Connections closed because their reader stopped. */
+  closedStalledConnections?: number;
 }
 
 const CHILD = fileURLToPath(new URL("./faultServerProcess.ts", import.meta.url));

@@ -4,7 +4,7 @@
  * with an IPC channel; configured by the MENAGERIE_LOAD_SERVER environment variable (JSON:
  * `{ catalogDir?, connections?, faults?, extra? }`; `extra` is any further JSON-able service
  * options, e.g. `upstream` or `redis`, for the shapes of the soak). Messages: "stats" (answers `{ rss, heapUsed,
- * connections, maxConnections, refusedConnections }` after a full GC) and "stop".
+ * connections, maxConnections, refusedConnections, closedStalledConnections }` after a full GC) and "stop".
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -74,6 +74,7 @@ async function sendStats(): Promise<void> {
     connections: server.connections,
     maxConnections,
     refusedConnections: server.refusedConnections,
+    closedStalledConnections: server.closedStalledConnections,
   });
   maxConnections = server.connections;
 }

@@ -41,6 +41,9 @@ export async function startTestService(options: Partial<LookupServerOptions> = {
       get refusedConnections() {
         return server.refusedConnections;
       },
+      get closedStalledConnections() {
+        return server.closedStalledConnections;
+      },
       close: async () => {
         await server.close();
         await catalog?.remove();

@@ -7,6 +7,10 @@
  * the link, and an ETag. Files are cached by upstream path, bounded in bytes, until the link
  * they were fetched with expires, and concurrent requests for one path share one fetch: many
  * players cost the asset host one request per file while its link lives.
+ *
+ * An answer is a stream over the cached bytes, never a copy, and the bytes answers have yet to
+ * send are capped (`maxBytesInFlight`): past the cap a request is answered 503 with
+ * `Retry-After` rather than queued, as a queue would hold a connection per waiting client.
  */
 
 import type { Dispatcher } from "undici";
@@ -22,7 +26,7 @@ import type { ResolvedUpstream } from "../upstreamOptions.js";
 import { publicOnlyDispatcher } from "./relayDestination.js";
 import { fetchRelayedAsset, type RelayedAsset } from "./relayFetch.js";
 import { rewriteAssetLinks } from "./relayLinks.js";
-import type { ResolvedRelayAssets } from "./relayOptions.js";
+import { RELAY_BYTES_IN_FLIGHT_DEFAULT, type ResolvedRelayAssets } from "./relayOptions.js";
 import { createRelayCodec, type RelayCodec } from "./relayToken.js";
 
 /** The path segment of relay links. */
@@ -57,6 +61,12 @@ function unsignedUrl(url: string): string {
 
 const forbidden = () => new ServiceError(403, SERVICE_ERROR_CODES.forbidden, "Forbidden");
 
+/** Bytes of one piece of an answer's body: small enough that a socket takes pieces often. */
+const PIECE_BYTES = 64 * 1024;
+
+/** Seconds a client told to wait for bytes in flight to drain is asked to wait. */
+const BUSY_RETRY_SECONDS = 1;
+
 /** Rewrites answers' asset links and serves the relay route; see the module comment. */
 export class AssetRelay {
   readonly #upstream: ResolvedUpstream;
@@ -71,6 +81,8 @@ export class AssetRelay {
   #cacheBytes = 0;
   readonly #inflight = new InflightRequests();
   #upstreamRequests = 0;
+  /** Bytes the answers being sent have yet to hand to their sockets. */
+  #bytesInFlight = 0;
   /** Connects only to checked public addresses (none when private ones are allowed). */
   readonly #dispatcher: Dispatcher | undefined;
 
@@ -99,6 +111,11 @@ export class AssetRelay {
   /** Bytes of files cached. */
   get cacheBytes(): number {
     return this.#cacheBytes;
+  }
+
+  /** Bytes the answers being sent have yet to hand to their sockets. */
+  get bytesInFlight(): number {
+    return this.#bytesInFlight;
   }
 
   /** Files cached. */
@@ -159,10 +176,64 @@ export class AssetRelay {
     if (matchesEtag(request.headers.get("if-none-match"), asset.etag)) {
       return new Response(null, { status: 304, headers });
     }
-    return new Response(request.method === "HEAD" ? null : new Uint8Array(asset.bytes), {
+    const size = asset.bytes.byteLength;
+    if (request.method !== "HEAD") this.#admit(size);
+    return new Response(request.method === "HEAD" ? null : this.#body(asset.bytes, request.signal), {
       status: 200,
-      headers: { ...headers, "content-type": asset.contentType, "content-length": String(asset.bytes.byteLength) },
+      headers: { ...headers, "content-type": asset.contentType, "content-length": String(size) },
     });
+  }
+
+  /**
+   * Throws 503 when `size` more bytes would pass `maxBytesInFlight`; one answer is let through
+   * while nothing is in flight, so a file larger than the cap is still served.
+   */
+  #admit(size: number): void {
+    const cap = this.#limits.maxBytesInFlight ?? RELAY_BYTES_IN_FLIGHT_DEFAULT;
+    if (this.#bytesInFlight === 0 || this.#bytesInFlight + size <= cap) return;
+    throw new ServiceError(
+      503,
+      SERVICE_ERROR_CODES.busy,
+      `The relay is sending too many bytes: try again in ${BUSY_RETRY_SECONDS} s.`,
+      { "retry-after": String(BUSY_RETRY_SECONDS) },
+    );
+  }
+
+  /**
+   * The body of one answer: pieces of `bytes` (views, not copies) handed over as the socket
+   * asks. Its bytes count in flight until they are all taken, the client hangs up or the
+   * request is aborted.
+   */
+  #body(bytes: Buffer, signal: AbortSignal): ReadableStream<Uint8Array> {
+    let at = 0;
+    let left = bytes.byteLength;
+    this.#bytesInFlight += left;
+    const release = (taken: number) => {
+      const n = Math.min(taken, left);
+      left -= n;
+      this.#bytesInFlight -= n;
+    };
+    const releaseAll = () => release(left);
+    signal.addEventListener("abort", releaseAll, { once: true });
+    return new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const piece = bytes.subarray(at, at + PIECE_BYTES);
+          at += piece.byteLength;
+          controller.enqueue(piece);
+          release(piece.byteLength);
+          if (at >= bytes.byteLength) {
+            signal.removeEventListener("abort", releaseAll);
+            controller.close();
+          }
+        },
+        cancel: () => {
+          signal.removeEventListener("abort", releaseAll);
+          releaseAll();
+        },
+      },
+      { highWaterMark: 0 },
+    );
   }
 
   /** The file behind `upstreamUrl`: cached by its URL less its signature, or fetched once for every waiter. */

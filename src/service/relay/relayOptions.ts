@@ -26,6 +26,15 @@ export interface RelayAssetsOptions {
    */
   maxCacheBytes?: number;
   /**
+   * Bytes the relay's answers may have yet to send at once (each answer counts its file's
+   * bytes until its socket has taken them). Past it a request is answered 503 with
+   * `Retry-After: 1`, not queued; an answer is always let through while nothing is in flight.
+   * Answers share the cached bytes (no copy per answer), so this bounds what readers who stop
+   * reading can keep alive beyond the cache.
+   * @default RELAY_BYTES_IN_FLIGHT_DEFAULT (268435456, 256 MiB)
+   */
+  maxBytesInFlight?: number;
+  /**
    * Time limit of one upstream asset request (headers and body), in milliseconds.
    * @default 30000
    */
@@ -50,16 +59,28 @@ export interface RelayAssetsOptions {
  * Defaults of {@link RelayAssetsOptions}.
  * @category Service
  */
-export const RELAY_ASSETS_DEFAULTS: Readonly<Required<Omit<RelayAssetsOptions, "allowedHosts">>> = Object.freeze({
-  maxAssetBytes: 64 * 1024 * 1024,
-  maxCacheBytes: 128 * 1024 * 1024,
-  timeoutMs: 30_000,
-  allowPrivateAddresses: false,
-});
+export const RELAY_ASSETS_DEFAULTS: Readonly<Required<Omit<RelayAssetsOptions, "allowedHosts" | "maxBytesInFlight">>> =
+  Object.freeze({
+    maxAssetBytes: 64 * 1024 * 1024,
+    maxCacheBytes: 128 * 1024 * 1024,
+    timeoutMs: 30_000,
+    allowPrivateAddresses: false,
+  });
 
-/** {@link RelayAssetsOptions} after defaults and validation. */
-export type ResolvedRelayAssets = Required<Omit<RelayAssetsOptions, "allowedHosts">> & {
+/**
+ * Default of {@link RelayAssetsOptions.maxBytesInFlight}: 256 MiB, twice the cache, so a full
+ * cache can be sent to many readers at once while stalled ones cannot pin more than that.
+ * @category Service
+ */
+export const RELAY_BYTES_IN_FLIGHT_DEFAULT = 256 * 1024 * 1024;
+
+/**
+ * {@link RelayAssetsOptions} after defaults and validation. `maxBytesInFlight` is present only
+ * when given; the relay takes {@link RELAY_BYTES_IN_FLIGHT_DEFAULT} otherwise.
+ */
+export type ResolvedRelayAssets = Required<Omit<RelayAssetsOptions, "allowedHosts" | "maxBytesInFlight">> & {
   allowedHosts: readonly string[] | undefined;
+  maxBytesInFlight?: number;
 };
 
 const HOST_RULE = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$|^[0-9a-f:.]+$/;
@@ -72,6 +93,12 @@ function allowedHosts(value: unknown): readonly string[] | undefined {
       "must be an array of lower-case host names (cdn.example.com, *.example.com) or IP addresses",
     );
   return Object.freeze([...value] as string[]);
+}
+
+function bytesInFlight(value: unknown): { maxBytesInFlight?: number } {
+  return value === undefined
+    ? {}
+    : { maxBytesInFlight: positiveInteger("upstream.relayAssets.maxBytesInFlight", value) };
 }
 
 /**
@@ -91,5 +118,6 @@ export function resolveRelayAssets(value: unknown): ResolvedRelayAssets | false 
     timeoutMs: positiveInteger("upstream.relayAssets.timeoutMs", o.timeoutMs),
     allowedHosts: allowedHosts((value as RelayAssetsOptions).allowedHosts),
     allowPrivateAddresses: booleanOption("upstream.relayAssets.allowPrivateAddresses", o.allowPrivateAddresses),
+    ...bytesInFlight((value as RelayAssetsOptions).maxBytesInFlight),
   };
 }
