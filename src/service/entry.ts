@@ -26,7 +26,9 @@ export const {
   menagerieServicePlugin,
   RATE_LIMIT_DEFAULTS,
   RELAY_ASSETS_DEFAULTS,
+  RELAY_BYTES_IN_FLIGHT_DEFAULT,
   readCatalog,
+  STALLED_READER_DEFAULTS,
   ServiceSetupError,
   startLookupServer,
 } = service;
