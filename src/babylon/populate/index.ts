@@ -13,6 +13,7 @@ import { OptionsError } from "../../core/errors.js";
 import type { Area } from "../../motion/area.js";
 import type { MotionGroup } from "../../motion/group.js";
 import { ECOLOGY_RULES } from "../../population/ecology.js";
+import { checkMixKeys } from "../../population/mixCheck.js";
 import { planPopulation } from "../../population/populationPlan.js";
 import { POPULATION_RULES } from "../../population/populationRules.js";
 import type { ModelRecord } from "../../records/schemas.js";
@@ -138,6 +139,7 @@ export async function populate(host: PopulateHost, given: PopulateOptions): Prom
     obstacles: dressing.obstacles,
     mix: options.mix,
   });
+  checkMixKeys(options.mix, plan.eligible, options.habitat); // a mistyped key fails before any load
   const group = construct(options.habitat, area, plan.water, plan.waterLevel);
   group.skipped.push(...skipped);
   for (const report of skipped) {
