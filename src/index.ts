@@ -75,7 +75,7 @@ export {
 } from "./babylon/populate/index.js";
 export { registerMenagerie } from "./babylon/register.js";
 export type { ShadowCasterOptions, ShadowCasterTarget } from "./babylon/shadowCasters.js";
-export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
+export type { CreatureBounds, LoadProgress, MenagerieWarning } from "./babylon/types.js";
 // Errors and their cross-realm guards; redaction.
 export {
   HTTPError,
@@ -138,6 +138,7 @@ export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./records/re
 export { recordHabitats, recordHasHabitat } from "./records/recordHabitats.js";
 export { isSceneryRecord } from "./records/recordKind.js";
 export { type RecordSize, recordSize } from "./records/recordSize.js";
+export { recordTaxonomy } from "./records/recordTaxonomy.js";
 export {
   type ModelRecord,
   type ModelRecordInput,

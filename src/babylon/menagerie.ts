@@ -14,7 +14,9 @@
  * (obstacles, agents such as a player, spatial queries, picks) is its {@link GameWorld}'s;
  * shadows are its {@link ShadowCasters}'.
  */
+import type { Camera } from "@babylonjs/core/Cameras/camera.js";
 import type { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
+import { Frustum } from "@babylonjs/core/Maths/math.frustum.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -237,6 +239,38 @@ export class Menagerie {
    */
   creaturesNear(point: { x: number; z: number }, radius: number): Creature[] {
     return this.#world.creaturesNear(point, radius);
+  }
+
+  /**
+   * The creatures a camera sees now: each one's {@link Creature.bounds} sphere inside the
+   * camera's frustum (crowd-drawn creatures included, measured without growing them), enabled,
+   * within `maxDistance` metres of the camera when given; nearest the camera first. What
+   * stands behind a wall still counts: this is the frustum, not a visibility test.
+   *
+   * @example
+   * const seen = menagerie.creaturesInView(scene.activeCamera!, { maxDistance: 60 });
+   */
+  creaturesInView(camera: Camera, options: { maxDistance?: number | undefined } = {}): Creature[] {
+    const maxDistance =
+      options.maxDistance === undefined
+        ? Number.POSITIVE_INFINITY
+        : nonNegativeNumber("maxDistance", options.maxDistance);
+    // Brought up to date first: a camera moved since the last render has stale matrices.
+    camera.getViewMatrix();
+    camera.getProjectionMatrix();
+    const planes = Frustum.GetPlanes(camera.getTransformationMatrix());
+    camera.computeWorldMatrix();
+    const eye = camera.globalPosition;
+    const seen: { creature: Creature; d: number }[] = [];
+    for (const creature of this.#creatures) {
+      if (creature.isDisposed || !creature.root.isEnabled()) continue;
+      const { center: c, radius } = creature.bounds;
+      const d = Math.hypot(c.x - eye.x, c.y - eye.y, c.z - eye.z);
+      if (d - radius > maxDistance) continue;
+      const inside = planes.every((p) => p.normal.x * c.x + p.normal.y * c.y + p.normal.z * c.z + p.d >= -radius);
+      if (inside) seen.push({ creature, d });
+    }
+    return seen.sort((a, b) => a.d - b.d).map((s) => s.creature);
   }
 
   /**
