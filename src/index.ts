@@ -55,7 +55,7 @@ export { Menagerie } from "./babylon/menagerie.js";
 // The Babylon plugin.
 export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/options/animationLodOptions.js";
 export type { AreaInput } from "./babylon/options/areaInput.js";
-export type { CommandAccount, CommandOptions, CommandOutcome } from "./babylon/options/commandOptions.js";
+export type { CommandAccount, CommandOptions, CommandOutcome, PlaceInput } from "./babylon/options/commandOptions.js";
 export { MENAGERIE_DEFAULTS } from "./babylon/options/menagerieDefaults.js";
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./babylon/options/menagerieOptions.js";
 export { MESH_LOD_DEFAULTS, type MeshLodOptions } from "./babylon/options/meshLodOptions.js";

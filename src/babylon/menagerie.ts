@@ -28,13 +28,13 @@ import { redactUrl } from "../core/redact.js";
 import type { Obstacle } from "../motion/types.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
 import type { ModelRecord } from "../records/schemas.js";
-import type { CommandState } from "./command/index.js";
+import type { CommandState, PopulatedLife } from "./command/index.js";
 import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions, type WorldAgentSource } from "./gameWorld.js";
 import { lookupRecord, menagerieClient } from "./lookupRecord.js";
 import { MotionDriver } from "./motionDriver.js";
 import type { AreaInput } from "./options/areaInput.js";
-import type { CommandAccount, CommandOptions } from "./options/commandOptions.js";
+import type { CommandAccount, CommandOptions, PlaceInput } from "./options/commandOptions.js";
 import {
   type MenagerieOptions,
   type MenagerieSettings,
@@ -95,6 +95,10 @@ export class Menagerie {
   readonly #commandState: CommandState = {};
   /** This Menagerie's hold on the page's OBJ reading workers (`parseInWorkers`). */
   #parseLease: ObjParsePoolLease | undefined;
+  /** The game's named places, for text commands ({@link addPlace}). */
+  readonly #places = new Map<string, PlaceInput>();
+  /** Its populates and how their creatures live, for the creatures commands add into them. */
+  readonly #populated = new Map<CreatureGroup, PopulatedLife>();
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
@@ -172,7 +176,7 @@ export class Menagerie {
     // Loaded on demand, with the planner and the ground sampling (Babylon's Ray) it brings: a
     // game that only spawns creatures never downloads it.
     const [{ populate }, spawner] = await Promise.all([import("./populate/index.js"), this.#loadSpawner("populate")]);
-    return populate(
+    const group = await populate(
       {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
         defaultHeightMeters: this.#settings.defaultHeightMeters,
@@ -184,6 +188,8 @@ export class Menagerie {
       },
       options,
     );
+    this.#rememberLife(group, options);
+    return group;
   }
 
   /**
@@ -203,7 +209,29 @@ export class Menagerie {
       import("./command/index.js"),
       this.client.parseTextCommand(text, signal ? { signal } : {}),
     ]);
-    return carryOut(this, this.#commandState, parsed, options);
+    return carryOut(this, this.#commandState, parsed, options, { places: this.#places, populated: this.#populated });
+  }
+
+  /**
+   * Names a place for text commands: "add five zebras near the water hole" puts them by it
+   * (beyond an area's or a mesh's edge). A command's place is looked up among these first, then
+   * among the scene's named meshes and nodes, then creatures and props, by name as people say
+   * it (`WaterHole.001` is "water hole"). Adding a name again replaces its place.
+   *
+   * @example
+   * menagerie.addPlace("water hole", { center: { x: 8, z: -5 }, radius: 6 });
+   * menagerie.addPlace("barn", barnMesh);
+   */
+  addPlace(name: string, place: PlaceInput): void {
+    if (typeof name !== "string" || name.trim() === "") throw new OptionsError("name", "must be a non-empty string");
+    if (typeof place !== "object" || place === null)
+      throw new OptionsError("place", "must be an area, a mesh or a node");
+    this.#places.set(name.trim(), place);
+  }
+
+  /** Forgets a place {@link addPlace} named; false if there was none. */
+  removePlace(name: string): boolean {
+    return this.#places.delete(typeof name === "string" ? name.trim() : name);
   }
 
   /** Whether a model is loaded (its templates are in the scene). */
@@ -370,6 +398,8 @@ export class Menagerie {
     this.#parseLease?.release();
     this.#world.dispose();
     this.#driver.dispose();
+    this.#places.clear();
+    this.#populated.clear();
     this.onProgressObservable.clear();
     this.onWarningObservable.clear();
     this.onCreatureSpawnedObservable.clear();
@@ -387,6 +417,13 @@ export class Menagerie {
 
   #warn(warning: MenagerieWarning): void {
     this.onWarningObservable.notifyObservers(redactWarning(warning, (text) => this.#redact(text)));
+  }
+
+  /** How a populate's creatures live, for what commands add into it later (forgotten once it is disposed). */
+  #rememberLife(group: CreatureGroup, options: PopulateOptions): void {
+    for (const old of this.#populated.keys()) if (old.isDisposed) this.#populated.delete(old);
+    const life = { ecology: options.ecology, wander: options.wander ?? true, groups: options.groups ?? true };
+    this.#populated.set(group, life);
   }
 
   #holdParseWorkers(runtime: SpawnRuntimeModule): void {

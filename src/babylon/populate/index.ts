@@ -29,6 +29,8 @@ import { applyEcology, PopulateGroups, propObstacles } from "./populateGroups.js
 import { placeScenery, planPopulateScenery, type SceneryProp } from "./scenery.js";
 
 export type { SceneryOption, SceneryOptions } from "../options/populateOptions.js";
+/** For the creatures text commands add into a populate with ecology on (command/life.ts). */
+export { applyEcology } from "./populateGroups.js";
 export type { SceneryNodeMetadata } from "./scenery.js";
 export { SceneryProp } from "./scenery.js";
 
