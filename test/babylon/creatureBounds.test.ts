@@ -61,6 +61,17 @@ describe("creature bounds and creatures in view", () => {
     expect(Math.abs(grown.center.x - zebra.root.getAbsolutePosition().x)).toBeLessThan(0.5);
   });
 
+  it("measures a crowd-drawn part-built creature as posed, without growing it", async () => {
+    setup();
+    const fox = await menagerie.spawnCreature("fox", { prefer: "parts", position: new Vector3(-4, 0, 6) });
+    expect(fox.form).toBe("parts");
+    const meshesBefore = env.scene.meshes.length;
+    const { min, max } = fox.bounds;
+    expect(env.scene.meshes.length).toBe(meshesBefore);
+    expect(Math.abs(max.y - min.y - fox.heightMeters)).toBeLessThan(fox.heightMeters * 0.1);
+    expect(min.x < -4 && max.x > -4 && min.z < 6 && max.z > 6).toBe(true);
+  });
+
   it("lists the creatures a camera sees, nearest first, within maxDistance", async () => {
     setup();
     const camera = env.scene.activeCamera!;
