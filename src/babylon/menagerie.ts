@@ -195,8 +195,11 @@ export class Menagerie {
   /**
    * Carries out a sentence ("add three zebras near the pond, then remove the bears"): the
    * service reads it (`client.parseTextCommand`), then each action in turn spawns (at the place
-   * asked: by a named creature or prop, or before the camera), disposes, sends creatures with
-   * `moveTo`, or repopulates (`change_habitat`, replacing the previous command's group).
+   * asked: a place of {@link addPlace}, a named mesh or node of the scene, a named creature or
+   * prop, or before the camera), disposes, sends creatures with `moveTo`, or repopulates
+   * (`change_habitat`, replacing the previous command's group). What it spawns lives as a
+   * populate's creatures do: it wanders in the populate it was put in (or round where it was
+   * put), keeps with a group of its kind, and takes that populate's `ecology`.
    * Resolves to what was done and what could not be, in words.
    * @example
    * const account = await menagerie.command("a forest with two wolves and a deer");

@@ -1,7 +1,8 @@
 /**
  * Carrying a text command out in the scene (`menagerie.command`): spawns, disposals, orders and
  * repopulating, each action in turn, with an account of what was done and what could not be.
- * Its own chunk, loaded with the first command; it uses the Menagerie's public API only.
+ * Its own chunk, loaded with the first command; it uses the Menagerie's public API, and the
+ * game's places and the Menagerie's populates, which the Menagerie hands it ({@link CommandWorld}).
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { TextCommand, TextCommandAction } from "../../api/textCommandAnswer.js";

@@ -30,6 +30,11 @@ const ROAM_RADIUS = 10;
 /** A herd of its kind this close (metres) is one a creature joins. */
 const HERD_REACH = 40;
 
+interface Point {
+  x: number;
+  z: number;
+}
+
 const KIND_BY_REALM: Readonly<Record<Realm, GroupKind>> = { ground: "herd", air: "flock", water: "shoal" };
 
 const probe: EdgeProbe = { x: 0, z: 0 };
@@ -55,11 +60,6 @@ function herdNear(all: readonly Creature[], batch: readonly Creature[], species:
     if (d <= HERD_REACH && (!best || d < best.d)) best = { group, d };
   }
   return best?.group;
-}
-
-interface Point {
-  x: number;
-  z: number;
 }
 
 /** Where a creature of `realm` wanders in a populate: its water for a swimmer, else its area round its water. */
