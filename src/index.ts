@@ -59,7 +59,7 @@ export { Menagerie } from "./babylon/menagerie.js";
 // The Babylon plugin.
 export { ANIMATION_LOD_DEFAULTS, type AnimationLodOptions } from "./babylon/options/animationLodOptions.js";
 export type { AreaInput } from "./babylon/options/areaInput.js";
-export type { CommandAccount, CommandOptions, CommandOutcome } from "./babylon/options/commandOptions.js";
+export type { CommandAccount, CommandOptions, CommandOutcome, PlaceInput } from "./babylon/options/commandOptions.js";
 export { MENAGERIE_DEFAULTS } from "./babylon/options/menagerieDefaults.js";
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./babylon/options/menagerieOptions.js";
 export { MESH_LOD_DEFAULTS, type MeshLodOptions } from "./babylon/options/meshLodOptions.js";
@@ -79,7 +79,7 @@ export {
 } from "./babylon/populate/index.js";
 export { registerMenagerie } from "./babylon/register.js";
 export type { ShadowCasterOptions, ShadowCasterTarget } from "./babylon/shadowCasters.js";
-export type { LoadProgress, MenagerieWarning } from "./babylon/types.js";
+export type { CreatureBounds, LoadProgress, MenagerieWarning } from "./babylon/types.js";
 // Errors and their cross-realm guards; redaction.
 export {
   HTTPError,

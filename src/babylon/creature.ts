@@ -34,8 +34,11 @@ import { groupOfAgent, type MotionGroup } from "../motion/group.js";
 import type { MotionAgent } from "../motion/motionAgent.js";
 import type { SpeciesSpeeds } from "../motion/speeds.js";
 import type { SteeringTarget } from "../motion/types.js";
+import { recordSpecies } from "../records/recordTaxonomy.js";
 import type { ModelRecord } from "../records/schemas.js";
+import { boxBetween, boxUnderMatrix } from "../util/worldBox.js";
 import { agentMatcher, type CreatureSelector } from "./creatureSelector.js";
+import type { CreatureBounds } from "./types.js";
 
 /**
  * What a creature can move relative to: a point on the ground plane (read live: a Vector3 the
@@ -296,6 +299,24 @@ export class Creature {
     return this.#disposed;
   }
 
+  /**
+   * The species it is: its record's `creature` when it has one (`beetle#0002` is a
+   * `ladybird`), else its record name without the `#0002` variant suffix.
+   */
+  get species(): string {
+    return recordSpecies(this.record);
+  }
+
+  /**
+   * Its box in the world now, and the sphere round it. A crowd-drawn creature (no meshes of
+   * its own, so `root.getHierarchyBoundingVectors()` gives an empty, inside-out box) is measured from its
+   * model's parts as the crowd draws it, which grows nothing; a creature that grew its meshes
+   * is measured from them.
+   */
+  get bounds(): CreatureBounds {
+    return worldBounds(this.root, this.#handle.body);
+  }
+
   /** Its walk and run speeds, m/s: the species' unless set with {@link setSpeeds}. */
   get speeds(): Readonly<SpeciesSpeeds> {
     return { walk: this.motion.walkSpeed, run: this.motion.runSpeed };
@@ -505,6 +526,33 @@ export class Creature {
       throw new OptionsError("target", "is a node, which needs a creature spawned by a Menagerie");
     return target;
   }
+}
+
+/** The world box of a body: its crowd-drawn box (root frame) carried by the root, else its meshes'. */
+function worldBounds(root: TransformNode, body: CreatureBody): CreatureBounds {
+  const world = root.computeWorldMatrix(true);
+  const drawn = body.measure?.() ?? null;
+  if (drawn) return boxUnderMatrix(drawn.min, drawn.max, world.m);
+  const grown = root.getHierarchyBoundingVectors(true);
+  if (grown.min.x <= grown.max.x) return boxBetween(grown.min, grown.max);
+  // Nothing drawn to measure: a box as tall as the creature, half as wide, on its feet.
+  const h = body.heightMeters / 4;
+  return boxUnderMatrix({ x: -h, y: 0, z: -h }, { x: h, y: 4 * h, z: h }, [
+    1,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+    ...[12, 13, 14].map((i) => world.m[i]!),
+    1,
+  ]);
 }
 
 /**

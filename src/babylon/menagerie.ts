@@ -14,7 +14,9 @@
  * (obstacles, agents such as a player, spatial queries, picks) is its {@link GameWorld}'s;
  * shadows are its {@link ShadowCasters}'.
  */
+import type { Camera } from "@babylonjs/core/Cameras/camera.js";
 import type { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
+import { Frustum } from "@babylonjs/core/Maths/math.frustum.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -26,13 +28,13 @@ import { redactUrl } from "../core/redact.js";
 import type { Obstacle } from "../motion/types.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
 import type { ModelRecord } from "../records/schemas.js";
-import type { CommandState } from "./command/index.js";
+import type { CommandState, PopulatedLife } from "./command/index.js";
 import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions, type WorldAgentSource } from "./gameWorld.js";
 import { lookupRecord, menagerieClient } from "./lookupRecord.js";
 import { MotionDriver } from "./motionDriver.js";
 import type { AreaInput } from "./options/areaInput.js";
-import type { CommandAccount, CommandOptions } from "./options/commandOptions.js";
+import type { CommandAccount, CommandOptions, PlaceInput } from "./options/commandOptions.js";
 import {
   type MenagerieOptions,
   type MenagerieSettings,
@@ -93,6 +95,10 @@ export class Menagerie {
   readonly #commandState: CommandState = {};
   /** This Menagerie's hold on the page's OBJ reading workers (`parseInWorkers`). */
   #parseLease: ObjParsePoolLease | undefined;
+  /** The game's named places, for text commands ({@link addPlace}). */
+  readonly #places = new Map<string, PlaceInput>();
+  /** Its populates and how their creatures live, for the creatures commands add into them. */
+  readonly #populated = new Map<CreatureGroup, PopulatedLife>();
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
@@ -171,7 +177,7 @@ export class Menagerie {
     // Loaded on demand, with the planner and the ground sampling (Babylon's Ray) it brings: a
     // game that only spawns creatures never downloads it.
     const [{ populate }, spawner] = await Promise.all([import("./populate/index.js"), this.#loadSpawner("populate")]);
-    return populate(
+    const group = await populate(
       {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,
         defaultHeightMeters: this.#settings.defaultHeightMeters,
@@ -183,13 +189,18 @@ export class Menagerie {
       },
       options,
     );
+    this.#rememberLife(group, options);
+    return group;
   }
 
   /**
    * Carries out a sentence ("add three zebras near the pond, then remove the bears"): the
    * service reads it (`client.parseTextCommand`), then each action in turn spawns (at the place
-   * asked: by a named creature or prop, or before the camera), disposes, sends creatures with
-   * `moveTo`, or repopulates (`change_habitat`, replacing the previous command's group).
+   * asked: a place of {@link addPlace}, a named mesh or node of the scene, a named creature or
+   * prop, or before the camera), disposes, sends creatures with `moveTo`, or repopulates
+   * (`change_habitat`, replacing the previous command's group). What it spawns lives as a
+   * populate's creatures do: it wanders in the populate it was put in (or round where it was
+   * put), keeps with a group of its kind, and takes that populate's `ecology`.
    * Resolves to what was done and what could not be, in words.
    * @example
    * const account = await menagerie.command("a forest with two wolves and a deer");
@@ -202,7 +213,29 @@ export class Menagerie {
       import("./command/index.js"),
       this.client.parseTextCommand(text, signal ? { signal } : {}),
     ]);
-    return carryOut(this, this.#commandState, parsed, options);
+    return carryOut(this, this.#commandState, parsed, options, { places: this.#places, populated: this.#populated });
+  }
+
+  /**
+   * Names a place for text commands: "add five zebras near the water hole" puts them by it
+   * (beyond an area's or a mesh's edge). A command's place is looked up among these first, then
+   * among the scene's named meshes and nodes, then creatures and props, by name as people say
+   * it (`WaterHole.001` is "water hole"). Adding a name again replaces its place.
+   *
+   * @example
+   * menagerie.addPlace("water hole", { center: { x: 8, z: -5 }, radius: 6 });
+   * menagerie.addPlace("barn", barnMesh);
+   */
+  addPlace(name: string, place: PlaceInput): void {
+    if (typeof name !== "string" || name.trim() === "") throw new OptionsError("name", "must be a non-empty string");
+    if (typeof place !== "object" || place === null)
+      throw new OptionsError("place", "must be an area, a mesh or a node");
+    this.#places.set(name.trim(), place);
+  }
+
+  /** Forgets a place {@link addPlace} named; false if there was none. */
+  removePlace(name: string): boolean {
+    return this.#places.delete(typeof name === "string" ? name.trim() : name);
   }
 
   /** Whether a model is loaded (its templates are in the scene). */
@@ -238,6 +271,38 @@ export class Menagerie {
    */
   creaturesNear(point: { x: number; z: number }, radius: number): Creature[] {
     return this.#world.creaturesNear(point, radius);
+  }
+
+  /**
+   * The creatures a camera sees now: each one's {@link Creature.bounds} sphere inside the
+   * camera's frustum (crowd-drawn creatures included, measured without growing them), enabled,
+   * within `maxDistance` metres of the camera when given; nearest the camera first. What
+   * stands behind a wall still counts: this is the frustum, not a visibility test.
+   *
+   * @example
+   * const seen = menagerie.creaturesInView(scene.activeCamera!, { maxDistance: 60 });
+   */
+  creaturesInView(camera: Camera, options: { maxDistance?: number | undefined } = {}): Creature[] {
+    const maxDistance =
+      options.maxDistance === undefined
+        ? Number.POSITIVE_INFINITY
+        : nonNegativeNumber("maxDistance", options.maxDistance);
+    // Brought up to date first: a camera moved since the last render has stale matrices.
+    camera.getViewMatrix();
+    camera.getProjectionMatrix();
+    const planes = Frustum.GetPlanes(camera.getTransformationMatrix());
+    camera.computeWorldMatrix();
+    const eye = camera.globalPosition;
+    const seen: { creature: Creature; d: number }[] = [];
+    for (const creature of this.#creatures) {
+      if (creature.isDisposed || !creature.root.isEnabled()) continue;
+      const { center: c, radius } = creature.bounds;
+      const d = Math.hypot(c.x - eye.x, c.y - eye.y, c.z - eye.z);
+      if (d - radius > maxDistance) continue;
+      const inside = planes.every((p) => p.normal.x * c.x + p.normal.y * c.y + p.normal.z * c.z + p.d >= -radius);
+      if (inside) seen.push({ creature, d });
+    }
+    return seen.sort((a, b) => a.d - b.d).map((s) => s.creature);
   }
 
   /**
@@ -337,6 +402,8 @@ export class Menagerie {
     this.#parseLease?.release();
     this.#world.dispose();
     this.#driver.dispose();
+    this.#places.clear();
+    this.#populated.clear();
     this.onProgressObservable.clear();
     this.onWarningObservable.clear();
     this.onCreatureSpawnedObservable.clear();
@@ -354,6 +421,13 @@ export class Menagerie {
 
   #warn(warning: MenagerieWarning): void {
     this.onWarningObservable.notifyObservers(redactWarning(warning, (text) => this.#redact(text)));
+  }
+
+  /** How a populate's creatures live, for what commands add into it later (forgotten once it is disposed). */
+  #rememberLife(group: CreatureGroup, options: PopulateOptions): void {
+    for (const old of this.#populated.keys()) if (old.isDisposed) this.#populated.delete(old);
+    const life = { ecology: options.ecology, wander: options.wander ?? true, groups: options.groups ?? true };
+    this.#populated.set(group, life);
   }
 
   #holdParseWorkers(runtime: SpawnRuntimeModule): void {

@@ -6,6 +6,7 @@
  * the hunt's and the flight's own defaults (the official SDK's 20 m / 10 m / 5 m).
  */
 import { recordSize } from "../records/recordSize.js";
+import { recordTaxonomy } from "../records/recordTaxonomy.js";
 import type { ModelRecord } from "../records/schemas.js";
 import { herdKey, REALM_BY_BEHAVIOUR } from "./populationRules.js";
 
@@ -43,7 +44,7 @@ export const ECOLOGY_RULES: EcologyRules = Object.freeze({
 export function isPredatorRecord(record: ModelRecord, rules: EcologyRules = ECOLOGY_RULES): boolean {
   const name = herdKey(record);
   if (rules.tame.includes(name) || record.pet === true) return false;
-  return rules.predators.includes(name) || recordTaxa(record.taxonomy).some((taxon) => rules.predators.includes(taxon));
+  return rules.predators.includes(name) || recordTaxonomy(record).some((taxon) => rules.predators.includes(taxon));
 }
 
 /**
@@ -58,12 +59,4 @@ export function preysOn(hunter: ModelRecord, prey: ModelRecord, rules: EcologyRu
   const p = recordSize(prey)?.meters;
   if (h === undefined || p === undefined) return false;
   return p <= h * rules.largestPrey && p >= h * rules.smallestPrey;
-}
-
-/** The taxa a record's `taxonomy` names, whichever shape it has (a list, one string, ranks). */
-function recordTaxa(taxonomy: string | string[] | Record<string, unknown> | null | undefined): string[] {
-  if (!taxonomy) return [];
-  if (typeof taxonomy === "string") return [taxonomy];
-  if (Array.isArray(taxonomy)) return taxonomy;
-  return Object.values(taxonomy).filter((v): v is string => typeof v === "string");
 }

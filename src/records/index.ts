@@ -16,5 +16,6 @@ export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./recordAsse
 export { recordHabitats, recordHasHabitat } from "./recordHabitats.js";
 export { isSceneryRecord } from "./recordKind.js";
 export { type RecordSize, recordSize } from "./recordSize.js";
+export { recordTaxonomy } from "./recordTaxonomy.js";
 export { type ModelRecord, type ModelRecordInput, ModelRecordSchema } from "./schemas.js";
 export { areLinksValid, getRecordExpiry } from "./signedUrl.js";

@@ -143,7 +143,7 @@ export const ModelRecordSchema = z
     voteScore: z.catch(z.nullish(z.number()), undefined),
     themeCategories: z.catch(z.nullish(z.array(z.string())), undefined),
     // Order, family, species ... (`["Carnivora", "Felidae", "Panthera leo"]`, one string, or an
-    // object of ranks such as `{ family: "Canidae" }`): who hunts whom (see `recordTaxa`).
+    // object of ranks such as `{ family: "Canidae" }`): who hunts whom (read by `recordTaxonomy`).
     taxonomy: z.catch(
       z.nullish(z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())])),
       undefined,

@@ -19,6 +19,8 @@
  * the same record as the MiniSearch query it replaces, without that query's cost.
  */
 
+import { boundedEditDistance } from "../util/editDistance.js";
+
 /** Edits a query word may carry: laxer than search, as a swapped pair of letters costs two. */
 export function nameEdits(term: string): number {
   return term.length >= 4 ? 2 : term.length === 3 ? 1 : 0;
@@ -41,38 +43,6 @@ function bigrams(word: string): Map<string, number> {
     out.set(gram, (out.get(gram) ?? 0) + 1);
   }
   return out;
-}
-
-/** Two rows of the edit-distance table, reused: names are short, lookups many. */
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
-
-/** Levenshtein distance of `a` and `b`, or `max + 1` as soon as it must exceed `max`. */
-export function boundedEditDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (rowA.length <= b.length) {
-    rowA = new Int32Array(b.length * 2 + 1);
-    rowB = new Int32Array(b.length * 2 + 1);
-  }
-  let previous = rowA;
-  let current = rowB;
-  for (let j = 0; j <= b.length; j++) previous[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    let rowMin = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current[j] = value;
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > max) return max + 1;
-    const swap = previous;
-    previous = current;
-    current = swap;
-  }
-  return previous[b.length]!;
 }
 
 /**

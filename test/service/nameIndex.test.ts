@@ -1,8 +1,9 @@
 /** The name index answers what the MiniSearch query it replaced answered, without walking every term. */
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
-import { boundedEditDistance, NameIndex, nameEdits, nameIndexWork } from "../../src/service/nameIndex.js";
+import { NameIndex, nameEdits, nameIndexWork } from "../../src/service/nameIndex.js";
 import { singular } from "../../src/service/searchIndex.js";
+import { boundedEditDistance } from "../../src/util/editDistance.js";
 import { SeededRandom } from "../../src/util/seededRandom.js";
 
 const fold = (term: string) => singular(term.toLowerCase());

@@ -1,12 +1,14 @@
 /**
  * Carrying a text command out in the scene (`menagerie.command`): spawns, disposals, orders and
  * repopulating, each action in turn, with an account of what was done and what could not be.
- * Its own chunk, loaded with the first command; it uses the Menagerie's public API only.
+ * Its own chunk, loaded with the first command; it uses the Menagerie's public API, and the
+ * game's places and the Menagerie's populates, which the Menagerie hands it ({@link CommandWorld}).
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { TextCommand, TextCommandAction } from "../../api/textCommandAnswer.js";
 import { isHabitat } from "../../records/habitats.js";
 import type { Creature } from "../creature.js";
+import type { PlaceInput } from "../options/commandOptions.js";
 import {
   type CommandAccount,
   type CommandOptions,
@@ -17,7 +19,10 @@ import {
 import type { SpawnOptions } from "../options/menagerieOptions.js";
 import type { PopulateOptions } from "../options/populateOptions.js";
 import type { CreatureGroup } from "../populate/index.js";
+import { bringToLife, type PopulatedLife } from "./life.js";
 import { type Anchor, baseName, findAnchor, names, spot, viewerAnchor, whereIs } from "./places.js";
+
+export type { PopulatedLife } from "./life.js";
 
 /** The most creatures one model of one command spawns. */
 const MAX_SPAWNS = 50;
@@ -44,6 +49,15 @@ export interface CommandState {
   habitatGroup?: CreatureGroup | undefined;
 }
 
+/**
+ * What the Menagerie's world holds for commands: the game's named places, and the populates
+ * whose life what a command adds joins.
+ */
+export interface CommandWorld {
+  readonly places: ReadonlyMap<string, PlaceInput>;
+  readonly populated: ReadonlyMap<CreatureGroup, PopulatedLife>;
+}
+
 /** Adds a note once (many failed spawns of one model say so once). */
 function note(outcome: CommandOutcome, text: string): void {
   if (!outcome.notes.includes(text)) outcome.notes.push(text);
@@ -55,6 +69,7 @@ export async function carryOut(
   state: CommandState,
   command: TextCommand,
   given: CommandOptions,
+  world: CommandWorld = { places: new Map(), populated: new Map() },
 ): Promise<CommandAccount> {
   const options = resolveCommandOptions(given);
   const budget: SpawnBudget = { max: options.maxSpawns, left: options.maxSpawns };
@@ -65,7 +80,7 @@ export async function carryOut(
     const outcome: CommandOutcome = { action, creatures: [], notes: [] };
     outcomes.push(outcome);
     if (action.action === "change_habitat") await changeHabitat(host, state, action, outcome, options, budget);
-    else for (const model of action.models) await onModel(host, action.action, model, outcome, options, budget);
+    else for (const model of action.models) await onModel(host, action.action, model, outcome, options, budget, world);
     options.onProgress?.({ done: outcomes.length, total, action });
   }
   return { outcomes, skipped: command.skipped };
@@ -99,16 +114,23 @@ async function changeHabitat(
   const group = await host.populate({ ...options.populate, habitat, signal: options.signal });
   state.habitatGroup = group;
   outcome.creatures.push(...group.creatures);
+  for (const creature of group.creatures) options.onCreatureAdded?.(creature);
   budget.left = Math.max(0, budget.left - group.creatures.length);
   if (group.creatures.length === 0) note(outcome, `no creature of the ${habitat} could be placed`);
 }
 
 /** The place a model's location names, with a note when it falls back to the viewer. */
-function placeOf(host: Host, model: TextCommandAction["models"][number], outcome: CommandOutcome, viewer: Anchor) {
+function placeOf(
+  host: Host,
+  model: TextCommandAction["models"][number],
+  outcome: CommandOutcome,
+  viewer: Anchor,
+  places: CommandWorld["places"],
+) {
   const location = model.location;
   if (!location || location.relative === "here" || !location.modelName)
     return { anchor: viewer, relative: location?.relative ?? "here" };
-  const anchor = findAnchor(host.scene, host.creatures, location.modelName);
+  const anchor = findAnchor(host.scene, host.creatures, location.modelName, places);
   if (anchor) return { anchor, relative: location.relative };
   note(outcome, `no ${location.modelName} in the scene: ${baseName(model.name)} placed near the camera`);
   return { anchor: viewer, relative: "near" as const };
@@ -129,6 +151,7 @@ async function onModel(
   outcome: CommandOutcome,
   options: ResolvedCommandOptions,
   budget: SpawnBudget,
+  world: CommandWorld,
 ): Promise<void> {
   const viewer = viewerAnchor(host.scene, options.viewerDistance);
   if (kind === "remove_model" || kind === "move_model") {
@@ -144,7 +167,7 @@ async function onModel(
         note(outcome, `no place to move the ${baseName(model.name)} to`);
         return;
       }
-      const { anchor, relative } = placeOf(host, model, outcome, viewer);
+      const { anchor, relative } = placeOf(host, model, outcome, viewer, world.places);
       found.forEach((creature, i) => {
         const target = spot(anchor, relative, i, viewer);
         // Arrival (or not) is the creature's own business: its events tell the game.
@@ -161,19 +184,24 @@ async function onModel(
   if (count < wanted) note(outcome, `${asked}, a command spawns ${budget.max} at most (maxSpawns)`);
   else if (model.number > MAX_SPAWNS) note(outcome, asked);
   if (count === 0) return;
-  const { anchor, relative } = placeOf(host, model, outcome, viewer);
+  const { anchor, relative } = placeOf(host, model, outcome, viewer, world.places);
   const spawned = await Promise.allSettled(
     Array.from({ length: count }, (_, i) =>
       host.spawnCreature(model.name, { position: spot(anchor, relative, i, viewer), signal: options.signal }),
     ),
   );
+  const added: Creature[] = [];
   for (const result of spawned) {
-    if (result.status === "fulfilled") outcome.creatures.push(result.value);
+    if (result.status === "fulfilled") added.push(result.value);
     else
       note(
         outcome,
         `${baseName(model.name)} could not be spawned: ${(result.reason as Error)?.message ?? String(result.reason)}`,
       );
   }
+  outcome.creatures.push(...added);
   options.signal?.throwIfAborted();
+  // They live as a populate's creatures do, in the populate they were put in, if any.
+  await bringToLife(added, spot(anchor, relative, 0, viewer), host.creatures, world.populated);
+  for (const creature of added) options.onCreatureAdded?.(creature);
 }

@@ -7,12 +7,18 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Area } from "../../motion/area.js";
 
 /**
- * An area as a game may give it: a circle (centre may be a Vector3), a polygon, or a mesh.
+ * An area as a game may give it: a circle (centre may be a Vector3), a polygon, or a mesh. Its
+ * optional fields take `undefined` too, so that every `Area` shape (`CircleArea`, `PolygonArea`)
+ * is one under `exactOptionalPropertyTypes`.
  * @category Creatures
  */
 export type AreaInput =
-  | { center: { x: number; y?: number; z: number }; radius: number; holes?: readonly AreaInput[] }
-  | { points: readonly { x: number; z: number }[]; holes?: readonly AreaInput[] }
+  | {
+      center: { x: number; y?: number | undefined; z: number };
+      radius: number;
+      holes?: readonly AreaInput[] | undefined;
+    }
+  | { points: readonly { x: number; z: number }[]; holes?: readonly AreaInput[] | undefined }
   | AbstractMesh;
 
 export function isMesh(value: unknown): value is AbstractMesh {

@@ -3,11 +3,13 @@
  * the lazy `command/` folder, loaded with the first command).
  */
 
+import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { SkippedTextCommandAction, TextCommandAction } from "../../api/textCommandAnswer.js";
 import { nonNegativeInteger } from "../../core/options.js";
 import type { Habitat } from "../../records/habitats.js";
 import type { Creature } from "../creature.js";
 import type { CreatureGroup } from "../populate/index.js";
+import type { AreaInput } from "./areaInput.js";
 import type { PopulateOptions } from "./populateOptions.js";
 
 /**
@@ -38,7 +40,19 @@ export interface CommandOptions {
    * the command has spawned this many. @default 200
    */
   maxSpawns?: number | undefined;
+  /**
+   * Told of each creature the command adds (`add_model`, and a `change_habitat`'s populate),
+   * once it has joined the life of the scene: a game's own reactions (a name tag, a sound).
+   */
+  onCreatureAdded?: ((creature: Creature) => void) | undefined;
 }
+
+/**
+ * A place a game names for its text commands (`menagerie.addPlace`): an area (a circle, a
+ * polygon), a mesh (its footprint on the ground) or a node (a point).
+ * @category Menagerie
+ */
+export type PlaceInput = AreaInput | TransformNode;
 
 /** The defaults of {@link CommandOptions}: `populate.count`, `viewerDistance` and `maxSpawns`. */
 export const COMMAND_DEFAULTS = Object.freeze({ populateCount: 24, viewerDistance: 8, maxSpawns: 200 });

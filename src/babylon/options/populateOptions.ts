@@ -4,6 +4,7 @@
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { SearchOptions } from "../../api/client.js";
+import { OptionsError } from "../../core/errors.js";
 import { functionOption, nonNegativeInteger, objectOption, positiveInteger, stringOption } from "../../core/options.js";
 import type { Area } from "../../motion/area.js";
 import type { HeightFunction, Obstacle } from "../../motion/types.js";
@@ -66,7 +67,8 @@ export interface PopulateOptions {
   /**
    * Weights of the species mix by name (lower case, without a `#0002` suffix): a species'
    * share of the creatures is its weight over the sum. Species not named weigh `"*"`'s weight,
-   * or 0 (left out) when there is no `"*"`.
+   * or 0 (left out) when there is no `"*"`. A key that names no species the habitat search
+   * found, or an empty mix, is an `OptionsError` (option `mix`) naming the nearest species.
    * @default every species of the habitat weighs the same
    * @example
    * await menagerie.populate({ habitat: "savanna", count: 30, mix: { zebra: 3, elephant: 1, "*": 0.5 } });
@@ -163,6 +165,7 @@ export function resolvePopulateOptions(options: PopulateOptions): ResolvedPopula
   stringOption("habitat", options.habitat, { nonEmpty: true });
   const count = nonNegativeInteger("count", options.count ?? POPULATE_DEFAULTS.count);
   const concurrency = options.concurrency ?? POPULATE_DEFAULTS.concurrency;
+  checkMixShape(options.mix);
   return {
     ...options,
     count,
@@ -174,6 +177,14 @@ export function resolvePopulateOptions(options: PopulateOptions): ResolvedPopula
     groups: options.groups ?? POPULATE_DEFAULTS.groups,
     area: options.area ?? { center: { x: 0, z: 0 }, radius: POPULATE_DEFAULTS.radius },
   };
+}
+
+/** A mix is an object with at least one key (its keys are checked once the species are known). */
+function checkMixShape(mix: PopulateOptions["mix"]): void {
+  if (mix === undefined) return;
+  objectOption("mix", mix);
+  if (Object.keys(mix).length === 0)
+    throw new OptionsError("mix", 'is empty: name species with their weights ({ zebra: 3, "*": 1 }), or leave it out');
 }
 
 function resolveScenery(value: SceneryOption | undefined): ResolvedScenery {

@@ -13,6 +13,7 @@ import { OptionsError } from "../../core/errors.js";
 import type { Area } from "../../motion/area.js";
 import type { MotionGroup } from "../../motion/group.js";
 import { ECOLOGY_RULES } from "../../population/ecology.js";
+import { checkMixKeys } from "../../population/mixCheck.js";
 import { planPopulation } from "../../population/populationPlan.js";
 import { POPULATION_RULES } from "../../population/populationRules.js";
 import type { ModelRecord } from "../../records/schemas.js";
@@ -28,6 +29,8 @@ import { applyEcology, PopulateGroups, propObstacles } from "./populateGroups.js
 import { placeScenery, planPopulateScenery, type SceneryProp } from "./scenery.js";
 
 export type { SceneryOption, SceneryOptions } from "../options/populateOptions.js";
+/** For the creatures text commands add into a populate with ecology on (command/life.ts). */
+export { applyEcology } from "./populateGroups.js";
 export type { SceneryNodeMetadata } from "./scenery.js";
 export { SceneryProp } from "./scenery.js";
 
@@ -138,6 +141,7 @@ export async function populate(host: PopulateHost, given: PopulateOptions): Prom
     obstacles: dressing.obstacles,
     mix: options.mix,
   });
+  checkMixKeys(options.mix, plan.eligible, options.habitat); // a mistyped key fails before any load
   const group = construct(options.habitat, area, plan.water, plan.waterLevel);
   group.skipped.push(...skipped);
   for (const report of skipped) {
