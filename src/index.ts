@@ -98,21 +98,18 @@ export {
 } from "./core/errors.js";
 export { redactText, redactUrl } from "./core/redact.js";
 // Behaviours, groups and the motion state a game reads or writes (`creature.motion`, areas);
-// gaits and the steering types of a behaviour of your own are in babylon-menagerie/motion.
+// gaits, the steering types of a behaviour of your own and the behaviours' defaults are in
+// babylon-menagerie/motion.
 export type { Area, CircleArea, PolygonArea } from "./motion/area.js";
 export { EvadeBehavior } from "./motion/behaviors/evade.js";
-export { FLEE_DEFAULTS, FleeBehavior, type FleeOptions } from "./motion/behaviors/flee.js";
-export {
-  FLEE_PREDATORS_DEFAULTS,
-  FleePredatorsBehavior,
-  type FleePredatorsOptions,
-} from "./motion/behaviors/fleePredators.js";
-export { FOLLOW_DEFAULTS, FollowBehavior, type FollowOptions } from "./motion/behaviors/follow.js";
-export { HUNT_DEFAULTS, HuntBehavior, type HuntOptions } from "./motion/behaviors/hunt.js";
+export { FleeBehavior, type FleeOptions } from "./motion/behaviors/flee.js";
+export { FleePredatorsBehavior, type FleePredatorsOptions } from "./motion/behaviors/fleePredators.js";
+export { FollowBehavior, type FollowOptions } from "./motion/behaviors/follow.js";
+export { HuntBehavior, type HuntOptions } from "./motion/behaviors/hunt.js";
 export { PursueBehavior } from "./motion/behaviors/pursue.js";
 export { SeekBehavior, type SeekOptions } from "./motion/behaviors/seek.js";
 export { SteeringBehavior } from "./motion/behaviors/steeringBehavior.js";
-export { GROUP_DEFAULTS, type GroupOptions, MotionGroup } from "./motion/group.js";
+export { type GroupOptions, MotionGroup } from "./motion/group.js";
 export type { MotionAgent } from "./motion/motionAgent.js";
 export type { SpeciesSpeeds } from "./motion/speeds.js";
 export type { HeightFunction, Obstacle } from "./motion/types.js";

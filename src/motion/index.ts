@@ -3,14 +3,18 @@
  * writes its own gaits (a `Gait` posing a `Pose` from `RigRoles`, in a `GaitTable` passed as
  * `MenagerieOptions.gaits`) or its own steering behaviours (the `SteeringAgent` and
  * `SteeringWorld` a behaviour reads, `Vec2` forces), or that drives `creature.motion` by hand
- * (`MoveOrder`, `WanderOrder`). A game that spawns creatures and gives them orders and the
+ * (`MoveOrder`, `WanderOrder`), or reads the built-in behaviours' defaults (`FLEE_DEFAULTS`, …).
+ * A game that spawns creatures and gives them orders and the
  * built-in behaviours imports from the root entry only.
  *
  * Public API, bound by semver, listed by hand like the root entry (see `src/index.ts`); gait
  * maths, steering helpers and the world's internals stay out. Importing it has no side effects.
  */
 
-export type { HuntPhase } from "./behaviors/hunt.js";
+export { FLEE_DEFAULTS } from "./behaviors/flee.js";
+export { FLEE_PREDATORS_DEFAULTS } from "./behaviors/fleePredators.js";
+export { FOLLOW_DEFAULTS } from "./behaviors/follow.js";
+export { HUNT_DEFAULTS, type HuntPhase } from "./behaviors/hunt.js";
 export {
   BEHAVIOR_GAITS,
   BEHAVIOUR_GAITS,
@@ -18,7 +22,7 @@ export {
   type GaitContext,
   type GaitTable,
 } from "./gaits/index.js";
-export type { GroupKind } from "./group.js";
+export { GROUP_DEFAULTS, type GroupKind } from "./group.js";
 export type { Pose } from "./pose.js";
 export type { RigRoles } from "./rigRoles.js";
 export type {
