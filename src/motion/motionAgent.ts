@@ -6,10 +6,10 @@
  * Orders replace each other; added behaviours stay until removed. The Babylon side copies the
  * result onto nodes once per frame.
  */
-import { assignDefaults, nonNegativeNumber } from "../core/options.js";
+import { assignDefaults, nonNegativeNumber, positiveNumber } from "../core/options.js";
 import type { SeededRandom } from "../util/seededRandom.js";
 import { AgentPoser } from "./agentPose.js";
-import type { ArriveBehavior } from "./behaviors/arrive.js";
+import { type Area, edgeDistance, isCircleArea } from "./area.js";
 import { AvoidAreaBehavior } from "./behaviors/avoidArea.js";
 import { AvoidObstaclesBehavior } from "./behaviors/avoidObstacles.js";
 import { BrakeBehavior } from "./behaviors/brake.js";
@@ -17,12 +17,13 @@ import { EvadeBehavior } from "./behaviors/evade.js";
 import { FleeBehavior, type FleeOptions } from "./behaviors/flee.js";
 import { FollowBehavior, type FollowOptions } from "./behaviors/follow.js";
 import { GroupBehavior } from "./behaviors/group.js";
+import { KeepRealmBehavior } from "./behaviors/keepRealm.js";
 import { PursueBehavior } from "./behaviors/pursue.js";
 import { RouteBehavior } from "./behaviors/route.js";
 import { SeekBehavior, type SeekOptions } from "./behaviors/seek.js";
 import { SeparationBehavior } from "./behaviors/separation.js";
 import { StayInAreaBehavior } from "./behaviors/stayInArea.js";
-import { ForceVector, type SteeringBehavior } from "./behaviors/steeringBehavior.js";
+import { EdgeScratch, ForceVector, type SteeringBehavior } from "./behaviors/steeringBehavior.js";
 import { WanderBehavior } from "./behaviors/wander.js";
 import type { Gait } from "./gaits/gait.js";
 import { BEHAVIOR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
@@ -32,15 +33,20 @@ import type { Pose } from "./pose.js";
 import type { RigRoles } from "./rigRoles.js";
 import { SPEED_RULES, type SpeciesSpeeds, type SpeedRules, speciesSpeeds } from "./speeds.js";
 import type {
+  CreatureRealm,
   HeightFunction,
   MotionEvents,
   MoveOrder,
+  Obstacle,
   SteeringAgent,
   SteeringTarget,
   SteeringWorld,
   Vec2,
+  VisitOrder,
+  VisitPose,
   WanderOrder,
 } from "./types.js";
+import { probeWaters } from "./water.js";
 
 /** Options of a {@link MotionAgent}. */
 export interface MotionAgentOptions {
@@ -79,6 +85,42 @@ const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" 
 
 const force = new ForceVector();
 const part = new ForceVector();
+const shore = new EdgeScratch();
+const stepStart = new ForceVector(); // where a step started, for travel's hard water rule
+
+/**
+ * Where a behaviour puts a creature unless its record or the game says otherwise (see
+ * {@link CreatureRealm}); any other behaviour is `"ground"`.
+ * @category Motion
+ */
+export const BEHAVIOR_REALMS: Readonly<Record<string, CreatureRealm>> = Object.freeze({
+  fly: "air",
+  swim: "water",
+});
+
+/**
+ * Defaults of the `moveTo` and `visit` orders (see {@link MoveOrder}, {@link VisitOrder}).
+ * @category Motion
+ */
+export const MOVE_ORDER_DEFAULTS = Object.freeze({
+  /** Seconds of game time without getting nearer before a `moveTo` gives up (settles `false`). */
+  stuckSeconds: 5,
+  /** Seconds of game time a `visit` stays. */
+  stay: 10,
+  /** The pose a `visit` takes there. */
+  pose: "idle" as VisitPose,
+});
+
+/** Head pitch (radians, down) of a visit's pose on a part-built body; a pose not listed keeps the head up. */
+export const VISIT_HEAD_PITCH: Readonly<Record<string, number>> = Object.freeze({ drink: 0.9, graze: 0.7 });
+
+/** An order as it was, for a `visit` to go back to. */
+interface SavedOrder {
+  order: string;
+  goal: SteeringBehavior | null;
+  limits: SteeringBehavior[];
+  cruiseSpeed: number;
+}
 
 let nextId = 1;
 
@@ -157,6 +199,8 @@ export class MotionAgent implements SteeringAgent {
   readonly separation: SeparationBehavior;
   /** Steers it around the world's obstacles and bodies, whatever its order. */
   readonly avoidance: AvoidObstaclesBehavior;
+  /** Keeps it to its realm whatever its order: out of the world's water on the ground, in it when swimming. */
+  readonly keepRealm: KeepRealmBehavior;
   /** The step being taken, seconds (also the third argument of each behaviour's `calculate`). */
   dt = 0;
   readonly #gaits: GaitTable;
@@ -174,8 +218,25 @@ export class MotionAgent implements SteeringAgent {
   #limits: SteeringBehavior[] = [];
   #order = "idle";
   #state = "idle";
+  /** The goal of no order and of `stop`: it brakes after any push, and stands. */
+  readonly #brake = new BrakeBehavior();
+  #realm: CreatureRealm = "ground";
+  #realmSet = false;
+  /** True while an added behavior (a reaction) has paused the order's goal this step. */
+  #engaged = false;
+  // moveTo's watch on its progress: the aim it measures, its best distance, seconds without progress.
+  #aim: Vec2 | undefined;
+  #best = 0;
+  #stall = 0;
+  #stuckSeconds = 5;
+  /** Set while a moveTo gives up, so a visit's callback tells a stuck walk from an interrupted one. */
+  #givingUp = false;
+  // A visit's stay: its pose, the seconds left, and who hears the end of it.
+  #activity: VisitPose | undefined;
+  #stayLeft = 0;
+  #onStayed: ((stayed: boolean) => void) | undefined;
   #lastWander: WanderOrder | undefined;
-  #arrive: ArriveBehavior | undefined;
+  #arrive: RouteBehavior | undefined;
   #onArrive: ((arrived: boolean) => void) | undefined;
   /**
    * The step as behaviours receive it. A field that never held a plain double first stays
@@ -202,7 +263,10 @@ export class MotionAgent implements SteeringAgent {
     this.radius = Math.max(0.05, this.roles.height * 0.45);
     this.separation = new SeparationBehavior(this.radius);
     this.avoidance = new AvoidObstaclesBehavior(Math.max(0.3, this.radius));
-    this.#always = [this.separation, this.avoidance];
+    this.keepRealm = new KeepRealmBehavior(Math.max(0.3, this.radius));
+    this.#always = [this.separation, this.avoidance, this.keepRealm];
+    this.#goal = this.#brake;
+    this.#realm = BEHAVIOR_REALMS[this.behaviour] ?? "ground";
     this.#applySpeeds();
     this.#defaultAltitude();
   }
@@ -256,6 +320,33 @@ export class MotionAgent implements SteeringAgent {
     return undefined;
   }
 
+  /**
+   * Where it may be: from its behaviour ({@link BEHAVIOR_REALMS}) until set (an amphibious
+   * record, or the game's choice); a set realm stays through a change of behaviour.
+   */
+  get realm(): CreatureRealm {
+    return this.#realm;
+  }
+
+  set realm(realm: CreatureRealm) {
+    this.#realm = realm;
+    this.#realmSet = true;
+  }
+
+  /**
+   * Where the current `moveTo` (or `visit`) heads: its target, or the nearest reachable point
+   * to it when the target lay in water (for a ground creature) or within an obstacle's
+   * clearance; undefined when it has no such order.
+   */
+  get moveTarget(): Readonly<Vec2> | undefined {
+    return this.#arrive?.target;
+  }
+
+  /** The pose a `visit` holds while it stays (`"drink"`, `"graze"`, `"idle"`), else undefined. */
+  get activity(): VisitPose | undefined {
+    return this.#activity;
+  }
+
   /** Adds a behavior that stays through orders until {@link removeBehavior}. Returns it. */
   addBehavior<B extends SteeringBehavior>(behavior: B): B {
     if (!this.behaviors.includes(behavior)) this.behaviors.push(behavior);
@@ -274,6 +365,7 @@ export class MotionAgent implements SteeringAgent {
   /** Switches the gait (and its speeds) to the one for the record behaviour `behaviour`; unknown ones idle. */
   setBehavior(behaviour: string): void {
     this.behaviour = behaviour;
+    if (!this.#realmSet) this.#realm = BEHAVIOR_REALMS[behaviour] ?? "ground";
     this.gait = gaitFor(behaviour, this.roles, this.#gaits);
     this.#applySpeeds();
     this.#defaultAltitude();
@@ -357,15 +449,27 @@ export class MotionAgent implements SteeringAgent {
   }
 
   /**
-   * Walks to (x, z), around the world's obstacles when a straight line would cross one (a path
-   * planned on a grid as it sets off, and again whenever the world's obstacles change);
-   * `onArrive(true)` on arrival, `(false)` if interrupted first.
-   * @throws OptionsError when `speed` is given and not a non-negative finite number.
+   * Walks to (x, z), around the world's obstacles (and, on the ground, its water) when a
+   * straight line would cross one (a path planned on a grid as it sets off, and again whenever
+   * they change). A target in water (for a ground creature) or within an obstacle's clearance
+   * ({@link clearance}) is moved to the nearest point out of them ({@link moveTarget}).
+   * `onArrive(true)` within `tolerance` of it; `(false)` if interrupted first, or after
+   * `stuckSeconds` of game time without getting nearer (then it idles).
+   * @throws OptionsError when `speed` or `tolerance` is given and not a non-negative finite
+   * number, or `stuckSeconds` not a positive one.
    */
   moveTo(target: Vec2, options: MoveOrder = {}): void {
+    // Checked first: a rejected order leaves the current one (and its pending onArrive) alone.
+    const near =
+      options.tolerance === undefined
+        ? Math.max(0.05, this.radius * 0.5)
+        : nonNegativeNumber("tolerance", options.tolerance);
+    const stuck = positiveNumber("stuckSeconds", options.stuckSeconds ?? MOVE_ORDER_DEFAULTS.stuckSeconds);
     this.#newOrder("moveTo", options.speed);
-    const near = Math.max(0.05, this.radius * 0.5);
-    const to = { x: target.x, z: target.z };
+    const to = this.#reachable(target.x, target.z);
+    this.#stuckSeconds = stuck;
+    this.#aim = undefined;
+    this.#stall = 0;
     // Planned on its first step, and again whenever the world's obstacles change.
     this.#arrive = new RouteBehavior(to, near, Math.max(0.5, this.radius * 4), [], 0.75, (from) =>
       this.#route(from, to),
@@ -373,6 +477,42 @@ export class MotionAgent implements SteeringAgent {
     this.#onArrive = options.onArrive;
     this.#goal = this.#arrive;
     this.#checkState();
+  }
+
+  /**
+   * Visits a place: walks to the nearest reachable point of its edge (the shore, for water; the
+   * point itself for a point), takes `pose` there for `stay` seconds of game time, then goes
+   * back to the order it had. `onDone(true)` once it has stayed; `(false)` if another order
+   * came first or the walk got stuck (then it goes back to its order too).
+   * @throws OptionsError when `stay` is not a non-negative finite number (or a moveTo option is bad).
+   */
+  visit(place: Area | Vec2, options: VisitOrder = {}): void {
+    const stay = nonNegativeNumber("stay", options.stay ?? MOVE_ORDER_DEFAULTS.stay);
+    const pose = options.pose ?? MOVE_ORDER_DEFAULTS.pose;
+    const previous = this.#saveOrder();
+    const at = "x" in place ? { x: place.x, z: place.z } : this.#edgePoint(place);
+    const onDone = options.onDone;
+    this.moveTo(at, {
+      speed: options.speed,
+      tolerance: options.tolerance,
+      stuckSeconds: options.stuckSeconds,
+      onArrive: (arrived) => {
+        if (arrived) return this.#startStay(pose, stay, previous, onDone);
+        if (this.#givingUp) this.#restoreOrder(previous);
+        onDone?.(false);
+      },
+    });
+    this.#order = "visit";
+    this.#checkState();
+  }
+
+  /**
+   * How far its centre keeps from an obstacle's edge, metres: its radius plus its avoidance
+   * margin (at least 0.3 m, else its radius), a little over two body radii. Steering pushes it
+   * back from there; a `moveTo` target closer than this is moved out to it.
+   */
+  get clearance(): number {
+    return this.avoidance.margin + this.radius;
   }
 
   /** Keeps within `distance` of a target, walking or running to catch up. */
@@ -390,14 +530,15 @@ export class MotionAgent implements SteeringAgent {
     this.#setGoal("pursue", new PursueBehavior(target, options));
   }
 
-  /** Stops: brakes to a halt and idles. */
+  /** Stops: brakes to a halt and idles (the state of a creature that never had an order). */
   stop(): void {
-    this.#setGoal("idle", new BrakeBehavior());
+    this.#setGoal("idle", this.#brake);
   }
 
-  /** Settles a pending moveTo (used on stop, new orders and removal). */
+  /** Settles a pending moveTo or visit (used on stop, new orders and removal). */
   cancel(): void {
     this.#settle(false);
+    this.#endStay(false);
   }
 
   /**
@@ -431,8 +572,11 @@ export class MotionAgent implements SteeringAgent {
     poser.dt = this.dt;
     poser.turnRate = this.turnRate;
     poser.skip = this.skipPose;
+    poser.headPitch = this.#activity === undefined || this.#engaged ? 0 : (VISIT_HEAD_PITCH[this.#activity] ?? 0);
     poser.update(this.gait);
     if (this.#arrive?.arrived) this.#settle(true);
+    else if (this.#arrive) this.#watchProgress();
+    if (this.#onStayed) this.#countStay();
     this.#checkState();
   }
 
@@ -452,6 +596,7 @@ export class MotionAgent implements SteeringAgent {
       this.#add(b);
       if (b.engaged === true) engaged = true;
     }
+    this.#engaged = engaged;
     const goal = this.#goal;
     if (goal && !engaged) this.#add(goal);
     const limits = this.#limits;
@@ -506,9 +651,50 @@ export class MotionAgent implements SteeringAgent {
     this.turnRate = dt > 0 ? turned / dt : 0;
     this.vx = vx;
     this.vz = vz;
+    stepStart.x = this.x;
+    stepStart.z = this.z;
     this.x += vx * dt;
     this.z += vz * dt;
     this.#poser.speed = speed;
+    const waters = this.world?.waters;
+    if (waters !== undefined && waters.length > 0 && this.altitude === 0) this.#holdRealm(waters);
+  }
+
+  /**
+   * The hard rule of realms, after steering: a ground agent's step never ends deeper in water
+   * than it started (none, on land): it slides along the shore instead; a swimmer's step never
+   * takes it out of the water it is in.
+   */
+  #holdRealm(waters: readonly Obstacle[]): void {
+    const realm = this.#realm;
+    if (realm === "ground") {
+      probeWaters(waters, this, shore, this.radius);
+      if (!(shore.distance > 0)) return;
+      const inX = shore.x;
+      const inZ = shore.z;
+      const deep = shore.distance;
+      probeWaters(waters, stepStart, shore, this.radius);
+      const allowed = Math.max(0, shore.distance);
+      if (deep <= allowed) return;
+      this.#slide(inX, inZ, allowed - deep - (allowed === 0 ? 1e-3 : 0));
+    } else if (realm === "water") {
+      probeWaters(waters, stepStart, shore, this.radius);
+      if (!(shore.distance > 0)) return; // not in the water: nothing to keep to
+      probeWaters(waters, this, shore, this.radius);
+      if (shore.distance > 1e-3) return;
+      this.#slide(shore.x, shore.z, 1e-3 - shore.distance);
+    }
+  }
+
+  /** Moves it `by` metres along the unit direction (ux, uz) and drops its velocity against that direction. */
+  #slide(ux: number, uz: number, by: number): void {
+    this.x += ux * by;
+    this.z += uz * by;
+    const against = (this.vx * ux + this.vz * uz) * Math.sign(by);
+    if (against >= 0) return;
+    this.vx -= ux * against * Math.sign(by);
+    this.vz -= uz * against * Math.sign(by);
+    this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
   }
 
   /** Height: the ground, plus altitude in flight, or under the water line for swimmers. */
@@ -539,8 +725,10 @@ export class MotionAgent implements SteeringAgent {
 
   /** Waypoints to `to` around the world's obstacles; none when the way is clear (or blocked for good). */
   #route(from: Vec2, to: Vec2): Vec2[] {
-    const obstacles = this.world?.obstacles;
-    // Flyers pass over obstacles; walkers and swimmers go round.
+    const world = this.world;
+    const waters = this.#realm === "ground" ? (world?.waters ?? []) : [];
+    const obstacles = waters.length > 0 ? [...(world?.obstacles ?? []), ...waters] : world?.obstacles;
+    // Flyers pass over obstacles; walkers and swimmers go round (walkers round water too).
     if (!obstacles?.length || this.altitude > 0) return [];
     const clearance = this.radius * 1.5 + 0.2;
     if (isClear(from, to, obstacles, clearance)) return [];
@@ -560,6 +748,7 @@ export class MotionAgent implements SteeringAgent {
     // Checked first: a rejected order leaves the current one (and its pending onArrive) alone.
     if (speed !== undefined) nonNegativeNumber("speed", speed);
     this.#settle(false);
+    this.#endStay(false);
     this.#order = name;
     this.#goal = null;
     this.#limits = [];
@@ -574,10 +763,135 @@ export class MotionAgent implements SteeringAgent {
     if (arrived && at) {
       // Arrived, it idles where it is: after a flight it does not walk back to the point.
       this.#order = "idle";
-      this.#goal = new BrakeBehavior();
+      this.#goal = this.#brake;
       this.events?.arrived(at.target.x, at.target.z);
     }
     done?.(arrived);
+  }
+
+  /**
+   * Gives a moveTo up after `stuckSeconds` of game time without coming 2 cm nearer its aim (the
+   * next waypoint, or the target); the time a reaction holds the order paused does not count.
+   */
+  #watchProgress(): void {
+    if (this.#engaged) return;
+    const aim = this.#arrive!.aim;
+    const d = Math.sqrt((aim.x - this.x) ** 2 + (aim.z - this.z) ** 2);
+    if (aim !== this.#aim || d < this.#best - 0.02) {
+      this.#aim = aim;
+      this.#best = d;
+      this.#stall = 0;
+      return;
+    }
+    this.#stall += this.dt;
+    if (this.#stall < this.#stuckSeconds) return;
+    this.#order = "idle";
+    this.#goal = this.#brake;
+    this.#givingUp = true;
+    this.#settle(false);
+    this.#givingUp = false;
+  }
+
+  /**
+   * The nearest point to (x, z) it can stand at: out of every obstacle's clearance, and out of
+   * the water by its shore margin on the ground (into the nearest water for a swimmer).
+   */
+  #reachable(x: number, z: number): Vec2 {
+    const p = { x, z };
+    const world = this.world;
+    if (!world || this.altitude > 0 || this.#realm === "air") return p;
+    const waters = world.waters ?? [];
+    for (let pass = 0; pass < 4; pass++) {
+      let moved = false;
+      for (const o of world.obstacles) moved = this.#pushOut(o.area, p, this.clearance + 0.05) || moved;
+      if (this.#realm === "ground")
+        for (const w of waters) moved = this.#pushOut(w.area, p, this.keepRealm.margin + 0.05) || moved;
+      if (!moved) break;
+    }
+    if (this.#realm === "water" && waters.length > 0) {
+      probeWaters(waters, p, shore, Number.POSITIVE_INFINITY);
+      const inside = Math.min(this.keepRealm.margin, 0.5);
+      if (shore.distance < inside) {
+        p.x += shore.x * (inside - shore.distance);
+        p.z += shore.z * (inside - shore.distance);
+      }
+    }
+    return p;
+  }
+
+  /** Moves `p` out of `area` to `clearance` beyond its edge when nearer; true when it moved it. */
+  #pushOut(area: Area, p: Vec2, clearance: number): boolean {
+    const d = edgeDistance(area, p.x, p.z, shore);
+    if (d <= -clearance) return false;
+    let ix = shore.x;
+    let iz = shore.z;
+    if (ix === 0 && iz === 0) {
+      // At a circle's very centre: out on the side it comes from.
+      const dx = this.x - p.x;
+      const dz = this.z - p.z;
+      const len = Math.sqrt(dx * dx + dz * dz);
+      ix = len > 1e-9 ? -dx / len : -1;
+      iz = len > 1e-9 ? -dz / len : 0;
+    }
+    p.x -= ix * (d + clearance);
+    p.z -= iz * (d + clearance);
+    return true;
+  }
+
+  /** The point of an area's edge nearest to it (the shore of a water). */
+  #edgePoint(area: Area): Vec2 {
+    const d = edgeDistance(area, this.x, this.z, shore);
+    if (shore.x === 0 && shore.z === 0 && isCircleArea(area))
+      return { x: area.center.x, z: area.center.z + area.radius }; // at the centre: any edge point
+    // The probe points inward: outside, the edge is ahead along it; inside, behind.
+    return { x: this.x + shore.x * -d, z: this.z + shore.z * -d };
+  }
+
+  /** The order now, for a visit to go back to (a walk somewhere is not resumed: it idles). */
+  #saveOrder(): SavedOrder {
+    const walking = this.#order === "moveTo" || this.#order === "visit";
+    return walking
+      ? { order: "idle", goal: this.#brake, limits: [], cruiseSpeed: this.walkSpeed }
+      : { order: this.#order, goal: this.#goal, limits: [...this.#limits], cruiseSpeed: this.cruiseSpeed };
+  }
+
+  #restoreOrder(saved: SavedOrder): void {
+    this.#order = saved.order;
+    this.#goal = saved.goal;
+    this.#limits = saved.limits;
+    this.cruiseSpeed = saved.cruiseSpeed;
+  }
+
+  /** Arrived on a visit: stands in its pose for `stay` seconds, then goes back to `previous`. */
+  #startStay(
+    pose: VisitPose,
+    stay: number,
+    previous: SavedOrder,
+    onDone: ((stayed: boolean) => void) | undefined,
+  ): void {
+    this.#order = "visit";
+    this.#goal = this.#brake;
+    this.#activity = pose;
+    this.#stayLeft = stay;
+    this.#onStayed = (stayed) => {
+      if (stayed) this.#restoreOrder(previous);
+      onDone?.(stayed);
+    };
+  }
+
+  #countStay(): void {
+    this.#stayLeft -= this.dt;
+    if (this.#stayLeft <= 0) this.#endStay(true);
+  }
+
+  /** Ends a visit's stay, if one is on: `true` when it stayed its time, `false` when cut short. */
+  #endStay(stayed: boolean): void {
+    const done = this.#onStayed;
+    if (!done) return;
+    this.#onStayed = undefined;
+    this.#activity = undefined;
+    this.#stayLeft = 0;
+    done(stayed);
   }
 
   /** Tells `events` when the state changed since it last looked. */

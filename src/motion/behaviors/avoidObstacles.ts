@@ -66,7 +66,7 @@ export class AvoidObstaclesBehavior extends SteeringBehavior {
  * it is walking into. It goes round on the side its velocity already leans to (by its id when
  * it heads dead centre, so the choice is deterministic).
  */
-function sidestep(agent: SteeringAgent, ix: number, iz: number, strength: number, out: Vec2): void {
+export function sidestep(agent: SteeringAgent, ix: number, iz: number, strength: number, out: Vec2): void {
   const speed = Math.sqrt(agent.vx * agent.vx + agent.vz * agent.vz);
   if (speed < 1e-6) return;
   const into = (agent.vx * ix + agent.vz * iz) / speed;
