@@ -9,7 +9,7 @@
 import { assignDefaults, nonNegativeNumber, positiveNumber } from "../core/options.js";
 import type { SeededRandom } from "../util/seededRandom.js";
 import { AgentPoser } from "./agentPose.js";
-import { type Area, edgeDistance, isCircleArea } from "./area.js";
+import type { Area } from "./area.js";
 import { AvoidAreaBehavior } from "./behaviors/avoidArea.js";
 import { AvoidObstaclesBehavior } from "./behaviors/avoidObstacles.js";
 import { BrakeBehavior } from "./behaviors/brake.js";
@@ -23,13 +23,15 @@ import { RouteBehavior } from "./behaviors/route.js";
 import { SeekBehavior, type SeekOptions } from "./behaviors/seek.js";
 import { SeparationBehavior } from "./behaviors/separation.js";
 import { StayInAreaBehavior } from "./behaviors/stayInArea.js";
-import { EdgeScratch, ForceVector, type SteeringBehavior } from "./behaviors/steeringBehavior.js";
+import { ForceVector, type SteeringBehavior } from "./behaviors/steeringBehavior.js";
 import { WanderBehavior } from "./behaviors/wander.js";
 import type { Gait } from "./gaits/gait.js";
 import { BEHAVIOR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
 import type { MotionGroup } from "./group.js";
+import { MoveProgress } from "./moveProgress.js";
 import { findPath, isClear } from "./pathfinding.js";
 import type { Pose } from "./pose.js";
+import { nearestEdgePoint, reachablePoint } from "./reach.js";
 import type { RigRoles } from "./rigRoles.js";
 import { SPEED_RULES, type SpeciesSpeeds, type SpeedRules, speciesSpeeds } from "./speeds.js";
 import type {
@@ -37,7 +39,6 @@ import type {
   HeightFunction,
   MotionEvents,
   MoveOrder,
-  Obstacle,
   SteeringAgent,
   SteeringTarget,
   SteeringWorld,
@@ -46,7 +47,8 @@ import type {
   VisitPose,
   WanderOrder,
 } from "./types.js";
-import { probeWaters } from "./water.js";
+import { VisitStay } from "./visitStay.js";
+import { holdRealm } from "./water.js";
 
 /** Options of a {@link MotionAgent}. */
 export interface MotionAgentOptions {
@@ -85,7 +87,6 @@ const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" 
 
 const force = new ForceVector();
 const part = new ForceVector();
-const shore = new EdgeScratch();
 const stepStart = new ForceVector(); // where a step started, for travel's hard water rule
 
 /**
@@ -224,17 +225,12 @@ export class MotionAgent implements SteeringAgent {
   #realmSet = false;
   /** True while an added behavior (a reaction) has paused the order's goal this step. */
   #engaged = false;
-  // moveTo's watch on its progress: the aim it measures, its best distance, seconds without progress.
-  #aim: Vec2 | undefined;
-  #best = 0;
-  #stall = 0;
-  #stuckSeconds = 5;
+  /** A moveTo's watch on its progress: it gives up when stuck. */
+  readonly #progress = new MoveProgress();
   /** Set while a moveTo gives up, so a visit's callback tells a stuck walk from an interrupted one. */
   #givingUp = false;
-  // A visit's stay: its pose, the seconds left, and who hears the end of it.
-  #activity: VisitPose | undefined;
-  #stayLeft = 0;
-  #onStayed: ((stayed: boolean) => void) | undefined;
+  /** A visit's stay where it arrived. */
+  readonly #stay = new VisitStay();
   #lastWander: WanderOrder | undefined;
   #arrive: RouteBehavior | undefined;
   #onArrive: ((arrived: boolean) => void) | undefined;
@@ -344,7 +340,7 @@ export class MotionAgent implements SteeringAgent {
 
   /** The pose a `visit` holds while it stays (`"drink"`, `"graze"`, `"idle"`), else undefined. */
   get activity(): VisitPose | undefined {
-    return this.#activity;
+    return this.#stay.pose;
   }
 
   /** Adds a behavior that stays through orders until {@link removeBehavior}. Returns it. */
@@ -466,10 +462,8 @@ export class MotionAgent implements SteeringAgent {
         : nonNegativeNumber("tolerance", options.tolerance);
     const stuck = positiveNumber("stuckSeconds", options.stuckSeconds ?? MOVE_ORDER_DEFAULTS.stuckSeconds);
     this.#newOrder("moveTo", options.speed);
-    const to = this.#reachable(target.x, target.z);
-    this.#stuckSeconds = stuck;
-    this.#aim = undefined;
-    this.#stall = 0;
+    const to = reachablePoint(this, target.x, target.z);
+    this.#progress.reset(stuck);
     // Planned on its first step, and again whenever the world's obstacles change.
     this.#arrive = new RouteBehavior(to, near, Math.max(0.5, this.radius * 4), [], 0.75, (from) =>
       this.#route(from, to),
@@ -490,7 +484,7 @@ export class MotionAgent implements SteeringAgent {
     const stay = nonNegativeNumber("stay", options.stay ?? MOVE_ORDER_DEFAULTS.stay);
     const pose = options.pose ?? MOVE_ORDER_DEFAULTS.pose;
     const previous = this.#saveOrder();
-    const at = "x" in place ? { x: place.x, z: place.z } : this.#edgePoint(place);
+    const at = "x" in place ? { x: place.x, z: place.z } : nearestEdgePoint(place, this);
     const onDone = options.onDone;
     this.moveTo(at, {
       speed: options.speed,
@@ -513,6 +507,11 @@ export class MotionAgent implements SteeringAgent {
    */
   get clearance(): number {
     return this.avoidance.margin + this.radius;
+  }
+
+  /** Metres it keeps from the shore on the ground (its realm-keeping margin). */
+  get shoreMargin(): number {
+    return this.keepRealm.margin;
   }
 
   /** Keeps within `distance` of a target, walking or running to catch up. */
@@ -538,7 +537,7 @@ export class MotionAgent implements SteeringAgent {
   /** Settles a pending moveTo or visit (used on stop, new orders and removal). */
   cancel(): void {
     this.#settle(false);
-    this.#endStay(false);
+    this.#stay.end(false);
   }
 
   /**
@@ -572,11 +571,12 @@ export class MotionAgent implements SteeringAgent {
     poser.dt = this.dt;
     poser.turnRate = this.turnRate;
     poser.skip = this.skipPose;
-    poser.headPitch = this.#activity === undefined || this.#engaged ? 0 : (VISIT_HEAD_PITCH[this.#activity] ?? 0);
+    const pose = this.#stay.pose;
+    poser.headPitch = pose === undefined || this.#engaged ? 0 : (VISIT_HEAD_PITCH[pose] ?? 0);
     poser.update(this.gait);
     if (this.#arrive?.arrived) this.#settle(true);
-    else if (this.#arrive) this.#watchProgress();
-    if (this.#onStayed) this.#countStay();
+    else if (this.#arrive && !this.#engaged && this.#progress.stuck(this.#arrive, this)) this.#giveUp();
+    if (this.#stay.on) this.#stay.count(this);
     this.#checkState();
   }
 
@@ -657,44 +657,8 @@ export class MotionAgent implements SteeringAgent {
     this.z += vz * dt;
     this.#poser.speed = speed;
     const waters = this.world?.waters;
-    if (waters !== undefined && waters.length > 0 && this.altitude === 0) this.#holdRealm(waters);
-  }
-
-  /**
-   * The hard rule of realms, after steering: a ground agent's step never ends deeper in water
-   * than it started (none, on land): it slides along the shore instead; a swimmer's step never
-   * takes it out of the water it is in.
-   */
-  #holdRealm(waters: readonly Obstacle[]): void {
-    const realm = this.#realm;
-    if (realm === "ground") {
-      probeWaters(waters, this, shore, this.radius);
-      if (!(shore.distance > 0)) return;
-      const inX = shore.x;
-      const inZ = shore.z;
-      const deep = shore.distance;
-      probeWaters(waters, stepStart, shore, this.radius);
-      const allowed = Math.max(0, shore.distance);
-      if (deep <= allowed) return;
-      this.#slide(inX, inZ, allowed - deep - (allowed === 0 ? 1e-3 : 0));
-    } else if (realm === "water") {
-      probeWaters(waters, stepStart, shore, this.radius);
-      if (!(shore.distance > 0)) return; // not in the water: nothing to keep to
-      probeWaters(waters, this, shore, this.radius);
-      if (shore.distance > 1e-3) return;
-      this.#slide(shore.x, shore.z, 1e-3 - shore.distance);
-    }
-  }
-
-  /** Moves it `by` metres along the unit direction (ux, uz) and drops its velocity against that direction. */
-  #slide(ux: number, uz: number, by: number): void {
-    this.x += ux * by;
-    this.z += uz * by;
-    const against = (this.vx * ux + this.vz * uz) * Math.sign(by);
-    if (against >= 0) return;
-    this.vx -= ux * against * Math.sign(by);
-    this.vz -= uz * against * Math.sign(by);
-    this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
+    if (waters === undefined || waters.length === 0 || this.altitude !== 0) return;
+    if (holdRealm(this, waters, stepStart)) this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
   }
 
   /** Height: the ground, plus altitude in flight, or under the water line for swimmers. */
@@ -748,7 +712,7 @@ export class MotionAgent implements SteeringAgent {
     // Checked first: a rejected order leaves the current one (and its pending onArrive) alone.
     if (speed !== undefined) nonNegativeNumber("speed", speed);
     this.#settle(false);
-    this.#endStay(false);
+    this.#stay.end(false);
     this.#order = name;
     this.#goal = null;
     this.#limits = [];
@@ -769,82 +733,13 @@ export class MotionAgent implements SteeringAgent {
     done?.(arrived);
   }
 
-  /**
-   * Gives a moveTo up after `stuckSeconds` of game time without coming 2 cm nearer its aim (the
-   * next waypoint, or the target); the time a reaction holds the order paused does not count.
-   */
-  #watchProgress(): void {
-    if (this.#engaged) return;
-    const aim = this.#arrive!.aim;
-    const d = Math.sqrt((aim.x - this.x) ** 2 + (aim.z - this.z) ** 2);
-    if (aim !== this.#aim || d < this.#best - 0.02) {
-      this.#aim = aim;
-      this.#best = d;
-      this.#stall = 0;
-      return;
-    }
-    this.#stall += this.dt;
-    if (this.#stall < this.#stuckSeconds) return;
+  /** A moveTo that got stuck settles `false`; it stands (a visit's callback may send it back to its order). */
+  #giveUp(): void {
     this.#order = "idle";
     this.#goal = this.#brake;
     this.#givingUp = true;
     this.#settle(false);
     this.#givingUp = false;
-  }
-
-  /**
-   * The nearest point to (x, z) it can stand at: out of every obstacle's clearance, and out of
-   * the water by its shore margin on the ground (into the nearest water for a swimmer).
-   */
-  #reachable(x: number, z: number): Vec2 {
-    const p = { x, z };
-    const world = this.world;
-    if (!world || this.altitude > 0 || this.#realm === "air") return p;
-    const waters = world.waters ?? [];
-    for (let pass = 0; pass < 4; pass++) {
-      let moved = false;
-      for (const o of world.obstacles) moved = this.#pushOut(o.area, p, this.clearance + 0.05) || moved;
-      if (this.#realm === "ground")
-        for (const w of waters) moved = this.#pushOut(w.area, p, this.keepRealm.margin + 0.05) || moved;
-      if (!moved) break;
-    }
-    if (this.#realm === "water" && waters.length > 0) {
-      probeWaters(waters, p, shore, Number.POSITIVE_INFINITY);
-      const inside = Math.min(this.keepRealm.margin, 0.5);
-      if (shore.distance < inside) {
-        p.x += shore.x * (inside - shore.distance);
-        p.z += shore.z * (inside - shore.distance);
-      }
-    }
-    return p;
-  }
-
-  /** Moves `p` out of `area` to `clearance` beyond its edge when nearer; true when it moved it. */
-  #pushOut(area: Area, p: Vec2, clearance: number): boolean {
-    const d = edgeDistance(area, p.x, p.z, shore);
-    if (d <= -clearance) return false;
-    let ix = shore.x;
-    let iz = shore.z;
-    if (ix === 0 && iz === 0) {
-      // At a circle's very centre: out on the side it comes from.
-      const dx = this.x - p.x;
-      const dz = this.z - p.z;
-      const len = Math.sqrt(dx * dx + dz * dz);
-      ix = len > 1e-9 ? -dx / len : -1;
-      iz = len > 1e-9 ? -dz / len : 0;
-    }
-    p.x -= ix * (d + clearance);
-    p.z -= iz * (d + clearance);
-    return true;
-  }
-
-  /** The point of an area's edge nearest to it (the shore of a water). */
-  #edgePoint(area: Area): Vec2 {
-    const d = edgeDistance(area, this.x, this.z, shore);
-    if (shore.x === 0 && shore.z === 0 && isCircleArea(area))
-      return { x: area.center.x, z: area.center.z + area.radius }; // at the centre: any edge point
-    // The probe points inward: outside, the edge is ahead along it; inside, behind.
-    return { x: this.x + shore.x * -d, z: this.z + shore.z * -d };
   }
 
   /** The order now, for a visit to go back to (a walk somewhere is not resumed: it idles). */
@@ -863,35 +758,13 @@ export class MotionAgent implements SteeringAgent {
   }
 
   /** Arrived on a visit: stands in its pose for `stay` seconds, then goes back to `previous`. */
-  #startStay(
-    pose: VisitPose,
-    stay: number,
-    previous: SavedOrder,
-    onDone: ((stayed: boolean) => void) | undefined,
-  ): void {
+  #startStay(pose: VisitPose, stay: number, previous: SavedOrder, onDone: VisitOrder["onDone"]): void {
     this.#order = "visit";
     this.#goal = this.#brake;
-    this.#activity = pose;
-    this.#stayLeft = stay;
-    this.#onStayed = (stayed) => {
+    this.#stay.start(pose, stay, (stayed) => {
       if (stayed) this.#restoreOrder(previous);
       onDone?.(stayed);
-    };
-  }
-
-  #countStay(): void {
-    this.#stayLeft -= this.dt;
-    if (this.#stayLeft <= 0) this.#endStay(true);
-  }
-
-  /** Ends a visit's stay, if one is on: `true` when it stayed its time, `false` when cut short. */
-  #endStay(stayed: boolean): void {
-    const done = this.#onStayed;
-    if (!done) return;
-    this.#onStayed = undefined;
-    this.#activity = undefined;
-    this.#stayLeft = 0;
-    done(stayed);
+    });
   }
 
   /** Tells `events` when the state changed since it last looked. */

@@ -4,8 +4,8 @@
  * creatures are left be. The agent's travel holds the same rule hard (see `MotionAgent`).
  */
 import type { Obstacle, SteeringAgent, Vec2 } from "../types.js";
-import { probeWaters } from "../water.js";
-import { sidestep } from "./avoidObstacles.js";
+import { probeWaters, waterReach } from "../water.js";
+import { edgeStep, sidestep } from "./avoidObstacles.js";
 import { EdgeScratch, SteeringBehavior } from "./steeringBehavior.js";
 
 const probe = new EdgeScratch();
@@ -36,18 +36,23 @@ export class KeepRealmBehavior extends SteeringBehavior {
 
   #keepOut(agent: SteeringAgent, waters: readonly Obstacle[], out: Vec2): void {
     const margin = this.margin;
-    probeWaters(waters, agent, probe, margin);
+    waterReach.metres = margin;
+    probeWaters(waters, agent, probe);
     const d = probe.distance; // > 0 inside
     if (d < -margin) return;
     const strength = agent.maxForce * Math.min(4, (d + margin) / margin);
     out.x = -probe.x * strength; // the probe points into the water: push the other way
     out.z = -probe.z * strength;
-    sidestep(agent, probe.x, probe.z, strength, out);
+    edgeStep.ix = probe.x;
+    edgeStep.iz = probe.z;
+    edgeStep.strength = strength;
+    sidestep(agent, out);
   }
 
   #keepIn(agent: SteeringAgent, waters: readonly Obstacle[], out: Vec2): void {
     const margin = this.margin;
-    probeWaters(waters, agent, probe, 0);
+    waterReach.metres = 0;
+    probeWaters(waters, agent, probe);
     const d = probe.distance;
     if (!(d > 0) || d >= margin) return; // out of every water (nowhere to keep to), or well inside
     const strength = agent.maxForce * Math.min(4, (margin - d) / margin);
