@@ -59,6 +59,7 @@ export type { CommandAccount, CommandOptions, CommandOutcome } from "./babylon/o
 export { MENAGERIE_DEFAULTS } from "./babylon/options/menagerieDefaults.js";
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./babylon/options/menagerieOptions.js";
 export { MESH_LOD_DEFAULTS, type MeshLodOptions } from "./babylon/options/meshLodOptions.js";
+export type { MoveToOptions, VisitOptions, VisitPlace } from "./babylon/options/moveOptions.js";
 // Physics bodies: the option's types and defaults; the body code loads on demand (SpawnOptions.physics).
 export {
   CREATURE_PHYSICS_DEFAULTS,
@@ -93,6 +94,7 @@ export {
   type ValidationIssue,
 } from "./core/errors.js";
 export { redactText, redactUrl } from "./core/redact.js";
+export { MOVE_ORDER_DEFAULTS, VISIT_HEAD_PITCH } from "./motion/agentOrders.js";
 // Types of motion state a game reads or writes (`creature.motion`, areas, custom gaits).
 export type { Area, CircleArea, PolygonArea } from "./motion/area.js";
 export { EvadeBehavior } from "./motion/behaviors/evade.js";
@@ -120,6 +122,7 @@ export type { Pose } from "./motion/pose.js";
 export type { RigRoles } from "./motion/rigRoles.js";
 export type { SpeciesSpeeds } from "./motion/speeds.js";
 export type {
+  CreatureRealm,
   HeightFunction,
   MoveOrder,
   Obstacle,
@@ -127,10 +130,19 @@ export type {
   SteeringTarget,
   SteeringWorld,
   Vec2,
+  VisitOrder,
+  VisitPose,
   WanderOrder,
 } from "./motion/types.js";
+export { BEHAVIOR_REALMS } from "./motion/water.js";
 export { ECOLOGY_RULES, type EcologyRules, isPredatorRecord, preysOn } from "./population/ecology.js";
-export { POPULATION_RULES, type PopulationRules, type Realm } from "./population/populationRules.js";
+export {
+  AMPHIBIOUS_CREATURES,
+  POPULATION_RULES,
+  type PopulationRules,
+  type Realm,
+  recordRealm,
+} from "./population/populationRules.js";
 // Records: the model, its readers, signed links.
 export { HABITATS, type Habitat, isHabitat } from "./records/habitats.js";
 export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./records/height.js";

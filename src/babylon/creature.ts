@@ -33,10 +33,11 @@ import type { SteeringBehavior } from "../motion/behaviors/steeringBehavior.js";
 import { groupOfAgent, type MotionGroup } from "../motion/group.js";
 import type { MotionAgent } from "../motion/motionAgent.js";
 import type { SpeciesSpeeds } from "../motion/speeds.js";
-import type { CreatureRealm, SteeringTarget, Vec2, VisitPose } from "../motion/types.js";
+import type { CreatureRealm, SteeringTarget, Vec2 } from "../motion/types.js";
 import type { ModelRecord } from "../records/schemas.js";
 import { agentMatcher, type CreatureSelector } from "./creatureSelector.js";
 import { type AreaInput, isMesh, toArea } from "./options/areaInput.js";
+import type { MoveToOptions, VisitOptions, VisitPlace } from "./options/moveOptions.js";
 
 /**
  * What a creature can move relative to: a point on the ground plane (read live: a Vector3 the
@@ -89,45 +90,6 @@ export interface CreatureArrival {
   x: number;
   /** The target's z, metres. */
   z: number;
-}
-
-/**
- * Options of `creature.moveTo`.
- * @category Creatures
- */
-export interface MoveToOptions {
-  /** Speed of this order only, m/s. @default its walk speed */
-  speed?: number;
-  /** Arrived (`true`) when its centre is this near the target, metres. @default half its radius, at least 0.05 */
-  tolerance?: number;
-  /**
-   * Seconds of game time without getting 2 cm nearer its next waypoint or target after which
-   * it gives up (`false`) and stands. Time spent fleeing does not count. @default 5
-   */
-  stuckSeconds?: number;
-}
-
-/**
- * Where `creature.visit` goes: an area (a circle, a polygon or a mesh: it walks to the nearest
- * point of its edge, the shore for water), or a point, node or creature (it walks up to it).
- * @category Creatures
- */
-export type VisitPlace = AreaInput | BehaviorTarget;
-
-/**
- * Options of `creature.visit`.
- * @category Creatures
- */
-export interface VisitOptions extends MoveToOptions {
-  /** Seconds of game time it stays there. @default 10 */
-  stay?: number;
-  /**
-   * Its pose while it stays: `"drink"` and `"graze"` bow a part-built creature's head (a rigged
-   * one plays its clip of that name when it has one, else idles); `"idle"` stands. @default "idle"
-   */
-  pose?: VisitPose;
-  /** Ends the visit (it resolves `false` and the creature stops). @default none */
-  signal?: AbortSignal;
 }
 
 /**
@@ -366,13 +328,9 @@ export class Creature {
   /**
    * Walks (flies, swims...) to a point on the ground plane, round obstacles and (on the ground)
    * water. Always settles: `true` on arrival within `tolerance`; `false` if another order,
-   * `stop()` or `dispose()` came first, or after `stuckSeconds` without getting nearer (it then
-   * stands). A target in water (for a land creature) or within an obstacle's clearance (its
-   * radius plus its avoidance margin, see `motion.clearance`) is moved to the nearest point it
-   * can reach: {@link moveTarget} and `onArrivedObservable` give that point.
-   *
-   * @example
-   * const arrived = await horse.moveTo({ x: 10, z: 4 }, { tolerance: 0.5 });
+   * `stop()` or `dispose()` came first, or when stuck (it then stands). A target it cannot stand
+   * at (in water, or within an obstacle's clearance: `motion.clearance`) is moved to the nearest
+   * point it can: {@link moveTarget} and `onArrivedObservable` give it.
    */
   moveTo(target: { x: number; z: number }, options: MoveToOptions = {}): Promise<boolean> {
     return new Promise((resolve) =>
@@ -384,19 +342,14 @@ export class Creature {
   }
 
   /**
-   * Where it may be: `"ground"` (keeps out of the Menagerie's water, whatever its order),
-   * `"water"` (swimmers keep in it), `"air"` (flyers pass over), `"amphibious"` (goes in and
-   * out). From its behaviour, or `"amphibious"` when its record is one of
-   * `menagerie.amphibiousCreatures`.
+   * Where it may be (`ground`: out of the Menagerie's water, whatever its order; `water`, `air`,
+   * `amphibious`): from its behaviour, or amphibious by `menagerie.amphibiousCreatures`.
    */
   get realm(): CreatureRealm {
     return this.motion.realm;
   }
 
-  /**
-   * Where its current `moveTo` or `visit` heads (the target, or the nearest reachable point to
-   * it); undefined when it has no such order.
-   */
+  /** Where its `moveTo` or `visit` heads (the target, or the nearest point it can reach); else undefined. */
   get moveTarget(): Readonly<Vec2> | undefined {
     return this.motion.moveTarget;
   }

@@ -6,32 +6,25 @@
  * Orders replace each other; added behaviours stay until removed. The Babylon side copies the
  * result onto nodes once per frame.
  */
-import { assignDefaults, nonNegativeNumber, positiveNumber } from "../core/options.js";
+import { assignDefaults, nonNegativeNumber } from "../core/options.js";
 import type { SeededRandom } from "../util/seededRandom.js";
+import { AgentOrders, VISIT_HEAD_PITCH } from "./agentOrders.js";
 import { AgentPoser } from "./agentPose.js";
 import type { Area } from "./area.js";
-import { AvoidAreaBehavior } from "./behaviors/avoidArea.js";
 import { AvoidObstaclesBehavior } from "./behaviors/avoidObstacles.js";
-import { BrakeBehavior } from "./behaviors/brake.js";
 import { EvadeBehavior } from "./behaviors/evade.js";
 import { FleeBehavior, type FleeOptions } from "./behaviors/flee.js";
 import { FollowBehavior, type FollowOptions } from "./behaviors/follow.js";
 import { GroupBehavior } from "./behaviors/group.js";
 import { KeepRealmBehavior } from "./behaviors/keepRealm.js";
 import { PursueBehavior } from "./behaviors/pursue.js";
-import { RouteBehavior } from "./behaviors/route.js";
 import { SeekBehavior, type SeekOptions } from "./behaviors/seek.js";
 import { SeparationBehavior } from "./behaviors/separation.js";
-import { StayInAreaBehavior } from "./behaviors/stayInArea.js";
 import { ForceVector, type SteeringBehavior } from "./behaviors/steeringBehavior.js";
-import { WanderBehavior } from "./behaviors/wander.js";
 import type { Gait } from "./gaits/gait.js";
 import { BEHAVIOR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
 import type { MotionGroup } from "./group.js";
-import { MoveProgress } from "./moveProgress.js";
-import { findPath, isClear } from "./pathfinding.js";
 import type { Pose } from "./pose.js";
-import { nearestEdgePoint, reachablePoint } from "./reach.js";
 import type { RigRoles } from "./rigRoles.js";
 import { SPEED_RULES, type SpeciesSpeeds, type SpeedRules, speciesSpeeds } from "./speeds.js";
 import type {
@@ -47,8 +40,7 @@ import type {
   VisitPose,
   WanderOrder,
 } from "./types.js";
-import { VisitStay } from "./visitStay.js";
-import { holdRealm } from "./water.js";
+import { BEHAVIOR_REALMS, holdRealm } from "./water.js";
 
 /** Options of a {@link MotionAgent}. */
 export interface MotionAgentOptions {
@@ -88,40 +80,6 @@ const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" 
 const force = new ForceVector();
 const part = new ForceVector();
 const stepStart = new ForceVector(); // where a step started, for travel's hard water rule
-
-/**
- * Where a behaviour puts a creature unless its record or the game says otherwise (see
- * {@link CreatureRealm}); any other behaviour is `"ground"`.
- * @category Motion
- */
-export const BEHAVIOR_REALMS: Readonly<Record<string, CreatureRealm>> = Object.freeze({
-  fly: "air",
-  swim: "water",
-});
-
-/**
- * Defaults of the `moveTo` and `visit` orders (see {@link MoveOrder}, {@link VisitOrder}).
- * @category Motion
- */
-export const MOVE_ORDER_DEFAULTS = Object.freeze({
-  /** Seconds of game time without getting nearer before a `moveTo` gives up (settles `false`). */
-  stuckSeconds: 5,
-  /** Seconds of game time a `visit` stays. */
-  stay: 10,
-  /** The pose a `visit` takes there. */
-  pose: "idle" as VisitPose,
-});
-
-/** Head pitch (radians, down) of a visit's pose on a part-built body; a pose not listed keeps the head up. */
-export const VISIT_HEAD_PITCH: Readonly<Record<string, number>> = Object.freeze({ drink: 0.9, graze: 0.7 });
-
-/** An order as it was, for a `visit` to go back to. */
-interface SavedOrder {
-  order: string;
-  goal: SteeringBehavior | null;
-  limits: SteeringBehavior[];
-  cruiseSpeed: number;
-}
 
 let nextId = 1;
 
@@ -213,27 +171,13 @@ export class MotionAgent implements SteeringAgent {
   readonly #poser: AgentPoser;
   /** Kept whatever the order: apart from other creatures, around obstacles and bodies. */
   readonly #always: SteeringBehavior[];
-  /** What the order steers toward (wander, arrive, follow...), paused while a reaction is engaged. */
-  #goal: SteeringBehavior | null = null;
-  /** The order's own limits (stay in an area, out of others). */
-  #limits: SteeringBehavior[] = [];
-  #order = "idle";
+  /** What it was told to do: the goal it steers toward (paused while a reaction is engaged) and the order's limits. */
+  readonly #orders: AgentOrders;
   #state = "idle";
-  /** The goal of no order and of `stop`: it brakes after any push, and stands. */
-  readonly #brake = new BrakeBehavior();
   #realm: CreatureRealm = "ground";
   #realmSet = false;
   /** True while an added behavior (a reaction) has paused the order's goal this step. */
   #engaged = false;
-  /** A moveTo's watch on its progress: it gives up when stuck. */
-  readonly #progress = new MoveProgress();
-  /** Set while a moveTo gives up, so a visit's callback tells a stuck walk from an interrupted one. */
-  #givingUp = false;
-  /** A visit's stay where it arrived. */
-  readonly #stay = new VisitStay();
-  #lastWander: WanderOrder | undefined;
-  #arrive: RouteBehavior | undefined;
-  #onArrive: ((arrived: boolean) => void) | undefined;
   /**
    * The step as behaviours receive it. A field that never held a plain double first stays
    * "tagged" in V8: it holds the one boxed number the world made for this step, so handing it
@@ -261,7 +205,7 @@ export class MotionAgent implements SteeringAgent {
     this.avoidance = new AvoidObstaclesBehavior(Math.max(0.3, this.radius));
     this.keepRealm = new KeepRealmBehavior(Math.max(0.3, this.radius));
     this.#always = [this.separation, this.avoidance, this.keepRealm];
-    this.#goal = this.#brake;
+    this.#orders = new AgentOrders(this);
     this.#realm = BEHAVIOR_REALMS[this.behaviour] ?? "ground";
     this.#applySpeeds();
     this.#defaultAltitude();
@@ -293,17 +237,18 @@ export class MotionAgent implements SteeringAgent {
       const b = this.behaviors[i]!;
       if (b.active && b.engaged && b.state !== undefined) return b.state;
     }
-    return this.#order;
+    return this.#orders.name;
   }
 
   /** The current order's behaviors: its goal (paused while a reaction is engaged), then its limits. */
   get orderBehaviors(): readonly SteeringBehavior[] {
-    return this.#goal ? [this.#goal, ...this.#limits] : [...this.#limits];
+    const { goal, limits } = this.#orders;
+    return goal ? [goal, ...limits] : [...limits];
   }
 
   /** The area and avoided areas of its last `wander`, for {@link resumeWander}. */
   get wanderArea(): Readonly<WanderOrder> | undefined {
-    return this.#lastWander;
+    return this.#orders.lastWander;
   }
 
   /** The group it moves with (see `MotionGroup`), if any. */
@@ -335,12 +280,12 @@ export class MotionAgent implements SteeringAgent {
    * clearance; undefined when it has no such order.
    */
   get moveTarget(): Readonly<Vec2> | undefined {
-    return this.#arrive?.target;
+    return this.#orders.arrive?.target;
   }
 
   /** The pose a `visit` holds while it stays (`"drink"`, `"graze"`, `"idle"`), else undefined. */
   get activity(): VisitPose | undefined {
-    return this.#stay.pose;
+    return this.#orders.stay.pose;
   }
 
   /** Adds a behavior that stays through orders until {@link removeBehavior}. Returns it. */
@@ -430,88 +375,42 @@ export class MotionAgent implements SteeringAgent {
    * @throws OptionsError when `speed` is given and not a non-negative finite number.
    */
   wander(options: WanderOrder = {}): void {
-    this.#newOrder("wander", options.speed);
-    this.#lastWander = { area: options.area, avoid: options.avoid };
-    this.#goal = new WanderBehavior(Math.max(0.3, this.radius * 2), Math.max(0.6, this.radius * 4), 3);
-    if (options.area) this.#limits.push(new StayInAreaBehavior(options.area, Math.max(1, this.radius * 6)));
-    for (const area of options.avoid ?? [])
-      this.#limits.push(new AvoidAreaBehavior(area, Math.max(0.5, this.radius * 3)));
+    this.#orders.wander(options);
     this.#checkState();
   }
 
   /** Wanders again where it last wandered (anywhere if it never did). */
   resumeWander(options: { speed?: number | undefined } = {}): void {
-    this.wander({ ...this.#lastWander, speed: options.speed });
+    this.wander({ ...this.#orders.lastWander, speed: options.speed });
   }
 
   /**
-   * Walks to (x, z), around the world's obstacles (and, on the ground, its water) when a
-   * straight line would cross one (a path planned on a grid as it sets off, and again whenever
-   * they change). A target in water (for a ground creature) or within an obstacle's clearance
-   * ({@link clearance}) is moved to the nearest point out of them ({@link moveTarget}).
-   * `onArrive(true)` within `tolerance` of it; `(false)` if interrupted first, or after
-   * `stuckSeconds` of game time without getting nearer (then it idles).
-   * @throws OptionsError when `speed` or `tolerance` is given and not a non-negative finite
-   * number, or `stuckSeconds` not a positive one.
+   * Walks to (x, z), round the world's obstacles (and water, on the ground) on a planned path;
+   * a target it cannot stand at is moved to the nearest point it can ({@link moveTarget}).
+   * `onArrive(true)` within `tolerance`; `(false)` if interrupted, or stuck (see {@link MoveOrder}).
+   * @throws OptionsError when `speed`, `tolerance` or `stuckSeconds` is not a valid number.
    */
   moveTo(target: Vec2, options: MoveOrder = {}): void {
-    // Checked first: a rejected order leaves the current one (and its pending onArrive) alone.
-    const near =
-      options.tolerance === undefined
-        ? Math.max(0.05, this.radius * 0.5)
-        : nonNegativeNumber("tolerance", options.tolerance);
-    const stuck = positiveNumber("stuckSeconds", options.stuckSeconds ?? MOVE_ORDER_DEFAULTS.stuckSeconds);
-    this.#newOrder("moveTo", options.speed);
-    const to = reachablePoint(this, target.x, target.z);
-    this.#progress.reset(stuck);
-    // Planned on its first step, and again whenever the world's obstacles change.
-    this.#arrive = new RouteBehavior(to, near, Math.max(0.5, this.radius * 4), [], 0.75, (from) =>
-      this.#route(from, to),
-    );
-    this.#onArrive = options.onArrive;
-    this.#goal = this.#arrive;
+    this.#orders.moveTo(target, options);
     this.#checkState();
   }
 
   /**
-   * Visits a place: walks to the nearest reachable point of its edge (the shore, for water; the
-   * point itself for a point), takes `pose` there for `stay` seconds of game time, then goes
-   * back to the order it had. `onDone(true)` once it has stayed; `(false)` if another order
-   * came first or the walk got stuck (then it goes back to its order too).
-   * @throws OptionsError when `stay` is not a non-negative finite number (or a moveTo option is bad).
+   * Visits a place: walks to the nearest reachable point of its edge (the shore, for water),
+   * takes `pose` there for `stay` game seconds, then goes back to its order (see {@link VisitOrder}).
+   * @throws OptionsError when `stay` (or a moveTo option) is not a valid number.
    */
   visit(place: Area | Vec2, options: VisitOrder = {}): void {
-    const stay = nonNegativeNumber("stay", options.stay ?? MOVE_ORDER_DEFAULTS.stay);
-    const pose = options.pose ?? MOVE_ORDER_DEFAULTS.pose;
-    const previous = this.#saveOrder();
-    const at = "x" in place ? { x: place.x, z: place.z } : nearestEdgePoint(place, this);
-    const onDone = options.onDone;
-    this.moveTo(at, {
-      speed: options.speed,
-      tolerance: options.tolerance,
-      stuckSeconds: options.stuckSeconds,
-      onArrive: (arrived) => {
-        if (arrived) return this.#startStay(pose, stay, previous, onDone);
-        if (this.#givingUp) this.#restoreOrder(previous);
-        onDone?.(false);
-      },
-    });
-    this.#order = "visit";
+    this.#orders.visit(place, options);
     this.#checkState();
   }
 
   /**
-   * How far its centre keeps from an obstacle's edge, metres: its radius plus its avoidance
-   * margin (at least 0.3 m, else its radius), a little over two body radii. Steering pushes it
-   * back from there; a `moveTo` target closer than this is moved out to it.
+   * Metres its centre keeps from an obstacle's edge: its radius plus its avoidance margin (at
+   * least 0.3 m, else its radius). A `moveTo` target closer than this is moved out to it.
    */
   get clearance(): number {
     return this.avoidance.margin + this.radius;
-  }
-
-  /** Metres it keeps from the shore on the ground (its realm-keeping margin). */
-  get shoreMargin(): number {
-    return this.keepRealm.margin;
   }
 
   /** Keeps within `distance` of a target, walking or running to catch up. */
@@ -531,13 +430,12 @@ export class MotionAgent implements SteeringAgent {
 
   /** Stops: brakes to a halt and idles (the state of a creature that never had an order). */
   stop(): void {
-    this.#setGoal("idle", this.#brake);
+    this.#setGoal("idle", this.#orders.brake);
   }
 
   /** Settles a pending moveTo or visit (used on stop, new orders and removal). */
   cancel(): void {
-    this.#settle(false);
-    this.#stay.end(false);
+    this.#orders.cancel();
   }
 
   /**
@@ -571,12 +469,10 @@ export class MotionAgent implements SteeringAgent {
     poser.dt = this.dt;
     poser.turnRate = this.turnRate;
     poser.skip = this.skipPose;
-    const pose = this.#stay.pose;
+    const pose = this.#orders.stay.pose;
     poser.headPitch = pose === undefined || this.#engaged ? 0 : (VISIT_HEAD_PITCH[pose] ?? 0);
     poser.update(this.gait);
-    if (this.#arrive?.arrived) this.#settle(true);
-    else if (this.#arrive && !this.#engaged && this.#progress.stuck(this.#arrive, this)) this.#giveUp();
-    if (this.#stay.on) this.#stay.count(this);
+    this.#orders.afterStep(this.#engaged);
     this.#checkState();
   }
 
@@ -597,9 +493,9 @@ export class MotionAgent implements SteeringAgent {
       if (b.engaged === true) engaged = true;
     }
     this.#engaged = engaged;
-    const goal = this.#goal;
+    const goal = this.#orders.goal;
     if (goal && !engaged) this.#add(goal);
-    const limits = this.#limits;
+    const limits = this.#orders.limits;
     for (let i = 0; i < limits.length; i++) this.#add(limits[i]!);
     for (let i = 0; i < this.#always.length; i++) this.#add(this.#always[i]!);
     const f = Math.sqrt(force.x * force.x + force.z * force.z);
@@ -687,84 +583,10 @@ export class MotionAgent implements SteeringAgent {
     if (this.gait?.name !== "fly") this.altitude = 0;
   }
 
-  /** Waypoints to `to` around the world's obstacles; none when the way is clear (or blocked for good). */
-  #route(from: Vec2, to: Vec2): Vec2[] {
-    const world = this.world;
-    const waters = this.#realm === "ground" ? (world?.waters ?? []) : [];
-    const obstacles = waters.length > 0 ? [...(world?.obstacles ?? []), ...waters] : world?.obstacles;
-    // Flyers pass over obstacles; walkers and swimmers go round (walkers round water too).
-    if (!obstacles?.length || this.altitude > 0) return [];
-    const clearance = this.radius * 1.5 + 0.2;
-    if (isClear(from, to, obstacles, clearance)) return [];
-    const path = findPath(from, to, obstacles, { clearance });
-    return path ? path.slice(0, -1) : [];
-  }
-
   /** Starts the order `name` whose whole work is one goal. */
   #setGoal(name: string, goal: SteeringBehavior): void {
-    this.#newOrder(name, undefined);
-    this.#goal = goal;
+    this.#orders.setGoal(name, goal);
     this.#checkState();
-  }
-
-  /** Ends the last order: settles a moveTo, drops its goal and limits, sets this order's speed. */
-  #newOrder(name: string, speed: number | undefined): void {
-    // Checked first: a rejected order leaves the current one (and its pending onArrive) alone.
-    if (speed !== undefined) nonNegativeNumber("speed", speed);
-    this.#settle(false);
-    this.#stay.end(false);
-    this.#order = name;
-    this.#goal = null;
-    this.#limits = [];
-    this.cruiseSpeed = speed ?? this.walkSpeed;
-  }
-
-  #settle(arrived: boolean): void {
-    const done = this.#onArrive;
-    const at = this.#arrive;
-    this.#onArrive = undefined;
-    this.#arrive = undefined;
-    if (arrived && at) {
-      // Arrived, it idles where it is: after a flight it does not walk back to the point.
-      this.#order = "idle";
-      this.#goal = this.#brake;
-      this.events?.arrived(at.target.x, at.target.z);
-    }
-    done?.(arrived);
-  }
-
-  /** A moveTo that got stuck settles `false`; it stands (a visit's callback may send it back to its order). */
-  #giveUp(): void {
-    this.#order = "idle";
-    this.#goal = this.#brake;
-    this.#givingUp = true;
-    this.#settle(false);
-    this.#givingUp = false;
-  }
-
-  /** The order now, for a visit to go back to (a walk somewhere is not resumed: it idles). */
-  #saveOrder(): SavedOrder {
-    const walking = this.#order === "moveTo" || this.#order === "visit";
-    return walking
-      ? { order: "idle", goal: this.#brake, limits: [], cruiseSpeed: this.walkSpeed }
-      : { order: this.#order, goal: this.#goal, limits: [...this.#limits], cruiseSpeed: this.cruiseSpeed };
-  }
-
-  #restoreOrder(saved: SavedOrder): void {
-    this.#order = saved.order;
-    this.#goal = saved.goal;
-    this.#limits = saved.limits;
-    this.cruiseSpeed = saved.cruiseSpeed;
-  }
-
-  /** Arrived on a visit: stands in its pose for `stay` seconds, then goes back to `previous`. */
-  #startStay(pose: VisitPose, stay: number, previous: SavedOrder, onDone: VisitOrder["onDone"]): void {
-    this.#order = "visit";
-    this.#goal = this.#brake;
-    this.#stay.start(pose, stay, (stayed) => {
-      if (stayed) this.#restoreOrder(previous);
-      onDone?.(stayed);
-    });
   }
 
   /** Tells `events` when the state changed since it last looked. */

@@ -21,8 +21,8 @@ export interface Reacher {
   readonly altitude: number;
   /** Metres its centre keeps from an obstacle's edge. */
   readonly clearance: number;
-  /** Metres a ground creature keeps from the shore (its realm-keeping margin). */
-  readonly shoreMargin: number;
+  /** Keeps it to its realm; its margin is how far a ground creature keeps from the shore, metres. */
+  readonly keepRealm: { readonly margin: number };
 }
 
 /**
@@ -39,7 +39,7 @@ export function reachablePoint(agent: Reacher, x: number, z: number): Vec2 {
     let moved = false;
     for (const o of world.obstacles) moved = pushOut(o.area, p, agent.clearance + 0.05, agent) || moved;
     if (agent.realm === "ground")
-      for (const w of waters) moved = pushOut(w.area, p, agent.shoreMargin + 0.05, agent) || moved;
+      for (const w of waters) moved = pushOut(w.area, p, agent.keepRealm.margin + 0.05, agent) || moved;
     if (!moved) break;
   }
   if (agent.realm === "water" && waters.length > 0) {
@@ -47,7 +47,7 @@ export function reachablePoint(agent: Reacher, x: number, z: number): Vec2 {
     at.x = p.x;
     at.z = p.z;
     probeWaters(waters, at, probe); // from a point of the map steering uses (see water.ts)
-    const inside = Math.min(agent.shoreMargin, 0.5);
+    const inside = Math.min(agent.keepRealm.margin, 0.5);
     if (probe.distance < inside) {
       p.x += probe.x * (inside - probe.distance);
       p.z += probe.z * (inside - probe.distance);

@@ -7,6 +7,16 @@ import { type EdgeProbe, probeEdge } from "./area.js";
 import { EdgeScratch, ForceVector } from "./behaviors/steeringBehavior.js";
 import type { CreatureRealm, Obstacle } from "./types.js";
 
+/**
+ * Where a behaviour puts a creature unless its record or the game says otherwise (see
+ * {@link CreatureRealm}); any other behaviour is `"ground"`.
+ * @category Motion
+ */
+export const BEHAVIOR_REALMS: Readonly<Record<string, CreatureRealm>> = Object.freeze({
+  fly: "air",
+  swim: "water",
+});
+
 // Probes and points share the classes steering uses: one map each where `probeEdge` reads and
 // writes them, so its field accesses stay monomorphic and box no double.
 const one = new EdgeScratch();

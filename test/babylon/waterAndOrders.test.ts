@@ -49,7 +49,8 @@ const run = (seconds: number, each?: () => void) => {
 /** Lets settled promises run their callbacks. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const flat = (a: { x: number; z: number }, b: { x: number; z: number }) => Math.hypot(a.x - b.x, a.z - b.z);
-const spawnAt = (name: string, x: number, z: number) => menagerie.spawnCreature(name, { position: new Vector3(x, 0, z) });
+const spawnAt = (name: string, x: number, z: number) =>
+  menagerie.spawnCreature(name, { position: new Vector3(x, 0, z) });
 
 /** Settles a promise's state for fixed steps: "pending", or what it resolved to. */
 function watch<T>(promise: Promise<T>): { state: "pending" | T } {
