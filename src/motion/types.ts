@@ -186,7 +186,7 @@ export interface MoveOrder {
 
 /**
  * The pose a `visit` takes where it arrives: `"drink"` and `"graze"` bow the head of a
- * part-built body (a rigged one plays its clip of that name when it has one), `"idle"` stands.
+ * part-built body (a rigged one idles; its `ClipMixer.pose` plays a clip of that name), `"idle"` stands.
  * @category Motion
  */
 export type VisitPose = "drink" | "graze" | "idle" | (string & {});

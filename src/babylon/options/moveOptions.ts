@@ -39,7 +39,7 @@ export interface VisitOptions extends MoveToOptions {
   stay?: number;
   /**
    * Its pose while it stays: `"drink"` and `"graze"` bow a part-built creature's head (a rigged
-   * one plays its clip of that name when it has one, else idles); `"idle"` stands. @default "idle"
+   * one idles; its clip mixer can play a clip of the pose's name: `ClipMixer.pose`); `"idle"` stands. @default "idle"
    */
   pose?: VisitPose;
   /** Ends the visit (it resolves `false` and the creature stops). @default none */
