@@ -1,7 +1,8 @@
 /**
  * The watch a `moveTo` keeps on its progress: it gives up after `stuckSeconds` of game time
- * without coming 2 cm nearer its aim (the next waypoint, or the target). Allocation-free: it
- * runs each step of a moving agent.
+ * spent standing or creeping (under a quarter of its walk speed) without coming 2 cm nearer its
+ * aim (the next waypoint, or the target). A creature jostled about by its herd or by others
+ * fleeing is still on its way. Allocation-free: it runs each step of a moving agent.
  */
 import type { RouteBehavior } from "./behaviors/route.js";
 import type { SteeringAgent, Vec2 } from "./types.js";
@@ -33,6 +34,8 @@ export class MoveProgress {
       this.#stall = 0;
       return false;
     }
+    const slow = agent.walkSpeed * 0.25;
+    if (agent.vx * agent.vx + agent.vz * agent.vz >= slow * slow) return false;
     this.#stall += agent.dt;
     return this.#stall >= this.stuckSeconds;
   }
