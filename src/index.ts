@@ -63,6 +63,7 @@ export type { CommandAccount, CommandOptions, CommandOutcome, PlaceInput } from 
 export { MENAGERIE_DEFAULTS } from "./babylon/options/menagerieDefaults.js";
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./babylon/options/menagerieOptions.js";
 export { MESH_LOD_DEFAULTS, type MeshLodOptions } from "./babylon/options/meshLodOptions.js";
+export type { MoveToOptions, VisitOptions } from "./babylon/options/moveOptions.js";
 // Physics bodies: the option's types and defaults; the body code loads on demand (SpawnOptions.physics).
 export {
   CREATURE_PHYSICS_DEFAULTS,
@@ -112,7 +113,7 @@ export { SteeringBehavior } from "./motion/behaviors/steeringBehavior.js";
 export { type GroupOptions, MotionGroup } from "./motion/group.js";
 export type { MotionAgent } from "./motion/motionAgent.js";
 export type { SpeciesSpeeds } from "./motion/speeds.js";
-export type { HeightFunction, Obstacle } from "./motion/types.js";
+export type { CreatureRealm, HeightFunction, Obstacle } from "./motion/types.js";
 // Population rules a game extends: realms, herd sizes, predators and prey.
 export { ECOLOGY_RULES, type EcologyRules, isPredatorRecord, preysOn } from "./population/ecology.js";
 export { POPULATION_RULES, type PopulationRules, type Realm } from "./population/populationRules.js";

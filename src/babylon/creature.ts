@@ -33,11 +33,13 @@ import type { SteeringBehavior } from "../motion/behaviors/steeringBehavior.js";
 import { groupOfAgent, type MotionGroup } from "../motion/group.js";
 import type { MotionAgent } from "../motion/motionAgent.js";
 import type { SpeciesSpeeds } from "../motion/speeds.js";
-import type { SteeringTarget } from "../motion/types.js";
+import type { CreatureRealm, SteeringTarget, Vec2 } from "../motion/types.js";
 import { recordSpecies } from "../records/recordTaxonomy.js";
 import type { ModelRecord } from "../records/schemas.js";
 import { boxBetween, boxUnderMatrix } from "../util/worldBox.js";
 import { agentMatcher, type CreatureSelector } from "./creatureSelector.js";
+import { type AreaInput, isMesh, toArea } from "./options/areaInput.js";
+import type { MoveToOptions, VisitOptions } from "./options/moveOptions.js";
 import type { CreatureBounds } from "./types.js";
 
 /**
@@ -66,6 +68,7 @@ export type CreatureState =
   | "follow"
   | "seek"
   | "pursue"
+  | "visit"
   | "flee"
   | "evade"
   | (string & {});
@@ -344,13 +347,58 @@ export class Creature {
   }
 
   /**
-   * Walks (flies, swims...) to a point on the ground plane. Resolves `true` on arrival, `false`
-   * if another order, `stop()` or `dispose()` came first.
+   * Walks (flies, swims...) to a point on the ground plane, round obstacles and (on the ground)
+   * water. Always settles: `true` on arrival within `tolerance`; `false` if another order,
+   * `stop()` or `dispose()` came first, or when stuck (it then stands). A target it cannot stand
+   * at (in water, or within an obstacle's clearance: `motion.clearance`) is moved to the nearest
+   * point it can: {@link moveTarget} and `onArrivedObservable` give it.
    */
-  moveTo(target: { x: number; z: number }, options: { speed?: number } = {}): Promise<boolean> {
+  moveTo(target: { x: number; z: number }, options: MoveToOptions = {}): Promise<boolean> {
     return new Promise((resolve) =>
-      this.motion.moveTo({ x: target.x, z: target.z }, { speed: options.speed, onArrive: resolve }),
+      this.motion.moveTo(
+        { x: target.x, z: target.z },
+        { speed: options.speed, tolerance: options.tolerance, stuckSeconds: options.stuckSeconds, onArrive: resolve },
+      ),
     );
+  }
+
+  /**
+   * Where it may be (`ground`: out of the Menagerie's water, whatever its order; `water`, `air`,
+   * `amphibious`): from its behaviour, or amphibious by `menagerie.amphibiousCreatures`.
+   */
+  get realm(): CreatureRealm {
+    return this.motion.realm;
+  }
+
+  /** Where its `moveTo` or `visit` heads (the target, or the nearest point it can reach); else undefined. */
+  get moveTarget(): Readonly<Vec2> | undefined {
+    return this.motion.moveTarget;
+  }
+
+  /**
+   * Visits a place: walks to the nearest reachable point of its edge (the shore, for water),
+   * takes `pose` there for `stay` seconds of game time, then goes back to its previous order
+   * (wandering...). Resolves `true` once it has stayed; `false` if another order came first,
+   * the walk got stuck (it then goes back to its order) or `signal` aborted (it then stops).
+   * State `visit` meanwhile.
+   *
+   * @example
+   * await giraffe.visit(waterHole, { stay: 8, pose: "drink" });
+   */
+  visit(place: AreaInput | BehaviorTarget, options: VisitOptions = {}): Promise<boolean> {
+    const { signal, ...order } = options;
+    return new Promise((resolve) => {
+      if (signal?.aborted) return resolve(false);
+      const onAbort = () => this.stop();
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.motion.visit(this.#visitPlace(place), {
+        ...order,
+        onDone: (stayed) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(stayed);
+        },
+      });
+    });
   }
 
   /** Wanders, inside `area` and outside `avoid` when given, keeping apart from other creatures. */
@@ -517,6 +565,13 @@ export class Creature {
     }
     this.onArrivedObservable.clear();
     this.onStateChangedObservable.clear();
+  }
+
+  /** A visit's place for motion: an area as an area, anything else as where it is now. */
+  #visitPlace(place: AreaInput | BehaviorTarget): Area | Vec2 {
+    if (isMesh(place) || "center" in place || "points" in place) return toArea(place as AreaInput);
+    const at = this.#resolve(place as BehaviorTarget);
+    return { x: at.x, z: at.z };
   }
 
   #resolve(target: BehaviorTarget): SteeringTarget {

@@ -12,6 +12,7 @@ import type { MotionAgent } from "../motion/motionAgent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
 import type { MotionWorldCore } from "../motion/worldCore.js";
+import { AMPHIBIOUS_CREATURES, recordRealm } from "../population/populationRules.js";
 import type { BehaviorTarget } from "./creature.js";
 import { type AreaInput, isMesh, toArea } from "./options/areaInput.js";
 
@@ -84,13 +85,18 @@ function creatureOfNode<C>(node: Node | null | undefined): C | undefined {
   return undefined;
 }
 
-export class GameWorld<C extends { readonly motion: MotionAgent }> {
+export class GameWorld<
+  C extends { readonly motion: MotionAgent; readonly record?: Parameters<typeof recordRealm>[0] },
+> {
   readonly #world: MotionWorldCore;
   readonly #agents = new Map<WorldAgentSource, WorldAgent>();
   readonly #tracked = new Map<Node, WorldBody>();
   readonly #obstacles = new Map<AbstractMesh | Obstacle, Obstacle>();
   readonly #creatures = new Map<MotionAgent, C>();
   readonly #grounds = new WeakMap<AbstractMesh, HeightFunction>();
+  readonly #waters = new Map<AbstractMesh | Obstacle, Obstacle>();
+  /** Names, taxa and tags of amphibious creatures (see `AMPHIBIOUS_CREATURES`), for creatures added from now on. */
+  readonly amphibious = new Set(AMPHIBIOUS_CREATURES);
 
   constructor(world: MotionWorldCore) {
     this.#world = world;
@@ -99,6 +105,7 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
   /** Registers a creature (for spatial queries and picks). */
   addCreature(creature: C): void {
     this.#creatures.set(creature.motion, creature);
+    if (creature.record && recordRealm(creature.record, this.amphibious)) creature.motion.realm = "amphibious";
   }
 
   removeCreature(creature: C): void {
@@ -151,6 +158,25 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
     if (!obstacle) return false;
     this.#obstacles.delete(meshOrObstacle);
     return this.#world.removeObstacle(obstacle);
+  }
+
+  /** Adds a water area: a mesh (its bounding rectangle on the ground, removed with the mesh) or an area. */
+  addWater(meshOrArea: AreaInput): Obstacle {
+    const key = isMesh(meshOrArea) ? meshOrArea : undefined;
+    const existing = key && this.#waters.get(key);
+    if (existing) return existing;
+    const water = this.#world.addWater(toArea(meshOrArea));
+    this.#waters.set(key ?? water, water);
+    key?.onDisposeObservable.addOnce(() => this.removeWater(key));
+    return water;
+  }
+
+  /** Removes a water by what `addWater` took (a mesh) or returned; false if absent. */
+  removeWater(meshOrWater: AbstractMesh | Obstacle): boolean {
+    const water = this.#waters.get(meshOrWater);
+    if (!water) return false;
+    this.#waters.delete(meshOrWater);
+    return this.#world.removeWater(water);
   }
 
   /** Adds a node (or a camera, or anything with a position) as an agent; once per source. */
@@ -223,6 +249,7 @@ export class GameWorld<C extends { readonly motion: MotionAgent }> {
   dispose(): void {
     for (const node of [...this.#agents.keys()]) this.removeAgent(node);
     for (const key of [...this.#obstacles.keys()]) this.removeObstacle(key);
+    for (const key of [...this.#waters.keys()]) this.removeWater(key);
     this.#tracked.clear();
     this.#creatures.clear();
   }

@@ -186,6 +186,8 @@ export class Menagerie {
         warn: (warning) => this.#warn(warning),
         addObstacle: (area) => this.addObstacle(area),
         removeObstacle: (obstacle) => this.removeObstacle(obstacle),
+        addWater: (area) => this.addWater(area),
+        removeWater: (water) => this.removeWater(water),
       },
       options,
     );
@@ -354,6 +356,35 @@ export class Menagerie {
   /** Removes an agent, by its node or by what {@link addAgent} returned; false if absent. */
   removeAgent(nodeOrAgent: WorldAgentSource | WorldAgent): boolean {
     return this.#world.removeAgent(nodeOrAgent);
+  }
+
+  /**
+   * Adds water for every creature and every order: ground creatures keep out of it whatever
+   * they do (wander, moveTo plans round it, flee, hunt, follow, herds), swimmers keep in it,
+   * flyers pass over, amphibious creatures ({@link amphibiousCreatures}) go in and out. A mesh
+   * (its bounding rectangle on the ground, removed when the mesh is disposed), a circle or a
+   * polygon. A populate's `water` joins it too. Returns it, for {@link removeWater}.
+   *
+   * @example
+   * menagerie.addWater(waterHole); // a mesh
+   * menagerie.addWater({ center: { x: 20, z: -5 }, radius: 6 });
+   */
+  addWater(meshOrArea: AreaInput): Obstacle {
+    return this.#world.addWater(meshOrArea);
+  }
+
+  /** Removes water, by its mesh or by what {@link addWater} returned; false if absent. */
+  removeWater(meshOrWater: AbstractMesh | Obstacle): boolean {
+    return this.#world.removeWater(meshOrWater);
+  }
+
+  /**
+   * Names, taxa and tags (lower case) of creatures that go in and out of water (realm
+   * `"amphibious"`): a built-in table of names and taxa to start with; add to it before spawning
+   * (`menagerie.amphibiousCreatures.add("capybara")`). A creature's realm is read as it spawns.
+   */
+  get amphibiousCreatures(): Set<string> {
+    return this.#world.amphibious;
   }
 
   /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */

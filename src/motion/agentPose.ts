@@ -22,6 +22,10 @@ export class AgentPoser {
   dt = 0;
   speed = 0;
   turnRate = 0;
+  /** How far the head bows while it stands (a visit's drink or graze), radians; eased in and out. */
+  headPitch = 0;
+  /** The bow shown now, easing toward {@link headPitch}. */
+  #bow = 0;
   /**
    * Set before {@link update}: advance the blend, idle state and gait phase but leave
    * {@link pose} as it is (animation level of detail). The next posed update gives exactly the
@@ -56,6 +60,9 @@ export class AgentPoser {
     this.moveBlend = target === 1 ? Math.min(1, this.moveBlend + step) : Math.max(0, this.moveBlend - step);
     this.#idle.dt = dt;
     advanceIdle(this.#idle, this.#rng);
+    // Only standing bows its head; walking lifts it again.
+    const bow = this.moveBlend === 0 ? this.headPitch : 0;
+    this.#bow += (bow - this.#bow) * Math.min(1, dt * 3);
     const moving = gait !== null && this.moveBlend !== 0;
     const context = this.#context;
     if (moving) {
@@ -68,6 +75,7 @@ export class AgentPoser {
     if (this.skip) return;
     this.#idlePose.reset();
     writeIdle(this.#roles, this.#idle, this.#idlePose);
+    if (this.#bow !== 0) this.#bowHead();
     if (!moving) {
       this.pose.mixWeight = 0;
       this.pose.mix(this.#idlePose, this.#idlePose);
@@ -79,5 +87,15 @@ export class AgentPoser {
     // Smoothstep the blend so joints start and stop with zero velocity.
     this.pose.mixWeight = this.moveBlend * this.moveBlend * (3 - 2 * this.moveBlend);
     this.pose.mix(this.#idlePose, this.#gaitPose);
+  }
+
+  /** Bows the head (about X, down) by the eased pitch, shared with the neck when it has one. */
+  #bowHead(): void {
+    const roles = this.#roles;
+    const bow = this.#bow;
+    if (roles.neck >= 0 && roles.head >= 0) {
+      this.#idlePose.add(roles.neck, bow * 0.6, 0, 0);
+      this.#idlePose.add(roles.head, bow * 0.4, 0, 0);
+    } else this.#idlePose.add(roles.head >= 0 ? roles.head : roles.neck, bow, 0, 0);
   }
 }

@@ -179,6 +179,14 @@ export class ClipMixer {
   dt = 0;
   /** True while a flyer is in the air: its fly clip keeps playing when it hovers. */
   airborne = false;
+  /**
+   * A visit's pose (`"drink"`, `"graze"`: `MotionAgent.activity`), set before {@link update}:
+   * its clip, found by name (any case), stands in for idle while it holds; without such a clip
+   * the creature idles.
+   */
+  pose: string | undefined = undefined;
+  #posed: string | undefined = undefined;
+  #poseClip = -1;
   #behaviour = "walk";
   readonly #roles: ClipRole[];
   readonly #target: Float64Array;
@@ -226,6 +234,17 @@ export class ClipMixer {
     this.#flies = move === "fly";
   }
 
+  /** The clip it stands in: a visit's pose clip when it has one, else idle. */
+  #standing(): number {
+    if (this.pose !== this.#posed) {
+      // Looked up once per pose set, not per update: nothing allocates while it holds.
+      const pose = this.pose?.toLowerCase();
+      this.#posed = this.pose;
+      this.#poseClip = pose === undefined ? -1 : this.clips.findIndex((clip) => clip.toLowerCase() === pose);
+    }
+    return this.#poseClip >= 0 ? this.#poseClip : this.#slots[IDLE]!;
+  }
+
   /** Jumps the weights to where they are heading (at spawn, or after a teleport). */
   settle(): void {
     this.weights.set(this.#target);
@@ -255,7 +274,7 @@ export class ClipMixer {
     const slots = this.#slots;
     target.fill(0);
     // Slots may share a clip (a missing walk idles), so their shares add up.
-    const idle = slots[IDLE]!;
+    const idle = this.#standing();
     if (slots[MOVE]! >= 0) {
       // A flyer or swimmer with its own clip: idle ↔ that clip.
       const move = slots[MOVE]!;

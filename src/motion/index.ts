@@ -11,6 +11,7 @@
  * maths, steering helpers and the world's internals stay out. Importing it has no side effects.
  */
 
+export { MOVE_ORDER_DEFAULTS, VISIT_HEAD_PITCH } from "./agentOrders.js";
 export { FLEE_DEFAULTS } from "./behaviors/flee.js";
 export { FLEE_PREDATORS_DEFAULTS } from "./behaviors/fleePredators.js";
 export { FOLLOW_DEFAULTS } from "./behaviors/follow.js";
@@ -31,5 +32,8 @@ export type {
   SteeringTarget,
   SteeringWorld,
   Vec2,
+  VisitOrder,
+  VisitPose,
   WanderOrder,
 } from "./types.js";
+export { BEHAVIOR_REALMS } from "./water.js";

@@ -8,30 +8,27 @@
  */
 import { assignDefaults, nonNegativeNumber } from "../core/options.js";
 import type { SeededRandom } from "../util/seededRandom.js";
+import { AgentOrders, VISIT_HEAD_PITCH } from "./agentOrders.js";
 import { AgentPoser } from "./agentPose.js";
-import type { ArriveBehavior } from "./behaviors/arrive.js";
-import { AvoidAreaBehavior } from "./behaviors/avoidArea.js";
+import type { Area } from "./area.js";
 import { AvoidObstaclesBehavior } from "./behaviors/avoidObstacles.js";
-import { BrakeBehavior } from "./behaviors/brake.js";
 import { EvadeBehavior } from "./behaviors/evade.js";
 import { FleeBehavior, type FleeOptions } from "./behaviors/flee.js";
 import { FollowBehavior, type FollowOptions } from "./behaviors/follow.js";
 import { GroupBehavior } from "./behaviors/group.js";
+import { KeepRealmBehavior } from "./behaviors/keepRealm.js";
 import { PursueBehavior } from "./behaviors/pursue.js";
-import { RouteBehavior } from "./behaviors/route.js";
 import { SeekBehavior, type SeekOptions } from "./behaviors/seek.js";
 import { SeparationBehavior } from "./behaviors/separation.js";
-import { StayInAreaBehavior } from "./behaviors/stayInArea.js";
 import { ForceVector, type SteeringBehavior } from "./behaviors/steeringBehavior.js";
-import { WanderBehavior } from "./behaviors/wander.js";
 import type { Gait } from "./gaits/gait.js";
 import { BEHAVIOR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
 import type { MotionGroup } from "./group.js";
-import { findPath, isClear } from "./pathfinding.js";
 import type { Pose } from "./pose.js";
 import type { RigRoles } from "./rigRoles.js";
 import { SPEED_RULES, type SpeciesSpeeds, type SpeedRules, speciesSpeeds } from "./speeds.js";
 import type {
+  CreatureRealm,
   HeightFunction,
   MotionEvents,
   MoveOrder,
@@ -39,8 +36,11 @@ import type {
   SteeringTarget,
   SteeringWorld,
   Vec2,
+  VisitOrder,
+  VisitPose,
   WanderOrder,
 } from "./types.js";
+import { BEHAVIOR_REALMS, holdRealm } from "./water.js";
 
 /** Options of a {@link MotionAgent}. */
 export interface MotionAgentOptions {
@@ -83,6 +83,7 @@ const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" 
 
 const force = new ForceVector();
 const part = new ForceVector();
+const stepStart = new ForceVector(); // where a step started, for travel's hard water rule
 
 let nextId = 1;
 
@@ -164,6 +165,8 @@ export class MotionAgent implements SteeringAgent {
   readonly separation: SeparationBehavior;
   /** Steers it around the world's obstacles and bodies, whatever its order. */
   readonly avoidance: AvoidObstaclesBehavior;
+  /** Keeps it to its realm whatever its order: out of the world's water on the ground, in it when swimming. */
+  readonly keepRealm: KeepRealmBehavior;
   /** The step being taken, seconds (also the third argument of each behaviour's `calculate`). */
   dt = 0;
   readonly #gaits: GaitTable;
@@ -175,15 +178,13 @@ export class MotionAgent implements SteeringAgent {
   readonly #poser: AgentPoser;
   /** Kept whatever the order: apart from other creatures, around obstacles and bodies. */
   readonly #always: SteeringBehavior[];
-  /** What the order steers toward (wander, arrive, follow...), paused while a reaction is engaged. */
-  #goal: SteeringBehavior | null = null;
-  /** The order's own limits (stay in an area, out of others). */
-  #limits: SteeringBehavior[] = [];
-  #order = "idle";
+  /** What it was told to do: the goal it steers toward (paused while a reaction is engaged) and the order's limits. */
+  readonly #orders: AgentOrders;
   #state = "idle";
-  #lastWander: WanderOrder | undefined;
-  #arrive: ArriveBehavior | undefined;
-  #onArrive: ((arrived: boolean) => void) | undefined;
+  #realm: CreatureRealm = "ground";
+  #realmSet = false;
+  /** True while an added behavior (a reaction) has paused the order's goal this step. */
+  #engaged = false;
   /**
    * The step as behaviours receive it. A field that never held a plain double first stays
    * "tagged" in V8: it holds the one boxed number the world made for this step, so handing it
@@ -210,7 +211,10 @@ export class MotionAgent implements SteeringAgent {
     this.radius = Math.max(0.05, this.roles.height * 0.45);
     this.separation = new SeparationBehavior(this.radius);
     this.avoidance = new AvoidObstaclesBehavior(Math.max(0.3, this.radius));
-    this.#always = [this.separation, this.avoidance];
+    this.keepRealm = new KeepRealmBehavior(Math.max(0.3, this.radius));
+    this.#always = [this.separation, this.avoidance, this.keepRealm];
+    this.#orders = new AgentOrders(this);
+    this.#realm = BEHAVIOR_REALMS[this.behaviour] ?? "ground";
     this.#applySpeeds();
     this.#defaultAltitude();
   }
@@ -241,17 +245,18 @@ export class MotionAgent implements SteeringAgent {
       const b = this.behaviors[i]!;
       if (b.active && b.engaged && b.state !== undefined) return b.state;
     }
-    return this.#order;
+    return this.#orders.name;
   }
 
   /** The current order's behaviors: its goal (paused while a reaction is engaged), then its limits. */
   get orderBehaviors(): readonly SteeringBehavior[] {
-    return this.#goal ? [this.#goal, ...this.#limits] : [...this.#limits];
+    const { goal, limits } = this.#orders;
+    return goal ? [goal, ...limits] : [...limits];
   }
 
   /** The area and avoided areas of its last `wander`, for {@link resumeWander}. */
   get wanderArea(): Readonly<WanderOrder> | undefined {
-    return this.#lastWander;
+    return this.#orders.lastWander;
   }
 
   /** The group it moves with (see `MotionGroup`), if any. */
@@ -262,6 +267,33 @@ export class MotionAgent implements SteeringAgent {
       if (b instanceof GroupBehavior) return b.group as MotionGroup;
     }
     return undefined;
+  }
+
+  /**
+   * Where it may be: from its behaviour ({@link BEHAVIOR_REALMS}) until set (an amphibious
+   * record, or the game's choice); a set realm stays through a change of behaviour.
+   */
+  get realm(): CreatureRealm {
+    return this.#realm;
+  }
+
+  set realm(realm: CreatureRealm) {
+    this.#realm = realm;
+    this.#realmSet = true;
+  }
+
+  /**
+   * Where the current `moveTo` (or `visit`) heads: its target, or the nearest reachable point
+   * to it when the target lay in water (for a ground creature) or within an obstacle's
+   * clearance; undefined when it has no such order.
+   */
+  get moveTarget(): Readonly<Vec2> | undefined {
+    return this.#orders.arrive?.target;
+  }
+
+  /** The pose a `visit` holds while it stays (`"drink"`, `"graze"`, `"idle"`), else undefined. */
+  get activity(): VisitPose | undefined {
+    return this.#orders.stay.pose;
   }
 
   /** Adds a behavior that stays through orders until {@link removeBehavior}. Returns it. */
@@ -282,6 +314,7 @@ export class MotionAgent implements SteeringAgent {
   /** Switches the gait (and its speeds) to the one for the record behaviour `behaviour`; unknown ones idle. */
   setBehavior(behaviour: string): void {
     this.behaviour = behaviour;
+    if (!this.#realmSet) this.#realm = BEHAVIOR_REALMS[behaviour] ?? "ground";
     this.gait = gaitFor(behaviour, this.roles, this.#gaits);
     this.#applySpeeds();
     this.#defaultAltitude();
@@ -350,37 +383,42 @@ export class MotionAgent implements SteeringAgent {
    * @throws OptionsError when `speed` is given and not a non-negative finite number.
    */
   wander(options: WanderOrder = {}): void {
-    this.#newOrder("wander", options.speed);
-    this.#lastWander = { area: options.area, avoid: options.avoid };
-    this.#goal = new WanderBehavior(Math.max(0.3, this.radius * 2), Math.max(0.6, this.radius * 4), 3);
-    if (options.area) this.#limits.push(new StayInAreaBehavior(options.area, Math.max(1, this.radius * 6)));
-    for (const area of options.avoid ?? [])
-      this.#limits.push(new AvoidAreaBehavior(area, Math.max(0.5, this.radius * 3)));
+    this.#orders.wander(options);
     this.#checkState();
   }
 
   /** Wanders again where it last wandered (anywhere if it never did). */
   resumeWander(options: { speed?: number | undefined } = {}): void {
-    this.wander({ ...this.#lastWander, speed: options.speed });
+    this.wander({ ...this.#orders.lastWander, speed: options.speed });
   }
 
   /**
-   * Walks to (x, z), around the world's obstacles when a straight line would cross one (a path
-   * planned on a grid as it sets off, and again whenever the world's obstacles change);
-   * `onArrive(true)` on arrival, `(false)` if interrupted first.
-   * @throws OptionsError when `speed` is given and not a non-negative finite number.
+   * Walks to (x, z), round the world's obstacles (and water, on the ground) on a planned path;
+   * a target it cannot stand at is moved to the nearest point it can ({@link moveTarget}).
+   * `onArrive(true)` within `tolerance`; `(false)` if interrupted, or stuck (see {@link MoveOrder}).
+   * @throws OptionsError when `speed`, `tolerance` or `stuckSeconds` is not a valid number.
    */
   moveTo(target: Vec2, options: MoveOrder = {}): void {
-    this.#newOrder("moveTo", options.speed);
-    const near = Math.max(0.05, this.radius * 0.5);
-    const to = { x: target.x, z: target.z };
-    // Planned on its first step, and again whenever the world's obstacles change.
-    this.#arrive = new RouteBehavior(to, near, Math.max(0.5, this.radius * 4), [], 0.75, (from) =>
-      this.#route(from, to),
-    );
-    this.#onArrive = options.onArrive;
-    this.#goal = this.#arrive;
+    this.#orders.moveTo(target, options);
     this.#checkState();
+  }
+
+  /**
+   * Visits a place: walks to the nearest reachable point of its edge (the shore, for water),
+   * takes `pose` there for `stay` game seconds, then goes back to its order (see {@link VisitOrder}).
+   * @throws OptionsError when `stay` (or a moveTo option) is not a valid number.
+   */
+  visit(place: Area | Vec2, options: VisitOrder = {}): void {
+    this.#orders.visit(place, options);
+    this.#checkState();
+  }
+
+  /**
+   * Metres its centre keeps from an obstacle's edge: its radius plus its avoidance margin (at
+   * least 0.3 m, else its radius). A `moveTo` target closer than this is moved out to it.
+   */
+  get clearance(): number {
+    return this.avoidance.margin + this.radius;
   }
 
   /** Keeps within `distance` of a target, walking or running to catch up. */
@@ -398,14 +436,14 @@ export class MotionAgent implements SteeringAgent {
     this.#setGoal("pursue", new PursueBehavior(target, options));
   }
 
-  /** Stops: brakes to a halt and idles. */
+  /** Stops: brakes to a halt and idles (the state of a creature that never had an order). */
   stop(): void {
-    this.#setGoal("idle", new BrakeBehavior());
+    this.#setGoal("idle", this.#orders.brake);
   }
 
-  /** Settles a pending moveTo (used on stop, new orders and removal). */
+  /** Settles a pending moveTo or visit (used on stop, new orders and removal). */
   cancel(): void {
-    this.#settle(false);
+    this.#orders.cancel();
   }
 
   /**
@@ -439,8 +477,10 @@ export class MotionAgent implements SteeringAgent {
     poser.dt = this.dt;
     poser.turnRate = this.turnRate;
     poser.skip = this.skipPose;
+    const pose = this.#orders.stay.pose;
+    poser.headPitch = pose === undefined || this.#engaged ? 0 : (VISIT_HEAD_PITCH[pose] ?? 0);
     poser.update(this.gait);
-    if (this.#arrive?.arrived) this.#settle(true);
+    this.#orders.afterStep(this.#engaged);
     this.#checkState();
   }
 
@@ -460,9 +500,10 @@ export class MotionAgent implements SteeringAgent {
       this.#add(b);
       if (b.engaged === true) engaged = true;
     }
-    const goal = this.#goal;
+    this.#engaged = engaged;
+    const goal = this.#orders.goal;
     if (goal && !engaged) this.#add(goal);
-    const limits = this.#limits;
+    const limits = this.#orders.limits;
     for (let i = 0; i < limits.length; i++) this.#add(limits[i]!);
     for (let i = 0; i < this.#always.length; i++) this.#add(this.#always[i]!);
     const f = Math.sqrt(force.x * force.x + force.z * force.z);
@@ -514,9 +555,14 @@ export class MotionAgent implements SteeringAgent {
     this.turnRate = dt > 0 ? turned / dt : 0;
     this.vx = vx;
     this.vz = vz;
+    stepStart.x = this.x;
+    stepStart.z = this.z;
     this.x += vx * dt;
     this.z += vz * dt;
     this.#poser.speed = speed;
+    const waters = this.world?.waters;
+    if (waters === undefined || waters.length === 0 || this.altitude !== 0) return;
+    if (holdRealm(this, waters, stepStart)) this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
   }
 
   /** Height: the ground, plus altitude in flight, or under the water line for swimmers. */
@@ -545,47 +591,10 @@ export class MotionAgent implements SteeringAgent {
     if (this.gait?.name !== "fly") this.altitude = 0;
   }
 
-  /** Waypoints to `to` around the world's obstacles; none when the way is clear (or blocked for good). */
-  #route(from: Vec2, to: Vec2): Vec2[] {
-    const obstacles = this.world?.obstacles;
-    // Flyers pass over obstacles; walkers and swimmers go round.
-    if (!obstacles?.length || this.altitude > 0) return [];
-    const clearance = this.radius * 1.5 + 0.2;
-    if (isClear(from, to, obstacles, clearance)) return [];
-    const path = findPath(from, to, obstacles, { clearance });
-    return path ? path.slice(0, -1) : [];
-  }
-
   /** Starts the order `name` whose whole work is one goal. */
   #setGoal(name: string, goal: SteeringBehavior): void {
-    this.#newOrder(name, undefined);
-    this.#goal = goal;
+    this.#orders.setGoal(name, goal);
     this.#checkState();
-  }
-
-  /** Ends the last order: settles a moveTo, drops its goal and limits, sets this order's speed. */
-  #newOrder(name: string, speed: number | undefined): void {
-    // Checked first: a rejected order leaves the current one (and its pending onArrive) alone.
-    if (speed !== undefined) nonNegativeNumber("speed", speed);
-    this.#settle(false);
-    this.#order = name;
-    this.#goal = null;
-    this.#limits = [];
-    this.cruiseSpeed = speed ?? this.walkSpeed;
-  }
-
-  #settle(arrived: boolean): void {
-    const done = this.#onArrive;
-    const at = this.#arrive;
-    this.#onArrive = undefined;
-    this.#arrive = undefined;
-    if (arrived && at) {
-      // Arrived, it idles where it is: after a flight it does not walk back to the point.
-      this.#order = "idle";
-      this.#goal = new BrakeBehavior();
-      this.events?.arrived(at.target.x, at.target.z);
-    }
-    done?.(arrived);
   }
 
   /** Tells `events` when the state changed since it last looked. */

@@ -25,6 +25,15 @@ export interface Vec2 {
 export type HeightFunction = (x: number, z: number) => number;
 
 /**
+ * Where a creature may be: `"ground"` keeps out of the world's water (every order, every
+ * reaction), `"water"` keeps in it (once in it), `"air"` passes over it, `"amphibious"` goes in
+ * and out. A creature's realm follows its behaviour (fly → air, swim → water, else ground)
+ * unless its record names an amphibious kind (see `AMPHIBIOUS_CREATURES`) or a game sets it.
+ * @category Motion
+ */
+export type CreatureRealm = "ground" | "water" | "air" | "amphibious";
+
+/**
  * What a behaviour reads of the agent it steers (a `MotionAgent` is one).
  * @category Motion
  */
@@ -43,6 +52,8 @@ export interface SteeringAgent {
   heading: number;
   /** Footprint radius, metres. */
   radius: number;
+  /** Where it may be (ground, water, air, amphibious). @default "ground" when a custom agent has none */
+  readonly realm?: CreatureRealm;
   /** Its walking pace, m/s (the species', or set per creature). */
   walkSpeed: number;
   /** Its top speed, m/s (the species', or set per creature). */
@@ -93,12 +104,17 @@ export interface SteeringWorld {
   /** Areas every agent steers around (rocks, fences, houses). */
   readonly obstacles: readonly Obstacle[];
   /**
-   * Counts changes to {@link obstacles} (one more on each add and remove): a creature walking a
+   * Counts changes to {@link obstacles} and {@link waters} (one more on each add and remove): a creature walking a
    * planned path plans again when it changes. @default 0 when a world does not count them
    */
   readonly obstacleVersion?: number;
   /** Bodies that are not creatures (a player, a car): every agent steers around them. */
   readonly bodies: readonly SteeringTarget[];
+  /**
+   * Water areas: ground creatures keep out of them, swimmers keep in them, flyers pass over.
+   * @default none when a world has no water
+   */
+  readonly waters?: readonly Obstacle[];
   /** Simulated seconds so far; one value for the whole of a step (behaviours cache per step by it). */
   readonly time: number;
 }
@@ -156,8 +172,36 @@ export interface WanderOrder {
 export interface MoveOrder {
   /** Speed of this order only, m/s. @default the agent's walkSpeed */
   speed?: number | undefined;
+  /** Arrived when its centre is this near the target, metres. @default half its radius (at least 0.05) */
+  tolerance?: number | undefined;
+  /**
+   * Seconds of game time standing or creeping (under a quarter of its walk speed) without
+   * getting 2 cm nearer its next waypoint or target, after which it gives up: `onArrive(false)`,
+   * and it idles. Time a reaction (fleeing) holds the order paused does not count. @default 5
+   */
+  stuckSeconds?: number | undefined;
   /** Told `true` on arrival, `false` when another order came first. @default none */
   onArrive?: ((arrived: boolean) => void) | undefined;
+}
+
+/**
+ * The pose a `visit` takes where it arrives: `"drink"` and `"graze"` bow the head of a
+ * part-built body (a rigged one idles; its `ClipMixer.pose` plays a clip of that name), `"idle"` stands.
+ * @category Motion
+ */
+export type VisitPose = "drink" | "graze" | "idle" | (string & {});
+
+/**
+ * What `MotionAgent.visit` takes: how long to stay and in what pose, plus a moveTo's options.
+ * @category Motion
+ */
+export interface VisitOrder extends Omit<MoveOrder, "onArrive"> {
+  /** Seconds of game time it stays there. @default 10 */
+  stay?: number | undefined;
+  /** Its pose while it stays. @default "idle" */
+  pose?: VisitPose | undefined;
+  /** Told `true` once it has stayed (it then goes back to its order), `false` when interrupted or stuck. @default none */
+  onDone?: ((stayed: boolean) => void) | undefined;
 }
 
 /** What an agent tells its owner (the Babylon creature): arrivals and state changes. */

@@ -17,6 +17,7 @@ import type { MotionAgent } from "./motionAgent.js";
 import { createObstacle } from "./obstacles.js";
 import { SpatialGrid } from "./spatialGrid.js";
 import type { Obstacle, SteeringAgent, SteeringTarget, SteeringWorld } from "./types.js";
+import { isInWater } from "./water.js";
 
 /** Options of a {@link MotionWorld}. */
 export interface MotionWorldOptions {
@@ -53,8 +54,10 @@ export class MotionWorldCore implements SteeringWorld {
   time = 0;
   /** Areas every agent steers around ({@link addObstacle}). */
   readonly obstacles: Obstacle[] = [];
-  /** One more on each obstacle added or removed: creatures walking a planned path plan again. */
+  /** One more on each obstacle or water added or removed: creatures walking a planned path plan again. */
   obstacleVersion = 0;
+  /** Water areas ({@link addWater}): ground creatures keep out, swimmers keep in, flyers pass over. */
+  readonly waters: Obstacle[] = [];
   /** Bodies that are not agents (a player, a car) every agent steers around ({@link addBody}). */
   readonly bodies: SteeringTarget[] = [];
 
@@ -144,6 +147,30 @@ export class MotionWorldCore implements SteeringWorld {
     if (!removeFrom(this.obstacles, obstacle)) return false;
     this.obstacleVersion++;
     return true;
+  }
+
+  /**
+   * Adds a water area, for every agent and every order: ground agents keep out of it (their
+   * paths go round it, their steps never end in it), swimmers keep in it, flyers pass over,
+   * amphibious agents go in and out. Returns it, for {@link removeWater}.
+   */
+  addWater(area: Area): Obstacle {
+    const water = createObstacle(area);
+    this.waters.push(water);
+    this.obstacleVersion++;
+    return water;
+  }
+
+  /** Removes a water area; false when it was not there. */
+  removeWater(water: Obstacle): boolean {
+    if (!removeFrom(this.waters, water)) return false;
+    this.obstacleVersion++;
+    return true;
+  }
+
+  /** True when (x, z) is in one of the world's waters. */
+  isInWater(x: number, z: number): boolean {
+    return isInWater(this.waters, x, z);
   }
 
   /** Adds a body that is not an agent (its owner moves it); every agent steers around it. */

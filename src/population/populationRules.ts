@@ -18,6 +18,77 @@ export const REALM_BY_BEHAVIOUR: Readonly<Record<string, Realm>> = Object.freeze
   swim: "water",
 });
 
+/**
+ * Creatures that go in and out of water (realm `"amphibious"`): names (a record's `creature`
+ * or name, lower case, without a `#0002` suffix), taxa (any rank of its `taxonomy`) and tags
+ * (its own `tags`), in lower case. A Menagerie copies it into `menagerie.amphibiousCreatures`,
+ * which a game extends (`.add("capybara")`) before spawning.
+ * @category Populate
+ */
+export const AMPHIBIOUS_CREATURES: ReadonlySet<string> = new Set([
+  "hippo",
+  "hippopotamus",
+  "crocodile",
+  "alligator",
+  "caiman",
+  "frog",
+  "toad",
+  "newt",
+  "salamander",
+  "duck",
+  "goose",
+  "swan",
+  "turtle",
+  "terrapin",
+  "otter",
+  "beaver",
+  "capybara",
+  "platypus",
+  "seal",
+  "sea lion",
+  "walrus",
+  "penguin",
+  "amphibia",
+  "amphibian",
+  "anura",
+  "crocodylia",
+  "testudines",
+  "anatidae",
+  "hippopotamidae",
+  "castoridae",
+  "lutrinae",
+  "pinnipedia",
+  "spheniscidae",
+]);
+
+/**
+ * `"amphibious"` when a record's name, taxonomy or tags are in `amphibious` (see
+ * {@link AMPHIBIOUS_CREATURES}); undefined otherwise (its behaviour decides: fly → air,
+ * swim → water, else ground).
+ * @category Populate
+ */
+export function recordRealm(
+  record: {
+    name: string;
+    creature?: string | undefined;
+    taxonomy?: unknown;
+    tags?: readonly string[] | null | undefined;
+  },
+  amphibious: ReadonlySet<string> = AMPHIBIOUS_CREATURES,
+): "amphibious" | undefined {
+  const words = [herdKey(record), ...taxonWords(record.taxonomy), ...(record.tags ?? [])];
+  return words.some((word) => amphibious.has(word.toLowerCase().trim())) ? "amphibious" : undefined;
+}
+
+/** The taxa of a record's `taxonomy`: a string, a list, or an object of ranks. */
+function taxonWords(taxonomy: unknown): string[] {
+  if (typeof taxonomy === "string") return taxonomy.split(/[,;>/]/);
+  if (Array.isArray(taxonomy)) return taxonomy.filter((t): t is string => typeof t === "string");
+  if (taxonomy && typeof taxonomy === "object")
+    return Object.values(taxonomy).filter((t): t is string => typeof t === "string");
+  return [];
+}
+
 /** Herd sizes [min, max] by creature name (lower case, without a `#0002` suffix). */
 export const HERD_SIZES: Readonly<Record<string, readonly [number, number]>> = Object.freeze({
   deer: [2, 5],

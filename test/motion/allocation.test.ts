@@ -37,6 +37,8 @@ describe("allocation", () => {
         z: Math.floor(i / 20) * 0.6,
       });
       agent.vz = 0.1 + (i % 7) * 0.05; // a range of speeds: walk, blend and trot
+      // Kept walking by an order (a creature with none brakes to a stop).
+      agent.seek({ x: agent.x, z: 1e6 }, { speed: agent.vz });
     }
     const { best, all } = settledBytesPerAgentStep(world);
     // Under 1 byte per agent-step: one object, array, closure or boxed double per step would
@@ -62,6 +64,44 @@ describe("allocation", () => {
               },
       });
     }
+    const { best, all } = settledBytesPerAgentStep(world);
+    expect(best, `per round: ${all.map((b) => b.toFixed(1)).join(", ")}`).toBeLessThan(1);
+  });
+
+  it("walkers keeping out of water (steering and the hard rule) and a moveTo's watch allocate nothing per step", () => {
+    const roles = quadrupedRoles(0.5);
+    const world = new MotionWorld({ seed: 7 });
+    // Within the wanderers' reach; the walks south cross neither (a path round one is its own story).
+    world.addWater({ center: { x: 6, z: 12 }, radius: 4 });
+    const pond = [
+      { x: 13, z: -4 },
+      { x: 17, z: -4 },
+      { x: 17, z: 0 },
+      { x: 13, z: 0 },
+    ];
+    world.addWater({ points: pond });
+    for (let i = 0; i < 200; i++) {
+      const agent = world.createAgent({
+        roles,
+        behaviour: "walk",
+        x: (i % 20) * 0.9 - 6,
+        z: Math.floor(i / 20) * 0.9 - 4,
+      });
+      if (i % 4) agent.wander({ area: { center: { x: 3, z: 1 }, radius: 14 } });
+      else agent.moveTo({ x: agent.x, z: -40 }, { stuckSeconds: 1e6 }); // a long walk south
+    }
+    const { best, all } = settledBytesPerAgentStep(world);
+    expect(best, `per round: ${all.map((b) => b.toFixed(1)).join(", ")}`).toBeLessThan(1);
+  });
+
+  it("swimmers keeping in their water allocate nothing per step", () => {
+    const roles = quadrupedRoles(0.5);
+    const world = new MotionWorld({ seed: 8 });
+    world.addWater({ center: { x: 0, z: 0 }, radius: 5 });
+    for (let i = 0; i < 200; i++)
+      world
+        .createAgent({ roles, behaviour: "swim", x: (i % 14) * 0.6 - 4, z: Math.floor(i / 14) * 0.5 - 3.5 })
+        .wander({ area: { center: { x: 0, z: 0 }, radius: 12 } }); // wider than the water: it keeps them in
     const { best, all } = settledBytesPerAgentStep(world);
     expect(best, `per round: ${all.map((b) => b.toFixed(1)).join(", ")}`).toBeLessThan(1);
   });

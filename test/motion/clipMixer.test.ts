@@ -224,3 +224,18 @@ describe("ClipMixer", () => {
     expect(best).toBeLessThan(1);
   });
 });
+
+describe("a visit's pose clip", () => {
+  it("stands in its clip of that name while a pose holds, idles without one, and back to idle after", () => {
+    const mixer = new ClipMixer({ clips: ["idle", "walk", "Drink"], heightMeters: 1 });
+    mixer.pose = "drink";
+    for (let i = 0; i < 60; i++) mixer.step(1 / 30, 0);
+    expect([mixer.weightOf("idle"), mixer.weightOf("Drink")]).toEqual([0, 1]);
+    mixer.pose = "graze"; // no such clip: it idles
+    for (let i = 0; i < 60; i++) mixer.step(1 / 30, 0);
+    expect([mixer.weightOf("idle"), mixer.weightOf("Drink")]).toEqual([1, 0]);
+    mixer.pose = undefined;
+    for (let i = 0; i < 60; i++) mixer.step(1 / 30, 0);
+    expect(mixer.weightOf("idle")).toBe(1);
+  });
+});

@@ -12,6 +12,7 @@ import type { InvalidRecordReport } from "../../api/client.js";
 import { OptionsError } from "../../core/errors.js";
 import type { Area } from "../../motion/area.js";
 import type { MotionGroup } from "../../motion/group.js";
+import type { Obstacle } from "../../motion/types.js";
 import { ECOLOGY_RULES } from "../../population/ecology.js";
 import { checkMixKeys } from "../../population/mixCheck.js";
 import { planPopulation } from "../../population/populationPlan.js";
@@ -35,6 +36,7 @@ export type { SceneryNodeMetadata } from "./scenery.js";
 export { SceneryProp } from "./scenery.js";
 
 let construct: (habitat: string, area: Area, water: Area | undefined, waterLevel: number | undefined) => CreatureGroup;
+let onDisposed: (group: CreatureGroup, undo: () => void) => void;
 
 /**
  * The creatures one populate() made.
@@ -66,9 +68,12 @@ export class CreatureGroup {
   /** The water surface's height, in a water habitat. */
   readonly waterLevel: number | undefined;
   #disposed = false;
+  /** What its dispose undoes in the Menagerie's world besides its creatures (its water). */
+  readonly #undo: (() => void)[] = [];
 
   static {
     construct = (habitat, area, water, waterLevel) => new CreatureGroup(habitat, area, water, waterLevel);
+    onDisposed = (group, undo) => group.#undo.push(undo);
   }
 
   /** Made by `Menagerie.populate`. */
@@ -92,9 +97,24 @@ export class CreatureGroup {
     this.creatures.length = 0;
     for (const prop of this.scenery.splice(0)) prop.dispose();
     for (const group of this.groups.splice(0)) group.disband();
+    for (const undo of this.#undo.splice(0)) undo();
     this.onCreatureAddedObservable.clear();
     this.onProgressObservable.clear();
   }
+}
+
+/**
+ * The group's water joins the Menagerie's world, for every creature and order (not only its
+ * wanderers), until the group is disposed.
+ */
+function joinWater(host: PopulateWaterHost, group: CreatureGroup, area: Area): void {
+  const water = host.addWater(area);
+  onDisposed(group, () => host.removeWater(water));
+}
+
+/** What a wanderer keeps out of: an amphibious creature wanders in and out of the water. */
+function landAvoids(creature: Creature, avoid: readonly Area[], water: Area | undefined): readonly Area[] {
+  return creature.realm === "amphibious" ? avoid.filter((a) => a !== water) : avoid;
 }
 
 /** Runs `task` over `items` with at most `limit` at once. */
@@ -106,8 +126,14 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
   await Promise.all(workers);
 }
 
+/** What populate asks of the Menagerie's world for its water (see `Menagerie.addWater`). */
+export interface PopulateWaterHost {
+  addWater(area: Area): Obstacle;
+  removeWater(water: Obstacle): boolean;
+}
+
 /** See `Menagerie.populate`: plans with {@link planPopulation}, then loads and spawns. */
-export async function populate(host: PopulateHost, given: PopulateOptions): Promise<CreatureGroup> {
+export async function populate(host: PopulateHost & PopulateWaterHost, given: PopulateOptions): Promise<CreatureGroup> {
   const options = resolvePopulateOptions(given); // a bad option fails before the search
   const { count, concurrency, seed } = options;
   if (!host.search)
@@ -143,6 +169,7 @@ export async function populate(host: PopulateHost, given: PopulateOptions): Prom
   });
   checkMixKeys(options.mix, plan.eligible, options.habitat); // a mistyped key fails before any load
   const group = construct(options.habitat, area, plan.water, plan.waterLevel);
+  if (plan.water) joinWater(host, group, plan.water);
   group.skipped.push(...skipped);
   for (const report of skipped) {
     host.warn({
@@ -213,7 +240,8 @@ export async function populate(host: PopulateHost, given: PopulateOptions): Prom
           return;
         }
         // Its ground, height and water were set by the spawn; it only has to be set going.
-        if (wander) creature.wander({ area: planned.region.area, avoid: planned.region.avoid });
+        if (wander)
+          creature.wander({ area: planned.region.area, avoid: landAvoids(creature, planned.region.avoid, plan.water) });
         groups?.join(creature, planned);
         slotOf.set(creature, planned.slot);
         group.creatures.push(creature);

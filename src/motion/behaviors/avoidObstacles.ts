@@ -37,7 +37,10 @@ export class AvoidObstaclesBehavior extends SteeringBehavior {
       const strength = agent.maxForce * Math.min(4, (d + margin) / margin);
       out.x -= probe.x * strength; // the probe points inward: push the other way
       out.z -= probe.z * strength;
-      sidestep(agent, probe.x, probe.z, strength, out);
+      edgeStep.ix = probe.x;
+      edgeStep.iz = probe.z;
+      edgeStep.strength = strength;
+      sidestep(agent, out);
     }
     const bodies = world.bodies;
     for (let i = 0; i < bodies.length; i++) {
@@ -55,18 +58,33 @@ export class AvoidObstaclesBehavior extends SteeringBehavior {
       const push = agent.maxForce * Math.min(4, (4 * (limit - d)) / margin);
       out.x += (dx / d) * push;
       out.z += (dz / d) * push;
-      sidestep(agent, -dx / d, -dz / d, push, out);
+      edgeStep.ix = -dx / d;
+      edgeStep.iz = -dz / d;
+      edgeStep.strength = push;
+      sidestep(agent, out);
     }
   }
 }
 
+/** What {@link sidestep} steps along: the inward unit direction and the push, handed over in fields. */
+class EdgeStep {
+  ix = 0.5;
+  iz = 0.5;
+  strength = 0.5;
+}
+export const edgeStep = new EdgeStep();
+
 /**
  * Adds a push along the obstacle's edge when the agent heads into it (toward the inward unit
- * direction (ix, iz)): a push straight back alone would hold a creature still against a wall
- * it is walking into. It goes round on the side its velocity already leans to (by its id when
- * it heads dead centre, so the choice is deterministic).
+ * direction of {@link edgeStep}): a push straight back alone would hold a creature still against
+ * a wall it is walking into. It goes round on the side its velocity already leans to (by its id
+ * when it heads dead centre, so the choice is deterministic). Numbers travel in `edgeStep`'s
+ * fields: V8 boxes a double passed to a call it does not inline.
  */
-function sidestep(agent: SteeringAgent, ix: number, iz: number, strength: number, out: Vec2): void {
+export function sidestep(agent: SteeringAgent, out: Vec2): void {
+  const ix = edgeStep.ix;
+  const iz = edgeStep.iz;
+  const strength = edgeStep.strength;
   const speed = Math.sqrt(agent.vx * agent.vx + agent.vz * agent.vz);
   if (speed < 1e-6) return;
   const into = (agent.vx * ix + agent.vz * iz) / speed;

@@ -38,6 +38,11 @@ export class RouteBehavior extends ArriveBehavior {
     return this.waypoints.length - this.#next;
   }
 
+  /** Where it heads now: the next waypoint not yet passed, else the target. */
+  get aim(): Vec2 {
+    return this.#next < this.waypoints.length ? this.waypoints[this.#next]! : this.target;
+  }
+
   override calculate(agent: SteeringAgent, out: Vec2): void {
     const version = agent.world?.obstacleVersion ?? 0;
     if (this.plan && version !== this.#version) {

@@ -13,6 +13,16 @@ const leg = (end: string, side: string) => roles.legs.find((l) => l.end === end 
 /** An agent walking straight along +Z at `speed`, already at steady gait. */
 function walker(speed: number, r: RigRoles = roles): MotionAgent {
   const agent = new MotionAgent({ roles: r, rng: new SeededRandom(3), behaviour: "walk" });
+  // Coasts at the speed given: an engaged reaction of no force pauses the brake of no order.
+  agent.addBehavior({
+    active: true,
+    weight: 1,
+    engaged: true,
+    calculate: (_, force) => {
+      force.x = 0;
+      force.z = 0;
+    },
+  });
   agent.vz = speed;
   for (let i = 0; i < 120; i++) agent.step(1 / 60); // blend in fully
   agent.vz = speed;

@@ -53,6 +53,7 @@ export function createFrameSync(settings: AnimationLodSettings | null): FrameSyn
           mixer.dt = stepped;
           mixer.speed = binding.agent.speed;
           mixer.airborne = binding.agent.altitude > 0;
+          mixer.pose = binding.agent.activity;
           mixer.update();
           clips.timeScale = clipScale;
           const crowd = binding.crowdClips;

@@ -1,0 +1,42 @@
+/**
+ * The watch a `moveTo` keeps on its progress: it gives up after `stuckSeconds` of game time
+ * spent standing or creeping (under a quarter of its walk speed) without coming 2 cm nearer its
+ * aim (the next waypoint, or the target). A creature jostled about by its herd or by others
+ * fleeing is still on its way. Allocation-free: it runs each step of a moving agent.
+ */
+import type { RouteBehavior } from "./behaviors/route.js";
+import type { SteeringAgent, Vec2 } from "./types.js";
+
+/** Progress toward an aim: how near it came, and the seconds since it last came nearer. */
+export class MoveProgress {
+  /** Seconds without progress before giving up. */
+  stuckSeconds = 5;
+  #aim: Vec2 | undefined;
+  #best = 0;
+  #stall = 0;
+
+  /** Starts watching a new order. */
+  reset(stuckSeconds: number): void {
+    this.stuckSeconds = stuckSeconds;
+    this.#aim = undefined;
+    this.#stall = 0;
+  }
+
+  /** Counts one step of `agent` (its `dt`) toward `route`'s aim; true once it is stuck. */
+  stuck(route: RouteBehavior, agent: SteeringAgent): boolean {
+    const aim = route.aim;
+    const dx = aim.x - agent.x;
+    const dz = aim.z - agent.z;
+    const d = Math.sqrt(dx * dx + dz * dz);
+    if (aim !== this.#aim || d < this.#best - 0.02) {
+      this.#aim = aim;
+      this.#best = d;
+      this.#stall = 0;
+      return false;
+    }
+    const slow = agent.walkSpeed * 0.25;
+    if (agent.vx * agent.vx + agent.vz * agent.vz >= slow * slow) return false;
+    this.#stall += agent.dt;
+    return this.#stall >= this.stuckSeconds;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Where an order can take a creature: the nearest point to a target that it can stand at (out
+ * of obstacles' clearance, out of the water on the ground, in it when swimming), and the
+ * nearest point of an area's edge (the shore a visit walks to). Called once per order, so
+ * these may allocate.
+ */
+import { type Area, edgeDistance, isCircleArea } from "./area.js";
+import { EdgeScratch, ForceVector } from "./behaviors/steeringBehavior.js";
+import type { CreatureRealm, SteeringWorld, Vec2 } from "./types.js";
+import { probeWaters, waterReach } from "./water.js";
+
+const probe = new EdgeScratch();
+const at = new ForceVector();
+
+/** What {@link reachablePoint} reads of the creature sent. */
+export interface Reacher {
+  readonly x: number;
+  readonly z: number;
+  readonly world: SteeringWorld | undefined;
+  readonly realm: CreatureRealm;
+  readonly altitude: number;
+  /** Metres its centre keeps from an obstacle's edge. */
+  readonly clearance: number;
+  /** Keeps it to its realm; its margin is how far a ground creature keeps from the shore, metres. */
+  readonly keepRealm: { readonly margin: number };
+}
+
+/**
+ * The nearest point to (x, z) that `agent` can stand at: out of every obstacle's clearance,
+ * out of the water by its shore margin on the ground, into the nearest water for a swimmer;
+ * as given for a flyer.
+ */
+export function reachablePoint(agent: Reacher, x: number, z: number): Vec2 {
+  const p = { x, z };
+  const world = agent.world;
+  if (!world || agent.altitude > 0 || agent.realm === "air") return p;
+  const waters = world.waters ?? [];
+  for (let pass = 0; pass < 4; pass++) {
+    let moved = false;
+    for (const o of world.obstacles) moved = pushOut(o.area, p, agent.clearance + 0.05, agent) || moved;
+    if (agent.realm === "ground")
+      for (const w of waters) moved = pushOut(w.area, p, agent.keepRealm.margin + 0.05, agent) || moved;
+    if (!moved) break;
+  }
+  if (agent.realm === "water" && waters.length > 0) {
+    waterReach.metres = Number.POSITIVE_INFINITY;
+    at.x = p.x;
+    at.z = p.z;
+    probeWaters(waters, at, probe); // from a point of the map steering uses (see water.ts)
+    const inside = Math.min(agent.keepRealm.margin, 0.5);
+    if (probe.distance < inside) {
+      p.x += probe.x * (inside - probe.distance);
+      p.z += probe.z * (inside - probe.distance);
+    }
+  }
+  return p;
+}
+
+/** Moves `p` out of `area` to `clearance` beyond its edge when nearer; true when it moved it. */
+function pushOut(area: Area, p: Vec2, clearance: number, from: Vec2): boolean {
+  const d = edgeDistance(area, p.x, p.z, probe);
+  if (d <= -clearance) return false;
+  let ix = probe.x;
+  let iz = probe.z;
+  if (ix === 0 && iz === 0) {
+    // At a circle's very centre: out on the side the creature comes from.
+    const dx = from.x - p.x;
+    const dz = from.z - p.z;
+    const len = Math.sqrt(dx * dx + dz * dz);
+    ix = len > 1e-9 ? -dx / len : -1;
+    iz = len > 1e-9 ? -dz / len : 0;
+  }
+  p.x -= ix * (d + clearance);
+  p.z -= iz * (d + clearance);
+  return true;
+}
+
+/** The point of an area's edge nearest to `from` (the shore of a water). */
+export function nearestEdgePoint(area: Area, from: Vec2): Vec2 {
+  const d = edgeDistance(area, from.x, from.z, probe);
+  if (probe.x === 0 && probe.z === 0 && isCircleArea(area)) return { x: area.center.x, z: area.center.z + area.radius }; // at the centre: any edge point
+  // The probe points inward: outside, the edge is ahead along it; inside, behind.
+  return { x: from.x - probe.x * d, z: from.z - probe.z * d };
+}
