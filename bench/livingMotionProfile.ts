@@ -76,11 +76,14 @@ try {
   for (const [f, p] of selfBy(profile, (c) => fileOf(c.url, c.functionName)))
     console.log(`  ${p.toFixed(1).padStart(5)}%  ${f}`);
   console.log("self, by function:");
-  for (const [f, p] of selfBy(
-    profile,
-    (c) => `${c.functionName || "(anonymous)"} ${fileOf(c.url, c.functionName)}${c.url ? `:${c.lineNumber + 1}` : ""}`,
-  ))
+  // Functions by name and file: tsx's transform leaves no useful line numbers.
+  for (const [f, p] of selfBy(profile, (c) => `${c.functionName || "(anonymous)"} ${fileOf(c.url, c.functionName)}`))
     console.log(`  ${p.toFixed(1).padStart(5)}%  ${f}`);
+  const agents = world.menagerie.creatures.map((c) => c.motion);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(
+    `neighbours gathered per agent-step: mean ${mean(agents.map((a) => a.neighbourCount)).toFixed(1)}, max ${Math.max(...agents.map((a) => a.neighbourCount))}; agent radius: mean ${mean(agents.map((a) => a.radius)).toFixed(2)} m, max ${Math.max(...agents.map((a) => a.radius)).toFixed(2)} m`,
+  );
 } finally {
   session.disconnect();
   await world.dispose();
