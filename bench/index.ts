@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,service,rigged,riggedBrowser,firstRigged,lod] [--runs N]`
+ * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,service,rigged,riggedBrowser,firstRigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -15,6 +15,7 @@ import { ensureDefaultCatalog } from "../src/service/defaultCatalog.js";
 import { benchBrowser } from "./browser.js";
 import { benchFirstCreature } from "./firstCreature.js";
 import { benchFirstRigged } from "./firstRigged.js";
+import { benchLivingMotion } from "./livingMotion.js";
 import { benchMeshLod } from "./meshLod.js";
 import { benchMotion } from "./motion.js";
 import { benchPopulate } from "./populate.js";
@@ -29,6 +30,7 @@ const SECTIONS = [
   "browser",
   "first",
   "motion",
+  "livingMotion",
   "service",
   "rigged",
   "riggedBrowser",
@@ -48,6 +50,7 @@ const PLANS = {
     populateSizes: [10, 50, 200],
     browserSizes: [50, 200, 1000],
     motionSizes: [100, 1000, 5000],
+    livingSizes: [150, 600, 1000],
     serviceSeconds: 1,
     syntheticSizes: [10_000, 100_000],
     riggedSizes: [100, 300, 1000],
@@ -59,6 +62,7 @@ const PLANS = {
     populateSizes: [10, 50],
     browserSizes: [50],
     motionSizes: [100, 1000],
+    livingSizes: [150, 1000],
     serviceSeconds: 1,
     syntheticSizes: [10_000],
     riggedSizes: [100, 300],
@@ -94,6 +98,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
   browser: () => benchBrowser({ catalogDir, sizes: plan.browserSizes, runs, log }),
   first: () => benchFirstCreature({ catalogDir, runs: Math.max(runs, 3), warmups: 2, log }),
   motion: () => benchMotion({ catalogDir, sizes: plan.motionSizes, runs, log }),
+  livingMotion: () => benchLivingMotion({ catalogDir, sizes: plan.livingSizes, runs, log }),
   service: () =>
     benchService({
       catalogDir,
