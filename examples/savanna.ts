@@ -56,13 +56,10 @@ export async function playSavanna(menagerie: Menagerie, { ground, pond, player }
     crows.push(crow);
     flock.add(crow);
   }
-  // An elephant walks down to drink, round the trees and rocks in its way.
+  // An elephant walks down to the shore to drink, round the trees and rocks in its way, stays
+  // five seconds with its head down, then goes back to grazing round the pond.
   const elephant = plains.creatures.find((c) => c.name === "elephant");
-  const drink = { x: pond.center.x, z: pond.center.z - pond.radius - 2 };
-  const drinking = elephant?.moveTo(drink).then((there) => {
-    elephant.resumeWander(); // and back to grazing, round the pond
-    return there;
-  });
+  const drinking = elephant?.visit(pond, { stay: 5, pose: "drink" });
   return { plains, fish, crows, flock, elephant, drinking, catches, you };
 }
 // savanna:end
