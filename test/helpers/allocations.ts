@@ -69,6 +69,11 @@ export function youngBytesPerUnit(run: (units: number) => void, units: number, r
   throw new Error(`allocations: a collection during every one of ${retries + 1} attempts`);
 }
 
+/** Young bytes one call of `run` allocates, from a reading without a collection (else throws). */
+export function youngBytesAllocated(run: () => void): number {
+  return youngBytesPerUnit(run, 1, 0);
+}
+
 /** Options of {@link settledBytesPerUnit}. */
 export interface SettleOptions {
   /** Units run before each reading, so the JIT optimises. */
