@@ -128,8 +128,8 @@ describe("MotionAgent", () => {
     expect([...a.pose.rotations].every(Number.isFinite)).toBe(true);
   });
 
-  // Known bug (reported): at moveBlend 1 the target (1) is not greater than the blend, so it steps
-  // down, and a steadily moving creature flickers between 1 and 1 - dt/0.35. Turn into `it` once fixed.
+  // At moveBlend 1 the blend must hold, not step down and back (a flicker between 1 and
+  // 1 - dt/0.35 on a steadily moving creature).
   it("stays fully in its gait while moving steadily", () => {
     const a = agent("walk");
     const blends: number[] = [];
@@ -251,9 +251,8 @@ describe("MotionAgent", () => {
     expect(fish.y).toBeGreaterThanOrEqual(-2);
   });
 
-  // Known bug (reported): a swimmer's target height is ground + altitude (0 for swimmers), only
-  // capped by the water line, so it sinks to the bed instead of swimming swimDepth under the
-  // surface (populate starts it there; its first step drops it). Turn into `it` once fixed.
+  // A swimmer's height follows the water line, not ground + altitude (0 for swimmers), or it
+  // would sink to the bed on its first step from where populate starts it.
   it("swims swimDepth under the water line over deep water", () => {
     const fish = agent("swim", bodyOnlyRoles());
     fish.ground = () => -2;
