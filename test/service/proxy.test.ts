@@ -117,11 +117,14 @@ describe("proxy mode", () => {
     const pending = Promise.all(Array.from({ length: 5 }, lookup));
     // Held upstream until each has joined the one request or sent its own: their way there is
     // promise turns only, all run before the first immediate.
-    while (sent.length === 0) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setImmediate(r));
-    expect(sent).toHaveLength(1);
-    release();
-    gate = undefined;
+    try {
+      while (sent.length === 0) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setImmediate(r));
+      expect(sent).toHaveLength(1);
+    } finally {
+      release();
+      gate = undefined;
+    }
     const answers = await pending;
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(sent).toHaveLength(1);
