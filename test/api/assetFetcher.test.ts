@@ -96,8 +96,7 @@ describe("createAssetFetcher", () => {
     expect(counters).toEqual({ assetRequests: 3, assetBytes: 4 });
   });
 
-  // Known bug (reported): when the last attempt throws, its request is not counted
-  // (assetFetcher adds one after requestBody returns, which it never does). Turn into `it` once fixed.
+  // The last attempt's request counts too, though the call throws instead of returning.
   it("counts every request when every attempt fails with a network error", async () => {
     const counters = { assetRequests: 0, assetBytes: 0 };
     reply = () => "reset";

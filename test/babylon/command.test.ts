@@ -8,8 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createLookupClient } from "../../src/api/client.js";
 import type { Creature } from "../../src/babylon/creature.js";
 import { Menagerie } from "../../src/babylon/menagerie.js";
+import { isAbortError } from "../../src/core/errors.js";
 import { recordHabitats } from "../../src/records/recordHabitats.js";
 import { startCatalogService } from "../helpers/catalogService.js";
+import { rejection } from "../helpers/rejection.js";
 import { createRiggedScene } from "../helpers/riggedScene.js";
 
 let service: Awaited<ReturnType<typeof startCatalogService>>;
@@ -112,7 +114,7 @@ describe("menagerie.command", () => {
     expect(space.outcomes[0]!.notes[0]).toMatch(/"space" is not one of the catalog's habitats/);
   }, 120_000);
 
-  it("does nothing for what it cannot read, and stops when aborted", async () => {
+  it("does nothing for what it cannot read, and an aborted command adds nothing", async () => {
     setup();
     const before = menagerie.creatures.length;
     expect(await menagerie.command("fly me to the moon")).toEqual({ outcomes: [], skipped: [] });
@@ -120,6 +122,18 @@ describe("menagerie.command", () => {
     controller.abort();
     await expect(menagerie.command("add a fox", { signal: controller.signal })).rejects.toThrow();
     expect(menagerie.creatures.length).toBe(before);
+  });
+
+  // Known bug: redactError copies the abort's DOMException as an Error with DOMException's
+  // prototype, whose `name` getter throws ERR_INVALID_THIS on the copy, so an aborted command
+  // rejects with that TypeError instead of the abort. Turn into `it` once fixed.
+  it.fails("rejects an aborted command with the abort itself", async () => {
+    setup();
+    const controller = new AbortController();
+    controller.abort();
+    const error = await rejection(menagerie.command("add a fox", { signal: controller.signal }));
+    expect(isAbortError(error)).toBe(true);
+    expect(error).toBe(controller.signal.reason);
   });
 
   it("spawns 200 creatures at most for one command, and says what it cut", async () => {

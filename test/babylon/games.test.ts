@@ -196,7 +196,7 @@ describe("creatures for games", () => {
     expect(sheep.setSpeeds({ walk: 0.5 }).speeds.walk).toBe(0.5);
   });
 
-  it("steps only when the game says so with autoStep: false; maxStepSeconds is an option", async () => {
+  it("steps only when the game says so with autoStep: false; a step is clamped to maxStepSeconds", async () => {
     const before = sceneCounts(env.scene).beforeRenderObservers;
     const own = new Menagerie(env.scene, { baseUrl: server.url, autoStep: false, maxStepSeconds: 0.5 });
     try {
@@ -209,6 +209,12 @@ describe("creatures for games", () => {
       expect(z).toBeGreaterThan(0);
       env.scene.render();
       expect(sheep.root.position.z).toBe(z);
+      // A 4 s hitch is stepped as 0.5 s: at the order's 1 m/s, at most half a metre, and more
+      // than the default clamp's 0.1 s could cover.
+      own.stepMotion(4);
+      const hitch = sheep.root.position.z - z;
+      expect(hitch).toBeGreaterThan(0.2);
+      expect(hitch).toBeLessThanOrEqual(0.5 * 1 + 1e-9);
     } finally {
       own.dispose();
     }

@@ -132,10 +132,19 @@ describe("motion on the rig", () => {
     menagerie.resume();
     frames(30);
     expect(a.root.position.z).toBeGreaterThan(stepped);
+    // At walking pace after two more seconds: the same frames then cover half the ground at half
+    // the time scale.
+    frames(120);
+    const travel = (n: number) => {
+      const from = a.root.position.z;
+      frames(n);
+      return a.root.position.z - from;
+    };
+    const full = travel(30);
     menagerie.setTimeScale(0.5);
-    run(60);
-    const half = a.root.position.z;
-    expect(half).toBeGreaterThan(0);
+    const half = travel(30);
+    expect(full).toBeGreaterThan(0);
+    expect(half / full).toBeCloseTo(0.5, 1);
     expect(() => menagerie.setTimeScale(-1)).toThrow("timeScale must be a finite number >= 0, got -1");
   });
 

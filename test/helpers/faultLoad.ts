@@ -30,6 +30,8 @@ export interface LoadFigures {
   durationSeconds: number;
   requests: number;
   requestsPerSecond: number;
+  /** Requests a second during the warm-up: the same service's own baseline. */
+  warmupRequestsPerSecond: number;
   /** Connection errors (timeouts included) seen by autocannon. */
   errors: number;
   timeouts: number;
@@ -184,7 +186,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     }
     const warmup = options.warmupSeconds ?? 5;
     log(`warm-up: ${connections} connections for ${warmup} s on ${service.url} (${requests.length} distinct requests)`);
-    await run(service.url, connections, warmup, requests);
+    const warm = await run(service.url, connections, warmup, requests);
     const start = await service.stats();
     log(`measuring: ${connections} connections for ${options.durationSeconds} s`);
     const result = await run(service.url, connections, options.durationSeconds, requests);
@@ -197,6 +199,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       durationSeconds: result.duration,
       requests: result.requests.total,
       requestsPerSecond: Math.round(result.requests.total / result.duration),
+      warmupRequestsPerSecond: Math.round(warm.requests.total / warm.duration),
       errors: result.errors,
       timeouts: result.timeouts,
       status2xx: result["2xx"],
@@ -222,7 +225,7 @@ export function formatLoad(f: LoadFigures): string {
   const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
   return [
     `connections: ${f.connections} (held at once: ${f.maxConnectionsHeld}), ${f.durationSeconds.toFixed(1)} s`,
-    `requests: ${f.requests} (${f.requestsPerSecond}/s), 2xx ${f.status2xx}, 4xx ${f.status4xx}, 5xx ${f.status5xx}, errors ${f.errors} (timeouts ${f.timeouts})`,
+    `requests: ${f.requests} (${f.requestsPerSecond}/s; warm-up ${f.warmupRequestsPerSecond}/s), 2xx ${f.status2xx}, 4xx ${f.status4xx}, 5xx ${f.status5xx}, errors ${f.errors} (timeouts ${f.timeouts})`,
     `service RSS after GC: start ${mb(f.rssStart)}, end ${mb(f.rssEnd)}, drift ${(f.rssDrift * 100).toFixed(1)}%; heap ${mb(f.heapStart)} -> ${mb(f.heapEnd)}`,
     ...(f.attacks
       ? [

@@ -1,28 +1,15 @@
 // Its own file: Vitest isolates modules per file, so the JIT sees only this file's agents.
 import { describe, expect, it } from "vitest";
 import { MotionWorld } from "../../src/motion/world.js";
-import { youngBytesAllocated } from "../helpers/allocations.js";
+import { type Settled, settledBytesPerUnit } from "../helpers/allocations.js";
 import { quadrupedRoles } from "../helpers/motionRig.js";
 
-/**
- * Young-generation bytes per agent-step for 200 agents, once the code is optimised. Optimisation runs on a background thread, so on
- * a loaded machine it can take longer: warm up in rounds until the figure settles, and report
- * the best round.
- */
-function settledBytesPerAgentStep(world: MotionWorld, rounds = 12): { best: number; all: number[] } {
-  const all: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < 2000; i++) world.step(1 / 60);
-    const steps = 100;
-    all.push(
-      youngBytesAllocated(() => {
-        for (let i = 0; i < steps; i++) world.step(1 / 60);
-      }) /
-        (steps * world.agents.length),
-    );
-    if (all.at(-1)! < 1) break;
-  }
-  return { best: Math.min(...all), all };
+/** Young-generation bytes per agent-step of `world`, once the code is optimised. */
+function settledBytesPerAgentStep(world: MotionWorld): Settled {
+  const steps = (n: number) => {
+    for (let i = 0; i < n; i++) world.step(1 / 60);
+  };
+  return settledBytesPerUnit(steps, { warm: 2000, units: 100, perCall: world.agents.length, bound: 1 });
 }
 
 describe("allocation", () => {
@@ -40,10 +27,10 @@ describe("allocation", () => {
       // Kept walking by an order (a creature with none brakes to a stop).
       agent.seek({ x: agent.x, z: 1e6 }, { speed: agent.vz });
     }
-    const { best, all } = settledBytesPerAgentStep(world);
+    const { median, message } = settledBytesPerAgentStep(world);
     // Under 1 byte per agent-step: one object, array, closure or boxed double per step would
     // be 16 bytes or more.
-    expect(best, `per round: ${all.map((b) => b.toFixed(1)).join(", ")}`).toBeLessThan(1);
+    expect(median, message).toBeLessThan(1);
   });
 
   it("wandering inside an area with separation allocates nothing per step once optimised", () => {
@@ -64,8 +51,8 @@ describe("allocation", () => {
               },
       });
     }
-    const { best, all } = settledBytesPerAgentStep(world);
-    expect(best, `per round: ${all.map((b) => b.toFixed(1)).join(", ")}`).toBeLessThan(1);
+    const { median, message } = settledBytesPerAgentStep(world);
+    expect(median, message).toBeLessThan(1);
   });
 
   it("walkers keeping out of water (steering and the hard rule) and a moveTo's watch allocate nothing per step", () => {

@@ -3,7 +3,7 @@ import { CLIP_MIXER_DEFAULTS, ClipMixer, clipRole, clipSpeeds, walkRunBand } fro
 import { walkGait } from "../../src/motion/gaits/walk.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
 import { speciesSpeeds } from "../../src/motion/speeds.js";
-import { youngBytesAllocated } from "../helpers/allocations.js";
+import { settledBytesPerUnit } from "../helpers/allocations.js";
 import { round } from "../helpers/round.js";
 
 const DT = 1 / 60;
@@ -216,12 +216,13 @@ describe("ClipMixer", () => {
         }
       }
     };
-    let best = Infinity;
-    for (let round = 0; round < 12 && best >= 1; round++) {
-      stepAll(500);
-      best = Math.min(best, youngBytesAllocated(() => stepAll(50)) / (50 * mixers.length));
-    }
-    expect(best).toBeLessThan(1);
+    const { median, message } = settledBytesPerUnit(stepAll, {
+      warm: 500,
+      units: 50,
+      perCall: mixers.length,
+      bound: 1,
+    });
+    expect(median, message).toBeLessThan(1);
   });
 });
 

@@ -10,6 +10,7 @@ import { flyGait, hopGait, slitherGait, walkGait } from "../../src/motion/gaits/
 import { MotionAgent } from "../../src/motion/motionAgent.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
 import { speciesSpeeds } from "../../src/motion/speeds.js";
+import { MotionWorld } from "../../src/motion/world.js";
 import { SeededRandom } from "../../src/util/seededRandom.js";
 import { bodyOnlyRoles, flyerRoles, quadrupedRoles } from "../helpers/motionRig.js";
 import { thrown } from "../helpers/rejection.js";
@@ -127,8 +128,8 @@ describe("MotionAgent", () => {
     expect([...a.pose.rotations].every(Number.isFinite)).toBe(true);
   });
 
-  // Known bug (reported): at moveBlend 1 the target (1) is not greater than the blend, so it steps
-  // down, and a steadily moving creature flickers between 1 and 1 - dt/0.35. Turn into `it` once fixed.
+  // At moveBlend 1 the blend must hold, not step down and back (a flicker between 1 and
+  // 1 - dt/0.35 on a steadily moving creature).
   it("stays fully in its gait while moving steadily", () => {
     const a = agent("walk");
     const blends: number[] = [];
@@ -140,7 +141,7 @@ describe("MotionAgent", () => {
     expect(blends.every((b) => b === 1)).toBe(true);
   });
 
-  it("wander sets up wandering, staying in and out of areas, apart from others", () => {
+  it("wander sets up wandering: staying in and out of areas, at the order's speed for that order only", () => {
     const a = agent("walk");
     const area = { center: { x: 0, z: 0 }, radius: 5 };
     const pond = { center: { x: 1, z: 1 }, radius: 1 };
@@ -157,6 +158,38 @@ describe("MotionAgent", () => {
     expect(a.orderBehaviours.map((b) => b.constructor)).toEqual([WanderBehavior]);
     expect(a.cruiseSpeed).toBe(a.walkSpeed); // the last order's speed was for it only
     expect(a.behaviours).toEqual([]); // orders are not added behaviours
+  });
+
+  it("wandering stays in its area, out of what it avoids and apart from the others", () => {
+    const world = new MotionWorld({ seed: 3 });
+    const area = { center: { x: 0, z: 0 }, radius: 3 };
+    const pond = { center: { x: 1, z: 1 }, radius: 1 };
+    // Six walkers started closer together than their bodies are wide.
+    const walkers = Array.from({ length: 6 }, (_, i) => {
+      const w = world.createAgent({ roles, behaviour: "walk", x: -1 + (i % 3) * 0.3, z: -1 + Math.floor(i / 3) * 0.3 });
+      w.wander({ area, avoid: [pond] });
+      return w;
+    });
+    let outside = 0;
+    let inPond = Infinity;
+    let closest = Infinity;
+    for (let step = 0; step < 30 * 60; step++) {
+      world.step(1 / 60);
+      for (const w of walkers) {
+        outside = Math.max(outside, Math.hypot(w.x, w.z) - area.radius);
+        inPond = Math.min(inPond, Math.hypot(w.x - pond.center.x, w.z - pond.center.z) - pond.radius);
+      }
+      if (step < 3 * 60) continue; // they part within the first seconds
+      for (let i = 0; i < walkers.length; i++)
+        for (let k = i + 1; k < walkers.length; k++)
+          closest = Math.min(closest, Math.hypot(walkers[i]!.x - walkers[k]!.x, walkers[i]!.z - walkers[k]!.z));
+    }
+    expect(outside).toBeLessThanOrEqual(0);
+    expect(inPond).toBeGreaterThan(0);
+    // Separation pushes harder the deeper the overlap, so bodies may touch, never pass through:
+    // without it two walkers meet within a few millimetres.
+    const bodies = walkers[0]!.radius * 2;
+    expect(closest).toBeGreaterThan(bodies * 0.75);
   });
 
   it("moveTo arrives once; a new order, stop or cancel settles the last one as not arrived", () => {
@@ -218,9 +251,8 @@ describe("MotionAgent", () => {
     expect(fish.y).toBeGreaterThanOrEqual(-2);
   });
 
-  // Known bug (reported): a swimmer's target height is ground + altitude (0 for swimmers), only
-  // capped by the water line, so it sinks to the bed instead of swimming swimDepth under the
-  // surface (populate starts it there; its first step drops it). Turn into `it` once fixed.
+  // A swimmer's height follows the water line, not ground + altitude (0 for swimmers), or it
+  // would sink to the bed on its first step from where populate starts it.
   it("swims swimDepth under the water line over deep water", () => {
     const fish = agent("swim", bodyOnlyRoles());
     fish.ground = () => -2;

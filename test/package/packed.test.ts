@@ -11,7 +11,7 @@
  * `npm run size` in .ci/run reuses the same installed project.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
@@ -136,13 +136,32 @@ afterAll(() => {
 
 describe("the packed tarball in a fresh project", () => {
   it("holds the library and its dependencies, and nothing of the repository", async () => {
-    const installed = JSON.parse(
-      await readFile(join(project.dir, "node_modules/babylon-menagerie/package.json"), "utf8"),
-    ) as { version: string };
-    const own = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+    const packageDir = join(project.dir, "node_modules/babylon-menagerie");
+    const manifest = async (dir: string) =>
+      JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as {
+        version: string;
+        dependencies: Record<string, string>;
+      };
+    const installed = await manifest(packageDir);
+    const own = await manifest(REPO_ROOT);
     expect(installed.version).toBe(own.version);
-    await expect(readFile(join(project.dir, "node_modules/babylon-menagerie/src/index.ts"))).rejects.toThrow();
-    await expect(readFile(join(project.dir, "node_modules/babylon-menagerie/dist/index.js"))).resolves.toBeTruthy();
+    await expect(readFile(join(packageDir, "dist/index.js"))).resolves.toBeTruthy();
+    // Every dependency installed with it, beside it or in its own node_modules.
+    expect(Object.keys(installed.dependencies).sort()).toEqual(Object.keys(own.dependencies).sort());
+    for (const dependency of Object.keys(own.dependencies)) {
+      const found = await Promise.any(
+        [project.dir, packageDir].map((dir) => manifest(join(dir, "node_modules", dependency))),
+      ).catch(() => undefined);
+      expect(found, dependency).toBeDefined();
+    }
+    // Nothing of the repository: the build, the service's launcher, the manifest and the three
+    // documents, no sources, tests or scripts.
+    const top = (await readdir(packageDir)).filter((name) => name !== "node_modules").sort();
+    expect(top).toEqual(["CHANGELOG.md", "LICENSE", "README.md", "bin", "dist", "package.json"]);
+    const sources = (await readdir(join(packageDir, "dist"), { recursive: true })).filter(
+      (f) => /\.tsx?$/.test(f) && !f.endsWith(".d.ts"),
+    );
+    expect(sources).toEqual([]);
   });
 
   it("type-checks a strict consumer with moduleResolution bundler", async () => {

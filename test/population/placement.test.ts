@@ -86,6 +86,7 @@ describe("placeCreatures", () => {
   it("keeps the gap it is given", () => {
     const reqs = Array.from({ length: 40 }, () => ({ radius: 0.3 }));
     const done = placed(placeCreatures(meadow, reqs, new SeededRandom(6), { gap: 1.5 }), reqs);
+    expect(done).toHaveLength(40); // every one placed: an empty placement keeps any gap
     let closest = Infinity;
     for (const [i, a] of done.entries())
       for (const b of done.slice(i + 1)) closest = Math.min(closest, Math.hypot(a.x - b.x, a.z - b.z));

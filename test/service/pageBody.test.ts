@@ -12,8 +12,9 @@ import type { Server } from "node:http";
 import { get as httpGet, type IncomingMessage } from "node:http";
 import { join } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CatalogEntry } from "../../src/catalog/catalogFormat.js";
+import { CatalogStore } from "../../src/service/catalogStore.js";
 import { createLookupService, type LookupService } from "../../src/service/index.js";
 import { PAGE_PIECE_RECORDS, PageTurns, PIECES_PER_TURN, pageBody } from "../../src/service/pageBody.js";
 import { listenOnLoopback } from "../helpers/httpServer.js";
@@ -166,6 +167,8 @@ describe("a page streamed in pieces", () => {
 
   it("stops building the page when the client hangs up", async () => {
     const before = pages.length;
+    // The service's own work: every record it serialises for a page goes through recordBytes.
+    const built = vi.spyOn(CatalogStore.prototype, "recordBytes");
     await new Promise<void>((resolve, reject) => {
       const req = httpGet(`${url}${PAGE}`, { agent: false }, (res) => {
         res.once("data", () => {
@@ -180,6 +183,18 @@ describe("a page streamed in pieces", () => {
     expect(tally.cancelled).toBe(true);
     // A full page is about 2.5 MB; what was built before the hang-up was a few pieces.
     expect(tally.produced).toBeLessThan(1_000_000);
+    // And the service built no more than that: a few pieces of records, not the page's 1 000,
+    // and none after the hang-up, however many turns pass.
+    try {
+      const atHangUp = built.mock.calls.length;
+      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(built.mock.calls.length).toBe(atHangUp);
+      expect(atHangUp).toBeGreaterThan(0);
+      expect(atHangUp).toBeLessThan(1000 / 4);
+    } finally {
+      built.mockRestore();
+    }
   });
 });
 

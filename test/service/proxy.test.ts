@@ -112,17 +112,26 @@ describe("proxy mode", () => {
   it("shares one upstream request among identical concurrent lookups", async () => {
     let release!: () => void;
     gate = new Promise<void>((resolve) => (release = resolve));
-    const pending = Promise.all(Array.from({ length: 5 }, () => fetch(`${proxy.url}/anything?search=birds`)));
-    // Hold the one upstream request until all five lookups have reached the proxy.
-    while (sent.length === 0) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 100));
-    release();
-    gate = undefined;
+    // Handed to the service at once, no sockets between: all five are in flight together.
+    const lookup = () => proxy.service.fetch(new Request(`${proxy.url}/anything?search=birds`));
+    const pending = Promise.all(Array.from({ length: 5 }, lookup));
+    // Held upstream until each has joined the one request or sent its own: their way there is
+    // promise turns only, all run before the first immediate.
+    try {
+      while (sent.length === 0) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setImmediate(r));
+      expect(sent).toHaveLength(1);
+    } finally {
+      release();
+      gate = undefined;
+    }
     const answers = await pending;
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(sent).toHaveLength(1);
-    const records = (await answers[0]!.json()) as unknown[];
-    expect(records.map((r) => ModelRecordSchema.parse(r).name)).toEqual(["barn owl"]);
+    for (const answer of answers) {
+      const records = (await answer.json()) as unknown[];
+      expect(records.map((r) => ModelRecordSchema.parse(r).name)).toEqual(["barn owl"]);
+    }
   });
 
   it("passes not-found answers through without caching them", async () => {

@@ -98,6 +98,7 @@ describe("populate", () => {
     });
     const r = (name: string) => Math.max(0.12, parseHeight(server.models.get(name)!.height!) * 0.45);
     const cs = group.creatures;
+    expect(cs).toHaveLength(40); // all of them: none placed would overlap none
     for (let i = 0; i < cs.length; i++) {
       for (let j = i + 1; j < cs.length; j++) {
         const d = Math.hypot(

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Menagerie } from "../../../../../src/babylon/menagerie.js";
 import { crowdStats } from "../../../../../src/babylon/runtime/crowd/parts/crowdRenderer.js";
 import { composeToRef } from "../../../../../src/babylon/runtime/crowd/shared/rootWorld.js";
-import { youngBytesAllocated } from "../../../../helpers/allocations.js";
+import { settledBytesPerUnit } from "../../../../helpers/allocations.js";
 import { createNullScene } from "../../../../helpers/babylonScene.js";
 import { createModelServer, type ModelServer } from "../../../../helpers/modelServer.js";
 import { tinyFox } from "../../../../helpers/tinyModels.js";
@@ -47,26 +47,15 @@ describe("allocation of a Babylon crowd", () => {
     }
     // Frames on a fixed step (the Menagerie's observer would step by the engine's clock).
     env.scene.onBeforeRenderObservable.clear();
-    const step = () => menagerie.stepMotion(1 / 60);
-    // Optimisation runs on a background thread: warm up in rounds until the figure settles and
-    // keep the best round. A scavenge during a round only makes it read low.
-    const all: number[] = [];
-    for (let round = 0; round < 12; round++) {
-      for (let i = 0; i < 500; i++) step();
-      const steps = 50;
-      all.push(
-        youngBytesAllocated(() => {
-          for (let i = 0; i < steps; i++) step();
-        }) /
-          (steps * count),
-      );
-      if (all.at(-1)! < 2) break;
-    }
+    const steps = (n: number) => {
+      for (let i = 0; i < n; i++) menagerie.stepMotion(1 / 60);
+    };
+    const { median, message } = settledBytesPerUnit(steps, { warm: 500, units: 50, perCall: count, bound: 2 });
     // Settled, what is left is under a byte: the engine-free world's own (test/motion/
     // allocation.test.ts). On a loaded machine the JIT can take many rounds to settle, so the
     // bound is loose; one boxed number per joint would be 12 bytes per joint, over 100 per
     // agent. The per-mesh bounding-box refits (1.9 bytes) are counted exactly in the next test.
-    expect(Math.min(...all), `per round: ${all.map((b) => b.toFixed(1)).join(", ")}`).toBeLessThan(8);
+    expect(median, message).toBeLessThan(8);
   });
 
   it("its drawing meshes share one bounding info, refitted in place at most once a frame", async () => {
