@@ -99,6 +99,9 @@ function walk(
     return out;
   }
   if (typeof value !== "object" || value === null) return value;
+  // A DOMException (an abort's reason) keeps its fields in engine slots that a copy cannot hold
+  // (its getters throw on anything else); its message is the platform's, so it is kept as it is.
+  if (typeof DOMException !== "undefined" && value instanceof DOMException) return value;
   const seen = state.copies.get(value);
   if (seen !== undefined) return seen;
   const proto = Object.getPrototypeOf(value) as object | null;

@@ -124,10 +124,9 @@ describe("menagerie.command", () => {
     expect(menagerie.creatures.length).toBe(before);
   });
 
-  // Known bug: redactError copies the abort's DOMException as an Error with DOMException's
-  // prototype, whose `name` getter throws ERR_INVALID_THIS on the copy, so an aborted command
-  // rejects with that TypeError instead of the abort. Turn into `it` once fixed.
-  it.fails("rejects an aborted command with the abort itself", async () => {
+  // Guards redactError with a DOMException: a copy of one (with DOMException's prototype) threw
+  // ERR_INVALID_THIS from its `name` getter, so an aborted command rejected with that TypeError.
+  it("rejects an aborted command with the abort itself", async () => {
     setup();
     const controller = new AbortController();
     controller.abort();
