@@ -4,35 +4,19 @@
  * there, a habitat repopulated, and an account that says what could not be done.
  */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createLookupClient } from "../../src/api/client.js";
+import { describe, expect, it, vi } from "vitest";
 import type { Creature } from "../../src/babylon/creature.js";
-import { Menagerie } from "../../src/babylon/menagerie.js";
+import type { Menagerie } from "../../src/babylon/menagerie.js";
 import { isAbortError } from "../../src/core/errors.js";
 import { recordHabitats } from "../../src/records/recordHabitats.js";
-import { startCatalogService } from "../helpers/catalogService.js";
+import { catalogMenagerieFixture } from "../helpers/catalogMenagerie.js";
 import { rejection } from "../helpers/rejection.js";
-import { createRiggedScene } from "../helpers/riggedScene.js";
 
-let service: Awaited<ReturnType<typeof startCatalogService>>;
-beforeAll(async () => {
-  service = await startCatalogService();
-}, 120_000);
-afterAll(async () => {
-  await service?.close();
-});
-
-let env: ReturnType<typeof createRiggedScene>;
+// Its scene's camera stands at (0, 1, -5), looking along +z.
+const fixture = catalogMenagerieFixture();
 let menagerie: Menagerie;
-afterEach(() => {
-  menagerie?.dispose();
-  env?.dispose();
-});
-
 function setup() {
-  env = createRiggedScene(); // its camera stands at (0, 1, -5), looking along +z
-  const client = createLookupClient({ baseUrl: service.url, apiKey: "dev-key" });
-  menagerie = new Menagerie(env.scene, { client, autoStep: false, animationLod: false });
+  ({ menagerie } = fixture.setup());
 }
 
 const called = (name: string) => menagerie.creatures.filter((c) => c.record.name === name);

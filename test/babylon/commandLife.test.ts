@@ -4,35 +4,20 @@
  */
 import { CreateDisc } from "@babylonjs/core/Meshes/Builders/discBuilder.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLookupClient } from "../../src/api/client.js";
+import { describe, expect, it } from "vitest";
 import type { Creature } from "../../src/babylon/creature.js";
-import { Menagerie } from "../../src/babylon/menagerie.js";
+import type { Menagerie } from "../../src/babylon/menagerie.js";
 import { containsPoint } from "../../src/motion/area.js";
 import { FleePredatorsBehavior } from "../../src/motion/behaviors/fleePredators.js";
 import { HuntBehavior } from "../../src/motion/behaviors/hunt.js";
-import { startCatalogService } from "../helpers/catalogService.js";
-import { createRiggedScene } from "../helpers/riggedScene.js";
+import { type CatalogMenagerie, catalogMenagerieFixture } from "../helpers/catalogMenagerie.js";
 
-let service: Awaited<ReturnType<typeof startCatalogService>>;
-beforeAll(async () => {
-  service = await startCatalogService();
-}, 120_000);
-afterAll(async () => {
-  await service?.close();
-});
-
-let env: ReturnType<typeof createRiggedScene>;
+// Its scene's camera stands at (0, 1, -5), looking along +z.
+const fixture = catalogMenagerieFixture();
+let env: CatalogMenagerie["env"];
 let menagerie: Menagerie;
-afterEach(() => {
-  menagerie?.dispose();
-  env?.dispose();
-});
-
 function setup() {
-  env = createRiggedScene(); // its camera stands at (0, 1, -5), looking along +z
-  const client = createLookupClient({ baseUrl: service.url, apiKey: "dev-key" });
-  menagerie = new Menagerie(env.scene, { client, autoStep: false, animationLod: false });
+  ({ env, menagerie } = fixture.setup());
 }
 
 const flat = (c: Creature, p: { x: number; z: number }) => Math.hypot(c.motion.x - p.x, c.motion.z - p.z);

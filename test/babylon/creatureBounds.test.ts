@@ -5,33 +5,18 @@
  */
 import { UniversalCamera } from "@babylonjs/core/Cameras/universalCamera.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLookupClient } from "../../src/api/client.js";
-import { Menagerie } from "../../src/babylon/menagerie.js";
+import { describe, expect, it } from "vitest";
+import type { Menagerie } from "../../src/babylon/menagerie.js";
 import { recordTaxonomy } from "../../src/records/index.js";
-import { startCatalogService } from "../helpers/catalogService.js";
-import { createRiggedScene } from "../helpers/riggedScene.js";
+import { type CatalogMenagerie, catalogMenagerieFixture } from "../helpers/catalogMenagerie.js";
 import { round } from "../helpers/round.js";
 
-let service: Awaited<ReturnType<typeof startCatalogService>>;
-beforeAll(async () => {
-  service = await startCatalogService();
-}, 120_000);
-afterAll(async () => {
-  await service?.close();
-});
-
-let env: ReturnType<typeof createRiggedScene>;
+// Its scene's camera stands at (0, 1, -5), looking along +z.
+const fixture = catalogMenagerieFixture();
+let env: CatalogMenagerie["env"];
 let menagerie: Menagerie;
-afterEach(() => {
-  menagerie?.dispose();
-  env?.dispose();
-});
-
 function setup() {
-  env = createRiggedScene(); // its camera stands at (0, 1, -5), looking along +z
-  const client = createLookupClient({ baseUrl: service.url, apiKey: "dev-key" });
-  menagerie = new Menagerie(env.scene, { client, autoStep: false, animationLod: false });
+  ({ env, menagerie } = fixture.setup());
 }
 
 describe("creature bounds and creatures in view", () => {
