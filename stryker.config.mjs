@@ -62,7 +62,8 @@ export default {
     "src/babylon/runtime/crowd/**/*.ts",
     "src/babylon/runtime/spawner.ts",
     "src/babylon/runtime/load/buildTemplate.ts",
-  ],  testRunner: "vitest",
+  ],
+  testRunner: "vitest",
   // Only the Node tests of the modules above (no browser tests); `related` then runs, for each
   // mutated file, only the test files that import it.
   vitest: {
