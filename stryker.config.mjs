@@ -97,4 +97,7 @@ export default {
     "test/browser",
   ],
   timeoutMS: 10_000,
+  // The initial run of a motion file's related tests reaches most of test/babylon: minutes on
+  // two cores, more when the machine is shared.
+  dryRunTimeoutMinutes: 30,
 };
