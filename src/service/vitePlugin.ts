@@ -11,8 +11,8 @@ import { getRequestListener } from "@hono/node-server";
 import type { Plugin } from "vite";
 import { loadApiKeys } from "./apiKeys.js";
 import { createLookupService, type LookupService } from "./lookupService.js";
-import { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions } from "./options.js";
 import { NAMES_PATH } from "./namesRoute.js";
+import { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions } from "./options.js";
 import { TEXT_COMMAND_PATH } from "./textCommand/textCommandRoute.js";
 
 /**
