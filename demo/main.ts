@@ -10,6 +10,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { type Creature, type CreatureGroup, type Habitat, isMenagerieError, Menagerie } from "../src/index.js";
 import { HABITATS } from "../src/records/index.js";
 import { hideCard, showCard } from "./card.js";
+import { createCreatureBrowser } from "./creatureBrowser.js";
 import { crowdMeshes, drawCounts, hasGrown, riggedPlaying, screenPoint } from "./drawing.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";
 import { createLiving } from "./living.js";
@@ -289,6 +290,14 @@ engine.runRenderLoop(() => {
 });
 addEventListener("resize", () => engine.resize());
 
+const browser = menagerie.client
+  ? createCreatureBrowser({ client: menagerie.client, root: $("#creature-browser"), spawn: spawnByName })
+  : undefined;
+(window as unknown as { __creatureBrowser?: typeof browser }).__creatureBrowser = browser;
+
 state.ready = true;
-applyStartChoice(params, { habitat: habitatSelect, count, seed: $("#seed"), scenery: sceneryInput });
-void populateFromForm();
+const start = applyStartChoice(params, { habitat: habitatSelect, count, seed: $("#seed"), scenery: sceneryInput });
+if (start.habitatError) {
+  state.lastError = start.habitatError;
+  status(`Nothing populated: ${start.habitatError}`);
+} else void populateFromForm();

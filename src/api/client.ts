@@ -157,6 +157,28 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     }
   }
 
+  /** What every request of this client shares (all but its URL, body and signal). */
+  const requestBase = {
+    secrets,
+    headers,
+    timeoutMs,
+    bodyCap,
+    retry,
+    fetch: fetchImpl,
+    random,
+    now,
+    onRetry: options.onRetry,
+  };
+  /** `GET /names`' answer while it may be reused (`maxCacheAgeMs`). */
+  let namesMemo: { names: string[]; atMs: number } | undefined;
+  /** The URL of `GET /names`, with the key (or `***`) and `app`. */
+  function namesUrl(redacted: boolean): string {
+    const params: string[] = [];
+    if (apiKey !== undefined) params.push(`key=${redacted ? "***" : encodeURIComponent(apiKey)}`);
+    if (app !== undefined) params.push(`app=${encodeURIComponent(app)}`);
+    return params.length > 0 ? `${baseUrl}/names?${params.join("&")}` : `${baseUrl}/names`;
+  }
+
   function cacheKey(op: string, value: string, fuzzy: boolean | undefined, limit?: number): string {
     return `${op}\u0000${value}\u0000${fuzzy === undefined ? "" : String(fuzzy)}\u0000${limit ?? ""}`;
   }
@@ -240,6 +262,24 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
       });
     },
 
+    async names(callOptions = {}) {
+      if (useCache && namesMemo && now() - namesMemo.atMs < maxCacheAgeMs) return [...namesMemo.names];
+      const names = await inflight.join("names", callOptions.signal, async (signal) => {
+        const url = namesUrl(false);
+        const info: RequestInfo = { method: "GET", url: namesUrl(true) };
+        try {
+          const reader = import("./namesAnswer.js");
+          const response = await requestText({ ...requestBase, url, redactedUrl: info.url, signal });
+          const read = (await reader).readNames(response, info, secrets);
+          if (useCache) namesMemo = { names: read, atMs: now() };
+          return read;
+        } catch (error) {
+          throw redactError(error, redact);
+        }
+      });
+      return [...names];
+    },
+
     async parseTextCommand(text, callOptions = {}) {
       stringOption("text", text);
       const url = `${baseUrl}/parse-text-command${app !== undefined ? `?app=${encodeURIComponent(app)}` : ""}`;
@@ -269,6 +309,9 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
       }
     },
 
-    clearCache: () => cache.clear(),
+    clearCache: () => {
+      cache.clear();
+      namesMemo = undefined;
+    },
   };
 }

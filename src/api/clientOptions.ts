@@ -215,6 +215,15 @@ export interface LookupClient {
    * const { actions } = await client.parseTextCommand("a forest with two wolves and a deer");
    */
   parseTextCommand(text: string, options?: { signal?: AbortSignal }): Promise<TextCommand>;
+  /**
+   * Every model name the service knows, from its `GET <baseUrl>/names` (what the real
+   * service's clients fetch for keyword matching and autocomplete), validated as a list of
+   * strings. Kept `maxCacheAgeMs` while the cache is on; concurrent calls share one request.
+   * @example
+   * const names = await client.names({ signal });
+   * const foxes = names.filter((name) => name.includes("fox"));
+   */
+  names(options?: { signal?: AbortSignal }): Promise<string[]>;
   /** Forgets every cached answer. */
   clearCache(): void;
   /** The URL of a lookup with secrets redacted, as shown in messages. */

@@ -11,6 +11,13 @@
  */
 
 export { HABITATS, type Habitat, isHabitat } from "./habitats.js";
+export {
+  HABITAT_SYNONYMS,
+  HABITAT_WORD_FLAGS,
+  HABITAT_WORDS,
+  type HabitatWord,
+  habitatOfWord,
+} from "./habitatWords.js";
 export { HeightParseError, LengthParseError, parseHeight, parseLength } from "./height.js";
 export { recordFormatUrl, recordRigClips, recordRigModelUrl } from "./recordAssets.js";
 export { recordHabitats, recordHasHabitat } from "./recordHabitats.js";

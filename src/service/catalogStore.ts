@@ -44,6 +44,8 @@ export class CatalogStore {
    * cannot grow it.
    */
   readonly #signed = new Map<CatalogEntry, Map<string, { expires: number; bytes: Uint8Array<ArrayBuffer> }>>();
+  /** The answer of `GET /names`, made once (see {@link namesBytes}). */
+  #names: Uint8Array<ArrayBuffer> | undefined;
 
   constructor(dir: string, entries: readonly CatalogEntry[]) {
     this.dir = dir;
@@ -62,6 +64,16 @@ export class CatalogStore {
     });
     const file = await readCatalog(real);
     return new CatalogStore(real, file.records);
+  }
+
+  /**
+   * `GET /names`: every record's name as a JSON array of strings, in code-unit order, as UTF-8
+   * bytes. Made on the first ask and kept: the names change only with the catalog, and no link
+   * in them expires. Shared with every answer: read it, never write to it.
+   */
+  namesBytes(): Uint8Array<ArrayBuffer> {
+    this.#names ??= UTF8.encode(JSON.stringify(this.index.records.map((entry) => entry.name).sort()));
+    return this.#names;
   }
 
   get size(): number {

@@ -16,6 +16,7 @@ import { assetKind, FaultInjector } from "./faults/faultInjector.js";
 import type { FaultTarget } from "./faults/faultRules.js";
 import { bucketedExpiry } from "./linkExpiry.js";
 import { capResults, type LookupQuery, parseLookupQuery } from "./lookupQuery.js";
+import { NAMES_PATH, namesResponse } from "./namesRoute.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
 import { PageTurns, pageBody } from "./pageBody.js";
 import { connectRedis } from "./redisConnection.js";
@@ -52,6 +53,8 @@ export interface LookupService {
 }
 
 const ALLOWED_METHODS = ["GET", "HEAD", "OPTIONS"];
+/** The message of a search with no match (its code is the real service's `Model not found`). */
+const SEARCH_NOT_FOUND_MESSAGE = "No model matches this search.";
 
 /**
  * Creates the service: loads and indexes the catalog (or prepares proxy mode) once, then
@@ -179,6 +182,9 @@ export async function createLookupService(options: LookupServiceOptions): Promis
       return answer(store!.recordBytes(entry, links));
     }
     const found = store!.index.search(query.value, query.fuzzy);
+    // The real service answers a search that finds nothing as it answers an unknown name; a page
+    // past the last match of a search that found some is still an empty page.
+    if (found.length === 0) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, SEARCH_NOT_FOUND_MESSAGE);
     // maxResultNum (already held to maxResultsPerAnswer) caps a search, from offset on.
     const max = Math.min(query.maxResultNum ?? resolved.defaultMaxResultNum, resolved.maxResultsPerAnswer);
     const entries = found.slice(query.offset, query.offset + max);
@@ -195,6 +201,12 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     // The relay's links are made once per cached answer and origin, not on every request.
     const origin = linkOrigin(c, resolved);
     return proxy.lookup(query, { origin, apply: (body) => relay.rewriteBody(body, origin) });
+  });
+
+  app.on(["GET", "HEAD"], `/${NAMES_PATH}`, async (c) => {
+    await admission.lookup(c);
+    if (proxy) return proxy.names();
+    return namesResponse(store!.namesBytes());
   });
 
   if (relay) {
@@ -229,6 +241,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
     });
   };
   app.all(`/${lookupPath}`, methodNotAllowed);
+  app.all(`/${NAMES_PATH}`, methodNotAllowed);
   app.all(`${assetsPrefix}*`, methodNotAllowed);
   if (relay) app.all(`/${RELAY_PATH}/*`, methodNotAllowed);
 

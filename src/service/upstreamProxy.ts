@@ -13,6 +13,7 @@ import { InflightRequests } from "../api/shared.js";
 import { redactText, secretRedactor } from "../core/redact.js";
 import { getUrlExpiry } from "../records/signedUrl.js";
 import type { LookupQuery } from "./lookupQuery.js";
+import { NAMES_PATH } from "./namesRoute.js";
 import { normalizeName } from "./searchIndex.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "./serviceError.js";
 import type { SharedAnswerCache } from "./sharedAnswerCache.js";
@@ -118,6 +119,23 @@ export class UpstreamProxy {
     // Ids are matched exactly; names and queries as the index folds them.
     const value = query.op === "id" ? query.value : normalizeName(query.value);
     const key = `${query.op}\u0000${value}\u0000${query.fuzzy}\u0000${query.maxResultNum ?? ""}\u0000${query.offset}`;
+    return this.#answer(key, () => this.#forward(this.#lookupTarget(query)), rewrite);
+  }
+
+  /**
+   * The upstream's `GET /names` (every model name), cached as a lookup is: it carries no link,
+   * so it lives `maxCacheAgeMs`.
+   */
+  async names(): Promise<Response> {
+    const { url, key } = this.#upstream;
+    const params = new URLSearchParams();
+    if (key !== undefined) params.set("key", key);
+    const query = params.size > 0 ? `?${params}` : "";
+    return this.#answer("names", () => this.#forward(`${url}/${NAMES_PATH}${query}`));
+  }
+
+  /** An answer from the cache, from another process, or from the upstream by `forward`. */
+  async #answer(key: string, forward: () => Promise<Answer>, rewrite?: BodyRewrite): Promise<Response> {
     const cached = this.#cache.get(key);
     if (cached && cached.untilMs > this.#now()) return this.#toResponse(cached, rewrite);
     if (cached) this.#forget(key, cached);
@@ -125,7 +143,7 @@ export class UpstreamProxy {
     const answer = await this.#inflight.join(key, undefined, async () => {
       const fromShared = await this.#sharedAnswer(key);
       if (fromShared) return fromShared;
-      const fresh = await this.#forward(query);
+      const fresh = await forward();
       // Stored before anyone is answered, so a lookup another process takes next finds it.
       if (fresh.status === 200) await this.#shared?.set(key, fresh, fresh.untilMs - this.#now());
       return fresh;
@@ -187,8 +205,9 @@ export class UpstreamProxy {
     return new Response(body, { status: answer.status, headers });
   }
 
-  async #forward(query: LookupQuery): Promise<Answer> {
-    const { url, key, lookupPath, timeoutMs, maxResponseBytes } = this.#upstream;
+  /** The upstream URL of a lookup. */
+  #lookupTarget(query: LookupQuery): string {
+    const { url, key, lookupPath } = this.#upstream;
     const params = new URLSearchParams();
     if (key !== undefined) params.set("key", key);
     // The value the cache is keyed on is the value forwarded: the first asker's spelling
@@ -197,7 +216,11 @@ export class UpstreamProxy {
     if (query.op !== "id") params.set("fuzzy", String(query.fuzzy));
     if (query.maxResultNum !== undefined) params.set("maxResultNum", String(query.maxResultNum));
     if (query.offset > 0) params.set("offset", String(query.offset));
-    const target = `${url}/${lookupPath}?${params}`;
+    return `${url}/${lookupPath}?${params}`;
+  }
+
+  async #forward(target: string): Promise<Answer> {
+    const { key, timeoutMs, maxResponseBytes } = this.#upstream;
     const log = (line: string) => this.#log(redactText(`${line}: GET ${target}`, [key]));
     let response: Response;
     let text: string | undefined;

@@ -11,6 +11,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { Plugin } from "vite";
 import { loadApiKeys } from "./apiKeys.js";
 import { createLookupService, type LookupService } from "./lookupService.js";
+import { NAMES_PATH } from "./namesRoute.js";
 import { LOOKUP_SERVICE_DEFAULTS, type LookupServiceOptions } from "./options.js";
 import { TEXT_COMMAND_PATH } from "./textCommand/textCommandRoute.js";
 
@@ -128,9 +129,10 @@ export function menagerieServicePlugin(options: MenagerieServicePluginOptions = 
     return (req, res, next) => {
       const [path = "/", query = ""] = (req.url ?? "/").split("?", 2);
       // Vite builds its own bundles into /assets/ too: only signed links go to the service
-      // (with lookups and text commands).
+      // (with lookups, names and text commands).
       const signedAsset = path.startsWith(`/${assetsPath}/`) && /(^|&)Signature=/.test(query);
-      if (path !== `/${lookupPath}` && path !== `/${TEXT_COMMAND_PATH}` && !signedAsset) return next();
+      const route = path === `/${lookupPath}` || path === `/${TEXT_COMMAND_PATH}` || path === `/${NAMES_PATH}`;
+      if (!route && !signedAsset) return next();
       listener(req, res).catch(next);
     };
   }

@@ -13,6 +13,7 @@ import { verifySignedUrl } from "../../src/service/signing.js";
 import { type FixtureCatalog, FOREST_NAMES, TEXTURE_NAME, writeFixtureCatalog } from "../helpers/serviceCatalog.js";
 
 const NOW_MS = 1_800_000_000_000;
+const SEARCH_NOT_FOUND = { code: "Model not found", message: "No model matches this search." };
 const SIGNING_KEY = "unit-signing-key-of-at-least-32-bytes";
 let catalog: FixtureCatalog;
 let service: LookupService;
@@ -132,12 +133,14 @@ describe("searches", () => {
     expect(await names("owl")).toEqual(["barn owl"]);
     expect(await names("fish")).toEqual(["brown trout"]);
     expect(await names("winged_flyer")).toEqual(["barn owl"]);
-    expect(await names("mammels&fuzzy=false")).toEqual([]);
+    const strict = await get("/anything?key=dev-key&search=mammels&fuzzy=false");
+    expect([strict.status, strict.json]).toEqual([404, SEARCH_NOT_FOUND]);
   });
 
-  it("answers [] with 200 when nothing matches", async () => {
+  it("answers 404 Model not found, as the real service does, when nothing matches", async () => {
     const res = await get("/anything?key=dev-key&search=zzzz");
-    expect([res.status, res.text]).toEqual([200, "[]"]);
+    expect([res.status, res.json]).toEqual([404, SEARCH_NOT_FOUND]);
+    expect(res.headers.get("cache-control")).toBe("no-store");
   });
 });
 

@@ -10,6 +10,7 @@ import type { Area } from "../../motion/area.js";
 import type { HeightFunction, Obstacle } from "../../motion/types.js";
 import type { EcologyRules } from "../../population/ecology.js";
 import type { PopulationRules } from "../../population/populationRules.js";
+import { resolveHabitat } from "../../records/habitatWords.js";
 import type { ModelRecord } from "../../records/schemas.js";
 import type { Creature } from "../creature.js";
 import type { Spawner } from "../runtime/index.js";
@@ -21,7 +22,15 @@ import type { AreaInput } from "./areaInput.js";
  * @category Populate
  */
 export interface PopulateOptions {
-  /** One of the 16 habitat flags (only records whose flag is true are used), or any search query. */
+  /**
+   * Where they live: one of the 16 habitat flags (only records of that habitat are used), or a
+   * word that lands on one (`HABITAT_WORD_FLAGS`, `HABITAT_SYNONYMS` of `/records`: the real
+   * service's grammar words such as `"savannah"` → grass, `"underwater"` → sea, and everyday
+   * ones such as `"savanna"`, `"ocean"`), any case. Any other word is an `OptionsError` naming
+   * the nearest known ones.
+   * @example
+   * await menagerie.populate({ habitat: "savannah" }); // the grass flag's creatures
+   */
   habitat: string;
   /** Creatures in total. @default 20 */
   count?: number;
@@ -162,12 +171,15 @@ export interface ResolvedScenery {
  */
 export function resolvePopulateOptions(options: PopulateOptions): ResolvedPopulateOptions {
   objectOption("options", options);
-  stringOption("habitat", options.habitat, { nonEmpty: true });
+  // A word that names no habitat would search the service for it and populate what it found,
+  // or nothing, in silence.
+  const habitat = resolveHabitat("habitat", stringOption("habitat", options.habitat, { nonEmpty: true }));
   const count = nonNegativeInteger("count", options.count ?? POPULATE_DEFAULTS.count);
   const concurrency = options.concurrency ?? POPULATE_DEFAULTS.concurrency;
   checkMixShape(options.mix);
   return {
     ...options,
+    habitat,
     count,
     // 0, a negative or NaN limit would start no loader at all and return an empty group silently.
     concurrency: concurrency === Infinity ? concurrency : positiveInteger("concurrency", concurrency),

@@ -23,8 +23,8 @@ import {
   ACTION_VERBS,
   ALL_WORDS,
   FILLER_WORDS,
+  HABITAT_ANSWERS,
   HABITAT_VERBS,
-  HABITAT_WORDS,
   PLACES,
   QUANTITY_WORDS,
   type TextCommandActionKind,
@@ -124,7 +124,7 @@ function habitatChangeAt(words: readonly string[], at: number): { habitat: strin
     }
   while (words[i] === "a" || words[i] === "an" || words[i] === "the" || words[i] === "1") i++;
   const word = words[i];
-  const habitat = word === undefined ? undefined : HABITAT_WORDS.get(word);
+  const habitat = word === undefined ? undefined : HABITAT_ANSWERS.get(word);
   if (!habitat) return undefined;
   i++;
   if (words[i] === "habitat" || words[i] === "scene" || words[i] === "setting") i++;

@@ -3,7 +3,12 @@
  * and habitat words mapped onto the catalog's 16 habitats. Number words ("twenty-one") and
  * plurals ("wolves") are not here: numberWords.ts and `pluralize` read those.
  */
-import type { Habitat } from "../../records/habitats.js";
+import {
+  type HabitatWord,
+  habitatOfWord,
+  knownHabitatWords,
+  STAND_IN_HABITAT_WORDS,
+} from "../../records/habitatWords.js";
 
 /** The actions the real service's `/parse-text-command` answers with. */
 export type TextCommandActionKind = "add_model" | "remove_model" | "move_model" | "change_habitat";
@@ -134,62 +139,17 @@ export const FILLER_WORDS = new Set([
 ]);
 
 /**
- * Habitat words → the catalog's habitat (savannah → grass, …). A word with no catalog habitat
- * (space, cave, magical) is kept as it is: the answer names it, and the caller decides.
+ * Habitat words → what a `change_habitat` answer names: the flag of the records' habitat words
+ * table (savannah → grass, ocean → sea), except for the grammar's places that have no flag
+ * (cave, space, ...), named as said as the real service names them; the reader of the answer
+ * maps those (`habitatOfWord`).
  */
-export const HABITAT_WORDS: ReadonlyMap<string, Habitat | "cave" | "mountain" | "magical" | "space"> = entries({
-  forest: "forest",
-  woods: "forest",
-  woodland: "forest",
-  beach: "beach",
-  coast: "beach",
-  shore: "beach",
-  seaside: "beach",
-  city: "city",
-  town: "city",
-  desert: "desert",
-  dunes: "desert",
-  farm: "farm",
-  farmyard: "farm",
-  sea: "sea",
-  ocean: "sea",
-  underwater: "sea",
-  reef: "sea",
-  icescape: "icescape",
-  arctic: "icescape",
-  antarctic: "icescape",
-  tundra: "icescape",
-  snow: "icescape",
-  jungle: "jungle",
-  rainforest: "jungle",
-  lake: "lake",
-  pond: "pond",
-  river: "river",
-  stream: "river",
-  swamp: "swamp",
-  marsh: "swamp",
-  bog: "swamp",
-  wetland: "swamp",
-  grass: "grass",
-  grassland: "grass",
-  savannah: "grass",
-  savanna: "grass",
-  meadow: "grass",
-  prairie: "grass",
-  plains: "grass",
-  rural: "rural",
-  countryside: "rural",
-  village: "rural",
-  urban: "urban",
-  street: "urban",
-  garden: "garden",
-  park: "garden",
-  cave: "cave",
-  mountain: "mountain",
-  mountains: "mountain",
-  magical: "magical",
-  space: "space",
-});
+export const HABITAT_ANSWERS: ReadonlyMap<string, string> = new Map(
+  knownHabitatWords().map((word) => [
+    word,
+    STAND_IN_HABITAT_WORDS.has(word as HabitatWord) ? word : habitatOfWord(word)!,
+  ]),
+);
 
 function entries<V>(table: Record<string, V>): ReadonlyMap<string, V> {
   return new Map(Object.entries(table));
