@@ -144,7 +144,7 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...SPECIAL_FLOATS), fc.boolean()).map(
     ([s, k, value, times]): Edit =>
       (json, bin) => {
-        const sampler = pick(json.animations?.[0]?.samplers, s);
+        const sampler: Json = pick(json.animations?.[0]?.samplers, s);
         const accessor = json.accessors?.[times ? sampler?.input : sampler?.output];
         const view = json.bufferViews?.[accessor?.bufferView];
         if (!view || accessor.componentType !== 5126 || !(accessor.count > 0)) return;
