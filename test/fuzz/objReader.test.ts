@@ -16,7 +16,7 @@ import { FuzzTally } from "../helpers/fuzzCheck.js";
 const tally = new FuzzTally("OBJ/MTL reader fuzz");
 afterAll(() => tally.print());
 
-/** Bytes of output a text may make per character of it (see `outputBytes`). */
+/** Bytes of output a text may make per character of it (parseObjText documents it). */
 const BYTES_PER_CHAR = 24;
 
 /** Catalog OBJ texts as lines: mostly small ones (most inputs cost little), sometimes a whole part. */
