@@ -8,14 +8,15 @@
 /** Which material slot a texture statement fills. */
 export type TextureSlot = "diffuse" | "ambient" | "specular" | "bump" | "opacity";
 
-const SLOT_BY_KEYWORD: Readonly<Record<string, TextureSlot>> = {
-  map_kd: "diffuse",
-  map_ka: "ambient",
-  map_ks: "specular",
-  map_bump: "bump",
-  bump: "bump",
-  map_d: "opacity",
-};
+/** A Map, not a plain object: an object would answer `Object.prototype`'s names (`constructor`, `__proto__`) too. */
+const SLOT_BY_KEYWORD: ReadonlyMap<string, TextureSlot> = new Map([
+  ["map_kd", "diffuse"],
+  ["map_ka", "ambient"],
+  ["map_ks", "specular"],
+  ["map_bump", "bump"],
+  ["bump", "bump"],
+  ["map_d", "opacity"],
+]);
 
 /** One texture statement of an MTL. */
 export interface MtlTextureRef {
@@ -65,9 +66,10 @@ function parseTextureValue(value: string): { file: string; bumpLevel?: number } 
     i += 1 + OPTIONS_WITH_ARGS[option]!;
   }
   // File names may hold spaces ("fox fur.png"): the rest of the line is the name.
-  const raw = tokens.slice(i).join(" ");
-  if (!raw) return undefined;
-  return { file: fileNameOf(raw), ...(bumpLevel !== undefined && Number.isFinite(bumpLevel) ? { bumpLevel } : {}) };
+  // A name that ends in a slash (`map_Kd textures/`) names a folder, no file.
+  const file = fileNameOf(tokens.slice(i).join(" "));
+  if (!file) return undefined;
+  return { file, ...(bumpLevel !== undefined && Number.isFinite(bumpLevel) ? { bumpLevel } : {}) };
 }
 
 /** The last path segment of a name (either slash), URL-decoded when it is encoded. */
@@ -101,7 +103,7 @@ export function splitMtl(mtl: string): SplitMtl {
       current = value;
       materials.push(value);
     }
-    const slot = SLOT_BY_KEYWORD[keyword];
+    const slot = SLOT_BY_KEYWORD.get(keyword);
     if (slot === undefined) {
       kept.push(rawLine);
       continue;

@@ -162,7 +162,7 @@ export class ObjVertexBatch {
   /**
    * The batch's buffers, X times `xSign`; starts a new batch. Throws when only some vertices
    * have uvs (or normals): SolidParser fails on those too; and when a face uses a position that
-   * is not a finite number (`v e e e` reads as NaN), which would leave the mesh no bounds and
+   * is not a finite number as a float (`v e e e` reads as NaN, `v 1e39 0 0` as Infinity), which would leave the mesh no bounds and
    * its simplifier (objLevels.ts) quadratic work.
    */
   flush(values: ObjValues, xSign: number): ObjMeshBuffers {
@@ -176,14 +176,16 @@ export class ObjVertexBatch {
     const from = this.#position.data;
     const positions = new Float32Array(count * 3);
     const p = values.positions;
-    // Zero while every value is finite (NaN or ±Infinity times 0 is NaN).
+    // Zero while every value is finite (NaN or ±Infinity times 0 is NaN). Read back as floats:
+    // a finite double past ±3.4e38 (`v 1e39 0 0`) becomes ±Infinity in a Float32Array.
     let nonFinite = 0;
     for (let k = 0; k < count; k++) {
       const i = from[k]! * 3;
-      positions[k * 3] = p[i]! * xSign;
-      positions[k * 3 + 1] = p[i + 1]!;
-      positions[k * 3 + 2] = p[i + 2]!;
-      nonFinite += p[i]! * 0 + p[i + 1]! * 0 + p[i + 2]! * 0;
+      const o = k * 3;
+      positions[o] = p[i]! * xSign;
+      positions[o + 1] = p[i + 1]!;
+      positions[o + 2] = p[i + 2]!;
+      nonFinite += positions[o]! * 0 + positions[o + 1]! * 0 + positions[o + 2]! * 0;
     }
     if (nonFinite !== 0) throw nonFiniteError(from, count, p);
     const out: ObjMeshBuffers = { positions, indices: this.#copyIndices(count), hasLines: this.hasLines };
@@ -239,6 +241,6 @@ export class ObjVertexBatch {
 /** The error for the first vertex of the batch (`from`: their positions) whose position is not finite. */
 function nonFiniteError(from: Int32Array, count: number, p: Float64Array): ObjTextError {
   let k = 0;
-  while (k < count - 1 && [0, 1, 2].every((c) => Number.isFinite(p[from[k]! * 3 + c]))) k++;
+  while (k < count - 1 && [0, 1, 2].every((c) => Number.isFinite(Math.fround(p[from[k]! * 3 + c]!)))) k++;
   return new ObjTextError(`a face uses vertex ${from[k]! + 1}, whose position is not a finite number`);
 }

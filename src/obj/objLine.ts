@@ -5,6 +5,13 @@
 import type { ObjValues } from "./objBatch.js";
 import { type asciiBytes, isNumberChar, isWs, type NumberList, POW10, parseNumber } from "./objScan.js";
 
+/**
+ * The largest index a face corner is read as: past it every index is this one, which names no
+ * vertex (corners are Int32 lists, and a larger value would wrap onto a real vertex:
+ * `f 1 2 4294967299` would read as `f 1 2 3`).
+ */
+export const MAX_CORNER_INDEX = 0x7fffffff;
+
 /** Face patterns in SolidParser's order: v/vt/vn, v//vn, -v/-vt/-vn, v/vt, v. */
 export const FACE_KINDS = [3, 4, 5, 2, 1] as const;
 /** 1: v, 2: v/vt, 3: v/vt/vn, 4: v//vn, 5: -v/-vt/-vn. */
@@ -128,7 +135,7 @@ export function readTripleFace(bytes: Uint8Array, from: number, end: number, cor
         digit = bytes[++i]!;
       }
       if (i === start) return -1;
-      out[at + p] = value - 1;
+      out[at + p] = (value > MAX_CORNER_INDEX ? MAX_CORNER_INDEX : value) - 1;
     }
     corners.length = at + 3;
     count++;
@@ -194,6 +201,7 @@ export function readCorner(
       i++;
     }
     if (i === start) return -1;
+    if (value > MAX_CORNER_INDEX) value = MAX_CORNER_INDEX;
     if (p === 0) a = value;
     else if (p === 1) b = value;
     else c = value;

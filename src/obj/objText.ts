@@ -59,9 +59,12 @@ function tidy(line: string): string {
 }
 
 /**
- * Reads an OBJ's meshes, keeping only those with faces.
+ * Reads an OBJ's meshes, keeping only those with faces. What it returns is linear in the text:
+ * its buffers take at most 24 bytes per character of it, whatever the text says, so a hostile
+ * file cannot make it allocate more than its own size allows.
  *
- * @throws ObjTextError when a face refers to a position that is not defined before it, or a
+ * @throws ObjTextError when a face refers to a position that is not defined before it (an
+ * index past 2^31 never is), a face uses a position that is not finite as a float, or a
  * mesh's faces name uvs (or normals) for only some of its vertices.
  * @example
  * parseObjText("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n")[0].indices; // Uint16Array [0, 1, 2]

@@ -109,3 +109,23 @@ describe("vertices that read as NaN", () => {
     expect(objLevelStats.meshesSimplified).toBe(before);
   });
 });
+
+describe("indices and values past what the buffers hold", () => {
+  it("refuses a face index past 2^31 instead of wrapping it onto a defined vertex", () => {
+    // 4294967299 is 3 modulo 2^32: read into an Int32 list it named the third vertex.
+    for (const face of ["f 1 2 4294967299", "f 1/1/1 2/1/1 4294967299/1/1", "f 1 2 3 99999999999999999999"]) {
+      const text = `${TRIANGLE}vt 0 0\n${NORMALS}${face}\n`;
+      expect(() => parseObjText(text), face).toThrow(/refers to vertex 2147483647, which is not defined/);
+    }
+    expect(() => parseObjText(`${TRIANGLE}l 1 4294967298\n`)).toThrow(ObjTextError);
+    // A uv index past 2^31 names no uv, so the corners disagree.
+    expect(() => parseObjText(`${TRIANGLE}vt 0 0\nf 1/1 2/4294967297 3/1\n`)).toThrow(/texture coordinates/);
+  });
+
+  it("refuses a position that is finite as a double but not as a float (past ±3.4e38)", () => {
+    expect(() => parseObjText(`v -3.5e38 0 0\n${TRIANGLE}f 1 2 3\n`)).toThrow(
+      new ObjTextError("a face uses vertex 1, whose position is not a finite number"),
+    );
+    expect(parseObjText(`v -3.4e38 0 0\n${TRIANGLE}f 1 2 3\n`)[0]!.positions[0]).toBeCloseTo(3.4e38, -33);
+  });
+});

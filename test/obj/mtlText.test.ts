@@ -29,6 +29,15 @@ describe("splitMtl", () => {
     expect(splitMtl("map_Kd a.png\nnewmtl m\n").textures).toEqual([]);
   });
 
+  it("reads Object.prototype's names as the plain statements they are, not as texture slots", () => {
+    const text = "newmtl m\nconstructor x.png\n__proto__ y.png\ntoString z.png";
+    expect(splitMtl(text)).toEqual({ text, textures: [], materials: ["m"] });
+  });
+
+  it("takes a texture statement that names a folder (a name ending in a slash) as naming no file", () => {
+    expect(splitMtl("newmtl m\nmap_Kd textures/\nmap_Ka /\nmap_Ks \\").textures).toEqual([]);
+  });
+
   it("takes the last segment of either slash", () => {
     expect(fileNameOf("C:\\art\\fox.png")).toBe("fox.png");
     expect(fileNameOf("a/b/fox%20fur.png")).toBe("fox fur.png");

@@ -194,6 +194,28 @@ function accessorReader(json: Json, bin: Uint8Array | undefined, fileBytes: numb
   };
 }
 
+/**
+ * Throws unless `times` are finite, from 0 up and never going back (glTF asks for strictly
+ * increasing times; equal neighbours, which some exporters write, are let through) and `values`
+ * are finite: a NaN key poses a node at NaN (the creature vanishes), an infinite or negative time
+ * gives the clip no usable length. Each array is checked once per read (`checked`), however many
+ * channels share it.
+ */
+function checkKeys(times: Float32Array, values: Float32Array, where: string, checked: Set<Float32Array>): void {
+  if (!checked.has(times)) {
+    let last = 0;
+    for (const t of times) {
+      if (!(t >= last && t < Number.POSITIVE_INFINITY)) throw new Error(`${where}: key time ${t} after ${last}`);
+      last = t;
+    }
+    checked.add(times);
+  }
+  if (!checked.has(values)) {
+    for (const v of values) if (!Number.isFinite(v)) throw new Error(`${where}: a key value is ${v}`);
+    checked.add(values);
+  }
+}
+
 /** The animation for `clip`: the one named like it (any case), else the first. */
 function pickAnimation(animations: Json[], clip: string): number {
   const wanted = clip.toLowerCase();
@@ -204,7 +226,7 @@ function pickAnimation(animations: Json[], clip: string): number {
 /**
  * The animation of `bytes` for `clip` (named like it, else the first); `undefined` when the
  * GLB has none. Throws an `Error` saying what is wrong when the GLB or the animation's data
- * cannot be read.
+ * cannot be read, or its keys are not finite or their times go back.
  */
 export function readGlbClip(bytes: ArrayBuffer | Uint8Array, clip: string): GlbClip | undefined {
   const file = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
@@ -219,6 +241,7 @@ export function readGlbClip(bytes: ArrayBuffer | Uint8Array, clip: string): GlbC
   const samplers: Json[] = Array.isArray(animation?.samplers) ? animation.samplers : [];
   const channelList: Json[] = Array.isArray(animation?.channels) ? animation.channels : [];
   const channels: ClipChannel[] = [];
+  const checked = new Set<Float32Array>();
   let duration = 0;
   channelList.forEach((channel, index) => {
     const node = channel?.target?.node;
@@ -228,6 +251,8 @@ export function readGlbClip(bytes: ArrayBuffer | Uint8Array, clip: string): GlbC
     if (!isIndex(channel.sampler, samplers.length))
       throw new Error(`${where}.channels[${index}]: no sampler ${channel.sampler}`);
     const sampler = samplers[channel.sampler];
+    if (sampler === null || typeof sampler !== "object")
+      throw new Error(`${where}.samplers[${channel.sampler}] is not an object`);
     const interpolation = (sampler.interpolation ?? "LINEAR") as ClipInterpolation;
     if (!["LINEAR", "STEP", "CUBICSPLINE"].includes(interpolation))
       throw new Error(`${where}.samplers[${channel.sampler}]: unknown interpolation ${interpolation}`);
@@ -237,6 +262,7 @@ export function readGlbClip(bytes: ArrayBuffer | Uint8Array, clip: string): GlbC
     const perKey = STRIDE[path] * (interpolation === "CUBICSPLINE" ? 3 : 1);
     if (times.length === 0 || values.length !== times.length * perKey)
       throw new Error(`${samplerWhere}: ${times.length} key times for ${values.length} values of ${path}`);
+    checkKeys(times, values, samplerWhere, checked);
     for (const t of times) if (t > duration) duration = t;
     const name = nodes[node]?.name;
     channels.push({

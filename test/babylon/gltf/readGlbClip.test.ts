@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { CLIP_BYTES, glbClipStats, readGlbClip } from "../../../src/babylon/gltf/readGlbClip.js";
 import { withGlbJson } from "../../helpers/clipGlbs.js";
-import { packGlb } from "../../helpers/glbMutations.js";
+import { packGlb, unpackGlb } from "../../helpers/glbMutations.js";
 import { round } from "../../helpers/round.js";
 import { tinyRiggedGlb } from "../../helpers/tinyGlb.js";
 
@@ -62,6 +62,39 @@ describe("readGlbClip", () => {
       ],
     ];
     for (const [label, bytes, message] of cases) expect(() => readGlbClip(bytes, "walk"), label).toThrow(message);
+  });
+});
+
+describe("readGlbClip on keys a clip cannot play", () => {
+  /** The walk GLB with float `k` of accessor `accessor` (in the binary chunk) set to `value`. */
+  async function withKey(accessor: "input" | "output", k: number, value: number): Promise<Uint8Array> {
+    const { json, bin } = unpackGlb(await tinyRiggedGlb({ clip: "walk" }));
+    const gltf = json as { animations: { samplers: Record<string, number>[] }[]; accessors: Record<string, number>[] };
+    const found = gltf.accessors[gltf.animations[0]!.samplers[0]![accessor]!]!;
+    const views = (json as { bufferViews: Record<string, number>[] }).bufferViews;
+    const at = (views[found["bufferView"]!]!["byteOffset"] ?? 0) + (found["byteOffset"] ?? 0) + 4 * k;
+    const edited = bin.slice();
+    new DataView(edited.buffer).setFloat32(at, value, true);
+    return packGlb(json, edited);
+  }
+
+  it("refuses a key value or time that is not finite, a negative time and times that go back", async () => {
+    const cases: [string, Uint8Array, RegExp][] = [
+      ["NaN value", await withKey("output", 4, Number.NaN), /samplers\[0\]: a key value is NaN/],
+      ["infinite time", await withKey("input", 2, Number.POSITIVE_INFINITY), /key time Infinity after 0.5/],
+      ["negative time", await withKey("input", 0, -2), /key time -2 after 0/],
+      ["time going back", await withKey("input", 2, 0.25), /key time 0.25 after 0.5/],
+    ];
+    for (const [label, bytes, message] of cases) expect(() => readGlbClip(bytes, "walk"), label).toThrow(message);
+    // Equal neighbouring times, as some exporters write them, are read.
+    expect(readGlbClip(await withKey("input", 1, 0), "walk")!.channels[0]!.times).toEqual(new Float32Array([0, 0, 1]));
+  });
+
+  it("refuses a channel whose sampler is not an object with an Error saying so (not a TypeError)", async () => {
+    const bytes = withJson(await tinyRiggedGlb({ clip: "walk" }), (json) => {
+      (json["animations"]![0] as { samplers: unknown[] }).samplers[0] = null;
+    });
+    expect(() => readGlbClip(bytes, "walk")).toThrow(new Error("animations[0].samplers[0] is not an object"));
   });
 });
 
