@@ -31,11 +31,12 @@ export default defineConfig({
             "test/motion/**/*.test.ts",
             "test/obj/**/*.test.ts",
             "test/population/**/*.test.ts",
-            "test/fuzz/**/*.test.ts",
           ],
     // Timing and allocation readings mean nothing under instrumentation (a mutant's coverage
     // counters allocate on every call): those tests are left out here, and tests inside other
     // files read MENAGERIE_MUTATION to skip themselves, so a run of any file starts green.
+    // The fuzz files (test/fuzz) are left out too: ten thousand inputs a run each, tens of
+    // seconds for every mutant they cover.
     exclude: [
       "test/motion/allocation.test.ts",
       "test/babylon/runtime/crowd/parts/crowdAllocation.test.ts",
