@@ -13,9 +13,19 @@ import { StayInAreaBehavior } from "./behaviors/stayInArea.js";
 import type { SteeringBehavior } from "./behaviors/steeringBehavior.js";
 import { WanderBehavior } from "./behaviors/wander.js";
 import { MoveProgress } from "./moveProgress.js";
+import { createObstacle } from "./obstacles.js";
 import { findPath, isClear } from "./pathfinding.js";
 import { nearestEdgePoint, type Reacher, reachablePoint } from "./reach.js";
-import type { MotionEvents, MoveOrder, SteeringAgent, Vec2, VisitOrder, VisitPose, WanderOrder } from "./types.js";
+import type {
+  MotionEvents,
+  MoveOrder,
+  Obstacle,
+  SteeringAgent,
+  Vec2,
+  VisitOrder,
+  VisitPose,
+  WanderOrder,
+} from "./types.js";
 import { VisitStay } from "./visitStay.js";
 
 /**
@@ -60,7 +70,7 @@ export class AgentOrders {
   name = "idle";
   /** What the order steers toward; no order's goal is the brake (it stands after any push). */
   goal: SteeringBehavior | null;
-  /** The order's own limits (stay in an area, out of others). */
+  /** The order's own limits (stay in an area), and the areas it keeps out of whatever the order. */
   limits: SteeringBehavior[] = [];
   /** The area and avoided areas of its last `wander`. */
   lastWander: WanderOrder | undefined;
@@ -75,6 +85,13 @@ export class AgentOrders {
   #onArrive: ((arrived: boolean) => void) | undefined;
   /** Set while a moveTo gives up, so a visit's callback tells a stuck walk from an interrupted one. */
   #givingUp = false;
+  /**
+   * The areas its last `wander` avoids, kept out of by every order and reaction until a wander
+   * sets others (a limit of each order, as its water is of every order): pushes, and obstacles
+   * a moveTo plans its way round.
+   */
+  #avoid: AvoidAreaBehavior[] = [];
+  #avoidObstacles: Obstacle[] = [];
 
   constructor(agent: OrderedAgent) {
     this.#agent = agent;
@@ -87,8 +104,17 @@ export class AgentOrders {
     this.#newOrder("wander", options.speed);
     this.lastWander = { area: options.area, avoid: options.avoid };
     this.goal = new WanderBehavior(Math.max(0.3, r * 2), Math.max(0.6, r * 4), 3);
+    this.limits = [];
     if (options.area) this.limits.push(new StayInAreaBehavior(options.area, Math.max(1, r * 6)));
-    for (const area of options.avoid ?? []) this.limits.push(new AvoidAreaBehavior(area, Math.max(0.5, r * 3)));
+    const avoid = options.avoid ?? [];
+    this.#avoid = avoid.map((area) => new AvoidAreaBehavior(area, Math.max(0.5, r * 3)));
+    this.#avoidObstacles = avoid.map(createObstacle);
+    this.limits.push(...this.#avoid);
+  }
+
+  /** The areas every order keeps out of: those its last `wander` avoids. */
+  get avoided(): readonly Area[] {
+    return this.#avoid.map((b) => b.area);
   }
 
   /** See `OrderedAgent.moveTo`. */
@@ -101,7 +127,7 @@ export class AgentOrders {
         : nonNegativeNumber("tolerance", options.tolerance);
     const stuck = positiveNumber("stuckSeconds", options.stuckSeconds ?? MOVE_ORDER_DEFAULTS.stuckSeconds);
     this.#newOrder("moveTo", options.speed);
-    const to = reachablePoint(agent, target.x, target.z);
+    const to = reachablePoint(agent, target.x, target.z, this.#avoid);
     this.#progress.reset(stuck);
     // Planned on its first step, and again whenever the world's obstacles or waters change.
     this.arrive = new RouteBehavior(to, near, Math.max(0.5, agent.radius * 4), [], 0.75, (from) =>
@@ -175,7 +201,7 @@ export class AgentOrders {
     this.cancel();
     this.name = name;
     this.goal = null;
-    this.limits = [];
+    this.limits = [...this.#avoid];
     this.#agent.cruiseSpeed = speed ?? this.#agent.walkSpeed;
   }
 
@@ -188,14 +214,20 @@ export class AgentOrders {
     this.#givingUp = false;
   }
 
-  /** Waypoints to `to` around the world's obstacles (and water, on the ground); none when the way is clear (or blocked for good). */
+  /**
+   * Waypoints to `to` around the world's obstacles (and water, on the ground) and the areas it
+   * avoids; none when the way is clear (or blocked for good).
+   */
   #route(from: Vec2, to: Vec2): Vec2[] {
     const agent = this.#agent;
     const world = agent.world;
-    const waters = agent.realm === "ground" ? (world?.waters ?? []) : [];
-    const obstacles = waters.length > 0 ? [...(world?.obstacles ?? []), ...waters] : world?.obstacles;
     // Flyers pass over obstacles; walkers and swimmers go round (walkers round water too).
-    if (!obstacles?.length || agent.altitude > 0) return [];
+    const flying = agent.altitude > 0;
+    const waters = agent.realm === "ground" && !flying ? (world?.waters ?? []) : [];
+    const solid = flying ? [] : (world?.obstacles ?? []);
+    const avoid = this.#avoidObstacles;
+    const obstacles = waters.length + avoid.length > 0 ? [...solid, ...waters, ...avoid] : solid;
+    if (obstacles.length === 0) return [];
     const clearance = agent.radius * 1.5 + 0.2;
     if (isClear(from, to, obstacles, clearance)) return [];
     const path = findPath(from, to, obstacles, { clearance });
