@@ -70,6 +70,34 @@ describe("commanded creatures live", () => {
       expect(containsPoint({ center: area.center, radius: area.radius + 3 }, z.motion.x, z.motion.z)).toBe(true);
   });
 
+  it("become members of that populate's group: listed, announced, disposed with it", async () => {
+    setup();
+    const area = { center: { x: 0, z: 10 }, radius: 30 };
+    const plains = await menagerie.populate({ habitat: "grass", count: 6, area, seed: 4, mix: { lion: 1 } });
+    const own = [...plains.creatures];
+    const announced: Creature[] = [];
+    plains.onCreatureAddedObservable.add((c) => void announced.push(c));
+    menagerie.addPlace("water hole", { center: { x: 8, z: 12 }, radius: 4 });
+    const account = await menagerie.command("add three zebras near the water hole");
+    const zebras = account.outcomes[0]!.creatures;
+    expect(zebras).toHaveLength(3);
+    expect(plains.creatures).toEqual([...own, ...zebras]);
+    expect(announced).toEqual(zebras);
+    // The herd made for them is the group's, as its own herds are.
+    expect(plains.groups).toContain(zebras[0]!.group);
+    // One removed leaves the group; the group disposed takes the others and their herd with it.
+    zebras[0]!.dispose();
+    expect(plains.creatures).toEqual([...own, zebras[1], zebras[2]]);
+    const herd = zebras[1]!.group!;
+    plains.dispose();
+    expect(zebras.every((z) => z.isDisposed)).toBe(true);
+    expect(herd.members).toHaveLength(0);
+    // Far from any populate, what a command adds is no group's.
+    const far = await menagerie.command("add a zebra here");
+    expect(far.outcomes[0]!.creatures).toHaveLength(1);
+    expect(plains.creatures).toEqual([]);
+  });
+
   it("with no populate near, wander round where they were put and form their own herd", async () => {
     setup();
     const account = await menagerie.command("add three zebras here");
