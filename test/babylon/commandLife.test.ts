@@ -98,6 +98,34 @@ describe("commanded creatures live", () => {
     expect(plains.creatures).toEqual([]);
   });
 
+  it("a creature a command moves walks there, then wanders again as it did", async () => {
+    setup();
+    const area = { center: { x: 0, z: 10 }, radius: 30 };
+    const plains = await menagerie.populate({ habitat: "grass", count: 4, area, seed: 4, mix: { zebra: 1 } });
+    for (const c of plains.creatures) expect(c.state).toBe("wander");
+    menagerie.addPlace("water hole", { center: { x: 12, z: 20 }, radius: 3 });
+    const account = await menagerie.command("move one zebra near the water hole");
+    expect(account.outcomes[0]!.creatures).toHaveLength(1);
+    const moved = account.outcomes[0]!.creatures[0]!;
+    expect(plains.creatures).toContain(moved);
+    const before = moved.motion.wanderArea;
+    const arrivals: { x: number; z: number }[] = [];
+    moved.onArrivedObservable.add((a) => void arrivals.push(a));
+    const target = moved.moveTarget!;
+    expect(Math.hypot(target.x - 12, target.z - 20)).toBeLessThan(8); // by the water hole
+    const states = new Set<string>();
+    for (let i = 0; i < 40 * 30 && arrivals.length === 0; i++) {
+      states.add(moved.state); // its state on the way (the step it arrives in ends it)
+      menagerie.stepMotion(1 / 30);
+    }
+    expect(arrivals, "it arrived by the water hole").toHaveLength(1);
+    for (let i = 0; i < 10; i++) menagerie.stepMotion(1 / 30);
+    await Promise.resolve();
+    expect(states.has("wander")).toBe(false); // it went there, not wandering on the way
+    expect(moved.state).toBe("wander"); // ...and wanders again, where it wandered before
+    expect(moved.motion.wanderArea).toBe(before);
+  });
+
   it("with no populate near, wander round where they were put and form their own herd", async () => {
     setup();
     const account = await menagerie.command("add three zebras here");
