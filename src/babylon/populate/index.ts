@@ -282,7 +282,7 @@ export async function populate(host: PopulateHost & PopulateWaterHost, given: Po
     throw error;
   }
   // Creatures arrived in load order; list them in plan order so a seed gives the same list,
-  // and the same groups, with their members in that order (any a command added meanwhile
+  // and the same groups, with their members in that order (any a command added meanwhile come
   // after them, in the motion world's order).
   const rank = (c: Creature) => slotOf.get(c) ?? plan.creatures.length + c.motion.id;
   group.creatures.sort((a, b) => rank(a) - rank(b));
