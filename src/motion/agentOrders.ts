@@ -112,11 +112,6 @@ export class AgentOrders {
     this.limits.push(...this.#avoid);
   }
 
-  /** The areas every order keeps out of: those its last `wander` avoids. */
-  get avoided(): readonly Area[] {
-    return this.#avoid.map((b) => b.area);
-  }
-
   /** See `OrderedAgent.moveTo`. */
   moveTo(target: Vec2, options: MoveOrder): void {
     const agent = this.#agent;
