@@ -64,6 +64,18 @@ describe("avoid areas hold for every order", () => {
     expect(into).toBe(true);
   });
 
+  it("a visit to the area it avoids goes up to its edge, then wanders on outside it", async () => {
+    setup();
+    const horse = await penWary("horse", -12, 0.5);
+    const visit = horse.visit(pen, { stay: 1 });
+    const edge = flat(horse.moveTarget!, pen.center) - pen.radius;
+    expect(edge).toBeGreaterThan(-1e-9);
+    expect(edge).toBeLessThan(0.1); // the edge itself, not the avoid push's margin out
+    expect(run(20, [horse])).toBe(0);
+    expect(await visit).toBe(true);
+    expect(horse.state).toBe("wander");
+  });
+
   it("follow, flight from a jeep, a herd's pull and a hunt keep out of it too", async () => {
     setup();
     // Follow: the player stands beyond the pen.
