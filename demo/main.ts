@@ -33,7 +33,13 @@ const { scene } = demo;
 const instrumentation = new SceneInstrumentation(scene);
 instrumentation.captureFrameTime = true;
 const frameTime = () => instrumentation.frameTimeCounter.lastSecAverage;
-const menagerie = new Menagerie(scene, { baseUrl: serviceUrl, apiKey: apiKey || undefined, seed: 42 });
+// Every creature stands on the demo's terrain: populated, spawned by name or added by a command.
+const menagerie = new Menagerie(scene, {
+  baseUrl: serviceUrl,
+  apiKey: apiKey || undefined,
+  seed: 42,
+  ground: demo.height,
+});
 const showcase = createShowcase({ scene, engine, camera: demo.camera, menagerie, frameTime });
 const WATER_HABITATS = new Set(["sea", "lake", "pond", "river", "swamp"]);
 // Creatures (crowds included) and props cast and receive shadows; crowds stay crowds.
@@ -157,6 +163,8 @@ async function populate(habitat: Habitat, n: number, seed: number, scenery: numb
     });
     showcase.dress(group);
     living.reset(group);
+    // What a text command adds into the scene joins its group (the library's doing): count its catches too.
+    group.onCreatureAddedObservable.add(living.watch);
     const species = group.records.map((r) => r.name).join(", ");
     status(
       group.creatures.length
@@ -185,7 +193,6 @@ async function spawnByName(name: string): Promise<void> {
     const x = target.x + Math.cos(angle) * 2;
     const z = target.z + Math.sin(angle) * 2;
     const creature = await menagerie.spawnCreature(name, { position: new Vector3(x, demo.height(x, z), z) });
-    creature.motion.ground = demo.height;
     creature.wander({ area: { center: { x: 0, z: 0 }, radius: WORLD_RADIUS } });
     loose.push(creature);
     const matched = creature.record.name;
@@ -233,11 +240,9 @@ const say = sayer({
     await populateFromForm();
     return group;
   },
-  added: (c) => {
-    c.motion.ground = demo.height;
-    c.wander({ area: { center: { x: 0, z: 0 }, radius: WORLD_RADIUS } });
-    loose.push(c);
-  },
+  // What a command adds lives by itself (it wanders in the scene's group, herds, flees, is
+  // hunted); the page only clears it with the next scene.
+  added: (c) => void loose.push(c),
   done: () => void (state.commands += 1),
 });
 

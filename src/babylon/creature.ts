@@ -350,7 +350,8 @@ export class Creature {
    * Walks (flies, swims...) to a point on the ground plane, round obstacles and (on the ground)
    * water. Always settles: `true` on arrival within `tolerance`; `false` if another order,
    * `stop()` or `dispose()` came first, or when stuck (it then stands). A target it cannot stand
-   * at (in water, or within an obstacle's clearance: `motion.clearance`) is moved to the nearest
+   * at (in water, in an area its wander avoids, or within an obstacle's clearance:
+   * `motion.clearance`) is moved to the nearest
    * point it can: {@link moveTarget} and `onArrivedObservable` give it.
    */
   moveTo(target: { x: number; z: number }, options: MoveToOptions = {}): Promise<boolean> {
@@ -401,7 +402,10 @@ export class Creature {
     });
   }
 
-  /** Wanders, inside `area` and outside `avoid` when given, keeping apart from other creatures. */
+  /**
+   * Wanders, inside `area` and outside `avoid` when given, keeping apart from other creatures.
+   * Its later orders and reactions keep out of `avoid` too, until a wander sets others.
+   */
   wander(options: { area?: Area; avoid?: readonly Area[]; speed?: number } = {}): this {
     this.motion.wander(options);
     return this;

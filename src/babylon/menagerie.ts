@@ -54,6 +54,9 @@ import type { LoadProgress, MenagerieWarning } from "./types.js";
 
 export type { MenagerieOptions, MenagerieStats, SpawnOptions } from "./options/menagerieOptions.js";
 
+/** Placement order: a creature's number in the motion world is its place, taken when it was asked for. */
+const byPlacement = (a: Creature, b: Creature) => a.motion.id - b.motion.id;
+
 /**
  * Living creatures for one Babylon scene.
  *
@@ -120,9 +123,14 @@ export class Menagerie {
     return this.#scene;
   }
 
-  /** The creatures alive now. */
+  /**
+   * The creatures alive now, in placement order, not the order their models finished loading
+   * (one seed, one list): spawns in the order they were asked for, a populate's species by
+   * species in its plan's order (`group.creatures` lists them in the plan's own order). This is
+   * the order motion steps them in.
+   */
   get creatures(): readonly Creature[] {
-    return [...this.#creatures];
+    return [...this.#creatures].sort(byPlacement);
   }
 
   /** True once {@link dispose} ran. */

@@ -5,7 +5,7 @@
  * Orders replace each other: a new one settles the last.
  */
 import { nonNegativeNumber, positiveNumber } from "../core/options.js";
-import type { Area } from "./area.js";
+import { type Area, isCircleArea } from "./area.js";
 import { AvoidAreaBehavior } from "./behaviors/avoidArea.js";
 import { BrakeBehavior } from "./behaviors/brake.js";
 import { RouteBehavior } from "./behaviors/route.js";
@@ -13,9 +13,19 @@ import { StayInAreaBehavior } from "./behaviors/stayInArea.js";
 import type { SteeringBehavior } from "./behaviors/steeringBehavior.js";
 import { WanderBehavior } from "./behaviors/wander.js";
 import { MoveProgress } from "./moveProgress.js";
+import { createObstacle } from "./obstacles.js";
 import { findPath, isClear } from "./pathfinding.js";
 import { nearestEdgePoint, type Reacher, reachablePoint } from "./reach.js";
-import type { MotionEvents, MoveOrder, SteeringAgent, Vec2, VisitOrder, VisitPose, WanderOrder } from "./types.js";
+import type {
+  MotionEvents,
+  MoveOrder,
+  Obstacle,
+  SteeringAgent,
+  Vec2,
+  VisitOrder,
+  VisitPose,
+  WanderOrder,
+} from "./types.js";
 import { VisitStay } from "./visitStay.js";
 
 /**
@@ -36,6 +46,22 @@ export const MOVE_ORDER_DEFAULTS = Object.freeze({
  * @category Motion
  */
 export const VISIT_HEAD_PITCH: Readonly<Record<string, number>> = Object.freeze({ drink: 0.9, graze: 0.7 });
+
+/** True when two areas are one shape (the same object, or equal circles or polygons). */
+function sameArea(a: Area, b: Area): boolean {
+  if (a === b) return true;
+  if (isCircleArea(a) || isCircleArea(b))
+    return (
+      isCircleArea(a) &&
+      isCircleArea(b) &&
+      a.radius === b.radius &&
+      a.center.x === b.center.x &&
+      a.center.z === b.center.z
+    );
+  return (
+    a.points.length === b.points.length && a.points.every((p, i) => p.x === b.points[i]!.x && p.z === b.points[i]!.z)
+  );
+}
 
 /** What orders read and set of their agent (a `OrderedAgent`). */
 export interface OrderedAgent extends Omit<SteeringAgent, "realm">, Reacher {
@@ -60,7 +86,7 @@ export class AgentOrders {
   name = "idle";
   /** What the order steers toward; no order's goal is the brake (it stands after any push). */
   goal: SteeringBehavior | null;
-  /** The order's own limits (stay in an area, out of others). */
+  /** The order's own limits (stay in an area), and the areas it keeps out of whatever the order. */
   limits: SteeringBehavior[] = [];
   /** The area and avoided areas of its last `wander`. */
   lastWander: WanderOrder | undefined;
@@ -75,6 +101,13 @@ export class AgentOrders {
   #onArrive: ((arrived: boolean) => void) | undefined;
   /** Set while a moveTo gives up, so a visit's callback tells a stuck walk from an interrupted one. */
   #givingUp = false;
+  /**
+   * The areas its last `wander` avoids, kept out of by every order and reaction until a wander
+   * sets others (a limit of each order, as its water is of every order): pushes, and obstacles
+   * a moveTo plans its way round.
+   */
+  #avoid: AvoidAreaBehavior[] = [];
+  #avoidObstacles: Obstacle[] = [];
 
   constructor(agent: OrderedAgent) {
     this.#agent = agent;
@@ -87,12 +120,24 @@ export class AgentOrders {
     this.#newOrder("wander", options.speed);
     this.lastWander = { area: options.area, avoid: options.avoid };
     this.goal = new WanderBehavior(Math.max(0.3, r * 2), Math.max(0.6, r * 4), 3);
+    this.limits = [];
     if (options.area) this.limits.push(new StayInAreaBehavior(options.area, Math.max(1, r * 6)));
-    for (const area of options.avoid ?? []) this.limits.push(new AvoidAreaBehavior(area, Math.max(0.5, r * 3)));
+    const avoid = options.avoid ?? [];
+    this.#avoid = avoid.map((area) => new AvoidAreaBehavior(area, Math.max(0.5, r * 3)));
+    this.#avoidObstacles = avoid.map(createObstacle);
+    this.limits.push(...this.#avoid);
   }
 
   /** See `OrderedAgent.moveTo`. */
   moveTo(target: Vec2, options: MoveOrder): void {
+    this.#walk(target, options, undefined);
+  }
+
+  /**
+   * A moveTo; one a visit sends to the edge of an area it avoids (`spared`: the shore of a pond
+   * its wander keeps out of) goes right up to that edge: that area's push is off until it is done.
+   */
+  #walk(target: Vec2, options: MoveOrder, spared: Area | undefined): void {
     const agent = this.#agent;
     // Checked first: a rejected order leaves the current one (and its pending onArrive) alone.
     const near =
@@ -101,11 +146,14 @@ export class AgentOrders {
         : nonNegativeNumber("tolerance", options.tolerance);
     const stuck = positiveNumber("stuckSeconds", options.stuckSeconds ?? MOVE_ORDER_DEFAULTS.stuckSeconds);
     this.#newOrder("moveTo", options.speed);
-    const to = reachablePoint(agent, target.x, target.z);
+    const kept = spared ? this.#avoid.filter((b) => !sameArea(b.area, spared)) : this.#avoid;
+    const around = spared ? this.#avoidObstacles.filter((o) => !sameArea(o.area, spared)) : this.#avoidObstacles;
+    this.limits = [...kept];
+    const to = reachablePoint(agent, target.x, target.z, kept);
     this.#progress.reset(stuck);
     // Planned on its first step, and again whenever the world's obstacles or waters change.
     this.arrive = new RouteBehavior(to, near, Math.max(0.5, agent.radius * 4), [], 0.75, (from) =>
-      this.#route(from, to),
+      this.#route(from, to, around),
     );
     this.#onArrive = options.onArrive;
     this.goal = this.arrive;
@@ -116,18 +164,23 @@ export class AgentOrders {
     const stay = nonNegativeNumber("stay", options.stay ?? MOVE_ORDER_DEFAULTS.stay);
     const pose = options.pose ?? MOVE_ORDER_DEFAULTS.pose;
     const previous = this.#save();
-    const at = "x" in place ? { x: place.x, z: place.z } : nearestEdgePoint(place, this.#agent);
+    const area = "x" in place ? undefined : place;
+    const at = area ? nearestEdgePoint(area, this.#agent) : { x: (place as Vec2).x, z: (place as Vec2).z };
     const onDone = options.onDone;
-    this.moveTo(at, {
-      speed: options.speed,
-      tolerance: options.tolerance,
-      stuckSeconds: options.stuckSeconds,
-      onArrive: (arrived) => {
-        if (arrived) return this.#startStay(pose, stay, previous, onDone);
-        if (this.#givingUp) this.#restore(previous);
-        onDone?.(false);
+    this.#walk(
+      at,
+      {
+        speed: options.speed,
+        tolerance: options.tolerance,
+        stuckSeconds: options.stuckSeconds,
+        onArrive: (arrived) => {
+          if (arrived) return this.#startStay(pose, stay, previous, onDone);
+          if (this.#givingUp) this.#restore(previous);
+          onDone?.(false);
+        },
       },
-    });
+      area,
+    );
     this.name = "visit";
   }
 
@@ -175,7 +228,7 @@ export class AgentOrders {
     this.cancel();
     this.name = name;
     this.goal = null;
-    this.limits = [];
+    this.limits = [...this.#avoid];
     this.#agent.cruiseSpeed = speed ?? this.#agent.walkSpeed;
   }
 
@@ -188,14 +241,19 @@ export class AgentOrders {
     this.#givingUp = false;
   }
 
-  /** Waypoints to `to` around the world's obstacles (and water, on the ground); none when the way is clear (or blocked for good). */
-  #route(from: Vec2, to: Vec2): Vec2[] {
+  /**
+   * Waypoints to `to` around the world's obstacles (and water, on the ground) and the areas it
+   * avoids; none when the way is clear (or blocked for good).
+   */
+  #route(from: Vec2, to: Vec2, avoid: readonly Obstacle[]): Vec2[] {
     const agent = this.#agent;
     const world = agent.world;
-    const waters = agent.realm === "ground" ? (world?.waters ?? []) : [];
-    const obstacles = waters.length > 0 ? [...(world?.obstacles ?? []), ...waters] : world?.obstacles;
     // Flyers pass over obstacles; walkers and swimmers go round (walkers round water too).
-    if (!obstacles?.length || agent.altitude > 0) return [];
+    const flying = agent.altitude > 0;
+    const waters = agent.realm === "ground" && !flying ? (world?.waters ?? []) : [];
+    const solid = flying ? [] : (world?.obstacles ?? []);
+    const obstacles = waters.length + avoid.length > 0 ? [...solid, ...waters, ...avoid] : solid;
+    if (obstacles.length === 0) return [];
     const clearance = agent.radius * 1.5 + 0.2;
     if (isClear(from, to, obstacles, clearance)) return [];
     const path = findPath(from, to, obstacles, { clearance });

@@ -25,23 +25,34 @@ export interface Reacher {
   readonly keepRealm: { readonly margin: number };
 }
 
+/** An area a creature keeps out of whatever its order, from `margin` metres beyond its edge. */
+export interface KeptOut {
+  readonly area: Area;
+  readonly margin: number;
+}
+
 /**
  * The nearest point to (x, z) that `agent` can stand at: out of every obstacle's clearance,
  * out of the water by its shore margin on the ground, into the nearest water for a swimmer;
- * as given for a flyer.
+ * as given for a flyer. Every creature's target is also moved out of the areas it keeps out
+ * of (`avoid`), by their margin.
  */
-export function reachablePoint(agent: Reacher, x: number, z: number): Vec2 {
+export function reachablePoint(agent: Reacher, x: number, z: number, avoid: readonly KeptOut[] = []): Vec2 {
   const p = { x, z };
   const world = agent.world;
-  if (!world || agent.altitude > 0 || agent.realm === "air") return p;
-  const waters = world.waters ?? [];
+  const flying = !world || agent.altitude > 0 || agent.realm === "air";
+  if (flying && avoid.length === 0) return p;
+  const obstacles = flying ? [] : world.obstacles;
+  const waters = flying ? [] : (world.waters ?? []);
+  const shores = agent.realm === "ground" ? waters : []; // what a walker keeps out of
   for (let pass = 0; pass < 4; pass++) {
     let moved = false;
-    for (const o of world.obstacles) moved = pushOut(o.area, p, agent.clearance + 0.05, agent) || moved;
-    if (agent.realm === "ground")
-      for (const w of waters) moved = pushOut(w.area, p, agent.keepRealm.margin + 0.05, agent) || moved;
+    for (const o of obstacles) moved = pushOut(o.area, p, agent.clearance + 0.05, agent) || moved;
+    for (const w of shores) moved = pushOut(w.area, p, agent.keepRealm.margin + 0.05, agent) || moved;
+    for (const a of avoid) moved = pushOut(a.area, p, a.margin + 0.05, agent) || moved;
     if (!moved) break;
   }
+  if (flying) return p;
   if (agent.realm === "water" && waters.length > 0) {
     waterReach.metres = Number.POSITIVE_INFINITY;
     at.x = p.x;

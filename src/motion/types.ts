@@ -159,7 +159,10 @@ export interface Obstacle {
 export interface WanderOrder {
   /** Stay inside this area. @default anywhere */
   area?: Area | undefined;
-  /** Stay out of these areas. @default none */
+  /**
+   * Stay out of these areas: every later order and reaction (moveTo, follow, flight, a hunt, a
+   * herd's pull) keeps out of them too, until a `wander` sets others. @default none
+   */
   avoid?: readonly Area[] | undefined;
   /** Speed of this order only, m/s. @default the agent's walkSpeed */
   speed?: number | undefined;

@@ -70,6 +70,62 @@ describe("commanded creatures live", () => {
       expect(containsPoint({ center: area.center, radius: area.radius + 3 }, z.motion.x, z.motion.z)).toBe(true);
   });
 
+  it("become members of that populate's group: listed, announced, disposed with it", async () => {
+    setup();
+    const area = { center: { x: 0, z: 10 }, radius: 30 };
+    const plains = await menagerie.populate({ habitat: "grass", count: 6, area, seed: 4, mix: { lion: 1 } });
+    const own = [...plains.creatures];
+    const announced: Creature[] = [];
+    plains.onCreatureAddedObservable.add((c) => void announced.push(c));
+    menagerie.addPlace("water hole", { center: { x: 8, z: 12 }, radius: 4 });
+    const account = await menagerie.command("add three zebras near the water hole");
+    const zebras = account.outcomes[0]!.creatures;
+    expect(zebras).toHaveLength(3);
+    expect(plains.creatures).toEqual([...own, ...zebras]);
+    expect(announced).toEqual(zebras);
+    // The herd made for them is the group's, as its own herds are.
+    expect(plains.groups).toContain(zebras[0]!.group);
+    // One removed leaves the group; the group disposed takes the others and their herd with it.
+    zebras[0]!.dispose();
+    expect(plains.creatures).toEqual([...own, zebras[1], zebras[2]]);
+    const herd = zebras[1]!.group!;
+    plains.dispose();
+    expect(zebras.every((z) => z.isDisposed)).toBe(true);
+    expect(herd.members).toHaveLength(0);
+    // Far from any populate, what a command adds is no group's.
+    const far = await menagerie.command("add a zebra here");
+    expect(far.outcomes[0]!.creatures).toHaveLength(1);
+    expect(plains.creatures).toEqual([]);
+  });
+
+  it("a creature a command moves walks there, then wanders again as it did", async () => {
+    setup();
+    const area = { center: { x: 0, z: 10 }, radius: 30 };
+    const plains = await menagerie.populate({ habitat: "grass", count: 4, area, seed: 4, mix: { zebra: 1 } });
+    for (const c of plains.creatures) expect(c.state).toBe("wander");
+    menagerie.addPlace("water hole", { center: { x: 12, z: 20 }, radius: 3 });
+    const account = await menagerie.command("move one zebra near the water hole");
+    expect(account.outcomes[0]!.creatures).toHaveLength(1);
+    const moved = account.outcomes[0]!.creatures[0]!;
+    expect(plains.creatures).toContain(moved);
+    const before = moved.motion.wanderArea;
+    const arrivals: { x: number; z: number }[] = [];
+    moved.onArrivedObservable.add((a) => void arrivals.push(a));
+    const target = moved.moveTarget!;
+    expect(Math.hypot(target.x - 12, target.z - 20)).toBeLessThan(8); // by the water hole
+    const states = new Set<string>();
+    for (let i = 0; i < 40 * 30 && arrivals.length === 0; i++) {
+      states.add(moved.state); // its state on the way (the step it arrives in ends it)
+      menagerie.stepMotion(1 / 30);
+    }
+    expect(arrivals, "it arrived by the water hole").toHaveLength(1);
+    for (let i = 0; i < 10; i++) menagerie.stepMotion(1 / 30);
+    await Promise.resolve();
+    expect(states.has("wander")).toBe(false); // it went there, not wandering on the way
+    expect(moved.state).toBe("wander"); // ...and wanders again, where it wandered before
+    expect(moved.motion.wanderArea).toBe(before);
+  });
+
   it("with no populate near, wander round where they were put and form their own herd", async () => {
     setup();
     const account = await menagerie.command("add three zebras here");

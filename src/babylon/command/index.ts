@@ -170,8 +170,9 @@ async function onModel(
       const { anchor, relative } = placeOf(host, model, outcome, viewer, world.places);
       found.forEach((creature, i) => {
         const target = spot(anchor, relative, i, viewer);
+        // A visit with no stay: it walks there, then goes back to what it was doing (wandering).
         // Arrival (or not) is the creature's own business: its events tell the game.
-        void creature.moveTo({ x: target.x, z: target.z }).catch(() => undefined);
+        void creature.visit({ x: target.x, z: target.z }, { stay: 0 }).catch(() => undefined);
       });
     }
     outcome.creatures.push(...found);

@@ -1,7 +1,8 @@
 /**
- * What a command adds lives as a populate's creatures do: it wanders in the area of the
- * populate it was put in or beside (or around where it was put), keeps with a herd, flock or
- * shoal of its kind, and, when that populate has ecology on, flees its predators or hunts.
+ * What a command adds lives as a populate's creatures do: it joins the group of the populate
+ * it was put in or beside (listed in its creatures, disposed with it), wanders in its area (or
+ * around where it was put), keeps with a herd, flock or shoal of its kind, and, when that
+ * populate has ecology on, flees its predators or hunts.
  */
 
 import { type Area, containsPoint, type EdgeProbe, edgeDistance } from "../../motion/area.js";
@@ -87,26 +88,36 @@ export async function bringToLife(
     const where = home ? homeWander(home.group, realm) : roam;
     for (const creature of batch) creature.wander(where);
   }
-  if (home?.life.groups !== false) joinGroup(batch, all, realm, at);
-  const ecology = home?.life.ecology;
-  if (ecology) {
-    const { applyEcology } = await import("../populate/index.js");
-    applyEcology(batch, ecology === true ? ECOLOGY_RULES : ecology);
-  }
+  const herd = home?.life.groups !== false ? joinGroup(batch, all, realm, at) : undefined;
+  if (!home) return;
+  // The populate's chunk is loaded: the group was made by it.
+  const { adoptCreatures, applyEcology } = await import("../populate/index.js");
+  adoptCreatures(home.group, batch, herd);
+  const ecology = home.life.ecology;
+  if (ecology) applyEcology(batch, ecology === true ? ECOLOGY_RULES : ecology);
 }
 
 /**
  * The batch joins the nearest group of its kind, or, when there is none, makes its own (as a
  * populate does: herd animals by the rules' herd sizes, flyers and swimmers by species).
+ * Returns the group it made, if it made one.
  */
-function joinGroup(batch: readonly Creature[], all: readonly Creature[], realm: Realm, at: Point): void {
+function joinGroup(
+  batch: readonly Creature[],
+  all: readonly Creature[],
+  realm: Realm,
+  at: Point,
+): MotionGroup | undefined {
   const species = herdKey(batch[0]!.record);
   const kind = KIND_BY_REALM[realm];
-  let group = herdNear(all, batch, species, kind, at);
-  if (!group) {
+  const near = herdNear(all, batch, species, kind, at);
+  let made: MotionGroup | undefined;
+  if (!near) {
     const herds = realm !== "ground" || (POPULATION_RULES.herdSizes[species]?.[1] ?? 1) > 1;
-    if (!herds || batch.length < 2) return;
-    group = new MotionGroup({ kind });
+    if (!herds || batch.length < 2) return undefined;
+    made = new MotionGroup({ kind });
   }
+  const group = (near ?? made)!;
   for (const creature of batch) group.add(creature);
+  return made;
 }

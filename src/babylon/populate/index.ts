@@ -112,6 +112,30 @@ function joinWater(host: PopulateWaterHost, group: CreatureGroup, area: Area): v
   onDisposed(group, () => host.removeWater(water));
 }
 
+/** `creature` joins `group.creatures`, and leaves it when disposed on its own. */
+function addMember(group: CreatureGroup, creature: Creature): void {
+  group.creatures.push(creature);
+  creature.onDisposeObservable.addOnce(() => {
+    const at = group.creatures.indexOf(creature);
+    if (at >= 0) group.creatures.splice(at, 1);
+  });
+}
+
+/**
+ * Creatures a text command put into a populate's life join the group as its own do: listed in
+ * `creatures` (disposed with it, leaving it when disposed on their own), announced by
+ * `onCreatureAddedObservable`; a herd made for them is one of its `groups`, disbanded with it.
+ */
+export function adoptCreatures(group: CreatureGroup, creatures: readonly Creature[], herd?: MotionGroup): void {
+  if (group.isDisposed) return;
+  if (herd && !group.groups.includes(herd)) group.groups.push(herd);
+  for (const creature of creatures) {
+    if (creature.isDisposed || group.creatures.includes(creature)) continue;
+    addMember(group, creature);
+    group.onCreatureAddedObservable.notifyObservers(creature);
+  }
+}
+
 /** What a wanderer keeps out of: an amphibious creature wanders in and out of the water. */
 function landAvoids(creature: Creature, avoid: readonly Area[], water: Area | undefined): readonly Area[] {
   return creature.realm === "amphibious" ? avoid.filter((a) => a !== water) : avoid;
@@ -244,12 +268,7 @@ export async function populate(host: PopulateHost & PopulateWaterHost, given: Po
           creature.wander({ area: planned.region.area, avoid: landAvoids(creature, planned.region.avoid, plan.water) });
         groups?.join(creature, planned);
         slotOf.set(creature, planned.slot);
-        group.creatures.push(creature);
-        // A creature disposed on its own leaves the group too.
-        creature.onDisposeObservable.addOnce(() => {
-          const at = group.creatures.indexOf(creature);
-          if (at >= 0) group.creatures.splice(at, 1);
-        });
+        addMember(group, creature);
         progress.creaturesSpawned++;
         options.onCreatureAdded?.(creature);
         group.onCreatureAddedObservable.notifyObservers(creature);
@@ -263,8 +282,10 @@ export async function populate(host: PopulateHost & PopulateWaterHost, given: Po
     throw error;
   }
   // Creatures arrived in load order; list them in plan order so a seed gives the same list,
-  // and the same groups, with their members in that order.
-  group.creatures.sort((a, b) => slotOf.get(a)! - slotOf.get(b)!);
+  // and the same groups, with their members in that order (any a command added meanwhile come
+  // after them, in the motion world's order).
+  const rank = (c: Creature) => slotOf.get(c) ?? plan.creatures.length + c.motion.id;
+  group.creatures.sort((a, b) => rank(a) - rank(b));
   group.groups.push(...(groups?.settle(group.creatures) ?? []));
   if (options.ecology) applyEcology(group.creatures, options.ecology === true ? ECOLOGY_RULES : options.ecology);
   return group;

@@ -1,4 +1,7 @@
-/** Avoid an area: the limit the `wander` order sets for each area to stay out of. */
+/**
+ * Avoid an area: the limit the `wander` order sets for each area to stay out of, which every
+ * later order keeps too until a wander sets others.
+ */
 import { type Area, probeEdge } from "../area.js";
 import type { SteeringAgent, Vec2 } from "../types.js";
 import { EdgeScratch, SteeringBehavior } from "./steeringBehavior.js";
