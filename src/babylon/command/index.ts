@@ -6,7 +6,7 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { TextCommand, TextCommandAction } from "../../api/textCommandAnswer.js";
-import { isHabitat } from "../../records/habitats.js";
+import { habitatOfWord, STAND_IN_HABITAT_WORDS } from "../../records/habitatWords.js";
 import type { Creature } from "../creature.js";
 import type { PlaceInput } from "../options/commandOptions.js";
 import {
@@ -94,9 +94,12 @@ async function changeHabitat(
   options: ResolvedCommandOptions,
   budget: SpawnBudget,
 ) {
-  const habitat = action.habitat ?? "";
-  if (!isHabitat(habitat)) {
-    note(outcome, `"${habitat}" is not one of the catalog's habitats: the scene stays as it is`);
+  const said = action.habitat ?? "";
+  // The real service answers a grammar word ("savannah"); a stand-in word (space, cave…) names
+  // a place the catalog has no creatures of, so the scene stays rather than show a substitute.
+  const habitat = (STAND_IN_HABITAT_WORDS as ReadonlySet<string>).has(said) ? undefined : habitatOfWord(said);
+  if (habitat === undefined) {
+    note(outcome, `"${said}" is not one of the catalog's habitats: the scene stays as it is`);
     return;
   }
   if (budget.left === 0) {
