@@ -5,6 +5,11 @@
  * crowd hands it how to make a level; it makes level 0 at once and the others when a creature
  * first needs them, moves creatures between them, and answers for them all (counts, meshes,
  * uploads, the shared bounding box).
+ *
+ * Choosing costs a distance per creature. When a camera moved every creature is looked at; when
+ * only creatures moved (a walking crowd under a still camera), a quarter of each level is looked
+ * at per frame, in turn ({@link STRIDE}): a creature walks a few centimetres a frame, so it is
+ * switched a few frames late, well inside the 10% of hysteresis.
  */
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -110,6 +115,12 @@ export interface SwitchableLevel {
   dispose(): void;
 }
 
+/** Frames over which a still camera's levels are looked at once each. */
+export const STRIDE = 4;
+
+/** Counts for tests and tools: creatures whose distance was looked at, since last reset. */
+export const levelSwitcherStats = { looked: 0 };
+
 export class LevelSwitcher<L extends SwitchableLevel> {
   /** Index 0: full detail, made at once; the others made when a creature first needs them. */
   readonly #levels: (L | undefined)[] = [undefined];
@@ -122,6 +133,8 @@ export class LevelSwitcher<L extends SwitchableLevel> {
   readonly #cameras = new CameraWatch();
   /** Null: full detail only. */
   #lod: MeshLodSettings | null = null;
+  /** Counts the passes where only creatures moved: which quarter of the members to look at. */
+  #turn = 0;
 
   /** Makes level 0 with `make`, which makes level `index` (it may ask {@link level} for those below). */
   constructor(make: (index: number) => L, modelHeight: number) {
@@ -199,8 +212,10 @@ export class LevelSwitcher<L extends SwitchableLevel> {
     if (!this.#lod) return 0;
     const camerasMoved = this.#cameras.read(scene);
     if (this.#cameras.count === 0 || (!moved && !camerasMoved)) return 0;
+    // A moved camera can bring anyone across a boundary: look at all; else at one quarter.
+    const phase = camerasMoved ? -1 : this.#turn++ % STRIDE;
     let switched = 0;
-    for (let l = 0; l < this.#levels.length; l++) switched += this.#switchFrom(l, this.#lod);
+    for (let l = 0; l < this.#levels.length; l++) switched += this.#switchFrom(l, this.#lod, phase);
     return switched;
   }
 
@@ -224,8 +239,8 @@ export class LevelSwitcher<L extends SwitchableLevel> {
     this.#memberLists.fill(undefined);
   }
 
-  /** Moves level `l`'s creatures that belong elsewhere; returns how many. */
-  #switchFrom(l: number, lod: MeshLodSettings): number {
+  /** Moves level `l`'s creatures that belong elsewhere (those in slots ≡ `phase` mod STRIDE, or all for -1); returns how many. */
+  #switchFrom(l: number, lod: MeshLodSettings, phase: number): number {
     const level = this.#levels[l];
     if (!level) return 0;
     const cameras = this.#cameras;
@@ -233,7 +248,9 @@ export class LevelSwitcher<L extends SwitchableLevel> {
     let switched = 0;
     // Backwards: a member leaving takes the last one's slot, which was already looked at.
     for (let i = members.length - 1; i >= 0; i--) {
+      if (phase >= 0 && i % STRIDE !== phase) continue;
       const m = members[i]!;
+      levelSwitcherStats.looked++;
       if (m.hidden) continue;
       const distance = nearestDistance(cameras.positions, cameras.count, m.x, m.y, m.z);
       const size = (m.reach / m.modelReach) * this.#modelHeight;
