@@ -46,6 +46,15 @@ const SETTINGS = "bakedVertexAnimationSettingsInstanced";
 const INITIAL_CAPACITY = 16;
 const TEXTURETYPE_FLOAT = 1;
 
+type UpdateTextureData = (
+  texture: NonNullable<ReturnType<RawTexture["getInternalTexture"]>>,
+  data: ArrayBufferView,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) => void;
+
 export class CrowdLevel implements SwitchableLevel {
   /** 0: full detail; k: the k-th simplified level. */
   readonly index: number;
@@ -62,6 +71,8 @@ export class CrowdLevel implements SwitchableLevel {
   readonly #manager: BakedVertexAnimationManager;
   readonly #scene: Scene;
   #texture: RawTexture | null = null;
+  /** Whether the engine takes the rows in use alone (a GL engine; NullEngine does not). */
+  #partial = true;
   #capacity = 0;
 
   constructor(index: number, draws: Mesh[], context: CrowdLevelContext, manager: BakedVertexAnimationManager) {
@@ -131,8 +142,27 @@ export class CrowdLevel implements SwitchableLevel {
     if (!this.dirty) return 0;
     this.dirty = false;
     for (const mesh of this.draws) mesh.thinInstanceBufferUpdated("matrix");
-    this.#texture?.update(this.rows);
+    this.#uploadRows();
     return this.draws.length + 1;
+  }
+
+  /** Uploads the rows of the creatures drawn (`texSubImage2D`), or the whole texture where the engine cannot. */
+  #uploadRows(): void {
+    const texture = this.#texture;
+    if (!texture) return;
+    const count = this.members.length;
+    const internal = texture.getInternalTexture();
+    const engine = this.#scene.getEngine() as { updateTextureData?: UpdateTextureData };
+    if (this.#partial && internal && engine.updateTextureData && count > 0) {
+      try {
+        const row = this.rowLength;
+        engine.updateTextureData(internal, this.rows.subarray(0, count * row), 0, 0, row / 4, count);
+        return;
+      } catch {
+        this.#partial = false; // an engine without a GL context (NullEngine)
+      }
+    }
+    texture.update(this.rows);
   }
 
   dispose(): void {
