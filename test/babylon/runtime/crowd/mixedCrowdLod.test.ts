@@ -65,6 +65,9 @@ describe("level of detail at 1 000 mixed creatures", () => {
     expect(casters).toHaveLength(crowd.length);
     expect(new Set(casters)).toEqual(new Set(crowd));
     expect(crowd.length).toBeLessThan(4 * perModel.size);
+    console.info(
+      `${creatures.length} mixed creatures, ${perModel.size} models: ${crowd.length} crowd meshes, ${casters.length} shadow casters`,
+    );
 
     // A still camera, a walking crowd: each creature's distance is looked at once per STRIDE frames.
     levelSwitcherStats.looked = 0;
