@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,service,rigged,riggedBrowser,firstRigged,lod] [--runs N]`
+ * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,service,rigged,riggedBrowser,mixedBrowser,firstRigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -17,6 +17,7 @@ import { benchFirstCreature } from "./firstCreature.js";
 import { benchFirstRigged } from "./firstRigged.js";
 import { benchLivingMotion } from "./livingMotion.js";
 import { benchMeshLod } from "./meshLod.js";
+import { benchMixedBrowser } from "./mixedBrowser.js";
 import { benchMotion } from "./motion.js";
 import { benchPopulate } from "./populate.js";
 import type { Section } from "./report.js";
@@ -34,6 +35,7 @@ const SECTIONS = [
   "service",
   "rigged",
   "riggedBrowser",
+  "mixedBrowser",
   "firstRigged",
   "lod",
 ] as const;
@@ -55,6 +57,7 @@ const PLANS = {
     syntheticSizes: [10_000, 100_000],
     riggedSizes: [100, 300, 1000],
     riggedBrowserCount: 1000,
+    mixedBrowserCounts: [150, 1000],
     lodSizes: [1000],
   },
   quick: {
@@ -67,6 +70,7 @@ const PLANS = {
     syntheticSizes: [10_000],
     riggedSizes: [100, 300],
     riggedBrowserCount: 300,
+    mixedBrowserCounts: [150, 1000],
     lodSizes: [1000],
   },
 };
@@ -110,6 +114,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
     }),
   rigged: () => benchRigged({ catalogDir, sizes: plan.riggedSizes, runs, log }),
   riggedBrowser: () => benchRiggedBrowser({ catalogDir, count: plan.riggedBrowserCount, runs, log }),
+  mixedBrowser: () => benchMixedBrowser({ catalogDir, counts: plan.mixedBrowserCounts, runs, log }),
   firstRigged: () => benchFirstRigged({ catalogDir, runs: Math.max(runs, 5) * 2, warmups: 3, log }),
   lod: () => benchMeshLod({ catalogDir, sizes: plan.lodSizes, runs, log }),
 };

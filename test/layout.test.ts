@@ -124,6 +124,8 @@ function importsOf(file: string): ImportEdge[] {
 const CACHE_WEAKMAPS: Record<string, string> = {
   "babylon/runtime/crowd/rigged/riggedCrowd.ts:byMesh":
     "which crowd draws a mesh: an index for picking, rebuilt as crowds are made",
+  "babylon/runtime/crowd/parts/crowdRenderer.ts:byMesh":
+    "which part-built crowd draws a mesh: an index for tests and tools, rebuilt as levels are made",
   "babylon/physics/index.ts:followers":
     "a scene's bodies that follow their creatures and the one observer that moves them, in one file",
   "records/recordSize.ts:readings": "a record's parsed scale, read once",

@@ -276,7 +276,8 @@ describe("degraded and failed loads", () => {
     expect(warnings.map((w) => w.code)).toEqual(["material-failed"]);
     // The texture was requested with the MTL (before knowing it failed), then left unused.
     expect(server.assetCount("fox", "fur.png")).toBe(1);
-    expect(env.scene.textures).toHaveLength(0);
+    // The only texture is the crowd's joint texture (the pose of each creature), no image.
+    expect(env.scene.textures.map((t) => t.name)).toEqual(["fox/crowd/joints"]);
   });
 
   it("fails with a typed error when the body cannot be loaded, leaving nothing behind", async () => {

@@ -8,7 +8,9 @@
  * `instantiateModelsToScene(..., { doNotInstantiate: true })` per creature, walk group looped,
  * roots moved by hand), "menagerieRigged" (`spawnCreature` of the rigged species, wandering) and
  * "menageriePart" (`spawnCreature` of part-built forest walkers, wandering: the reference the
- * issue's goal is set against). Every scene: the same grid, camera, light and ground.
+ * issue's goal is set against), "menagerieMixed" (`populate` of the grassland, seed 3: the
+ * demo's mix of part-built and rigged species, wandering; `species` unused). Every scene: the
+ * same grid, camera, light and ground.
  *
  * A frame = the subject's animation step + `scene.render()` (CPU: performance.now() around
  * them) then `gl.finish()` (frame: CPU + waiting for SwiftShader to rasterise).
@@ -34,7 +36,7 @@ declare global {
   }
 }
 
-export type RiggedBenchMode = "competentR" | "menagerieRigged" | "menageriePart";
+export type RiggedBenchMode = "competentR" | "menagerieRigged" | "menageriePart" | "menagerieMixed";
 
 export interface RiggedBuildParams {
   service: string;
@@ -49,6 +51,8 @@ export interface RiggedBuildParams {
    * `menagerie.addShadowCaster(generator)`.
    */
   shadows?: boolean;
+  /** "menagerieMixed": Menagerie's `meshLod` left on (default) or off. */
+  meshLod?: boolean;
 }
 
 export interface RiggedBuilt {
@@ -133,6 +137,21 @@ async function menagerie(scene: Scene, p: RiggedBuildParams, columns: number, sh
   return { animate: () => herd.stepMotion(1 / 60), dispose: () => herd.dispose() };
 }
 
+async function mixed(scene: Scene, p: RiggedBuildParams, columns: number, shadows: ShadowGenerator | null) {
+  const herd = new Menagerie(scene, {
+    baseUrl: p.service,
+    apiKey: p.key,
+    autoStep: false,
+    ...(p.meshLod === false ? { meshLod: false as const } : {}),
+  });
+  if (shadows) herd.addShadowCaster(shadows);
+  const area = { center: { x: 0, z: 0 }, radius: (columns * SPACING) / 2 };
+  const group = await herd.populate({ habitat: "grass", count: p.count, seed: 3, area, scenery: 0 });
+  for (const creature of group.creatures) creature.wander({ area });
+  for (let i = 0; i < 60; i++) herd.stepMotion(1 / 60);
+  return { animate: () => herd.stepMotion(1 / 60), dispose: () => herd.dispose(), count: group.creatures.length };
+}
+
 async function build(p: RiggedBuildParams): Promise<RiggedBuilt> {
   const canvas = document.createElement("canvas");
   canvas.width = 640;
@@ -155,12 +174,14 @@ async function build(p: RiggedBuildParams): Promise<RiggedBuilt> {
     ground.receiveShadows = true;
   }
   const started = performance.now();
-  let made: { animate(): void; dispose(): void } | undefined;
+  let made: { animate(): void; dispose(): void; count?: number } | undefined;
   try {
     made =
       p.mode === "competentR"
         ? await competentR(scene, p, columns, shadows)
-        : await menagerie(scene, p, columns, shadows);
+        : p.mode === "menagerieMixed"
+          ? await mixed(scene, p, columns, shadows)
+          : await menagerie(scene, p, columns, shadows);
     await scene.whenReadyAsync();
   } catch (error) {
     made?.dispose();
@@ -187,7 +208,7 @@ async function build(p: RiggedBuildParams): Promise<RiggedBuilt> {
       canvas.remove();
     },
   });
-  return { id, loadMs, creatures: p.count };
+  return { id, loadMs, creatures: made.count ?? p.count };
 }
 
 function measure(id: number, frames: number): RiggedMeasure {

@@ -123,7 +123,8 @@ async function run(engine: Engine, service: string, key: string, count: number, 
     const crowd = scene.meshes.filter((m) => m.metadata?.menagerie?.crowd === true) as Mesh[];
     const levels: number[] = [];
     for (const mesh of crowd) {
-      if (mesh.metadata.menagerie.part !== "body") continue;
+      // A part-built crowd's joined mesh holding the body (one per model and level).
+      if (!mesh.metadata.menagerie.parts?.includes("body")) continue;
       const level = (mesh.metadata.menagerie.level as number | undefined) ?? 0;
       levels[level] = (levels[level] ?? 0) + mesh.thinInstanceCount;
     }

@@ -1,15 +1,17 @@
 /**
- * Draws every part-built creature of one model through thin instances: one drawing mesh per
- * template mesh (a bare mesh sharing its geometry and material), whose matrix buffer holds one
- * matrix per creature; with `meshLod`, one such set per level of detail (crowdLevel.ts), a
- * creature in the set its distance chooses (shared/levelSwitcher.ts). A creature's part matrices
- * are composed here in JavaScript from its root's world matrix and its pose ({@link JointChain}:
+ * Draws every part-built creature of one model through thin instances of one joined mesh per
+ * look (partSkin.ts: the part meshes that share a material, most models one or two), whose
+ * vertices are bound to their parts' joints; with `meshLod`, one such set per level of detail
+ * (crowdLevel.ts), a creature in the set its distance chooses (shared/levelSwitcher.ts). A
+ * creature's joint matrices are composed here in JavaScript from its pose ({@link JointChain}:
  * the composition Babylon applies to joint nodes, scaling, yaw-pitch-roll rotation, translation,
- * times the parent, then each part mesh hung at its joint), so a creature costs
- * Babylon one node (its root) instead of a node per joint and an instance per part mesh, and a
- * frame costs one buffer upload per part mesh instead of a world matrix and a bounding box per
- * node. The drawing meshes share one bounding box (shared/crowdBounds.ts), refitted in place
- * when the creatures' extent changed.
+ * times the parent, then each part mesh hung at its joint) into its row of the level's joint
+ * texture, and its root's world matrix into its thin instance; Babylon's baked vertex animation
+ * poses the parts on the GPU in every pass (shadows included). So a creature costs Babylon one
+ * node (its root) instead of a node per joint and an instance per part mesh, a species costs a
+ * draw call per look and level in view (and its shadow pass) instead of one per part mesh, and a
+ * frame costs one texture and one matrix buffer upload per level. The drawing meshes share one
+ * bounding box (shared/crowdBounds.ts), refitted in place when the creatures' extent changed.
  */
 
 import type { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
@@ -25,10 +27,18 @@ import { type CrowdMember, type CrowdOwner, newMember } from "../shared/crowdMem
 import { CrowdRegistry } from "../shared/crowdRegistry.js";
 import { LevelSwitcher } from "../shared/levelSwitcher.js";
 import { composeToRef, TRANSFORM_LENGTH } from "../shared/rootWorld.js";
-import { type CrowdLevel, makeCrowdLevel, type PartSource } from "./crowdLevel.js";
+import { type CrowdLevel, type CrowdLevelContext, makeCrowdLevel, type PartCorners } from "./crowdLevel.js";
+import { drawSetsOf, looksOf, type PartSource, partSkeleton } from "./partSkin.js";
 
 /** Each model's crowd, and the live ones. */
 const crowds = new CrowdRegistry<ModelTemplate, CrowdRenderer>();
+/** Drawing mesh → its crowd, an index for tests and tools ({@link crowdOfMesh}). */
+const byMesh = new WeakMap<Mesh, CrowdRenderer>();
+
+/** The part-built crowd a drawing mesh belongs to (tests and tools read what it drew). */
+export function crowdOfMesh(mesh: Mesh): CrowdRenderer | undefined {
+  return byMesh.get(mesh);
+}
 
 /**
  * Uploads what motion wrote, right after the step (see `CrowdRegistry.flush`). Flushing twice
@@ -52,7 +62,7 @@ export function crowdOf(scene: Scene, template: ModelTemplate): CrowdRenderer {
 
 /** Counts for tests and tools: how much work the last frames took. */
 export interface CrowdStats {
-  /** Part matrices written since the counter was last reset. */
+  /** Joint matrices written (one per joint of a creature's model and write) since the counter was last reset. */
   matricesWritten: number;
   /** Matrix buffer uploads since the counter was last reset. */
   uploads: number;
@@ -60,7 +70,7 @@ export interface CrowdStats {
   boundsRefits: number;
   /** Creatures moved from one level of detail to another since the counter was last reset. */
   levelSwitches: number;
-  /** Drawing meshes made for simplified levels since the counter was last reset. */
+  /** Drawing (joined) meshes made for simplified levels since the counter was last reset. */
   levelMeshesMade: number;
 }
 
@@ -81,7 +91,12 @@ export class CrowdRenderer {
   readonly #levels: LevelSwitcher<CrowdLevel>;
   readonly #chain: JointChain;
   readonly #bounds = new CrowdBounds();
-  readonly #record: ModelTemplate["record"];
+  readonly #context: CrowdLevelContext;
+  /** Each part mesh's joint and rest box corners, for {@link measure}. */
+  readonly #corners: PartCorners[];
+  /** The thin instance's matrix is `#drop × rootWorld`, the joints composed under `#lift`: the product is the pose under the root. */
+  readonly #lift: Matrix;
+  readonly #drop: Matrix;
   #dirty = false;
   #disposed = false;
   #observer: Observer<Scene> | null;
@@ -92,7 +107,11 @@ export class CrowdRenderer {
     this.#onEmpty = onEmpty;
     const { joints, bounds } = template.layout;
     this.#chain = new JointChain(template.layout);
-    this.#record = template.record;
+    // The joined meshes' vertices are in the model frame, where the root's origin is at the
+    // feet: a thin instance's matrix shifts the model down onto the root, so that a pick against
+    // the rest geometry lands where the creature stands; the joints undo that shift.
+    this.#lift = Matrix.Translation(0, bounds.min.y, 0);
+    this.#drop = Matrix.Translation(0, -bounds.min.y, 0);
     joints.forEach((joint, j) => {
       const part = template.parts.get(joint.part)!;
       part.meshes.forEach((source, i, all) => {
@@ -101,6 +120,21 @@ export class CrowdRenderer {
         this.#sources.push({ source, joint: j, name, part: joint.part, levels: part.levels?.[i] });
       });
     });
+    this.#corners = this.#sources.map((s) => ({
+      joint: s.joint,
+      corners:
+        s.source.getTotalVertices() > 0 ? s.source.getBoundingInfo().boundingBox.vectors.map((v) => v.clone()) : [],
+    }));
+    const name = template.record.name;
+    this.#context = {
+      scene,
+      name,
+      record: template.record,
+      sets: drawSetsOf(scene, looksOf(this.#sources), `${name}/crowd/looks`),
+      skeleton: partSkeleton(scene, `${name}/crowd/joints`, joints.length),
+      joints: joints.length,
+      bounds: this.#bounds.info,
+    };
     this.#levels = new LevelSwitcher((index) => this.#makeLevel(index), bounds.max.y - bounds.min.y);
     // Levels only where some mesh has one (a model read without the simplifier has none).
     const simplified = this.#sources.some((s) => s.levels?.some((level) => level !== null));
@@ -141,14 +175,14 @@ export class CrowdRenderer {
     this.#dirty = true;
   }
 
-  /** Writes a member's part matrices from its root's world matrix and pose (rest pose by default). */
+  /** Writes a member's joint matrices from its root's world matrix and pose (rest pose by default). */
   write(member: CrowdMember, rootWorld: Matrix, pose: JointPose = REST_POSE): void {
     const level = this.#levels.of(member);
+    level.dirty = true;
+    this.#dirty = true;
     if (member.hidden) {
-      // A disabled root hides its creature: zero matrices draw (and pick) nothing.
-      for (const buffer of level.buffers) buffer.fill(0, member.slot * 16, member.slot * 16 + 16);
-      level.dirty = true;
-      this.#dirty = true;
+      // A disabled root hides its creature: a zero matrix draws (and picks) nothing.
+      level.matrices.fill(0, member.slot * 16, member.slot * 16 + 16);
       return;
     }
     const m = rootWorld.m;
@@ -159,16 +193,25 @@ export class CrowdRenderer {
     const sy = m[4]! * m[4]! + m[5]! * m[5]! + m[6]! * m[6]!;
     const sz = m[8]! * m[8]! + m[9]! * m[9]! + m[10]! * m[10]!;
     member.reach = member.modelReach * Math.sqrt(Math.max(sx, sy, sz));
-    const world = this.#chain.compose(rootWorld, pose);
-    const base = member.slot * 16;
-    const parts = level.parts;
-    for (let p = 0; p < parts.length; p++) {
-      const part = parts[p]!;
-      writeOffsetMatrix(level.buffers[p]!, base, world[part.joint]!.m, this.#chain.pivots[part.joint]!);
-    }
-    crowdStats.matricesWritten += parts.length;
-    level.dirty = true;
-    this.#dirty = true;
+    this.#drop.multiplyToArray(rootWorld, level.matrices, member.slot * 16);
+    const world = this.#chain.compose(this.#lift, pose);
+    const pivots = this.#chain.pivots;
+    const rows = level.rows;
+    const base = member.slot * level.rowLength;
+    for (let j = 0; j < world.length; j++) writeOffsetMatrix(rows, base + j * 16, world[j]!.m, pivots[j]!);
+    crowdStats.matricesWritten += world.length;
+  }
+
+  /**
+   * The world matrix the creature in `slot` of level `level` gives the part meshes of joint
+   * `joint` (as a grown part mesh's, hung at -pivot from its joint node), composed from what was
+   * written the way the shaders compose it, for tests and tools; null for no such creature.
+   */
+  partMatrixAt(slot: number, joint: number, level = 0): Matrix | null {
+    const drawn = this.#levels.at(level);
+    if (!drawn || !(slot >= 0 && slot < drawn.members.length)) return null;
+    const part = Matrix.FromArray(drawn.rows, slot * drawn.rowLength + joint * 16);
+    return part.multiply(Matrix.FromArray(drawn.matrices, slot * 16));
   }
 
   /**
@@ -177,7 +220,7 @@ export class CrowdRenderer {
    * a physics body can be fitted without growing nodes; null when no part has vertices.
    */
   measure(pose: Readonly<JointPose> = REST_POSE): { min: Vector3; max: Vector3 } | null {
-    return measurePosed(this.#chain, this.#levels.level(0).parts, pose);
+    return measurePosed(this.#chain, this.#corners, pose);
   }
 
   /** The bounding info every drawing mesh shares (one object for the crowd's life, refitted in place). */
@@ -206,14 +249,18 @@ export class CrowdRenderer {
     if (this.#observer) this.scene.onBeforeActiveMeshesEvaluationObservable.remove(this.#observer);
     this.#observer = null;
     this.#levels.dispose();
+    this.#context.skeleton.dispose();
+    for (const set of this.#context.sets) set.material?.dispose(false, false);
     this.#onEmpty();
   }
 
-  /** Level `index`'s drawing meshes, with those of the levels below it not made yet (a level may be built from the one before's buffers). */
+  /** Level `index`'s joined meshes, with those of the levels below it not made yet. */
   #makeLevel(index: number): CrowdLevel {
     for (let k = 1; k < index; k++) this.#levels.level(k);
-    if (index > 0) crowdStats.levelMeshesMade += this.#sources.length;
-    return makeCrowdLevel(index, this.#sources, this.#bounds.info, this.#record);
+    const level = makeCrowdLevel(index, this.#context);
+    if (index > 0) crowdStats.levelMeshesMade += level.draws.length;
+    for (const mesh of level.draws) byMesh.set(mesh, this);
+    return level;
   }
 }
 

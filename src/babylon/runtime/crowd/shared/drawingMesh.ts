@@ -53,8 +53,10 @@ export function copyLooks(source: Mesh, mesh: Mesh): void {
 export interface DrawingMeshSetUp {
   /** The model's record, in the mesh's `metadata.menagerie`. */
   record: unknown;
-  /** The part it draws (part-built crowds). */
+  /** The part it draws (a part mesh drawn alone). */
   part?: string | undefined;
+  /** The parts it draws (a part-built crowd's joined mesh: parts/partSkin.ts). */
+  parts?: readonly string[] | undefined;
   /** Its level of detail. */
   level: number;
   /** The level's members, by slot: a picked thin instance answers its member's owner. */
@@ -77,6 +79,7 @@ export function setUpDrawingMesh(mesh: Mesh, setUp: DrawingMeshSetUp): void {
     menagerie: {
       record: setUp.record,
       ...(setUp.part !== undefined ? { part: setUp.part } : {}),
+      ...(setUp.parts !== undefined ? { parts: setUp.parts } : {}),
       crowd: true,
       level: setUp.level,
       creatureAt: (i: number) => members[i]?.owner?.current,

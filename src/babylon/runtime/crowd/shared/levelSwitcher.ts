@@ -5,6 +5,12 @@
  * crowd hands it how to make a level; it makes level 0 at once and the others when a creature
  * first needs them, moves creatures between them, and answers for them all (counts, meshes,
  * uploads, the shared bounding box).
+ *
+ * Choosing costs a distance per creature. When a camera moved every creature is looked at; when
+ * only creatures moved (a walking crowd under a still camera), a quarter of each level is looked
+ * at per frame, in turn ({@link STRIDE}): a creature walks a few centimetres a frame, so it is
+ * switched a few frames late, well inside the 10% of hysteresis. A creature just added is looked
+ * at on its first frame (it may stand anywhere).
  */
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -110,6 +116,12 @@ export interface SwitchableLevel {
   dispose(): void;
 }
 
+/** Frames over which a still camera's levels are looked at once each. */
+export const STRIDE = 4;
+
+/** Counts for tests and tools: creatures whose distance was looked at, since last reset. */
+export const levelSwitcherStats = { looked: 0 };
+
 export class LevelSwitcher<L extends SwitchableLevel> {
   /** Index 0: full detail, made at once; the others made when a creature first needs them. */
   readonly #levels: (L | undefined)[] = [undefined];
@@ -122,6 +134,10 @@ export class LevelSwitcher<L extends SwitchableLevel> {
   readonly #cameras = new CameraWatch();
   /** Null: full detail only. */
   #lod: MeshLodSettings | null = null;
+  /** Counts the passes where only creatures moved: which quarter of the members to look at. */
+  #turn = 0;
+  /** Creatures added since levels were last chosen (with levels only). */
+  #fresh: CrowdMember[] = [];
 
   /** Makes level 0 with `make`, which makes level `index` (it may ask {@link level} for those below). */
   constructor(make: (index: number) => L, modelHeight: number) {
@@ -166,6 +182,7 @@ export class LevelSwitcher<L extends SwitchableLevel> {
   /** Adds a creature at full detail. */
   add(member: CrowdMember): void {
     this.#levels[0]!.add(member);
+    if (this.#lod) this.#fresh.push(member);
   }
 
   /** Removes a creature from its level. */
@@ -198,9 +215,14 @@ export class LevelSwitcher<L extends SwitchableLevel> {
   choose(scene: Scene, moved: boolean): number {
     if (!this.#lod) return 0;
     const camerasMoved = this.#cameras.read(scene);
+    const fresh = this.#fresh;
+    this.#fresh = [];
     if (this.#cameras.count === 0 || (!moved && !camerasMoved)) return 0;
-    let switched = 0;
-    for (let l = 0; l < this.#levels.length; l++) switched += this.#switchFrom(l, this.#lod);
+    // A moved camera can bring anyone across a boundary: look at all; else at one quarter, and
+    // at the creatures just added.
+    const phase = camerasMoved ? -1 : this.#turn++ % STRIDE;
+    let switched = phase < 0 ? 0 : this.#switchFresh(fresh, this.#lod);
+    for (let l = 0; l < this.#levels.length; l++) switched += this.#switchFrom(l, this.#lod, phase);
     return switched;
   }
 
@@ -224,20 +246,42 @@ export class LevelSwitcher<L extends SwitchableLevel> {
     this.#memberLists.fill(undefined);
   }
 
-  /** Moves level `l`'s creatures that belong elsewhere; returns how many. */
-  #switchFrom(l: number, lod: MeshLodSettings): number {
+  /** Moves each of `fresh` (creatures just added, some maybe gone since) that belongs elsewhere; returns how many. */
+  #switchFresh(fresh: readonly CrowdMember[], lod: MeshLodSettings): number {
+    let switched = 0;
+    for (const m of fresh) {
+      if (m.slot < 0 || m.hidden) continue;
+      const l = m.level ?? 0;
+      levelSwitcherStats.looked++;
+      const target = this.#targetOf(m, l, lod);
+      if (target === l) continue;
+      this.level(target).takeFrom(this.#levels[l]!, m);
+      switched++;
+    }
+    return switched;
+  }
+
+  /** The level `m`, drawn at `l`, belongs at. */
+  #targetOf(m: CrowdMember, l: number, lod: MeshLodSettings): number {
+    const cameras = this.#cameras;
+    const distance = nearestDistance(cameras.positions, cameras.count, m.x, m.y, m.z);
+    const size = (m.reach / m.modelReach) * this.#modelHeight;
+    return levelAt(distance, size, l, lod.distances, lod.hysteresis);
+  }
+
+  /** Moves level `l`'s creatures that belong elsewhere (those in slots ≡ `phase` mod STRIDE, or all for -1); returns how many. */
+  #switchFrom(l: number, lod: MeshLodSettings, phase: number): number {
     const level = this.#levels[l];
     if (!level) return 0;
-    const cameras = this.#cameras;
     const members = level.members;
     let switched = 0;
     // Backwards: a member leaving takes the last one's slot, which was already looked at.
     for (let i = members.length - 1; i >= 0; i--) {
+      if (phase >= 0 && i % STRIDE !== phase) continue;
       const m = members[i]!;
+      levelSwitcherStats.looked++;
       if (m.hidden) continue;
-      const distance = nearestDistance(cameras.positions, cameras.count, m.x, m.y, m.z);
-      const size = (m.reach / m.modelReach) * this.#modelHeight;
-      const target = levelAt(distance, size, l, lod.distances, lod.hysteresis);
+      const target = this.#targetOf(m, l, lod);
       if (target === l) continue;
       this.level(target).takeFrom(level, m);
       switched++;

@@ -1,7 +1,8 @@
 /**
- * Part-built creatures drawn as thin instances of their model's crowd: the counts that make a
- * crowd cheap (nodes per creature, matrices written and buffers uploaded per frame, meshes
- * Babylon evaluates), and that the crowd draws what the nodes would.
+ * Part-built creatures drawn as thin instances of their model's crowd, one joined mesh whose
+ * vertices are bound to their parts' joints: the counts that make a crowd cheap (nodes per
+ * creature, matrices written and buffers uploaded per frame, meshes Babylon evaluates), and that
+ * the crowd draws what the nodes would.
  */
 import { Ray } from "@babylonjs/core/Culling/ray.js";
 import { type Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
@@ -9,7 +10,8 @@ import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Creature } from "../../../../../src/babylon/creature.js";
 import { Menagerie } from "../../../../../src/babylon/menagerie.js";
-import { crowdStats } from "../../../../../src/babylon/runtime/crowd/parts/crowdRenderer.js";
+import { crowdOfMesh, crowdStats } from "../../../../../src/babylon/runtime/crowd/parts/crowdRenderer.js";
+import { LookPlugin } from "../../../../../src/babylon/runtime/crowd/parts/lookPlugin.js";
 import { createNullScene, sceneCounts } from "../../../../helpers/babylonScene.js";
 import { createModelServer, type ModelServer } from "../../../../helpers/modelServer.js";
 import { boxObj, tinyFox } from "../../../../helpers/tinyModels.js";
@@ -39,7 +41,7 @@ afterEach(async () => {
   await server.close();
 });
 
-/** The crowd's drawing meshes in the scene (one per part mesh of each model with creatures). */
+/** The crowd's drawing meshes in the scene (one joined mesh per model with creatures and level). */
 const crowdMeshes = () => env.scene.meshes.filter((m) => m.metadata?.menagerie?.crowd === true) as Mesh[];
 /** Creature → its slot in a crowd mesh. */
 const slotOf = (mesh: Mesh, creature: Creature) => {
@@ -52,8 +54,9 @@ describe("a crowd of part-built creatures", () => {
     const first = await menagerie.spawnCreature("fox");
     const withOne = sceneCounts(env.scene);
     const drawing = crowdMeshes();
-    const partMeshes = first.listParts().length + 1; // the head has a second (eye) material
-    expect(drawing).toHaveLength(partMeshes);
+    // Its 11 parts' 12 meshes (the head has a second, eye, material) in one joined mesh.
+    expect(drawing).toHaveLength(1);
+    expect([...drawing[0]!.metadata.menagerie.parts].sort()).toEqual([...first.listParts()].sort());
     for (let i = 0; i < 9; i++) await menagerie.spawnCreature("fox", { position: new Vector3(i, 0, 3) });
     const withTen = sceneCounts(env.scene);
     expect(withTen.transformNodes - withOne.transformNodes).toBe(9);
@@ -61,33 +64,49 @@ describe("a crowd of part-built creatures", () => {
     expect(drawing.every((m) => m.thinInstanceCount === 10)).toBe(true);
   });
 
-  it("draws with its template's geometry and material: no vertex data is copied", async () => {
+  it("joins its template's part meshes into one mesh, each vertex bound to its part's joint, its looks in one material", async () => {
     const geometriesBefore = env.scene.geometries.length;
-    await menagerie.spawnCreature("fox");
+    const skeletonsBefore = env.scene.skeletons.length;
+    const fox = await menagerie.spawnCreature("fox");
     const sources = env.scene.meshes.filter((m) => m.metadata?.menagerie?.template === true) as Mesh[];
-    const drawing = crowdMeshes();
-    expect(drawing).toHaveLength(12);
     expect(sources).toHaveLength(12);
-    // One geometry per template mesh; the drawing meshes add none.
-    expect(env.scene.geometries).toHaveLength(geometriesBefore + sources.length);
-    for (const mesh of drawing) {
-      const source = sources.find((s) => `${s.name}/crowd` === mesh.name);
-      expect(source, mesh.name).toBeDefined();
-      expect(mesh.geometry).toBe(source!.geometry);
-      expect(mesh.geometry!.meshes).toEqual([source, mesh]);
-      expect(mesh.getVertexBuffer("position")).toBe(source!.getVertexBuffer("position"));
-      expect(mesh.material).toBe(source!.material);
+    const [joined, ...others] = crowdMeshes();
+    expect(others).toEqual([]);
+    // One geometry per template mesh, and the joined mesh's own.
+    expect(env.scene.geometries).toHaveLength(geometriesBefore + sources.length + 1);
+    expect(joined!.getTotalVertices()).toBe(sources.reduce((n, m) => n + m.getTotalVertices(), 0));
+    expect(joined!.getTotalIndices()).toBe(sources.reduce((n, m) => n + m.getTotalIndices(), 0));
+    // Every vertex names its part's joint (in the layout's order), with weight 1: as many per
+    // joint as its part's meshes have.
+    const joints = joined!.getVerticesData("matricesIndices")!;
+    const weights = joined!.getVerticesData("matricesWeights")!;
+    const parts = fox.listParts();
+    const perJoint = parts.map(() => 0);
+    for (let v = 0; v < joined!.getTotalVertices(); v++) {
+      expect(weights[v * 4]).toBe(1);
+      perJoint[joints[v * 4]!]!++;
     }
+    const ofPart = (part: string) =>
+      sources.filter((m) => m.name === `fox/${part}` || m.name.startsWith(`fox/${part}/`));
+    expect(perJoint).toEqual(parts.map((part) => ofPart(part).reduce((n, m) => n + m.getTotalVertices(), 0)));
+    expect(Math.min(...perJoint)).toBeGreaterThan(0);
+    // The two looks' materials are drawn by one of the crowd's own; its skeleton only carries the
+    // bone count to the shaders, outside the scene's list.
+    expect(joined!.material?.pluginManager?.getPlugin("MenagerieLooks")).toBeInstanceOf(LookPlugin);
+    expect(joined!.skeleton?.bones).toHaveLength(parts.length);
+    expect(env.scene.skeletons).toHaveLength(skeletonsBefore);
   });
 
-  it("writes one matrix per part mesh per creature and uploads one buffer per drawing mesh per frame", async () => {
+  it("writes one matrix per joint per creature and uploads one texture and one buffer per drawing mesh per frame", async () => {
     const foxes = [];
     for (let i = 0; i < 12; i++) foxes.push(await menagerie.spawnCreature("fox", { position: new Vector3(i, 0, 4) }));
     const trout = await menagerie.spawnCreature("trout", { position: new Vector3(0, 0, 6) });
     trout.wander();
     for (const fox of foxes) fox.wander();
-    const drawing = crowdMeshes().length; // the fox's 11 parts + its eye + the trout's body
-    expect(drawing).toBe(13);
+    const drawing = crowdMeshes().length; // the fox's and the trout's
+    expect(drawing).toBe(2);
+    const joints = foxes[0]!.listParts().length;
+    expect(joints).toBe(11);
     // Frames on a fixed step (the Menagerie's observer would step by the engine's clock).
     env.scene.onBeforeRenderObservable.clear();
     const frame = () => {
@@ -99,8 +118,9 @@ describe("a crowd of part-built creatures", () => {
     crowdStats.uploads = 0;
     const frames = 3;
     for (let i = 0; i < frames; i++) frame();
-    expect(crowdStats.matricesWritten).toBe(frames * (12 * 12 + 1));
-    expect(crowdStats.uploads).toBe(frames * drawing);
+    expect(crowdStats.matricesWritten).toBe(frames * (12 * joints + 1));
+    // Per crowd: its joint texture and its mesh's matrices.
+    expect(crowdStats.uploads).toBe(frames * 2 * drawing);
     // Babylon evaluates (and draws) the drawing meshes, however many creatures they carry.
     expect(env.scene.getActiveMeshes().length).toBe(drawing);
   });
@@ -115,8 +135,8 @@ describe("a crowd of part-built creatures", () => {
     crowdStats.uploads = 0;
     menagerie.stepMotion(1 / 60);
     env.scene.render();
-    expect(crowdStats.uploads).toBe(12);
-    const body = crowdMeshes().find((m) => m.name === "fox/body/crowd")!;
+    expect(crowdStats.uploads).toBe(2);
+    const body = crowdMeshes().find((m) => m.name === "fox/crowd")!;
     // The shared box is snapped outward to whole units (crowdBounds.ts): it holds the creature,
     // its top at least its height above its feet, at either scale.
     const top = () => body.getBoundingInfo().boundingBox.maximumWorld.y;
@@ -147,10 +167,11 @@ describe("a crowd of part-built creatures", () => {
     });
     foxes[2]!.root.position.x += 1;
     env.scene.render();
-    // One fox's 12 part meshes; it stays between foxes 0 and 4, so the crowd's box holds still.
+    // One fox's 11 joints, its crowd's texture and matrices; it stays between foxes 0 and 4, so
+    // the crowd's box holds still.
     expect(crowdStats).toEqual({
-      matricesWritten: 12,
-      uploads: 12,
+      matricesWritten: 11,
+      uploads: 2,
       boundsRefits: 0,
       levelSwitches: 0,
       levelMeshesMade: 0,
@@ -158,7 +179,7 @@ describe("a crowd of part-built creatures", () => {
     menagerie.resume();
     crowdStats.matricesWritten = 0;
     menagerie.stepMotion(1 / 60);
-    expect(crowdStats.matricesWritten).toBe(5 * 12);
+    expect(crowdStats.matricesWritten).toBe(5 * 11);
   });
 
   it.each([
@@ -177,23 +198,25 @@ describe("a crowd of part-built creatures", () => {
       fox.setBehaviour("walk");
       void fox.moveTo({ x: 1, z: 50 });
       for (let i = 0; i < 40; i++) menagerie.stepMotion(1 / 60);
+      // Each joint's matrix as the shaders compose it: the joint texture's times the thin instance's.
+      const [joined] = crowdMeshes();
+      const slot = slotOf(joined!, fox);
+      expect(slot).toBeGreaterThanOrEqual(0);
+      const crowd = crowdOfMesh(joined!)!;
       const fromCrowd = new Map<string, Matrix>();
-      for (const mesh of crowdMeshes()) {
-        const slot = slotOf(mesh, fox);
-        expect(slot).toBeGreaterThanOrEqual(0);
-        const data = mesh.thinInstanceGetWorldMatrices()[slot]!;
-        fromCrowd.set(mesh.name.replace(/\/crowd$/, ""), data.clone());
-      }
+      fox.listParts().forEach((part, joint) => {
+        fromCrowd.set(part, crowd.partMatrixAt(slot, joint)!);
+      });
       // Asking for its meshes grows its nodes, posed as the crowd drew it, and takes it out of the crowd.
       const meshes = fox.meshes;
       expect(crowdMeshes().every((m) => m.thinInstanceCount === 0)).toBe(true);
       for (const part of fox.listParts()) fox.getPart(part)!.computeWorldMatrix(true);
       const swing = fox.listParts().reduce((sum, part) => sum + Math.abs(fox.getPart(part)!.rotation.x), 0);
       expect(swing).toBeGreaterThan(0.1); // it really is mid-stride
-      expect(meshes).toHaveLength(fromCrowd.size);
+      expect(meshes).toHaveLength(fromCrowd.size + 1); // the head's eye mesh hangs from the head's joint
       for (const mesh of meshes) {
         const expected = mesh.computeWorldMatrix(true).asArray();
-        const actual = fromCrowd.get(mesh.name)!.asArray();
+        const actual = fromCrowd.get(mesh.name.split("/")[1]!)!.asArray();
         for (let k = 0; k < 16; k++) expect(actual[k]).toBeCloseTo(expected[k]!, 5);
       }
     },
@@ -206,7 +229,7 @@ describe("a crowd of part-built creatures", () => {
     fox.root.setEnabled(false);
     env.scene.render();
     expect(down(0)?.hit ?? false).toBe(false);
-    const body = crowdMeshes().find((m) => m.name === "fox/body/crowd")!;
+    const body = crowdMeshes().find((m) => m.name === "fox/crowd")!;
     expect(
       body
         .thinInstanceGetWorldMatrices()
@@ -245,6 +268,9 @@ describe("a crowd of part-built creatures", () => {
     expect(sceneCounts(env.scene)).toEqual({
       ...before,
       meshes: before.meshes + drawing.length,
+      geometries: before.geometries + drawing.length, // the joined mesh's
+      materials: before.materials + 1, // the joined looks'
+      textures: before.textures + 1, // the joint texture
       beforeRenderObservers: 1, // the Menagerie's one motion observer
     });
     await menagerie.spawnCreature("fox");

@@ -1,0 +1,119 @@
+/**
+ * 7b. Mixed crowds in headless Chromium (SwiftShader software GL): the demo's grassland (`populate`
+ * of `habitat: "grass"`, seed 3: part-built and rigged species together) at 150 creatures (19
+ * species) and at 1 000, every creature casting into a 1 024² shadow map, with the default
+ * `meshLod` and, at 1 000, with `meshLod: false` beside it. Draw calls, CPU per frame and active
+ * indices (issue #41). The scenes live in one page (test/browser/pages/bench-rigged.ts, an engine
+ * each) and their runs alternate, the order turning each run.
+ */
+import type { Page } from "playwright-core";
+import { startLookupServer } from "../src/service/lookupServer.js";
+import type { RiggedBuildParams, RiggedBuilt, RiggedMeasure } from "../test/browser/pages/bench-rigged.js";
+import { launchChromium, pageResult, watchPage } from "../test/helpers/browser.js";
+import { startPageServer } from "../test/helpers/vitePages.js";
+import { type Row, row, type Section } from "./report.js";
+import { Samples } from "./stats.js";
+
+export interface MixedBrowserBenchOptions {
+  catalogDir: string;
+  /** Creature counts, each a scene with levels (and the largest one without beside it). */
+  counts: number[];
+  runs: number;
+  log: (line: string) => void;
+}
+
+const WITH = "Menagerie, meshLod (default), shadows";
+const WITHOUT = "Menagerie, meshLod: false, shadows";
+const FRAMES = 4;
+const WARMUP = 3;
+
+async function call<T>(page: Page, errors: string[], fn: string, ...args: unknown[]): Promise<T> {
+  try {
+    return await page.evaluate(
+      ({ fn, args }) =>
+        (window as unknown as { __rigged: Record<string, (...a: unknown[]) => unknown> }).__rigged[fn]!(...args) as T,
+      { fn, args },
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${errors.join("\n")}`);
+  }
+}
+
+export async function benchMixedBrowser(options: MixedBrowserBenchOptions): Promise<Section> {
+  const { counts, runs, log } = options;
+  const largest = Math.max(...counts);
+  const scenes = [...counts.map((count) => ({ count, meshLod: true })), { count: largest, meshLod: false }];
+  const samples = scenes.map(() => new Samples());
+  const built: number[] = [];
+  let service: Awaited<ReturnType<typeof startLookupServer>> | undefined;
+  let pages: Awaited<ReturnType<typeof startPageServer>> | undefined;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  try {
+    service = await startLookupServer({
+      catalogDir: options.catalogDir,
+      port: 0,
+      rateLimit: false,
+      assetRateLimit: false,
+    });
+    pages = await startPageServer();
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 640, height: 480 } });
+    const { errors } = watchPage(page);
+    await page.goto(`${pages.url}/bench-rigged.html`);
+    await pageResult<string>(page, 180_000);
+    const ids: number[] = [];
+    for (const { count, meshLod } of scenes) {
+      const params: RiggedBuildParams = {
+        service: service.url,
+        key: "dev-key",
+        mode: "menagerieMixed",
+        count,
+        species: [],
+        shadows: true,
+        meshLod,
+      };
+      const made = await call<RiggedBuilt>(page, errors, "build", params);
+      log(
+        `mixedBrowser ${count}${meshLod ? "" : " meshLod: false"}: ${made.creatures} creatures in ${made.loadMs.toFixed(0)} ms`,
+      );
+      await call(page, errors, "measure", made.id, WARMUP);
+      ids.push(made.id);
+      built.push(made.creatures);
+    }
+    for (let run = 0; run < runs; run++) {
+      for (const i of scenes.map((_, k) => (k + run) % scenes.length)) {
+        const figures = await call<RiggedMeasure>(page, errors, "measure", ids[i]!, FRAMES);
+        samples[i]!.add({ ...figures });
+      }
+      log(`mixedBrowser run ${run + 1}/${runs} done`);
+    }
+    for (const id of ids) await call(page, errors, "dispose", id);
+    await page.close();
+  } finally {
+    await browser?.close();
+    await pages?.close();
+    await service?.close();
+  }
+  const summaries = samples.map((s) => s.summary());
+  const label = (i: number) => `${built[i]} creatures of the grassland (seed 3), shadows`;
+  const rows: Row[] = scenes.map((scene, i) => row(label(i), scene.meshLod ? WITH : WITHOUT, summaries[i]!));
+  return {
+    id: "mixedBrowser",
+    title: "7b. Mixed crowds in headless Chromium (SwiftShader): draw calls, CPU per frame, active indices",
+    notes: [
+      `\`populate({ habitat: "grass", count, seed: 3, scenery: 0 })\` over a square of 3 m per creature, all in view (640×480), a hemispheric light, the ground, and a directional light whose 1 024² shadow map every creature casts into (\`menagerie.addShadowCaster\`). ${runs} measured runs of ${FRAMES} frames per scene after ${WARMUP} warm-up frames, alternating (the order turns each run).`,
+      "CPU ms = `menagerie.stepMotion(1/60)` + `scene.render()` per frame, before `gl.finish()`; draw calls (SceneInstrumentation), active indices and shadow casters of a run's last frame, ground included.",
+      "Goal (issue #41): the demo's 150 creatures of 19 species with shadows in ≤ 100 draw calls; 1 000 mixed in ≤ 150; with levels no more CPU than without.",
+    ],
+    columns: [
+      { key: "cpuMs", label: "CPU ms", digits: 1, better: "lower" },
+      { key: "frameMs", label: "frame ms (with gl.finish)", digits: 1, better: "lower" },
+      { key: "drawCalls", label: "draw calls", digits: 0, better: "lower" },
+      { key: "activeIndices", label: "active indices", digits: 0, better: "lower" },
+      { key: "activeMeshes", label: "active meshes", digits: 0, better: "lower" },
+      { key: "shadowCasters", label: "shadow casters", digits: 0, better: "lower" },
+      { key: "nodes", label: "nodes", digits: 0, better: "lower" },
+    ],
+    rows,
+  };
+}
