@@ -24,6 +24,7 @@ import { ForceVector, type SteeringBehavior } from "./behaviors/steeringBehavior
 import type { Gait } from "./gaits/gait.js";
 import { BEHAVIOR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
 import type { MotionGroup } from "./group.js";
+import { holdOutOfObstacles } from "./holdOutOfObstacles.js";
 import type { Pose } from "./pose.js";
 import type { RigRoles } from "./rigRoles.js";
 import { SPEED_RULES, type SpeciesSpeeds, type SpeedRules, speciesSpeeds } from "./speeds.js";
@@ -83,7 +84,7 @@ const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" 
 
 const force = new ForceVector();
 const part = new ForceVector();
-const stepStart = new ForceVector(); // where a step started, for travel's hard water rule
+const stepStart = new ForceVector(); // where a step started, for travel's hard rules (obstacles, water)
 
 let nextId = 1;
 
@@ -560,8 +561,12 @@ export class MotionAgent implements SteeringAgent {
     this.x += vx * dt;
     this.z += vz * dt;
     this.#poser.speed = speed;
+    if (this.altitude !== 0) return;
+    const obstacles = this.world?.obstacles;
+    if (obstacles !== undefined && obstacles.length > 0 && holdOutOfObstacles(this, obstacles, stepStart))
+      this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
     const waters = this.world?.waters;
-    if (waters === undefined || waters.length === 0 || this.altitude !== 0) return;
+    if (waters === undefined || waters.length === 0) return;
     if (holdRealm(this, waters, stepStart)) this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
   }
 

@@ -1,11 +1,16 @@
 /**
  * The watch a `moveTo` keeps on its progress: it gives up after `stuckSeconds` of game time
- * spent standing or creeping (under a quarter of its walk speed) without coming 2 cm nearer its
- * aim (the next waypoint, or the target). A creature jostled about by its herd or by others
- * fleeing is still on its way. Allocation-free: it runs each step of a moving agent.
+ * without coming {@link PROGRESS_MARGIN} (2 cm) nearer its aim (the next waypoint, or the
+ * target) than it has been, however fast it goes meanwhile: standing, creeping, or running
+ * round a pond it cannot cross are all no progress. A creature jostled about by its herd keeps
+ * going as long as it gets nearer now and then. Allocation-free: it runs each step of a moving
+ * agent.
  */
 import type { RouteBehavior } from "./behaviors/route.js";
 import type { SteeringAgent, Vec2 } from "./types.js";
+
+/** How much nearer its aim a `moveTo` must come to count as progress, metres. */
+const PROGRESS_MARGIN = 0.02;
 
 /** Progress toward an aim: how near it came, and the seconds since it last came nearer. */
 export class MoveProgress {
@@ -28,14 +33,12 @@ export class MoveProgress {
     const dx = aim.x - agent.x;
     const dz = aim.z - agent.z;
     const d = Math.sqrt(dx * dx + dz * dz);
-    if (aim !== this.#aim || d < this.#best - 0.02) {
+    if (aim !== this.#aim || d < this.#best - PROGRESS_MARGIN) {
       this.#aim = aim;
       this.#best = d;
       this.#stall = 0;
       return false;
     }
-    const slow = agent.walkSpeed * 0.25;
-    if (agent.vx * agent.vx + agent.vz * agent.vz >= slow * slow) return false;
     this.#stall += agent.dt;
     return this.#stall >= this.stuckSeconds;
   }

@@ -178,9 +178,10 @@ export interface MoveOrder {
   /** Arrived when its centre is this near the target, metres. @default half its radius (at least 0.05) */
   tolerance?: number | undefined;
   /**
-   * Seconds of game time standing or creeping (under a quarter of its walk speed) without
-   * getting 2 cm nearer its next waypoint or target, after which it gives up: `onArrive(false)`,
-   * and it idles. Time a reaction (fleeing) holds the order paused does not count. @default 5
+   * Seconds of game time without getting 2 cm nearer its next waypoint or target than it has
+   * been, however fast it goes meanwhile (standing, creeping, or running round a pond it cannot
+   * cross), after which it gives up: `onArrive(false)`, and it idles. Time a reaction (fleeing)
+   * holds the order paused does not count. @default 5
    */
   stuckSeconds?: number | undefined;
   /** Told `true` on arrival, `false` when another order came first. @default none */

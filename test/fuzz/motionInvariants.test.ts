@@ -175,15 +175,11 @@ describe("motion invariants, as properties", () => {
     expect(outcomes).toContain(false);
   });
 
-  // Known bug: a walker whose target is penned in by a closed ring of rocks round a pond does
-  // not settle (first case: world seed 1, a 0.3 m walker, a pond of radius 3.51 m inside ten
-  // rocks of radius 1.7 m on a 5 m circle). Rocks are only steered round, so it squeezes between
-  // two into the ring (its centre inside a rock from about step 940), and there, pushed by the
-  // rocks' avoidance and slid along the shore by the water rule (holdRealm), it runs round the
-  // pond at up to 2.3 m/s, three times its walking speed, for good: never nearer its aim and
-  // never under a quarter of its walk speed, which is all MoveProgress counts as stuck, so
-  // `onArrive` never comes (2 749 steps, 92 s, here). Turn into `it` once fixed.
-  it.fails("moveTo settles when its target is penned in by a ring of rocks round a pond", () => {
+  // Once a 0.3 m walker squeezed between two rocks into the ring and ran round the pond at up
+  // to three times its walking speed for good (world seed 1, a pond of radius 3.51 m): the hard
+  // rule of obstacles keeps it out of the ring, and a moveTo that comes no nearer its aim for
+  // `stuckSeconds`, however fast it goes, gives up (test/motion/moveProgress.test.ts).
+  it("moveTo settles when its target is penned in by a ring of rocks round a pond", () => {
     tally.check("moveTo: settles, penned", CASES, settles(true, []));
   });
 
@@ -252,14 +248,11 @@ describe("motion invariants, as properties", () => {
     tally.check("moveTo: never in an obstacle", CASES, intoRock(false));
   });
 
-  // Known bug: a large walker wandering an area of radius 10 m round a rock of radius about 5 m
-  // walks into the rock (first case here: world seed 1, a 1.17 m walker of radius 0.53 m; in 100
-  // cases of this kind, 4 went in, by up to 0.22 m of its centre). The wander order's
-  // StayInAreaBehavior pushes inward from 6 radii off the area's edge, with weight 3 and up to
-  // 4 times maxForce: over the whole ring between rock and edge, and more than the always-on
-  // obstacle avoidance pushes out. No rule holds a walker out of an obstacle after steering, as
-  // holdRealm (water.ts) does for water. Turn into `it` once fixed.
-  it.fails("a wandering walker never enters an obstacle", () => {
+  // The wander order's StayInAreaBehavior pushes inward from 6 radii off the area's edge, with
+  // weight 3 and up to 4 times maxForce, more than obstacle avoidance pushes out: a large walker
+  // (world seed 1, 1.17 m tall) was pushed into a rock of about 5 m in an area of 10 m until
+  // the hard rule of obstacles (holdOutOfObstacles) held it out after steering.
+  it("a wandering walker never enters an obstacle", () => {
     tally.check("wander: never in an obstacle", CASES, intoRock(true));
   });
 });

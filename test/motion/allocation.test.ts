@@ -81,6 +81,21 @@ describe("allocation", () => {
     expect(median, message).toBeLessThan(1);
   });
 
+  it("walkers held out of rocks (steering and the hard rule) allocate nothing per step", () => {
+    const roles = quadrupedRoles(0.5);
+    const world = new MotionWorld({ seed: 9 });
+    // Rocks in the wanderers' area (circles: a polygon obstacle reads about 0.4 B an agent-step
+    // more, with or without the hard rule, which would leave this test at its bound).
+    for (let k = 0; k < 6; k++)
+      world.addObstacle({ center: { x: (k % 3) * 6 - 3, z: Math.floor(k / 3) * 6 }, radius: 1.5 });
+    for (let i = 0; i < 200; i++)
+      world
+        .createAgent({ roles, behaviour: "walk", x: (i % 20) * 0.9 - 6, z: Math.floor(i / 20) * 0.9 - 12 })
+        .wander({ area: { center: { x: 3, z: 1 }, radius: 14 } });
+    const { median, message } = settledBytesPerAgentStep(world);
+    expect(median, message).toBeLessThan(1);
+  });
+
   // Skipped: alone, or with the other isolated files, or beside test/motion and the water tests,
   // it passes (under 1 B an agent-step); in the whole Node lane of `npm test` it read a steady
   // 16 B an agent-step (two runs of two, every warm-up and settled reading), a boxed double

@@ -13,9 +13,9 @@ export interface MoveToOptions {
   /** Arrived (`true`) when its centre is this near the target, metres. @default half its radius, at least 0.05 */
   tolerance?: number;
   /**
-   * Seconds of game time standing or creeping (under a quarter of its walk speed) without
-   * getting 2 cm nearer its next waypoint or target, after which it gives up (`false`) and
-   * stands. Time spent fleeing does not count. @default 5
+   * Seconds of game time without getting 2 cm nearer its next waypoint or target than it has
+   * been, however fast it goes meanwhile (standing, creeping, or running round a pond it cannot
+   * cross), after which it gives up (`false`) and stands. Time spent fleeing does not count. @default 5
    */
   stuckSeconds?: number;
 }
