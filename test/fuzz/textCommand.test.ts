@@ -24,8 +24,8 @@ import {
   ACTION_VERBS,
   ALL_WORDS,
   FILLER_WORDS,
+  HABITAT_ANSWERS,
   HABITAT_VERBS,
-  HABITAT_WORDS,
   PLACES,
   QUANTITY_WORDS,
 } from "../../src/service/textCommand/textCommandWords.js";
@@ -98,7 +98,7 @@ const word: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...ACTION_VERBS.map(([v]) => v), ...HABITAT_VERBS) },
   { weight: 2, arbitrary: fc.constantFrom(...PLACES.map(([p]) => p)) },
   { weight: 3, arbitrary: fc.constantFrom(...QUANTITY_WORDS.keys(), ...ALL_WORDS, ...FILLER_WORDS, ...NUMBER_WORDS) },
-  { weight: 2, arbitrary: fc.constantFrom(...HABITAT_WORDS.keys()) },
+  { weight: 2, arbitrary: fc.constantFrom(...HABITAT_ANSWERS.keys()) },
   { weight: 5, arbitrary: fc.constantFrom(...creatures) },
   { weight: 2, arbitrary: fc.constantFrom(...creatures).map((c) => (c.endsWith("s") ? `${c}es` : `${c}s`)) },
   { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...creatures), fc.nat()).map(([c, at]) => typo(c, at)) },
@@ -141,7 +141,7 @@ const plainWords = fc.array(
 
 const KINDS = new Set(["add_model", "remove_model", "move_model", "change_habitat"]);
 const RELATIVES = new Set(["here", "near", "far", "front", "behind", "above", "below", "left", "right"]);
-const HABITATS = new Set(HABITAT_WORDS.values());
+const HABITATS = new Set(HABITAT_ANSWERS.values());
 
 /** Why the actions break what parseTextCommand documents, or "". */
 function actionsProblem(actions: readonly TextCommandAction[]): string {
