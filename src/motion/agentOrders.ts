@@ -38,7 +38,7 @@ export const MOVE_ORDER_DEFAULTS = Object.freeze({
 export const VISIT_HEAD_PITCH: Readonly<Record<string, number>> = Object.freeze({ drink: 0.9, graze: 0.7 });
 
 /** What orders read and set of their agent (a `OrderedAgent`). */
-export interface OrderedAgent extends Omit<SteeringAgent, "realm">, Reacher {
+export interface OrderedAgent extends Omit<SteeringAgent, "realm" | "altitude">, Reacher {
   readonly x: number;
   readonly z: number;
   readonly world: SteeringAgent["world"];

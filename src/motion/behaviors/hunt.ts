@@ -3,6 +3,8 @@
  * `FleeFromPredatorsGoal`). A hunter looks for prey within `searchRadius`, walks toward the
  * nearest it finds, chases once it is within `spotRadius`, catches it on contact (a callback:
  * what a catch does is the game's), gives up after `chaseSeconds`, rests, and looks again.
+ * A catch is contact in three dimensions; a hunter in the air (a raptor) stoops: it dives to its
+ * prey's height once near it and climbs back to its band after.
  * It is a reaction a creature keeps whatever its order: while engaged it pauses the order. Prey
  * flee predators with {@link FleePredatorsBehavior}.
  */
@@ -68,6 +70,9 @@ function resolveOptions(options: HuntOptions): Required<Omit<HuntOptions, "onCat
  * @category Motion
  */
 export type HuntPhase = "search" | "stalk" | "chase" | "rest";
+
+/** How much farther across than below the prey a flier starts its stoop, metres. */
+const STOOP_REACH = 3;
 
 /** Seconds between two looks for prey while searching (a search is a world query). */
 const LOOK_EVERY = 0.5;
@@ -167,7 +172,10 @@ export class HuntBehavior extends SteeringBehavior {
     }
     const target = this.prey!;
     const d = distance(agent, target);
-    if (d <= agent.radius + target.radius + this.catchDistance) {
+    // A catch is contact in three dimensions: an eagle high over a crab has not caught it.
+    const dy = (agent.y ?? 0) - (target.y ?? 0);
+    const reach = agent.radius + target.radius + this.catchDistance;
+    if (d * d + dy * dy <= reach * reach) {
       this.catches++;
       this.#enter("rest");
       this.prey = undefined;
@@ -180,6 +188,10 @@ export class HuntBehavior extends SteeringBehavior {
       this.#giveUp(target, agent, out);
       return;
     }
+    // A flier stoops: once the prey is within a dive's slope (closer across than below), it
+    // dives to the prey's height; its flight climbs back to its band when the stoop ends.
+    if (this.phase === "chase" && (agent.altitude ?? 0) > 0 && d <= Math.abs(dy) + STOOP_REACH)
+      agent.stoopY = target.y ?? 0;
     // Stalking: a brisk walk (half again its walk, never past its run), so it closes in on grazers.
     const speed =
       this.phase === "chase"
