@@ -66,12 +66,10 @@ export function waterSurface(water: Obstacle, ground: HeightFunction | undefined
 
 /** A flier's height: see the module comment. */
 export class Flight {
-  /** Its band above the ground or water, metres (from its kind: see `FLIGHT_BAND_RULES`). */
-  band: FlightBand;
   /** Fastest climb and cruising descent, m/s. */
   climbRate = 1.5;
   /** Fastest descent while landing, m/s. */
-  descentRate = 1.5;
+  descentRate = 2;
   /** Fastest dive of a stoop (a hunt), m/s. */
   stoopRate = 6;
   /** Vertical speed, m/s (up is positive). */
@@ -86,10 +84,26 @@ export class Flight {
   #water: Obstacle | undefined;
   #surface = 0;
 
+  #band: FlightBand;
+
   constructor(band: FlightBand, flies: boolean) {
-    this.band = band;
+    this.#band = band;
     this.#phase = flies ? "flying" : "landed";
     this.#cruise = (band.min + band.max) / 2;
+  }
+
+  /**
+   * Its band above the ground or water, metres (from its kind: see `FLIGHT_BAND_RULES`). A new
+   * band takes effect at once: it cruises to the band's middle, then wanders within it.
+   */
+  get band(): FlightBand {
+    return this.#band;
+  }
+
+  set band(band: FlightBand) {
+    this.#band = band;
+    this.#cruise = (band.min + band.max) / 2;
+    this.#retarget = 4;
   }
 
   /** Where it is: flying, landing, landed or taking off. */
@@ -224,8 +238,11 @@ export class Flight {
    * acceleration, and keeps it on or above the floor.
    */
   #climb(body: FlyingBody, target: number, rate: number, floor: number, dt: number): void {
-    const wish = Math.max(-rate, Math.min(rate, (target - body.y) * 2));
-    const accel = Math.max(2, rate) * dt;
+    const a = Math.max(2, rate);
+    const gap = target - body.y;
+    // The fastest speed from which it can still stop at the target at its acceleration.
+    const wish = Math.sign(gap) * Math.min(rate, Math.sqrt(2 * a * Math.abs(gap)), Math.abs(gap) / Math.max(dt, 1e-6));
+    const accel = a * dt;
     this.vy += Math.max(-accel, Math.min(accel, wish - this.vy));
     body.y += this.vy * dt;
     if (body.y < floor) {

@@ -59,7 +59,7 @@ describe("MotionAgent", () => {
       bird.step(1 / 30);
       fall = Math.max(fall, y - bird.y);
     }
-    expect(fall).toBeLessThanOrEqual(1.5 / 30 + 1e-9); // at most its descent rate, 1.5 m/s
+    expect(fall).toBeLessThanOrEqual(2 / 30 + 1e-9); // at most its descent rate, 2 m/s
     expect([bird.altitude, bird.y, bird.flight.phase]).toEqual([0, 0, "landed"]);
     expect(agent("walk").altitude).toBe(0);
   });
