@@ -74,6 +74,9 @@ export type HuntPhase = "search" | "stalk" | "chase" | "rest";
 /** How much farther across than below the prey a flier starts its stoop, metres. */
 const STOOP_REACH = 3;
 
+/** Seconds a stoop may stay at its lowest over prey it cannot reach before the chase is given up. */
+const STOOP_STUCK_SECONDS = 1.5;
+
 /** Seconds between two looks for prey while searching (a search is a world query). */
 const LOOK_EVERY = 0.5;
 
@@ -110,6 +113,9 @@ export class HuntBehavior extends SteeringBehavior {
   /** Told when a chase is given up. */
   onGiveUp: ((prey: SteeringAgent) => void) | undefined;
   #phase: HuntPhase = "search";
+  /** Seconds a stoop has gone no lower right over its prey, and its height the step before. */
+  #stuck = 0;
+  #lastY = 0;
   #clock = 0;
   #look = 0;
 
@@ -190,8 +196,13 @@ export class HuntBehavior extends SteeringBehavior {
     }
     // A flier stoops: once the prey is within a dive's slope (closer across than below), it
     // dives to the prey's height; its flight climbs back to its band when the stoop ends.
-    if (this.phase === "chase" && (agent.altitude ?? 0) > 0 && d <= Math.abs(dy) + STOOP_REACH)
+    if (this.phase === "chase" && (agent.altitude ?? 0) > 0 && d <= Math.abs(dy) + STOOP_REACH) {
       agent.stoopY = target.y ?? 0;
+      if (this.#outOfReach(agent, d <= reach, dt)) {
+        this.#giveUp(target, agent, out);
+        return;
+      }
+    }
     // Stalking: a brisk walk (half again its walk, never past its run), so it closes in on grazers.
     const speed =
       this.phase === "chase"
@@ -207,6 +218,17 @@ export class HuntBehavior extends SteeringBehavior {
     const len = Math.sqrt(dx * dx + dz * dz) || 1;
     out.x = ((dx / len) * speed - agent.vx) * GAIN;
     out.z = ((dz / len) * speed - agent.vz) * GAIN;
+  }
+
+  /**
+   * True once a stoop has gone no lower for {@link STOOP_STUCK_SECONDS} right over its prey: the
+   * prey is out of its reach (a fish deep under the surface), so it gives the chase up.
+   */
+  #outOfReach(agent: SteeringAgent, over: boolean, dt: number): boolean {
+    const y = agent.y ?? 0;
+    this.#stuck = over && y >= this.#lastY - 1e-3 ? this.#stuck + dt : 0;
+    this.#lastY = y;
+    return this.#stuck >= STOOP_STUCK_SECONDS;
   }
 
   #giveUp(prey: SteeringAgent, agent: SteeringAgent, out: Vec2): void {
