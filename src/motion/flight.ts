@@ -18,7 +18,10 @@ import type { HeightFunction, Obstacle, SteeringWorld } from "./types.js";
  */
 export type FlightPhase = "flying" | "landing" | "landed" | "takingOff";
 
-/** What a {@link Flight} reads and moves of its creature. */
+/**
+ * What a {@link Flight} reads and moves of its creature (a `MotionAgent` is one).
+ * @category Motion
+ */
 export interface FlyingBody {
   x: number;
   z: number;
@@ -35,7 +38,10 @@ export interface FlyingBody {
   readonly world: SteeringWorld | undefined;
 }
 
-/** A perch: where a flier lands on a prop, its top's height. */
+/**
+ * A perch: where a flier lands on a prop, and the prop's top height, metres.
+ * @category Motion
+ */
 export interface Perch {
   readonly x: number;
   readonly z: number;
@@ -64,7 +70,11 @@ export function waterSurface(water: Obstacle, ground: HeightFunction | undefined
   return low;
 }
 
-/** A flier's height: see the module comment. */
+/**
+ * A flier's height (`creature.motion.flight`): its band, its phase, its perch and its rates.
+ * Its agent steps it; a game reads it, or sets `band` and the rates.
+ * @category Motion
+ */
 export class Flight {
   /** Fastest climb and cruising descent, m/s. */
   climbRate = 1.5;
