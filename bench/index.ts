@@ -53,7 +53,10 @@ const PLANS = {
     browserSizes: [50, 200, 1000],
     motionSizes: [100, 1000, 5000],
     livingSizes: [150, 600, 1000],
-    lagoonSizes: [200],
+    lagoonSizes: [
+      { movers: 200, swimmers: 20 },
+      { movers: 200, swimmers: 500 },
+    ],
     serviceSeconds: 1,
     syntheticSizes: [10_000, 100_000],
     riggedSizes: [100, 300, 1000],
@@ -66,7 +69,10 @@ const PLANS = {
     browserSizes: [50],
     motionSizes: [100, 1000],
     livingSizes: [150, 1000],
-    lagoonSizes: [200],
+    lagoonSizes: [
+      { movers: 200, swimmers: 20 },
+      { movers: 200, swimmers: 500 },
+    ],
     serviceSeconds: 1,
     syntheticSizes: [10_000],
     riggedSizes: [100, 300],

@@ -25,8 +25,8 @@ import { Samples, summarize } from "./stats.js";
 
 export interface LagoonBenchOptions {
   catalogDir: string;
-  /** Fliers (or walkers, for the baseline) per world. */
-  sizes: number[];
+  /** Per row: fliers (or walkers, for the baseline) and swimmers per world. */
+  sizes: { movers: number; swimmers: number }[];
   runs: number;
   log: (line: string) => void;
 }
@@ -34,8 +34,6 @@ export interface LagoonBenchOptions {
 const FLIERS = ["seagull", "parrot", "sparrow", "eagle"];
 const WALKERS = ["zebra", "sheep", "deer", "crab"];
 const SWIMMERS = ["carp"];
-/** Swimmers beside every 10 movers. */
-const SWIMMERS_PER_10 = 1;
 const WARMUP_SECONDS = 3;
 const FRAMES = 120;
 
@@ -57,7 +55,13 @@ interface Lagoon {
 }
 
 /** A lagoon with `movers` creatures of `kinds` (fliers over it, or walkers round it) and its swimmers. */
-async function lagoon(catalogDir: string, movers: number, kinds: readonly string[], radius: number): Promise<Lagoon> {
+async function lagoon(
+  catalogDir: string,
+  movers: number,
+  swimmers: number,
+  kinds: readonly string[],
+  radius: number,
+): Promise<Lagoon> {
   const server = await startCountingServer(catalogDir);
   const bench = createBenchScene();
   const menagerie = new Menagerie(bench.scene, { baseUrl: server.url, apiKey: "dev-key", autoStep: false, seed: 42 });
@@ -77,7 +81,6 @@ async function lagoon(catalogDir: string, movers: number, kinds: readonly string
     const c = await spawn(kinds[i % kinds.length]!, Math.cos(angle) * r, Math.sin(angle) * r);
     c.wander({ area: { center: { x: 0, z: 0 }, radius: radius * 1.6 } });
   }
-  const swimmers = Math.round((movers / 10) * SWIMMERS_PER_10);
   for (let i = 0; i < swimmers; i++) {
     const angle = i * 2.399963;
     const r = radius * 0.7 * Math.sqrt((i + 0.5) / swimmers);
@@ -111,11 +114,17 @@ function timeSteps(menagerie: Menagerie, frames: number): number[] {
 export async function benchLagoon(options: LagoonBenchOptions): Promise<Section> {
   installNodeXhr();
   const rows = [];
-  for (const movers of options.sizes) {
+  for (const { movers, swimmers } of options.sizes) {
     const radius = 40 * Math.sqrt(movers / 200);
     const worlds = [
-      { subject: "Menagerie, fliers over the lagoon", world: await lagoon(options.catalogDir, movers, FLIERS, radius) },
-      { subject: "walkers round the lagoon", world: await lagoon(options.catalogDir, movers, WALKERS, radius) },
+      {
+        subject: "Menagerie, fliers over the lagoon",
+        world: await lagoon(options.catalogDir, movers, swimmers, FLIERS, radius),
+      },
+      {
+        subject: "walkers round the lagoon",
+        world: await lagoon(options.catalogDir, movers, swimmers, WALKERS, radius),
+      },
     ];
     const samples = worlds.map(() => new Samples());
     try {
@@ -132,7 +141,7 @@ export async function benchLagoon(options: LagoonBenchOptions): Promise<Section>
     } finally {
       for (const { world } of worlds) await world.dispose();
     }
-    const scenario = `${movers} movers + ${Math.round(movers / 10)} swimmers (${FRAMES} frames/run)`;
+    const scenario = `${movers} movers + ${swimmers} swimmers (${FRAMES} frames/run)`;
     rows.push(row(scenario, worlds[0]!.subject, samples[0]!.summary(), worlds[1]!.subject));
     rows.push(row(scenario, worlds[1]!.subject, samples[1]!.summary()));
   }
@@ -140,7 +149,7 @@ export async function benchLagoon(options: LagoonBenchOptions): Promise<Section>
     id: "lagoon",
     title: "4c. Motion over a lagoon: stepMotion of fliers in their bands (Node, NullEngine)",
     notes: [
-      `N fliers (${FLIERS.join(", ")} in turn, wandering over and round the water in their bands; eagles do not hunt here) and N/10 swimmers (${SWIMMERS.join(", ")}) over a lagoon of radius 40·√(N/200) m (a bowl 6 m deep, dunes round it); the baseline is N walkers (${WALKERS.join(", ")}) round the same lagoon with the same swimmers. Seed 42, fixed step 1/60 s, ${WARMUP_SECONDS} s warm-up.`,
+      `N fliers (${FLIERS.join(", ")} in turn, wandering over and round the water in their bands; eagles do not hunt here) and the row's swimmers (${SWIMMERS.join(", ")}, wandering in the water) over a lagoon of radius 40·√(N/200) m (a bowl 6 m deep, dunes round it); the baseline is N walkers (${WALKERS.join(", ")}) round the same lagoon with the same swimmers. Seed 42, fixed step 1/60 s, ${WARMUP_SECONDS} s warm-up.`,
       `Cells: the median over runs of each run's median step (${FRAMES} frames). Goal (issue #44): motion of 500 swimmers + 200 fliers ≤ 2 ms a step.`,
     ],
     columns: [
@@ -155,7 +164,7 @@ export async function benchLagoon(options: LagoonBenchOptions): Promise<Section>
 async function figures(catalogDir: string): Promise<void> {
   installNodeXhr();
   const radius = 10;
-  const world = await lagoon(catalogDir, 0, FLIERS, radius);
+  const world = await lagoon(catalogDir, 0, 0, FLIERS, radius);
   const { menagerie, ground } = world;
   const spawn = async (name: string, x: number, z: number) => {
     const c = await menagerie.spawnCreature(name, { position: new Vector3(x, 0, z), ground });
