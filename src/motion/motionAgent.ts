@@ -150,6 +150,8 @@ export class MotionAgent implements SteeringAgent {
   stoopY: number | undefined = undefined;
   /** A flier's height: its band, its phase (flying, landing, landed, taking off), its perch. */
   readonly flight: Flight;
+  /** What a flier walks with once landed (its gait and speeds). @default "walk" */
+  groundBehaviour = "walk";
   /** Swimmers stay `swimDepth` below this level. */
   waterLevel: number | undefined;
   /** Metres below `waterLevel` a swimmer holds (never below the bed). */
@@ -370,9 +372,6 @@ export class MotionAgent implements SteeringAgent {
     this.setBehavior(this.#flightBehaviour);
     this.resumeWander();
   }
-
-  /** What a flier walks with once landed (its gait and speeds). @default "walk" */
-  groundBehaviour = "walk";
 
   /** @deprecated Use `behaviors`; will be removed in 0.3. */
   get behaviours(): SteeringBehavior[] {
