@@ -50,7 +50,7 @@ export function setUpSpawned(
     creature.root.position.y = motion.y;
   }
   world.addCreature(creature);
-  placeFlier(creature, world);
+  placeFlier(creature, world, ground !== undefined);
   connectCreature(creature, world);
   creature.onDisposeObservable.addOnce(() => {
     world.removeCreature(creature);
@@ -60,15 +60,17 @@ export function setUpSpawned(
 
 /**
  * A flier's band from its record's words (the game's `flightBands` first, then
- * `FLIGHT_BAND_RULES`, else its size), and its height in that band over whatever is under it
- * (the ground, or the water's surface), now: no climb out of the ground or the sea at spawn.
+ * `FLIGHT_BAND_RULES`, else its size); on a given ground, its height in that band over
+ * whatever is under it (the ground, or the water's surface) now, as walkers' feet are put on
+ * it: no climb out of the ground or the sea at spawn. Without a ground it takes off from y = 0.
  */
-function placeFlier(creature: Creature, world: GameWorld<Creature>): void {
+function placeFlier(creature: Creature, world: GameWorld<Creature>, onGround: boolean): void {
   const motion = creature.motion;
   if (!motion.flight.airborne) return;
   const record = creature.record;
   const words = [herdKey(record), ...recordTaxonomy(record), ...(record.tags ?? [])];
   motion.flight.band = flightBandFor(words, motion.roles.height, [...world.flightBands, ...FLIGHT_BAND_RULES]);
+  if (!onGround) return;
   motion.flight.place(motion);
   creature.root.position.y = motion.y;
 }
