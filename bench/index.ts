@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,service,rigged,riggedBrowser,mixedBrowser,firstRigged,lod] [--runs N]`
+ * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,lagoon,service,rigged,riggedBrowser,mixedBrowser,firstRigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -15,6 +15,7 @@ import { ensureDefaultCatalog } from "../src/service/defaultCatalog.js";
 import { benchBrowser } from "./browser.js";
 import { benchFirstCreature } from "./firstCreature.js";
 import { benchFirstRigged } from "./firstRigged.js";
+import { benchLagoon } from "./lagoon.js";
 import { benchLivingMotion } from "./livingMotion.js";
 import { benchMeshLod } from "./meshLod.js";
 import { benchMixedBrowser } from "./mixedBrowser.js";
@@ -32,6 +33,7 @@ const SECTIONS = [
   "first",
   "motion",
   "livingMotion",
+  "lagoon",
   "service",
   "rigged",
   "riggedBrowser",
@@ -53,6 +55,10 @@ const PLANS = {
     browserSizes: [50, 200, 1000],
     motionSizes: [100, 1000, 5000],
     livingSizes: [150, 600, 1000],
+    lagoonSizes: [
+      { movers: 200, swimmers: 20 },
+      { movers: 200, swimmers: 500 },
+    ],
     serviceSeconds: 1,
     syntheticSizes: [10_000, 100_000],
     riggedSizes: [100, 300, 1000],
@@ -66,6 +72,10 @@ const PLANS = {
     browserSizes: [50],
     motionSizes: [100, 1000],
     livingSizes: [150, 1000],
+    lagoonSizes: [
+      { movers: 200, swimmers: 20 },
+      { movers: 200, swimmers: 500 },
+    ],
     serviceSeconds: 1,
     syntheticSizes: [10_000],
     riggedSizes: [100, 300],
@@ -103,6 +113,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
   first: () => benchFirstCreature({ catalogDir, runs: Math.max(runs, 3), warmups: 2, log }),
   motion: () => benchMotion({ catalogDir, sizes: plan.motionSizes, runs, log }),
   livingMotion: () => benchLivingMotion({ catalogDir, sizes: plan.livingSizes, runs, log }),
+  lagoon: () => benchLagoon({ catalogDir, sizes: plan.lagoonSizes, runs, log }),
   service: () =>
     benchService({
       catalogDir,

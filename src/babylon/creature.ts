@@ -364,6 +364,34 @@ export class Creature {
   }
 
   /**
+   * Lands a flier with a gradual descent: on the ground at `at` (the nearest point out of the
+   * water, for a point over it), on a prop's top for a mesh (it perches there until it takes
+   * off), or below where it is without `at` (at the nearest shore, over water). Once down it
+   * walks and idles on its own clips (idle, walk) until {@link takeOff}. Resolves `true` on
+   * touch-down (at once for a creature on the ground); `false` when another order, a take-off or
+   * `dispose()` came first.
+   *
+   * @example
+   * await gull.land({ x: 4, z: -2 }); // on the beach
+   * await gull.land(boat); // perches on the boat
+   * gull.takeOff();
+   */
+  land(at?: { x: number; z: number } | AbstractMesh): Promise<boolean> {
+    let spot: { x: number; z: number; y?: number } | undefined;
+    if (at && isMesh(at)) {
+      const { min, max } = at.getHierarchyBoundingVectors(true);
+      spot = { x: (min.x + max.x) / 2, z: (min.z + max.z) / 2, y: max.y };
+    } else if (at) spot = { x: at.x, z: at.z };
+    return new Promise((resolve) => this.motion.land(spot, resolve));
+  }
+
+  /** Takes off from the ground or a perch: a gradual climb to its band on its fly clip, then it wanders. */
+  takeOff(): this {
+    this.motion.takeOff();
+    return this;
+  }
+
+  /**
    * Where it may be (`ground`: out of the Menagerie's water, whatever its order; `water`, `air`,
    * `amphibious`): from its behaviour, or amphibious by `menagerie.amphibiousCreatures`.
    */

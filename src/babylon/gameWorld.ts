@@ -8,6 +8,7 @@ import type { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import type { Node } from "@babylonjs/core/node.js";
+import type { FlightBandRule } from "../motion/flightBands.js";
 import type { MotionAgent } from "../motion/motionAgent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
@@ -97,6 +98,8 @@ export class GameWorld<
   readonly #waters = new Map<AbstractMesh | Obstacle, Obstacle>();
   /** Names, taxa and tags of amphibious creatures (see `AMPHIBIOUS_CREATURES`), for creatures added from now on. */
   readonly amphibious = new Set(AMPHIBIOUS_CREATURES);
+  /** A game's own flight bands, checked before `FLIGHT_BAND_RULES`, for fliers added from now on. */
+  readonly flightBands: FlightBandRule[] = [];
 
   constructor(world: MotionWorldCore) {
     this.#world = world;

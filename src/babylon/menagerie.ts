@@ -14,6 +14,7 @@
  * (obstacles, agents such as a player, spatial queries, picks) is its {@link GameWorld}'s;
  * shadows are its {@link ShadowCasters}'.
  */
+
 import type { Camera } from "@babylonjs/core/Cameras/camera.js";
 import type { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
 import { Frustum } from "@babylonjs/core/Maths/math.frustum.js";
@@ -25,6 +26,7 @@ import { redactWarning } from "../api/loadEvents.js";
 import { LoadError, OptionsError } from "../core/errors.js";
 import { nonNegativeNumber } from "../core/options.js";
 import { redactUrl } from "../core/redact.js";
+import type { FlightBandRule } from "../motion/flightBands.js";
 import type { Obstacle } from "../motion/types.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
 import type { ModelRecord } from "../records/schemas.js";
@@ -393,6 +395,19 @@ export class Menagerie {
    */
   get amphibiousCreatures(): Set<string> {
     return this.#world.amphibious;
+  }
+
+  /**
+   * The game's own flight bands (how high a kind of flier cruises above the ground or water),
+   * checked before the built-in `FLIGHT_BAND_RULES` (raptors high, seabirds low over water, small
+   * birds and insects close to the ground; any other flier by its size). Add to it before
+   * spawning; a creature's band is read as it spawns (`creature.motion.flight.band` after).
+   *
+   * @example
+   * menagerie.flightBands.push({ match: ["parrot"], band: { min: 2, max: 5 } });
+   */
+  get flightBands(): FlightBandRule[] {
+    return this.#world.flightBands;
   }
 
   /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */

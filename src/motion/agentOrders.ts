@@ -64,7 +64,7 @@ function sameArea(a: Area, b: Area): boolean {
 }
 
 /** What orders read and set of their agent (a `OrderedAgent`). */
-export interface OrderedAgent extends Omit<SteeringAgent, "realm">, Reacher {
+export interface OrderedAgent extends Omit<SteeringAgent, "realm" | "altitude">, Reacher {
   readonly x: number;
   readonly z: number;
   readonly world: SteeringAgent["world"];

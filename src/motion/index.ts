@@ -16,6 +16,14 @@ export { FLEE_DEFAULTS } from "./behaviors/flee.js";
 export { FLEE_PREDATORS_DEFAULTS } from "./behaviors/fleePredators.js";
 export { FOLLOW_DEFAULTS } from "./behaviors/follow.js";
 export { HUNT_DEFAULTS, type HuntPhase } from "./behaviors/hunt.js";
+export { Flight, type FlightPhase, type FlyingBody, type Perch } from "./flight.js";
+export {
+  FLIGHT_BAND_RULES,
+  type FlightBand,
+  type FlightBandRule,
+  flightBandFor,
+  sizeFlightBand,
+} from "./flightBands.js";
 export {
   BEHAVIOR_GAITS,
   BEHAVIOUR_GAITS,

@@ -21,11 +21,14 @@ import { PursueBehavior } from "./behaviors/pursue.js";
 import { SeekBehavior, type SeekOptions } from "./behaviors/seek.js";
 import { SeparationBehavior } from "./behaviors/separation.js";
 import { ForceVector, type SteeringBehavior } from "./behaviors/steeringBehavior.js";
+import { Flight } from "./flight.js";
+import { sizeFlightBand } from "./flightBands.js";
 import type { Gait } from "./gaits/gait.js";
 import { BEHAVIOR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
 import type { MotionGroup } from "./group.js";
 import { holdOutOfObstacles } from "./holdOutOfObstacles.js";
 import type { Pose } from "./pose.js";
+import { reachablePoint } from "./reach.js";
 import type { RigRoles } from "./rigRoles.js";
 import { SPEED_RULES, type SpeciesSpeeds, type SpeedRules, speciesSpeeds } from "./speeds.js";
 import type {
@@ -136,8 +139,20 @@ export class MotionAgent implements SteeringAgent {
   maxTurnRate = 2.5;
   /** Ground height; y follows it (plus altitude for flyers). */
   ground: HeightFunction | undefined;
-  /** Height above the ground while flying, metres. */
+  /**
+   * Height above the ground (or the water's surface, where that is higher) it cruises at while
+   * flying, metres; its {@link flight} sets it each step, and 0 means it is on the ground.
+   */
   altitude = 0;
+  /**
+   * A height a flier dives to this step (a hunt's stoop), metres; its flight reads and clears
+   * it each step. @default undefined (it keeps to its band)
+   */
+  stoopY: number | undefined = undefined;
+  /** A flier's height: its band, its phase (flying, landing, landed, taking off), its perch. */
+  readonly flight: Flight;
+  /** What a flier walks with once landed (its gait and speeds). @default "walk" */
+  groundBehaviour = "walk";
   /** Swimmers stay `swimDepth` below this level. */
   waterLevel: number | undefined;
   /** Metres below `waterLevel` a swimmer holds (never below the bed). */
@@ -182,6 +197,9 @@ export class MotionAgent implements SteeringAgent {
   /** What it was told to do: the goal it steers toward (paused while a reaction is engaged) and the order's limits. */
   readonly #orders: AgentOrders;
   #state = "idle";
+  /** The behaviour it flies with, for {@link takeOff}. */
+  #flightBehaviour = "fly";
+  #onLanded: ((landed: boolean) => void) | undefined;
   #realm: CreatureRealm = "ground";
   #realmSet = false;
   /** True while an added behavior (a reaction) has paused the order's goal this step. */
@@ -217,7 +235,8 @@ export class MotionAgent implements SteeringAgent {
     this.#orders = new AgentOrders(this);
     this.#realm = BEHAVIOR_REALMS[this.behaviour] ?? "ground";
     this.#applySpeeds();
-    this.#defaultAltitude();
+    this.flight = new Flight(sizeFlightBand(this.roles.height), this.gait?.name === "fly");
+    if (this.flight.airborne) this.altitude = this.flight.cruise;
   }
 
   /** The joint rotations of this frame, blended from idle and gait. */
@@ -318,7 +337,41 @@ export class MotionAgent implements SteeringAgent {
     if (!this.#realmSet) this.#realm = BEHAVIOR_REALMS[behaviour] ?? "ground";
     this.gait = gaitFor(behaviour, this.roles, this.#gaits);
     this.#applySpeeds();
-    this.#defaultAltitude();
+    if (this.gait?.name === "fly") this.#flightBehaviour = behaviour;
+    this.flight.gaitChanged(this, this.gait?.name === "fly");
+  }
+
+  /**
+   * Lands: flies to `at` (the nearest point out of the water, for a point over it; a perch's
+   * top when `at.y` is given, as given) and descends gradually; or descends where it is (at the
+   * nearest shore, over water) without `at`. Once down it walks ({@link groundBehaviour}) and
+   * idles until an order or {@link takeOff}; on a perch it stays put. `onLanded(true)` on touch
+   * down; `(false)` when another order, a take-off or removal came first. A creature on the
+   * ground is told `true` at once.
+   */
+  land(at?: { x: number; z: number; y?: number | undefined }, onLanded?: (landed: boolean) => void): void {
+    const told = this.#onLanded;
+    this.#onLanded = undefined;
+    told?.(false);
+    if (!this.flight.airborne) {
+      onLanded?.(true);
+      return;
+    }
+    this.#onLanded = onLanded;
+    const perch = at?.y === undefined ? undefined : { x: at.x, z: at.z, y: at.y };
+    const spot = perch ?? reachablePoint(this.#onFoot(), at?.x ?? this.x, at?.z ?? this.z);
+    this.moveTo(spot, {
+      tolerance: 0.5,
+      onArrive: (arrived) => (arrived ? this.flight.descend(this, perch) : this.#landed(false)),
+    });
+  }
+
+  /** Takes off from the ground or a perch: its flying gait, a gradual climb to its band, then it wanders. */
+  takeOff(): void {
+    this.#landed(false);
+    if (this.flight.phase === "flying" || this.flight.phase === "takingOff") return;
+    this.setBehavior(this.#flightBehaviour);
+    this.resumeWander();
   }
 
   /** @deprecated Use `behaviors`; will be removed in 0.3. */
@@ -444,6 +497,7 @@ export class MotionAgent implements SteeringAgent {
 
   /** Settles a pending moveTo or visit (used on stop, new orders and removal). */
   cancel(): void {
+    this.#landed(false);
     this.#orders.cancel();
   }
 
@@ -570,14 +624,20 @@ export class MotionAgent implements SteeringAgent {
     if (holdRealm(this, waters, stepStart)) this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
   }
 
-  /** Height: the ground, plus altitude in flight, or under the water line for swimmers. */
+  /** Height: its flight's in the air (or on a perch), else the ground, or under the water line for swimmers. */
   #settleHeight(): void {
+    const flight = this.flight;
+    if (flight.airborne) {
+      if (flight.settle(this)) this.#touchDown();
+      return;
+    }
+    if (flight.perch) {
+      flight.hold(this);
+      return;
+    }
     const ground = this.ground ? this.ground(this.x, this.z) : 0;
     const swim = this.waterLevel !== undefined; // swimmers hold swimDepth under the line, above the bed
-    const targetY = swim ? Math.max(ground, this.waterLevel! - this.swimDepth) : ground + this.altitude;
-    // Walkers keep their feet on the ground; flyers climb and descend smoothly (no pop at take-off).
-    this.y = this.altitude > 0 ? this.y + (targetY - this.y) * Math.min(1, this.dt * 1.5) : targetY;
-    if (this.altitude > 0 && this.y < ground) this.y = ground;
+    this.y = swim ? Math.max(ground, this.waterLevel! - this.swimDepth) : ground;
   }
 
   /** Walk and run speeds from the species, with the overrides of {@link setSpeeds}. */
@@ -590,10 +650,28 @@ export class MotionAgent implements SteeringAgent {
     this.cruiseSpeed = this.walkSpeed;
   }
 
-  /** Flyers cruise a few body heights up unless told otherwise. */
-  #defaultAltitude(): void {
-    if (this.gait?.name === "fly" && this.altitude === 0) this.altitude = Math.max(1.5, this.roles.height * 6);
-    if (this.gait?.name !== "fly") this.altitude = 0;
+  /** This creature as a walker sees the world (a landing spot is one it can stand at). */
+  #onFoot(): Parameters<typeof reachablePoint>[0] {
+    const { x, z, world, clearance, keepRealm } = this;
+    return { x, z, world, clearance, keepRealm, realm: "ground", altitude: 0 };
+  }
+
+  /**
+   * Touched down: after a {@link land} it walks from now on and idles (on a perch, stays put);
+   * after a change to a walking behaviour in the air it goes on with its order on foot.
+   */
+  #touchDown(): void {
+    this.#landed(true);
+    if (this.gait?.name !== "fly") return;
+    this.setBehavior(this.groundBehaviour);
+    this.stop();
+  }
+
+  /** Tells the pending {@link land} how it ended. */
+  #landed(landed: boolean): void {
+    const told = this.#onLanded;
+    this.#onLanded = undefined;
+    told?.(landed);
   }
 
   /** Starts the order `name` whose whole work is one goal. */

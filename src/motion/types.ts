@@ -44,6 +44,12 @@ export interface SteeringAgent {
   x: number;
   /** Position north-south, metres. */
   z: number;
+  /** Height of its feet, metres: separation and catches count it. @default 0 when a custom agent has none */
+  readonly y?: number;
+  /** Height it flies at above the ground or water, metres; above 0 it passes over obstacles. @default 0 */
+  readonly altitude?: number;
+  /** A height a flier dives to this step (a hunt's stoop), metres; its flight clears it each step. */
+  stoopY?: number | undefined;
   /** Velocity along x, m/s. */
   vx: number;
   /** Velocity along z, m/s. */

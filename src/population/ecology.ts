@@ -23,11 +23,37 @@ export interface EcologyRules {
   largestPrey: number;
   /** Smallest prey, as its size over the hunter's. */
   smallestPrey: number;
+  /**
+   * Taxa or names of hunters from the air (raptors): they hunt prey on the ground, at the
+   * water's surface and in the air (stooping to it), from `aerialPreySize[0]` to
+   * `aerialPreySize[1]` times their size. @default raptors' taxa and names (eagle, hawk, falcon, owl, osprey)
+   */
+  aerialPredators?: readonly string[] | undefined;
+  /** Smallest and largest prey of a hunter from the air, as its size over the hunter's. @default [0.1, 1] */
+  aerialPreySize?: readonly [number, number] | undefined;
 }
 
+/** Hunters from the air by default: eagles, hawks, kites, vultures (Accipitriformes), falcons, owls, ospreys. */
+const AERIAL_PREDATORS: readonly string[] = Object.freeze([
+  "Accipitriformes",
+  "Accipitridae",
+  "Falconiformes",
+  "Falconidae",
+  "Strigiformes",
+  "Strigidae",
+  "Tytonidae",
+  "Pandionidae",
+  "eagle",
+  "hawk",
+  "falcon",
+  "owl",
+  "osprey",
+]);
+
 /**
- * The default ecology: felids, wild canids, bears, hyenas and crocodiles hunt prey from a fifth
- * to twice their size; dogs and cats are tame.
+ * The default ecology: felids, wild canids, bears, hyenas and crocodiles hunt prey of their
+ * realm from a fifth to twice their size; raptors (`aerialPredators`: eagles, hawks, falcons, owls, ospreys) hunt prey of any
+ * realm from a tenth of their size to their own; dogs and cats are tame.
  * @category Populate
  */
 export const ECOLOGY_RULES: EcologyRules = Object.freeze({
@@ -35,6 +61,8 @@ export const ECOLOGY_RULES: EcologyRules = Object.freeze({
   tame: Object.freeze(["dog", "cat"]),
   largestPrey: 2,
   smallestPrey: 0.2,
+  aerialPredators: AERIAL_PREDATORS,
+  aerialPreySize: Object.freeze([0.1, 1] as const),
 });
 
 /**
@@ -44,7 +72,18 @@ export const ECOLOGY_RULES: EcologyRules = Object.freeze({
 export function isPredatorRecord(record: ModelRecord, rules: EcologyRules = ECOLOGY_RULES): boolean {
   const name = herdKey(record);
   if (rules.tame.includes(name) || record.pet === true) return false;
-  return rules.predators.includes(name) || recordTaxonomy(record).some((taxon) => rules.predators.includes(taxon));
+  return names(record, rules.predators) || isAerialHunter(record, rules);
+}
+
+/** True when one of the record's name and taxa is in `list`. */
+function names(record: ModelRecord, list: readonly string[]): boolean {
+  return list.includes(herdKey(record)) || recordTaxonomy(record).some((taxon) => list.includes(taxon));
+}
+
+/** A flier named by `rules.aerialPredators`: it hunts from the air, prey of any realm. */
+function isAerialHunter(record: ModelRecord, rules: EcologyRules): boolean {
+  const realm = REALM_BY_BEHAVIOUR[record.behaviour ?? ""] ?? "ground";
+  return realm === "air" && names(record, rules.aerialPredators ?? AERIAL_PREDATORS);
 }
 
 /**
@@ -53,10 +92,14 @@ export function isPredatorRecord(record: ModelRecord, rules: EcologyRules = ECOL
  */
 export function preysOn(hunter: ModelRecord, prey: ModelRecord, rules: EcologyRules = ECOLOGY_RULES): boolean {
   if (hunter === prey || !isPredatorRecord(hunter, rules) || isPredatorRecord(prey, rules)) return false;
-  const realm = (r: ModelRecord) => REALM_BY_BEHAVIOUR[r.behaviour ?? ""] ?? "ground";
-  if (realm(hunter) !== realm(prey)) return false;
   const h = recordSize(hunter)?.meters;
   const p = recordSize(prey)?.meters;
   if (h === undefined || p === undefined) return false;
+  if (isAerialHunter(hunter, rules)) {
+    const [smallest, largest] = rules.aerialPreySize ?? [0.1, 1];
+    return p <= h * largest && p >= h * smallest;
+  }
+  const realm = (r: ModelRecord) => REALM_BY_BEHAVIOUR[r.behaviour ?? ""] ?? "ground";
+  if (realm(hunter) !== realm(prey)) return false;
   return p <= h * rules.largestPrey && p >= h * rules.smallestPrey;
 }

@@ -6,6 +6,7 @@ import { BrakeBehavior } from "../../src/motion/behaviors/brake.js";
 import { RouteBehavior } from "../../src/motion/behaviors/route.js";
 import { StayInAreaBehavior } from "../../src/motion/behaviors/stayInArea.js";
 import { WanderBehavior } from "../../src/motion/behaviors/wander.js";
+import { sizeFlightBand } from "../../src/motion/flightBands.js";
 import { flyGait, hopGait, slitherGait, walkGait } from "../../src/motion/gaits/index.js";
 import { MotionAgent } from "../../src/motion/motionAgent.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
@@ -42,12 +43,24 @@ describe("MotionAgent", () => {
     expect(agent("walk", bodyOnlyRoles()).gait).toBe(slitherGait); // a walker without legs slithers
   });
 
-  it("flies a few body heights up, and lands when it stops flying", () => {
+  it("flies in its size's band, and lands gradually when it stops flying (no fall in one frame)", () => {
     const bird = agent("fly", flyerRoles());
+    const band = sizeFlightBand(flyerRoles().height);
     expect(bird.gait).toBe(flyGait);
-    expect(bird.altitude).toBe(Math.max(1.5, flyerRoles().height * 6));
+    expect(bird.altitude).toBe((band.min + band.max) / 2);
+    bird.flight.place(bird);
+    expect(bird.y).toBe(bird.altitude);
     bird.setBehaviour("walk");
-    expect([bird.gait, bird.altitude]).toEqual([walkGait, 0]);
+    expect(bird.gait).toBe(walkGait);
+    expect(bird.altitude).toBeGreaterThan(1); // still in the air: it descends, it does not drop
+    let fall = 0;
+    for (let i = 0; i < 300; i++) {
+      const y = bird.y;
+      bird.step(1 / 30);
+      fall = Math.max(fall, y - bird.y);
+    }
+    expect(fall).toBeLessThanOrEqual(2 / 30 + 1e-9); // at most its descent rate, 2 m/s
+    expect([bird.altitude, bird.y, bird.flight.phase]).toEqual([0, 0, "landed"]);
     expect(agent("walk").altitude).toBe(0);
   });
 

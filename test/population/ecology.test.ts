@@ -31,4 +31,25 @@ describe("ecology", () => {
     expect(preysOn(wolf, dog)).toBe(true); // a pet is prey, not a hunter
     expect(preysOn(lion, elephant, { ...ECOLOGY_RULES, largestPrey: 3 })).toBe(true);
   });
+
+  it("raptors hunt from the air: prey on the ground, at the water's surface and in the air, a tenth of their size to their own", () => {
+    const fly = { behaviour: "fly" };
+    const eagle = record("eagle", "3 ft", ["Accipitriformes", "Accipitridae"], fly);
+    const owl = record("owl", "1.2 ft", ["Strigiformes", "Strigidae"], fly);
+    const crab = record("crab", "12cm", ["Decapoda"]);
+    const carp = record("carp", "25 cm", ["Cypriniformes"], { behaviour: "swim" });
+    const rabbit = record("rabbit", "25 cm", ["Lagomorpha"], { behaviour: "hop" });
+    const mouse = record("mouse", "6 cm", ["Rodentia"]);
+    expect([eagle, owl].map((r) => isPredatorRecord(r))).toEqual([true, true]);
+    expect([crab, carp, rabbit, crow, zebra, lion].map((prey) => preysOn(eagle, prey))).toEqual([
+      true, // on the ground
+      true, // at the water's surface
+      true,
+      true, // in the air
+      false, // bigger than an eagle
+      false, // a predator
+    ]);
+    expect([mouse, rabbit].map((prey) => preysOn(owl, prey))).toEqual([true, true]);
+    expect(preysOn(eagle, crab, { ...ECOLOGY_RULES, aerialPredators: [] })).toBe(false);
+  });
 });

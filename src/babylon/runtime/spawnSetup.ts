@@ -7,7 +7,10 @@
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { LookupClient } from "../../api/client.js";
 import { LoadError, OptionsError } from "../../core/errors.js";
+import { FLIGHT_BAND_RULES, flightBandFor } from "../../motion/flightBands.js";
 import type { HeightFunction } from "../../motion/types.js";
+import { herdKey } from "../../population/populationRules.js";
+import { recordTaxonomy } from "../../records/recordTaxonomy.js";
 import type { ModelRecord } from "../../records/schemas.js";
 import { type Creature, connectCreature, disconnectCreature } from "../creature.js";
 import type { GameWorld } from "../gameWorld.js";
@@ -47,11 +50,29 @@ export function setUpSpawned(
     creature.root.position.y = motion.y;
   }
   world.addCreature(creature);
+  placeFlier(creature, world, ground !== undefined);
   connectCreature(creature, world);
   creature.onDisposeObservable.addOnce(() => {
     world.removeCreature(creature);
     disconnectCreature(creature);
   });
+}
+
+/**
+ * A flier's band from its record's words (the game's `flightBands` first, then
+ * `FLIGHT_BAND_RULES`, else its size); on a given ground, its height in that band over
+ * whatever is under it (the ground, or the water's surface) now, as walkers' feet are put on
+ * it: no climb out of the ground or the sea at spawn. Without a ground it takes off from y = 0.
+ */
+function placeFlier(creature: Creature, world: GameWorld<Creature>, onGround: boolean): void {
+  const motion = creature.motion;
+  if (!motion.flight.airborne) return;
+  const record = creature.record;
+  const words = [herdKey(record), ...recordTaxonomy(record), ...(record.tags ?? [])];
+  motion.flight.band = flightBandFor(words, motion.roles.height, [...world.flightBands, ...FLIGHT_BAND_RULES]);
+  if (!onGround) return;
+  motion.flight.place(motion);
+  creature.root.position.y = motion.y;
 }
 
 /** Looks a record up again by name for renewed links; without a client, a clear LoadError. */

@@ -11,6 +11,7 @@ const probe = new EdgeScratch();
 /**
  * Steers around the world's obstacles and bodies: a push away that starts `margin` metres
  * (plus the agent's radius) from an obstacle's edge or a body's footprint and grows inside.
+ * A flier in the air (`altitude` above 0) passes over them; landed, it walks round them.
  */
 export class AvoidObstaclesBehavior extends SteeringBehavior {
   override weight = 3;
@@ -22,7 +23,8 @@ export class AvoidObstaclesBehavior extends SteeringBehavior {
     out.x = 0;
     out.z = 0;
     const world = agent.world;
-    if (!world) return;
+    // Areas have no height: a flier in the air passes over them and over the bodies in them.
+    if (!world || (agent.altitude ?? 0) > 0) return;
     const margin = this.margin + agent.radius;
     const obstacles = world.obstacles;
     for (let i = 0; i < obstacles.length; i++) {

@@ -3,6 +3,8 @@
  * `FleeFromPredatorsGoal`). A hunter looks for prey within `searchRadius`, walks toward the
  * nearest it finds, chases once it is within `spotRadius`, catches it on contact (a callback:
  * what a catch does is the game's), gives up after `chaseSeconds`, rests, and looks again.
+ * A catch is contact in three dimensions; a hunter in the air (a raptor) stoops: it dives to its
+ * prey's height once near it and climbs back to its band after.
  * It is a reaction a creature keeps whatever its order: while engaged it pauses the order. Prey
  * flee predators with {@link FleePredatorsBehavior}.
  */
@@ -69,6 +71,12 @@ function resolveOptions(options: HuntOptions): Required<Omit<HuntOptions, "onCat
  */
 export type HuntPhase = "search" | "stalk" | "chase" | "rest";
 
+/** How much farther across than below the prey a flier starts its stoop, metres. */
+const STOOP_REACH = 3;
+
+/** Seconds a stoop may stay at its lowest over prey it cannot reach before the chase is given up. */
+const STOOP_STUCK_SECONDS = 1.5;
+
 /** Seconds between two looks for prey while searching (a search is a world query). */
 const LOOK_EVERY = 0.5;
 
@@ -105,6 +113,9 @@ export class HuntBehavior extends SteeringBehavior {
   /** Told when a chase is given up. */
   onGiveUp: ((prey: SteeringAgent) => void) | undefined;
   #phase: HuntPhase = "search";
+  /** Seconds a stoop has gone no lower right over its prey, and its height the step before. */
+  #stuck = 0;
+  #lastY = 0;
   #clock = 0;
   #look = 0;
 
@@ -167,7 +178,10 @@ export class HuntBehavior extends SteeringBehavior {
     }
     const target = this.prey!;
     const d = distance(agent, target);
-    if (d <= agent.radius + target.radius + this.catchDistance) {
+    // A catch is contact in three dimensions: an eagle high over a crab has not caught it.
+    const dy = (agent.y ?? 0) - (target.y ?? 0);
+    const reach = agent.radius + target.radius + this.catchDistance;
+    if (d * d + dy * dy <= reach * reach) {
       this.catches++;
       this.#enter("rest");
       this.prey = undefined;
@@ -179,6 +193,15 @@ export class HuntBehavior extends SteeringBehavior {
     if (this.phase === "chase" && this.#clock >= this.chaseSeconds) {
       this.#giveUp(target, agent, out);
       return;
+    }
+    // A flier stoops: once the prey is within a dive's slope (closer across than below), it
+    // dives to the prey's height; its flight climbs back to its band when the stoop ends.
+    if (this.phase === "chase" && (agent.altitude ?? 0) > 0 && d <= Math.abs(dy) + STOOP_REACH) {
+      agent.stoopY = target.y ?? 0;
+      if (this.#outOfReach(agent, d <= reach, dt)) {
+        this.#giveUp(target, agent, out);
+        return;
+      }
     }
     // Stalking: a brisk walk (half again its walk, never past its run), so it closes in on grazers.
     const speed =
@@ -195,6 +218,17 @@ export class HuntBehavior extends SteeringBehavior {
     const len = Math.sqrt(dx * dx + dz * dz) || 1;
     out.x = ((dx / len) * speed - agent.vx) * GAIN;
     out.z = ((dz / len) * speed - agent.vz) * GAIN;
+  }
+
+  /**
+   * True once a stoop has gone no lower for {@link STOOP_STUCK_SECONDS} right over its prey: the
+   * prey is out of its reach (a fish deep under the surface), so it gives the chase up.
+   */
+  #outOfReach(agent: SteeringAgent, over: boolean, dt: number): boolean {
+    const y = agent.y ?? 0;
+    this.#stuck = over && y >= this.#lastY - 1e-3 ? this.#stuck + dt : 0;
+    this.#lastY = y;
+    return this.#stuck >= STOOP_STUCK_SECONDS;
   }
 
   #giveUp(prey: SteeringAgent, agent: SteeringAgent, out: Vec2): void {

@@ -22,6 +22,9 @@ export class SeparationBehavior extends SteeringBehavior {
       const d = Math.sqrt(dx * dx + dz * dz);
       const limit = this.radius + agent.radius + other.radius;
       if (d >= limit) continue;
+      // Another layer (a gull over a carp, a bird over a walker) is not a neighbour to push.
+      const dy = (agent.y ?? 0) - (other.y ?? 0);
+      if (dy * dy >= limit * limit) continue;
       if (d < 1e-9) {
         // Exactly on top of each other: part along a direction fixed by the pair's order.
         out.x += agent.id < other.id ? agent.maxForce : -agent.maxForce;

@@ -280,7 +280,7 @@ describe("populate placements pinned for a seed (kept equal through refactors)",
       seed: 42,
     });
     expect(pinned(group)).toEqual([
-      ["owl", 11.8201, 1.8171, -4.1444, 2.6616],
+      ["owl", 11.8201, 14.0171, -4.1444, 2.6616], // in the middle of a raptor's band, 8–20 m up
       ["fox", 2.8084, 0.1654, -9.338, -1.0337],
       ["fox", 8.4521, 0.1237, -9.0454, 2.7084],
       ["deer", 6.2761, 0.4363, -3.5842, 3.1042],

@@ -53,6 +53,8 @@ export function createFrameSync(settings: AnimationLodSettings | null): FrameSyn
           mixer.dt = stepped;
           mixer.speed = binding.agent.speed;
           mixer.airborne = binding.agent.altitude > 0;
+          // A flier that landed walks on its clips (idle, walk), and flies on them again after take-off.
+          if (mixer.behaviour !== binding.agent.behaviour) mixer.setBehaviour(binding.agent.behaviour);
           mixer.pose = binding.agent.activity;
           mixer.update();
           clips.timeScale = clipScale;
