@@ -184,6 +184,7 @@ async function benchCatalog(
         if (result.failures > 0) options.log(`service ${label} ${name}: ${result.failures} failed requests`);
         samples.add(figures(result));
         const bytes = await client.run(job(prebuilt.url, paths));
+        if (bytes.failures > 0) options.log(`service ${label} ${name}, prebuilt: ${bytes.failures} failed requests`);
         limit.add(figures(bytes));
         paired.push(result.requestsPerSecond / bytes.requestsPerSecond);
         hello.add(figures(await client.run(job(helloUrl, ["/"], options.seconds / 2))));
@@ -240,8 +241,9 @@ export async function benchService(options: ServiceBenchOptions): Promise<Sectio
     id: "service",
     title: "5. Service: lookups per second (autocannon from a second process)",
     notes: [
-      `autocannon, ${options.connections} keep-alive connections, ${options.seconds} s per run, from a forked process; rate limit off. Each scenario run is followed by a ${options.seconds / 2} s hello-world run, and the hello-world row pools them; ratio (×) = scenario / hello world.`,
-      `Name lookups cycle over up to 1 000 names of the catalog (exact with fuzzy=false; fuzzy = two letters swapped). Habitat searches cycle forest, sea, farm, city and answer the default page of 100 full records. Links are signed per 300 s expiry bucket, so answers reuse each record's signed JSON.`,
+      `autocannon, ${options.connections} keep-alive connections, ${options.seconds} s per run, from a forked process; rate limit off. Each scenario run is followed by a run of its prebuilt bytes and a ${options.seconds / 2} s hello-world run; the hello-world row pools them; ratio (×) = scenario / hello world, and on the "÷ its prebuilt bytes" rows scenario / its prebuilt bytes.`,
+      `Prebuilt bytes: every answer of the scenario, read once from the service after its warm-up, served by path from memory by a Hono app on the same stack and in the same process as the service (bench/service.ts, prebuiltApp): what answering costs when building it costs nothing, the physical limit for that answer. The log prints the same-run pairs (each run ÷ the prebuilt run just after it), steadier than a ratio of medians.`,
+      `Name lookups cycle over up to 1 000 names of the catalog (exact with fuzzy=false; fuzzy = two letters swapped). Habitat searches cycle forest, sea, farm, city and answer the default page of 100 full records. Links are signed per 300 s expiry bucket, so answers reuse each record's signed JSON, and a search page asked again within its bucket is its kept bytes (src/service/pageCache.ts).`,
       `The synthetic catalogs (${options.syntheticSizes.map((n) => n.toLocaleString("en-US")).join(", ")} records) clone the generated records under new names (bench/syntheticCatalog.ts), so habitat shares are the same. The --workers ${WORKERS} row runs ${WORKERS} processes on one port (node:cluster, bench/serviceProcess.ts) on the ${options.syntheticSizes[0]?.toLocaleString("en-US")}-record catalog, on the same 2 cores as autocannon and the bench.`,
       ...loads,
     ],
