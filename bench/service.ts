@@ -176,6 +176,7 @@ async function benchCatalog(
       const limit = new Samples();
       /** This run's answers per second ÷ the prebuilt run's just after it: steadier than a ratio of medians. */
       const paired: number[] = [];
+      const pairedHello: number[] = [];
       await client.run(job(url, paths, 1)); // warm-up: JIT, signing memo, search index
       prebuilt.answers = await answersOf(url, paths);
       await client.run(job(prebuilt.url, paths, 1));
@@ -187,16 +188,21 @@ async function benchCatalog(
         if (bytes.failures > 0) options.log(`service ${label} ${name}, prebuilt: ${bytes.failures} failed requests`);
         limit.add(figures(bytes));
         paired.push(result.requestsPerSecond / bytes.requestsPerSecond);
-        hello.add(figures(await client.run(job(helloUrl, ["/"], options.seconds / 2))));
+        const base = await client.run(job(helloUrl, ["/"], options.seconds / 2));
+        hello.add(figures(base));
+        pairedHello.push(result.requestsPerSecond / base.requestsPerSecond);
       }
       const limitName = `${name}: ${PREBUILT}`;
       rows.push(row(label, name, samples.summary(), HELLO));
       rows.push(row(label, limitName, limit.summary(), HELLO));
       // The answer's cost against the physical limit for the same bytes.
       rows.push(row(label, `${name} ÷ its prebuilt bytes`, samples.summary(), limitName));
-      const pairs = summarize(paired);
+      const pairs = (values: number[]) => {
+        const m = summarize(values);
+        return `median ×${m.median.toFixed(2)} [×${m.min.toFixed(2)}–×${m.max.toFixed(2)}]`;
+      };
       options.log(
-        `service ${label} ${name}: done; ÷ prebuilt bytes, same-run pairs: median ×${pairs.median.toFixed(2)} [×${pairs.min.toFixed(2)}–×${pairs.max.toFixed(2)}]`,
+        `service ${label} ${name}: done; same-run pairs: ÷ prebuilt bytes ${pairs(paired)}, ÷ hello world ${pairs(pairedHello)}`,
       );
     }
     rows.unshift(row(label, HELLO, hello.summary()));
