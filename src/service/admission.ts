@@ -44,7 +44,7 @@ export async function createAdmission(options: ResolvedServiceOptions, redis?: S
   const { now } = options;
   const isKnownKey = createKeyMatcher(options.apiKeys);
   const bucketKey = deriveKey(options.signingKey, "rate limit buckets v1");
-  /** Each configured key's bucket name, made on its first lookup: an HMAC per lookup was a tenth of an exact one's work. */
+  /** Each configured key's bucket name, made on its first lookup rather than an HMAC on every lookup. */
   const bucketOfKey = new Map<string, string>();
   const limiter = async (name: string, o: ResolvedServiceOptions["rateLimit"]): Promise<Limiter | undefined> => {
     if (!o) return undefined;
