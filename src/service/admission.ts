@@ -44,6 +44,8 @@ export async function createAdmission(options: ResolvedServiceOptions, redis?: S
   const { now } = options;
   const isKnownKey = createKeyMatcher(options.apiKeys);
   const bucketKey = deriveKey(options.signingKey, "rate limit buckets v1");
+  /** Each configured key's bucket name, made on its first lookup rather than an HMAC on every lookup. */
+  const bucketOfKey = new Map<string, string>();
   const limiter = async (name: string, o: ResolvedServiceOptions["rateLimit"]): Promise<Limiter | undefined> => {
     if (!o) return undefined;
     const local = new TokenBucketLimiter(o, now);
@@ -91,7 +93,9 @@ export async function createAdmission(options: ResolvedServiceOptions, redis?: S
           throw new ServiceError(403, SERVICE_ERROR_CODES.invalidKey, "The API key is not valid.");
         }
         // Named by an HMAC of the key: a key never appears in Redis (or a heap dump of the buckets).
-        bucket = `key:${macOf(bucketKey, key).slice(0, 22)}`;
+        // Only keys that passed the check are remembered, so the map holds the configured keys at most.
+        bucket = bucketOfKey.get(key) ?? `key:${macOf(bucketKey, key).slice(0, 22)}`;
+        if (bucketOfKey.size < options.apiKeys.length) bucketOfKey.set(key, bucket);
       }
       if (perKey) tooMany(await perKey.take(bucket, tokens), "Too many requests");
     },

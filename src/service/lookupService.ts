@@ -19,6 +19,7 @@ import { capResults, type LookupQuery, parseLookupQuery } from "./lookupQuery.js
 import { NAMES_PATH, namesResponse } from "./namesRoute.js";
 import { type LookupServiceOptions, type ResolvedServiceOptions, resolveServiceOptions } from "./options.js";
 import { PageTurns, pageBody } from "./pageBody.js";
+import { keptWhenSent, PAGE_CACHE_LIMITS, PageCache, pageKey } from "./pageCache.js";
 import { connectRedis } from "./redisConnection.js";
 import { createAssetRelay, RELAY_PATH } from "./relay/assetRelay.js";
 import { linkOrigin, onOrigin } from "./requestOrigin.js";
@@ -88,6 +89,7 @@ export async function createLookupService(options: LookupServiceOptions): Promis
   const admission = await createAdmission(resolved, redis);
   const etags: EtagMemo = new Map();
   const pageTurns = new PageTurns();
+  const pages = new PageCache();
   const assetsPrefix = `/${assetsPath}/`;
   // Everything that could carry a secret is redacted before it is logged.
   const secrets = [
@@ -181,15 +183,21 @@ export async function createLookupService(options: LookupServiceOptions): Promis
       if (!entry) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, "No model has this id.");
       return answer(store!.recordBytes(entry, links));
     }
+    // maxResultNum (already held to maxResultsPerAnswer) caps a search, from offset on.
+    const max = Math.min(query.maxResultNum ?? resolved.defaultMaxResultNum, resolved.maxResultsPerAnswer);
+    const key = pageKey(links.origin, query, max);
+    const kept = pages.get(key, expires);
+    if (kept) return answer(kept);
     const found = store!.index.search(query.value, query.fuzzy);
     // The real service answers a search that finds nothing as it answers an unknown name; a page
     // past the last match of a search that found some is still an empty page.
     if (found.length === 0) throw new ServiceError(404, SERVICE_ERROR_CODES.notFound, SEARCH_NOT_FOUND_MESSAGE);
-    // maxResultNum (already held to maxResultsPerAnswer) caps a search, from offset on.
-    const max = Math.min(query.maxResultNum ?? resolved.defaultMaxResultNum, resolved.maxResultsPerAnswer);
     const entries = found.slice(query.offset, query.offset + max);
     // Built and sent a few records at a time, signing included: a long page holds no other lookup.
-    return answer(pageBody(entries, (entry) => store!.recordBytes(entry, links), failed, pageTurns));
+    const body = pageBody(entries, (entry) => store!.recordBytes(entry, links), failed, pageTurns);
+    const keep = (whole: Uint8Array<ArrayBuffer>) => pages.set(key, expires, whole);
+    if (!(body instanceof ReadableStream)) keep(body);
+    return answer(body instanceof ReadableStream ? keptWhenSent(body, PAGE_CACHE_LIMITS.maxPageBytes, keep) : body);
   }
 
   app.on(["GET", "HEAD"], `/${lookupPath}`, async (c) => {

@@ -86,6 +86,9 @@ export class NameIndex {
   readonly #averageLength: [number, number] = [0, 0];
   readonly #count: number;
   readonly #scratch: Int32Array;
+  /** The words a lookup's bigrams reached (reused), and every word's length. */
+  readonly #touched: Int32Array;
+  readonly #lengths: Int32Array;
   /** Per-record accumulators of one lookup, reset after it: no allocation per lookup. */
   readonly #termScore: Float64Array;
   readonly #total: Float64Array;
@@ -117,6 +120,8 @@ export class NameIndex {
     });
     this.#sorted = this.#words.map((_, i) => i).sort((a, b) => (this.#words[a]! < this.#words[b]! ? -1 : 1));
     this.#scratch = new Int32Array(this.#words.length);
+    this.#touched = new Int32Array(this.#words.length);
+    this.#lengths = Int32Array.from(this.#words, (word) => word.length);
     this.#termScore = new Float64Array(sources.length);
     this.#total = new Float64Array(sources.length);
     this.#matched = new Int32Array(sources.length);
@@ -200,23 +205,30 @@ export class NameIndex {
         out.push(...(this.#byLength[length] ?? []));
       return out;
     }
+    // Counted in reused arrays and kept apart by length before anything is sorted: a common
+    // bigram reaches thousands of words, and this runs on every fuzzy lookup.
     const shared = this.#scratch;
-    const touched: number[] = [];
-    for (const [gram, count] of bigrams(q)) {
+    const touched = this.#touched;
+    const lengths = this.#lengths;
+    let count = 0;
+    for (const [gram, times] of bigrams(q)) {
       const postings = this.#byBigram.get(gram);
       if (!postings) continue;
-      for (let i = 0; i < postings.words.length; i++) {
-        const id = postings.words[i]!;
-        if (shared[id] === 0) touched.push(id);
-        shared[id]! += Math.min(count, postings.counts[i]!);
+      const { words, counts } = postings;
+      for (let i = 0; i < words.length; i++) {
+        const id = words[i]!;
+        if (shared[id] === 0) touched[count++] = id;
+        shared[id]! += times < counts[i]! ? times : counts[i]!;
       }
     }
-    const passed: [id: number, shared: number][] = [];
-    for (const id of touched) {
-      if (shared[id]! >= threshold && Math.abs(this.#words[id]!.length - q.length) <= k) passed.push([id, shared[id]!]);
-      shared[id] = 0;
+    const passed: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = touched[i]!;
+      if (shared[id]! >= threshold && Math.abs(lengths[id]! - q.length) <= k) passed.push(id);
     }
-    return passed.sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+    passed.sort((a, b) => shared[b]! - shared[a]! || a - b);
+    for (let i = 0; i < count; i++) shared[touched[i]!] = 0;
+    return passed;
   }
 
   /** Adds one matched word's BM25 score, per field, to the current query word's scores. */
