@@ -22,7 +22,7 @@ import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { LookupClient } from "../api/client.js";
 import { redactWarning } from "../api/loadEvents.js";
-import { LoadError, OptionsError } from "../core/errors.js";
+import { LoadError, NavigationError, OptionsError } from "../core/errors.js";
 import { nonNegativeNumber } from "../core/options.js";
 import { redactUrl } from "../core/redact.js";
 import type { Obstacle } from "../motion/types.js";
@@ -33,6 +33,7 @@ import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions, type WorldAgentSource } from "./gameWorld.js";
 import { lookupRecord, menagerieClient } from "./lookupRecord.js";
 import { MotionDriver } from "./motionDriver.js";
+import type { Navigation } from "./navigation/index.js";
 import type { AreaInput } from "./options/areaInput.js";
 import type { CommandAccount, CommandOptions, PlaceInput } from "./options/commandOptions.js";
 import {
@@ -43,6 +44,7 @@ import {
   type SpawnOptions,
   zeroStats,
 } from "./options/menagerieOptions.js";
+import type { NavigationOptions } from "./options/navigationOptions.js";
 import type { PopulateOptions } from "./options/populateOptions.js";
 import type { CreatureGroup } from "./populate/index.js";
 import { registerInstancing } from "./register.js";
@@ -99,6 +101,8 @@ export class Menagerie {
   readonly #places = new Map<string, PlaceInput>();
   /** Its populates and how their creatures live, for the creatures commands add into them. */
   readonly #populated = new Map<CreatureGroup, PopulatedLife>();
+  /** The navmesh walkers go by, once {@link enableNavigation} built one. */
+  #navigation: Navigation | undefined;
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
@@ -330,12 +334,48 @@ export class Menagerie {
    * menagerie.addObstacle({ center: { x: 4, z: 0 }, radius: 1.5 }); // a rock
    */
   addObstacle(meshOrArea: AreaInput): Obstacle {
-    return this.#world.addObstacle(meshOrArea);
+    const obstacle = this.#world.addObstacle(meshOrArea);
+    this.#navigation?.addObstacle(meshOrArea, obstacle); // cut into the navmesh too, when there is one
+    return obstacle;
   }
 
   /** Removes an obstacle, by its mesh or by what {@link addObstacle} returned; false if absent. */
   removeObstacle(meshOrObstacle: AbstractMesh | Obstacle): boolean {
+    this.#navigation?.removeObstacle(meshOrObstacle);
     return this.#world.removeObstacle(meshOrObstacle);
+  }
+
+  /**
+   * Walkers go by a navmesh of the game's level from now on: built from `meshes` (and the
+   * scenery of every populate so far) with recast, from its npm packages (install
+   * `@babylonjs/addons`, `@recast-navigation/core` and `@recast-navigation/generators`), in a
+   * chunk loaded now and never before; nothing is fetched from elsewhere. Every walker stands
+   * on it (a ledge, a bridge over a river), plans every `moveTo` on it (a target it cannot
+   * reach settles `false`) and is never pushed off it; obstacles added after cut it. Flyers
+   * and swimmers keep to the grid. Enabling again replaces the navmesh.
+   *
+   * @example
+   * await menagerie.enableNavigation({ meshes: [banks, bridge, ledge], signal });
+   * @throws NavigationError when its packages are missing (`"missing-packages"`), there is nothing
+   *   to build from (`"no-geometry"`) or recast fails (`"build"`); OptionsError for a bad option.
+   */
+  async enableNavigation(options: NavigationOptions = {}): Promise<void> {
+    if (this.isDisposed) throw new NavigationError("disposed", "the Menagerie was disposed");
+    const { Navigation } = await import("./navigation/index.js");
+    const scenery = [...this.#populated.keys()].flatMap((group) => group.scenery.flatMap((prop) => prop.meshes));
+    const next = await Navigation.build({ world: this.#driver.world, scenery }, options);
+    if (this.isDisposed) {
+      next.dispose();
+      return;
+    }
+    this.#navigation?.dispose();
+    this.#navigation = next;
+  }
+
+  /** Walkers go back to the grid A* on the ground; the navmesh is freed. */
+  disableNavigation(): void {
+    this.#navigation?.dispose();
+    this.#navigation = undefined;
   }
 
   /**
@@ -429,6 +469,7 @@ export class Menagerie {
     this.#lifetime.abort(new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" }));
     for (const creature of this.creatures) creature.dispose();
     this.#spawner?.dispose();
+    this.disableNavigation();
     this.#shadows.dispose();
     this.#parseLease?.release();
     this.#world.dispose();

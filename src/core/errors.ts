@@ -24,7 +24,8 @@ export type MenagerieErrorKind =
   | "load"
   | "parse"
   | "catalog"
-  | "setup";
+  | "setup"
+  | "navigation";
 
 /**
  * Base class of every error the library throws on purpose.
@@ -283,6 +284,34 @@ export class ServiceSetupError extends MenagerieError {
   }
 }
 
+/**
+ * Why navigation could not be enabled: its packages are not installed, it was given nothing
+ * to walk on, recast could not build a navmesh of what it was given, or it was called on a
+ * disposed Menagerie.
+ * @category Motion
+ */
+export type NavigationFailure = "missing-packages" | "no-geometry" | "build" | "disposed";
+
+/**
+ * `enableNavigation` failed. Message: `Cannot enable navigation: <detail>`.
+ * @category Motion
+ */
+export class NavigationError extends MenagerieError {
+  readonly reason: NavigationFailure;
+  /** The npm packages to install, when missing packages are the problem; empty otherwise. */
+  readonly missingPackages: readonly string[];
+  constructor(
+    reason: NavigationFailure,
+    detail: string,
+    init: { missingPackages?: readonly string[]; cause?: unknown } = {},
+  ) {
+    super("navigation", `Cannot enable navigation: ${detail}`, { cause: init.cause });
+    this.name = "NavigationError";
+    this.reason = reason;
+    this.missingPackages = init.missingPackages ?? [];
+  }
+}
+
 function hasBrand(value: unknown): value is MenagerieError {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
 }
@@ -310,6 +339,8 @@ export interface MenagerieErrorClasses {
   catalog: CatalogError;
   /** A reference service that cannot start as configured. */
   setup: ServiceSetupError;
+  /** Navigation that could not be enabled. */
+  navigation: NavigationError;
 }
 
 /**

@@ -12,8 +12,8 @@ import { RouteBehavior } from "./behaviors/route.js";
 import { StayInAreaBehavior } from "./behaviors/stayInArea.js";
 import type { SteeringBehavior } from "./behaviors/steeringBehavior.js";
 import { WanderBehavior } from "./behaviors/wander.js";
+import { GRID_PLANNER } from "./gridPlanner.js";
 import { MoveProgress } from "./moveProgress.js";
-import { findPath, isClear } from "./pathfinding.js";
 import { nearestEdgePoint, type Reacher, reachablePoint } from "./reach.js";
 import type { MotionEvents, MoveOrder, SteeringAgent, Vec2, VisitOrder, VisitPose, WanderOrder } from "./types.js";
 import { VisitStay } from "./visitStay.js";
@@ -40,7 +40,11 @@ export const VISIT_HEAD_PITCH: Readonly<Record<string, number>> = Object.freeze(
 /** What orders read and set of their agent (a `OrderedAgent`). */
 export interface OrderedAgent extends Omit<SteeringAgent, "realm">, Reacher {
   readonly x: number;
+  /** Height of its feet (the floor it plans from, on a navmesh). */
+  readonly y: number;
   readonly z: number;
+  /** Set for swimmers. */
+  readonly waterLevel?: number | undefined;
   readonly world: SteeringAgent["world"];
   /** Who hears of its arrivals. */
   readonly events: MotionEvents | undefined;
@@ -75,6 +79,8 @@ export class AgentOrders {
   #onArrive: ((arrived: boolean) => void) | undefined;
   /** Set while a moveTo gives up, so a visit's callback tells a stuck walk from an interrupted one. */
   #givingUp = false;
+  /** Set when the world's planner found no way to the moveTo's target: it settles `false` after the step. */
+  #unreachable = false;
 
   constructor(agent: OrderedAgent) {
     this.#agent = agent;
@@ -101,7 +107,8 @@ export class AgentOrders {
         : nonNegativeNumber("tolerance", options.tolerance);
     const stuck = positiveNumber("stuckSeconds", options.stuckSeconds ?? MOVE_ORDER_DEFAULTS.stuckSeconds);
     this.#newOrder("moveTo", options.speed);
-    const to = reachablePoint(agent, target.x, target.z);
+    const near2 = reachablePoint(agent, target.x, target.z);
+    const to = agent.world?.pathPlanner?.reachable?.(agent, near2) ?? near2;
     this.#progress.reset(stuck);
     // Planned on its first step, and again whenever the world's obstacles or waters change.
     this.arrive = new RouteBehavior(to, near, Math.max(0.5, agent.radius * 4), [], 0.75, (from) =>
@@ -149,7 +156,11 @@ export class AgentOrders {
    */
   afterStep(engaged: boolean): void {
     const arrive = this.arrive;
+    const unreachable = this.#unreachable;
+    this.#unreachable = false;
     if (arrive?.arrived) this.settle(true);
+    else if (arrive && unreachable)
+      this.#giveUp(); // the world's planner found no way there
     else if (arrive && !engaged && this.#progress.stuck(arrive, this.#agent)) this.#giveUp();
     if (this.stay.on) this.stay.count(this.#agent);
   }
@@ -188,18 +199,12 @@ export class AgentOrders {
     this.#givingUp = false;
   }
 
-  /** Waypoints to `to` around the world's obstacles (and water, on the ground); none when the way is clear (or blocked for good). */
+  /** Waypoints to `to` from the world's planner (the grid A* unless a navmesh); none when the way is clear or there is none. */
   #route(from: Vec2, to: Vec2): Vec2[] {
     const agent = this.#agent;
-    const world = agent.world;
-    const waters = agent.realm === "ground" ? (world?.waters ?? []) : [];
-    const obstacles = waters.length > 0 ? [...(world?.obstacles ?? []), ...waters] : world?.obstacles;
-    // Flyers pass over obstacles; walkers and swimmers go round (walkers round water too).
-    if (!obstacles?.length || agent.altitude > 0) return [];
-    const clearance = agent.radius * 1.5 + 0.2;
-    if (isClear(from, to, obstacles, clearance)) return [];
-    const path = findPath(from, to, obstacles, { clearance });
-    return path ? path.slice(0, -1) : [];
+    const path = (agent.world?.pathPlanner ?? GRID_PLANNER).plan(agent, from, to);
+    this.#unreachable = path === undefined;
+    return path ?? [];
   }
 
   /** The order now, for a visit to go back to (a walk somewhere is not resumed: it idles). */

@@ -567,7 +567,9 @@ export class MotionAgent implements SteeringAgent {
 
   /** Height: the ground, plus altitude in flight, or under the water line for swimmers. */
   #settleHeight(): void {
-    const ground = this.ground ? this.ground(this.x, this.z) : 0;
+    // A navmesh (the world's planner) holds walkers on it, at its height: a ledge, a bridge.
+    const surface = this.altitude === 0 ? this.world?.pathPlanner?.standOn?.(this) : undefined;
+    const ground = surface ?? (this.ground ? this.ground(this.x, this.z) : 0);
     const swim = this.waterLevel !== undefined; // swimmers hold swimDepth under the line, above the bed
     const targetY = swim ? Math.max(ground, this.waterLevel! - this.swimDepth) : ground + this.altitude;
     // Walkers keep their feet on the ground; flyers climb and descend smoothly (no pop at take-off).
