@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,service,rigged,riggedBrowser,firstRigged,lod] [--runs N]`
+ * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,navigation,service,rigged,riggedBrowser,firstRigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -18,6 +18,7 @@ import { benchFirstRigged } from "./firstRigged.js";
 import { benchLivingMotion } from "./livingMotion.js";
 import { benchMeshLod } from "./meshLod.js";
 import { benchMotion } from "./motion.js";
+import { benchNavigation } from "./navigation.js";
 import { benchPopulate } from "./populate.js";
 import type { Section } from "./report.js";
 import { benchRigged } from "./rigged.js";
@@ -31,6 +32,7 @@ const SECTIONS = [
   "first",
   "motion",
   "livingMotion",
+  "navigation",
   "service",
   "rigged",
   "riggedBrowser",
@@ -51,6 +53,7 @@ const PLANS = {
     browserSizes: [50, 200, 1000],
     motionSizes: [100, 1000, 5000],
     livingSizes: [150, 600, 1000],
+    navigationSizes: [100, 500],
     serviceSeconds: 1,
     syntheticSizes: [10_000, 100_000],
     riggedSizes: [100, 300, 1000],
@@ -63,6 +66,7 @@ const PLANS = {
     browserSizes: [50],
     motionSizes: [100, 1000],
     livingSizes: [150, 1000],
+    navigationSizes: [500],
     serviceSeconds: 1,
     syntheticSizes: [10_000],
     riggedSizes: [100, 300],
@@ -99,6 +103,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
   first: () => benchFirstCreature({ catalogDir, runs: Math.max(runs, 3), warmups: 2, log }),
   motion: () => benchMotion({ catalogDir, sizes: plan.motionSizes, runs, log }),
   livingMotion: () => benchLivingMotion({ catalogDir, sizes: plan.livingSizes, runs, log }),
+  navigation: () => benchNavigation({ catalogDir, sizes: plan.navigationSizes, runs, log }),
   service: () =>
     benchService({
       catalogDir,

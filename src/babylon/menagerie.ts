@@ -22,7 +22,7 @@ import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { LookupClient } from "../api/client.js";
 import { redactWarning } from "../api/loadEvents.js";
-import { LoadError, NavigationError, OptionsError } from "../core/errors.js";
+import { LoadError, OptionsError } from "../core/errors.js";
 import { nonNegativeNumber } from "../core/options.js";
 import { redactUrl } from "../core/redact.js";
 import type { Obstacle } from "../motion/types.js";
@@ -360,14 +360,12 @@ export class Menagerie {
    *   to build from (`"no-geometry"`) or recast fails (`"build"`); OptionsError for a bad option.
    */
   async enableNavigation(options: NavigationOptions = {}): Promise<void> {
-    if (this.isDisposed) throw new NavigationError("disposed", "the Menagerie was disposed");
     const { Navigation } = await import("./navigation/index.js");
-    const scenery = [...this.#populated.keys()].flatMap((group) => group.scenery.flatMap((prop) => prop.meshes));
-    const next = await Navigation.build({ world: this.#driver.world, scenery }, options);
-    if (this.isDisposed) {
-      next.dispose();
-      return;
-    }
+    const groups = this.#populated.keys();
+    const next = await Navigation.build(
+      { world: this.#driver.world, groups, lifetime: this.#lifetime.signal },
+      options,
+    );
     this.#navigation?.dispose();
     this.#navigation = next;
   }

@@ -284,34 +284,6 @@ export class ServiceSetupError extends MenagerieError {
   }
 }
 
-/**
- * Why navigation could not be enabled: its packages are not installed, it was given nothing
- * to walk on, recast could not build a navmesh of what it was given, or it was called on a
- * disposed Menagerie.
- * @category Motion
- */
-export type NavigationFailure = "missing-packages" | "no-geometry" | "build" | "disposed";
-
-/**
- * `enableNavigation` failed. Message: `Cannot enable navigation: <detail>`.
- * @category Motion
- */
-export class NavigationError extends MenagerieError {
-  readonly reason: NavigationFailure;
-  /** The npm packages to install, when missing packages are the problem; empty otherwise. */
-  readonly missingPackages: readonly string[];
-  constructor(
-    reason: NavigationFailure,
-    detail: string,
-    init: { missingPackages?: readonly string[]; cause?: unknown } = {},
-  ) {
-    super("navigation", `Cannot enable navigation: ${detail}`, { cause: init.cause });
-    this.name = "NavigationError";
-    this.reason = reason;
-    this.missingPackages = init.missingPackages ?? [];
-  }
-}
-
 function hasBrand(value: unknown): value is MenagerieError {
   return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
 }
@@ -339,8 +311,8 @@ export interface MenagerieErrorClasses {
   catalog: CatalogError;
   /** A reference service that cannot start as configured. */
   setup: ServiceSetupError;
-  /** Navigation that could not be enabled. */
-  navigation: NavigationError;
+  // `navigation: NavigationError` joins from navigationError.ts, where the class lives out of
+  // the first download (only the navigation chunk makes one).
 }
 
 /**

@@ -18,5 +18,8 @@ function planOnGrid(agent: PlannedAgent, from: Vec2, to: Vec2): Vec2[] {
   return path ? path.slice(0, -1) : [];
 }
 
-/** The grid A* as a planner: what every world uses until a game gives it another. */
+/**
+ * The grid A* as a planner: what every world uses until a game gives it another.
+ * @category Motion
+ */
 export const GRID_PLANNER: PathPlanner = Object.freeze({ plan: planOnGrid });

@@ -7,7 +7,7 @@ import type { RecastNavigationJSPluginV2 } from "@babylonjs/addons/navigation/pl
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { IObstacle } from "@babylonjs/core/Navigation/INavigationEngine.js";
-import { NavigationError } from "../../core/errors.js";
+import { NavigationError } from "../../core/navigationError.js";
 import type { MotionWorldCore } from "../../motion/worldCore.js";
 import {
   type NavigationOptions,
@@ -21,8 +21,13 @@ import { loadRecast } from "./recast.js";
 export interface NavigationHost {
   /** The motion world whose walkers it holds. */
   readonly world: MotionWorldCore;
-  /** Meshes of the Menagerie's scenery (every populate's props), walked round like the level's. */
-  readonly scenery: readonly AbstractMesh[];
+  /** The Menagerie's populates: their scenery is walked round like the level's meshes. */
+  readonly groups: Iterable<{
+    readonly isDisposed: boolean;
+    readonly scenery: readonly { readonly meshes: readonly AbstractMesh[] }[];
+  }>;
+  /** Aborted when the Menagerie is disposed. */
+  readonly lifetime: AbortSignal;
 }
 
 /** What can be cut into the navmesh: a mesh (its bounding box) or a circle on the ground; other shapes are not. */
@@ -61,6 +66,8 @@ export class Navigation {
 
   /** Builds the navmesh of `options.meshes` and the host's scenery; see `Menagerie.enableNavigation`. */
   static async build(host: NavigationHost, options: NavigationOptions): Promise<Navigation> {
+    const disposed = () => new NavigationError("disposed", "the Menagerie was disposed");
+    if (host.lifetime.aborted) throw disposed();
     const settings = resolveNavigationOptions(options);
     const signal = settings.signal;
     signal?.throwIfAborted();
@@ -68,7 +75,8 @@ export class Navigation {
     progress?.({ stage: "loading", meshes: 0, triangles: 0, buildMilliseconds: 0 });
     const recast = await loadRecast();
     signal?.throwIfAborted();
-    const meshes = [...settings.meshes, ...host.scenery].filter(hasTriangles) as Mesh[];
+    const scenery = [...host.groups].filter((g) => !g.isDisposed).flatMap((g) => g.scenery.flatMap((p) => p.meshes));
+    const meshes = [...settings.meshes, ...scenery].filter(hasTriangles) as Mesh[];
     if (meshes.length === 0) throw new NavigationError("no-geometry", "no mesh with triangles to build a navmesh of");
     const triangles = meshes.reduce((n, m) => n + (m.getTotalIndices() || m.getTotalVertices()) / 3, 0);
     progress?.({ stage: "building", meshes: meshes.length, triangles, buildMilliseconds: 0 });
@@ -81,9 +89,10 @@ export class Navigation {
       throw new NavigationError("build", `recast could not build a navmesh of ${meshes.length} meshes`, { cause });
     }
     const ms = performance.now() - start;
-    if (signal?.aborted) {
+    if (signal?.aborted || host.lifetime.aborted) {
       plugin.dispose();
-      signal.throwIfAborted();
+      signal?.throwIfAborted();
+      throw disposed();
     }
     const { top, bottom } = heightRange(meshes);
     const surface = new NavMeshSurface(recast.core, plugin.navMeshQuery, {

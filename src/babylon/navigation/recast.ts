@@ -6,7 +6,7 @@
  * (unpkg), which fails offline and under a strict CSP: never let it.
  */
 import type { RecastNavigationJSPluginV2 } from "@babylonjs/addons/navigation/plugin/RecastNavigationJSPlugin.js";
-import { NavigationError } from "../../core/errors.js";
+import { NavigationError } from "../../core/navigationError.js";
 
 /** A point as recast's wrapper API takes and gives it. */
 export interface RecastPoint {
