@@ -360,10 +360,12 @@ export class Menagerie {
    *   to build from (`"no-geometry"`) or recast fails (`"build"`); OptionsError for a bad option.
    */
   async enableNavigation(options: NavigationOptions = {}): Promise<void> {
-    const { Navigation } = await import("./navigation/index.js");
-    const groups = this.#populated.keys();
-    const next = await Navigation.build(
-      { world: this.#driver.world, groups, lifetime: this.#lifetime.signal },
+    // The whole module, not a destructured name: Vite then wraps the import in less code.
+    const chunk = await import("./navigation/index.js");
+    const next = await chunk.Navigation.build(
+      this.#driver.world,
+      this.#populated.keys(),
+      this.#lifetime.signal,
       options,
     );
     this.#navigation?.dispose();

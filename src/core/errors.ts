@@ -311,9 +311,19 @@ export interface MenagerieErrorClasses {
   catalog: CatalogError;
   /** A reference service that cannot start as configured. */
   setup: ServiceSetupError;
-  // `navigation: NavigationError` joins from navigationError.ts, where the class lives out of
-  // the first download (only the navigation chunk makes one).
+  /**
+   * Navigation that could not be enabled: a `NavigationError` (`babylon-menagerie/motion`),
+   * whose class lives in the navigation chunk, out of the first download.
+   */
+  navigation: MenagerieError & { readonly reason: NavigationFailure; readonly missingPackages: readonly string[] };
 }
+
+/**
+ * Why navigation could not be enabled: its packages are not installed, it was given nothing
+ * to walk on, recast could not build a navmesh of what it was given, or its Menagerie was disposed.
+ * @category Motion
+ */
+export type NavigationFailure = "missing-packages" | "no-geometry" | "build" | "disposed";
 
 /**
  * True for an error of the Menagerie family (of one `kind` when given), from any realm: use it

@@ -202,7 +202,8 @@ export class AgentOrders {
   /** Waypoints to `to` from the world's planner (the grid A* unless a navmesh); none when the way is clear or there is none. */
   #route(from: Vec2, to: Vec2): Vec2[] {
     const agent = this.#agent;
-    const path = (agent.world?.pathPlanner ?? GRID_PLANNER).plan(agent, from, to);
+    const own = agent.world?.pathPlanner;
+    const path = (own && (own.plans?.(agent) ?? true) ? own : GRID_PLANNER).plan(agent, from, to);
     this.#unreachable = path === undefined;
     return path ?? [];
   }

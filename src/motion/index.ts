@@ -11,7 +11,8 @@
  * maths, steering helpers and the world's internals stay out. Importing it has no side effects.
  */
 
-export { NavigationError, type NavigationFailure } from "../core/navigationError.js";
+export type { NavigationFailure } from "../core/errors.js";
+export { NavigationError } from "../core/navigationError.js";
 export { MOVE_ORDER_DEFAULTS, VISIT_HEAD_PITCH } from "./agentOrders.js";
 export { FLEE_DEFAULTS } from "./behaviors/flee.js";
 export { FLEE_PREDATORS_DEFAULTS } from "./behaviors/fleePredators.js";

@@ -153,6 +153,8 @@ export interface PathPlanner {
    * `undefined` when `to` cannot be reached (a `moveTo` then settles `false`).
    */
   plan(agent: PlannedAgent, from: Vec2, to: Vec2): Vec2[] | undefined;
+  /** Whether it plans for `agent`; the grid A* plans for the others (a navmesh leaves flyers and swimmers to it). @default true */
+  plans?(agent: PlannedAgent): boolean;
   /** The point a walker sent to `to` heads for instead (on the surface, nearest to it). @default `to` */
   reachable?(agent: PlannedAgent, to: Vec2): Vec2;
   /**

@@ -60,8 +60,11 @@ export class MotionWorldCore implements SteeringWorld {
   readonly waters: Obstacle[] = [];
   /** Bodies that are not agents (a player, a car) every agent steers around ({@link addBody}). */
   readonly bodies: SteeringTarget[] = [];
-  /** How walkers find their way and where they stand: a navmesh once navigation is on; unset, the grid A*. */
-  pathPlanner: PathPlanner | undefined = undefined;
+  /**
+   * How walkers find their way and where they stand: a navmesh once navigation is on; unset, the
+   * grid A*. Declared, not initialised: no byte of it in a game's first download.
+   */
+  declare pathPlanner: PathPlanner | undefined;
 
   readonly #rng: SeededRandom;
   readonly #maxStep: number;

@@ -12,7 +12,6 @@
  * The per-step query goes to recast's raw bindings with scratch objects made once: the wrapper
  * API allocates a few WASM objects on every call.
  */
-import { GRID_PLANNER } from "../../motion/gridPlanner.js";
 import type { PathPlanner, PlannedAgent, Vec2 } from "../../motion/types.js";
 import type { RawRef, RecastCore, RecastPoint, RecastQuery } from "./recast.js";
 
@@ -72,8 +71,12 @@ export class NavMeshSurface implements PathPlanner {
     for (const o of [this.#ref, this.#point, this.#over]) this.#raw.destroy(o);
   }
 
+  /** Walkers only: flyers and swimmers keep to the grid. */
+  plans(agent: PlannedAgent): boolean {
+    return walks(agent);
+  }
+
   plan(agent: PlannedAgent, from: Vec2, to: Vec2): Vec2[] | undefined {
-    if (!walks(agent)) return GRID_PLANNER.plan(agent, from, to);
     const { lift, climb } = this.#sizes;
     if (!this.#fromAbove(to.x, to.z, 1)) return undefined;
     const end = { x: this.#found.x, y: this.#found.y, z: this.#found.z };

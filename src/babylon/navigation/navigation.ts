@@ -6,7 +6,9 @@
 import type { RecastNavigationJSPluginV2 } from "@babylonjs/addons/navigation/plugin/RecastNavigationJSPlugin.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { IObstacle } from "@babylonjs/core/Navigation/INavigationEngine.js";
+import type { Node } from "@babylonjs/core/node.js";
 import { NavigationError } from "../../core/navigationError.js";
 import type { MotionWorldCore } from "../../motion/worldCore.js";
 import {
@@ -17,17 +19,10 @@ import {
 import { NavMeshSurface } from "./navMeshSurface.js";
 import { loadRecast } from "./recast.js";
 
-/** What navigation needs of its Menagerie. */
-export interface NavigationHost {
-  /** The motion world whose walkers it holds. */
-  readonly world: MotionWorldCore;
-  /** The Menagerie's populates: their scenery is walked round like the level's meshes. */
-  readonly groups: Iterable<{
-    readonly isDisposed: boolean;
-    readonly scenery: readonly { readonly meshes: readonly AbstractMesh[] }[];
-  }>;
-  /** Aborted when the Menagerie is disposed. */
-  readonly lifetime: AbortSignal;
+/** A Menagerie's populate, as navigation reads it: the scenery it placed is walked round like the level's meshes. */
+export interface SceneryGroup {
+  readonly isDisposed: boolean;
+  readonly scenery: readonly { readonly meshes: readonly AbstractMesh[] }[];
 }
 
 /** What can be cut into the navmesh: a mesh (its bounding box) or a circle on the ground; other shapes are not. */
@@ -44,6 +39,8 @@ export class Navigation {
   readonly #surface: NavMeshSurface;
   /** Obstacles cut into it, by what the game gave (a mesh) and what the world returned. */
   readonly #cuts = new Map<object, IObstacle>();
+  /** Takes a mesh's cut out when the mesh is disposed; removed with the cut. */
+  readonly #watches = new Map<AbstractMesh, Observer<Node>>();
   readonly #height: number;
   #disposed = false;
 
@@ -64,10 +61,18 @@ export class Navigation {
     this.#world.obstacleVersion++; // walks under way plan again, on the navmesh
   }
 
-  /** Builds the navmesh of `options.meshes` and the host's scenery; see `Menagerie.enableNavigation`. */
-  static async build(host: NavigationHost, options: NavigationOptions): Promise<Navigation> {
+  /**
+   * Builds the navmesh of `options.meshes` and the scenery of `groups`, for `world`'s walkers;
+   * see `Menagerie.enableNavigation`. `lifetime` is the Menagerie's: aborted, it was disposed.
+   */
+  static async build(
+    world: MotionWorldCore,
+    groups: Iterable<SceneryGroup>,
+    lifetime: AbortSignal,
+    options: NavigationOptions,
+  ): Promise<Navigation> {
     const disposed = () => new NavigationError("disposed", "the Menagerie was disposed");
-    if (host.lifetime.aborted) throw disposed();
+    if (lifetime.aborted) throw disposed();
     const settings = resolveNavigationOptions(options);
     const signal = settings.signal;
     signal?.throwIfAborted();
@@ -75,7 +80,7 @@ export class Navigation {
     progress?.({ stage: "loading", meshes: 0, triangles: 0, buildMilliseconds: 0 });
     const recast = await loadRecast();
     signal?.throwIfAborted();
-    const scenery = [...host.groups].filter((g) => !g.isDisposed).flatMap((g) => g.scenery.flatMap((p) => p.meshes));
+    const scenery = [...groups].filter((g) => !g.isDisposed).flatMap((g) => g.scenery.flatMap((p) => p.meshes));
     const meshes = [...settings.meshes, ...scenery].filter(hasTriangles) as Mesh[];
     if (meshes.length === 0) throw new NavigationError("no-geometry", "no mesh with triangles to build a navmesh of");
     const triangles = meshes.reduce((n, m) => n + (m.getTotalIndices() || m.getTotalVertices()) / 3, 0);
@@ -89,7 +94,7 @@ export class Navigation {
       throw new NavigationError("build", `recast could not build a navmesh of ${meshes.length} meshes`, { cause });
     }
     const ms = performance.now() - start;
-    if (signal?.aborted || host.lifetime.aborted) {
+    if (signal?.aborted || lifetime.aborted) {
       plugin.dispose();
       signal?.throwIfAborted();
       throw disposed();
@@ -102,7 +107,7 @@ export class Navigation {
       bottom,
     });
     const height = settings.agentHeight;
-    const navigation = new Navigation({ world: host.world, plugin, surface, ms, height });
+    const navigation = new Navigation({ world, plugin, surface, ms, height });
     progress?.({ stage: "ready", meshes: meshes.length, triangles, buildMilliseconds: ms });
     return navigation;
   }
@@ -118,7 +123,11 @@ export class Navigation {
     if (!cut) return;
     this.#cuts.set(key, cut);
     if (input !== key && isMesh(input)) this.#cuts.set(input, cut);
-    if (isMesh(input)) input.onDisposeObservable.addOnce(() => this.removeObstacle(input));
+    if (isMesh(input) && !this.#watches.has(input))
+      this.#watches.set(
+        input,
+        input.onDisposeObservable.addOnce(() => this.removeObstacle(input)),
+      );
     this.#changed();
   }
 
@@ -126,7 +135,7 @@ export class Navigation {
   removeObstacle(key: object): boolean {
     const cut = this.#cuts.get(key);
     if (!cut || this.#disposed) return false;
-    for (const [k, c] of this.#cuts) if (c === cut) this.#cuts.delete(k);
+    for (const [k, c] of this.#cuts) if (c === cut) this.#forget(k);
     this.#plugin.removeObstacle(cut);
     this.#changed();
     return true;
@@ -140,7 +149,7 @@ export class Navigation {
       this.#world.pathPlanner = undefined;
       this.#world.obstacleVersion++;
     }
-    this.#cuts.clear();
+    for (const key of [...this.#cuts.keys()]) this.#forget(key);
     this.#surface.dispose();
     this.#plugin.dispose();
   }
@@ -159,6 +168,13 @@ export class Navigation {
       return this.#plugin.addCylinderObstacle(foot, circle.radius, 2e3);
     }
     return null;
+  }
+
+  #forget(key: object): void {
+    this.#cuts.delete(key);
+    const mesh = key as AbstractMesh;
+    this.#watches.get(mesh)?.remove();
+    this.#watches.delete(mesh);
   }
 
   /** The navmesh changed: walks under way plan again. */

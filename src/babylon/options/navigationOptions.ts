@@ -5,7 +5,6 @@
  */
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { OptionsError } from "../../core/errors.js";
-import { assignDefaults, functionOption, numberInRange, positiveInteger, positiveNumber } from "../../core/options.js";
 
 /**
  * Options of `Menagerie.enableNavigation`.
@@ -76,27 +75,37 @@ export interface NavigationSettings
 }
 
 /**
- * Checks and fills {@link NavigationOptions}.
+ * Checks and fills {@link NavigationOptions}. Its own checks rather than the shared validators:
+ * those it would add to core/options.ts would weigh on every game's first download, and this
+ * runs only in the navigation chunk.
  * @throws OptionsError naming the option that is not valid.
  */
 export function resolveNavigationOptions(options: NavigationOptions): NavigationSettings {
-  const o = assignDefaults(NAVIGATION_DEFAULTS, options);
   const meshes = options.meshes ?? [];
   if (!Array.isArray(meshes) || meshes.some((m) => typeof m?.getVerticesData !== "function"))
     throw new OptionsError("meshes", "must be a list of Babylon meshes");
-  return {
-    meshes,
-    signal: options.signal,
-    onProgress:
-      options.onProgress === undefined
-        ? undefined
-        : functionOption<(progress: NavigationProgress) => void>("onProgress", options.onProgress),
-    cellSize: positiveNumber("cellSize", o.cellSize),
-    cellHeight: positiveNumber("cellHeight", o.cellHeight),
-    agentRadius: positiveNumber("agentRadius", o.agentRadius),
-    agentHeight: positiveNumber("agentHeight", o.agentHeight),
-    maxClimb: positiveNumber("maxClimb", o.maxClimb),
-    maxSlope: numberInRange("maxSlope", o.maxSlope, 0, 90),
-    maxObstacles: positiveInteger("maxObstacles", o.maxObstacles),
-  };
+  const onProgress = options.onProgress;
+  if (onProgress !== undefined && typeof onProgress !== "function")
+    throw new OptionsError("onProgress", "must be a function");
+  const sizes = { ...NAVIGATION_DEFAULTS };
+  for (const key of Object.keys(NAVIGATION_DEFAULTS) as (keyof typeof NAVIGATION_DEFAULTS)[]) {
+    const value = options[key] ?? NAVIGATION_DEFAULTS[key];
+    const whole = key === "maxObstacles" ? Number.isInteger(value) : true;
+    const inRange = key === "maxSlope" ? value >= 0 && value <= 90 : value > 0;
+    if (typeof value !== "number" || !Number.isFinite(value) || !whole || !inRange)
+      throw new OptionsError(key, `must be ${RULES[key]}, got ${String(value)}`);
+    sizes[key] = value;
+  }
+  return { ...sizes, meshes, signal: options.signal, onProgress };
 }
+
+/** What each size must be, for messages. */
+const RULES: Readonly<Record<keyof typeof NAVIGATION_DEFAULTS, string>> = Object.freeze({
+  cellSize: "a positive number of metres",
+  cellHeight: "a positive number of metres",
+  agentRadius: "a positive number of metres",
+  agentHeight: "a positive number of metres",
+  maxClimb: "a positive number of metres",
+  maxSlope: "a number of degrees from 0 to 90",
+  maxObstacles: "a positive integer",
+});
