@@ -25,6 +25,8 @@ export interface NavigationBenchOptions {
 const GRID = "grid (the default), wandering";
 const NAVMESH = "navmesh, wandering";
 const STEPS = 30;
+/** Steps before measuring: recast's WASM glue takes a few hundred calls per walker to warm up. */
+const WARMUP = 240;
 
 function box(scene: Scene, name: string, min: [number, number, number], max: [number, number, number]): Mesh {
   const mesh = CreateBox(name, { width: max[0] - min[0], height: max[1] - min[1], depth: max[2] - min[2] }, scene);
@@ -79,7 +81,7 @@ async function benchSize(
       creature.wander();
     }
     const step = () => menagerie.stepMotion(1 / 60);
-    for (let i = 0; i < STEPS; i++) step(); // warm-up: placed on the navmesh, wandering
+    for (let i = 0; i < WARMUP; i++) step(); // placed on the navmesh, wandering, and the JIT settled
     const samples = new Samples();
     for (let run = 0; run < runs; run++) {
       const start = performance.now();
