@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,lagoon,service,rigged,riggedBrowser,mixedBrowser,firstRigged,lod] [--runs N]`
+ * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,lagoon,navigation,service,rigged,riggedBrowser,mixedBrowser,firstRigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -20,6 +20,7 @@ import { benchLivingMotion } from "./livingMotion.js";
 import { benchMeshLod } from "./meshLod.js";
 import { benchMixedBrowser } from "./mixedBrowser.js";
 import { benchMotion } from "./motion.js";
+import { benchNavigation } from "./navigation.js";
 import { benchPopulate } from "./populate.js";
 import type { Section } from "./report.js";
 import { benchRigged } from "./rigged.js";
@@ -34,6 +35,7 @@ const SECTIONS = [
   "motion",
   "livingMotion",
   "lagoon",
+  "navigation",
   "service",
   "rigged",
   "riggedBrowser",
@@ -59,6 +61,7 @@ const PLANS = {
       { movers: 200, swimmers: 20 },
       { movers: 200, swimmers: 500 },
     ],
+    navigationSizes: [100, 500],
     serviceSeconds: 1,
     syntheticSizes: [10_000, 100_000],
     riggedSizes: [100, 300, 1000],
@@ -76,6 +79,7 @@ const PLANS = {
       { movers: 200, swimmers: 20 },
       { movers: 200, swimmers: 500 },
     ],
+    navigationSizes: [500],
     serviceSeconds: 1,
     syntheticSizes: [10_000],
     riggedSizes: [100, 300],
@@ -114,6 +118,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
   motion: () => benchMotion({ catalogDir, sizes: plan.motionSizes, runs, log }),
   livingMotion: () => benchLivingMotion({ catalogDir, sizes: plan.livingSizes, runs, log }),
   lagoon: () => benchLagoon({ catalogDir, sizes: plan.lagoonSizes, runs, log }),
+  navigation: () => benchNavigation({ catalogDir, sizes: plan.navigationSizes, runs, log }),
   service: () =>
     benchService({
       catalogDir,

@@ -58,7 +58,9 @@ const LAYERS: Record<string, readonly string[]> = {
 };
 
 /** The lazy chunks of src/babylon: each a folder with one entry, its index.ts. */
-const LAZY_FOLDERS = ["runtime", "gltf", "populate", "physics", "heights"].map((name) => `babylon/${name}`);
+const LAZY_FOLDERS = ["runtime", "gltf", "populate", "physics", "heights", "navigation"].map(
+  (name) => `babylon/${name}`,
+);
 
 interface ImportEdge {
   /** The importing file, relative to src/. */

@@ -35,6 +35,7 @@ import type { Creature } from "./creature.js";
 import { GameWorld, type WorldAgent, type WorldAgentOptions, type WorldAgentSource } from "./gameWorld.js";
 import { lookupRecord, menagerieClient } from "./lookupRecord.js";
 import { MotionDriver } from "./motionDriver.js";
+import type { Navigation } from "./navigation/index.js";
 import type { AreaInput } from "./options/areaInput.js";
 import type { CommandAccount, CommandOptions, PlaceInput } from "./options/commandOptions.js";
 import {
@@ -45,6 +46,7 @@ import {
   type SpawnOptions,
   zeroStats,
 } from "./options/menagerieOptions.js";
+import type { NavigationOptions } from "./options/navigationOptions.js";
 import type { PopulateOptions } from "./options/populateOptions.js";
 import type { CreatureGroup } from "./populate/index.js";
 import { registerInstancing } from "./register.js";
@@ -104,6 +106,8 @@ export class Menagerie {
   readonly #places = new Map<string, PlaceInput>();
   /** Its populates and how their creatures live, for the creatures commands add into them. */
   readonly #populated = new Map<CreatureGroup, PopulatedLife>();
+  /** The navmesh walkers go by, once {@link enableNavigation} built one. */
+  #navigation: Navigation | undefined;
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
@@ -340,12 +344,48 @@ export class Menagerie {
    * menagerie.addObstacle({ center: { x: 4, z: 0 }, radius: 1.5 }); // a rock
    */
   addObstacle(meshOrArea: AreaInput): Obstacle {
-    return this.#world.addObstacle(meshOrArea);
+    const obstacle = this.#world.addObstacle(meshOrArea);
+    this.#navigation?.addObstacle(meshOrArea, obstacle); // cut into the navmesh too, when there is one
+    return obstacle;
   }
 
   /** Removes an obstacle, by its mesh or by what {@link addObstacle} returned; false if absent. */
   removeObstacle(meshOrObstacle: AbstractMesh | Obstacle): boolean {
+    this.#navigation?.removeObstacle(meshOrObstacle);
     return this.#world.removeObstacle(meshOrObstacle);
+  }
+
+  /**
+   * Walkers go by a navmesh of the game's level from now on: built from `meshes` (and the
+   * scenery of every populate so far) with recast, from its npm packages (install
+   * `@babylonjs/addons`, `@recast-navigation/core` and `@recast-navigation/generators`), in a
+   * chunk loaded now and never before; nothing is fetched from elsewhere. Every walker stands
+   * on it (a ledge, a bridge over a river), plans every `moveTo` on it (a target it cannot
+   * reach settles `false`) and is never pushed off it; obstacles added after cut it. Flyers
+   * and swimmers keep to the grid. Enabling again replaces the navmesh.
+   *
+   * @example
+   * await menagerie.enableNavigation({ meshes: [banks, bridge, ledge], signal });
+   * @throws NavigationError when its packages are missing (`"missing-packages"`), there is nothing
+   *   to build from (`"no-geometry"`) or recast fails (`"build"`); OptionsError for a bad option.
+   */
+  async enableNavigation(options: NavigationOptions = {}): Promise<void> {
+    // The whole module, not a destructured name: Vite then wraps the import in less code.
+    const chunk = await import("./navigation/index.js");
+    const next = await chunk.Navigation.build(
+      this.#driver.world,
+      this.#populated.keys(),
+      this.#lifetime.signal,
+      options,
+    );
+    this.#navigation?.dispose();
+    this.#navigation = next;
+  }
+
+  /** Walkers go back to the grid A* on the ground; the navmesh is freed. */
+  disableNavigation(): void {
+    this.#navigation?.dispose();
+    this.#navigation = undefined;
   }
 
   /**
@@ -452,6 +492,7 @@ export class Menagerie {
     this.#lifetime.abort(new LoadError({ reason: "disposed", model: "*", detail: "the Menagerie was disposed" }));
     for (const creature of this.creatures) creature.dispose();
     this.#spawner?.dispose();
+    this.disableNavigation();
     this.#shadows.dispose();
     this.#parseLease?.release();
     this.#world.dispose();

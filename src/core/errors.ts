@@ -24,7 +24,8 @@ export type MenagerieErrorKind =
   | "load"
   | "parse"
   | "catalog"
-  | "setup";
+  | "setup"
+  | "navigation";
 
 /**
  * Base class of every error the library throws on purpose.
@@ -310,7 +311,19 @@ export interface MenagerieErrorClasses {
   catalog: CatalogError;
   /** A reference service that cannot start as configured. */
   setup: ServiceSetupError;
+  /**
+   * Navigation that could not be enabled: a `NavigationError` (`babylon-menagerie/motion`),
+   * whose class lives in the navigation chunk, out of the first download.
+   */
+  navigation: MenagerieError & { readonly reason: NavigationFailure; readonly missingPackages: readonly string[] };
 }
+
+/**
+ * Why navigation could not be enabled: its packages are not installed, it was given nothing
+ * to walk on, recast could not build a navmesh of what it was given, or its Menagerie was disposed.
+ * @category Motion
+ */
+export type NavigationFailure = "missing-packages" | "no-geometry" | "build" | "disposed";
 
 /**
  * True for an error of the Menagerie family (of one `kind` when given), from any realm: use it

@@ -12,9 +12,9 @@ import { RouteBehavior } from "./behaviors/route.js";
 import { StayInAreaBehavior } from "./behaviors/stayInArea.js";
 import type { SteeringBehavior } from "./behaviors/steeringBehavior.js";
 import { WanderBehavior } from "./behaviors/wander.js";
+import { GRID_PLANNER } from "./gridPlanner.js";
 import { MoveProgress } from "./moveProgress.js";
 import { createObstacle } from "./obstacles.js";
-import { findPath, isClear } from "./pathfinding.js";
 import { nearestEdgePoint, type Reacher, reachablePoint } from "./reach.js";
 import type {
   MotionEvents,
@@ -66,7 +66,11 @@ function sameArea(a: Area, b: Area): boolean {
 /** What orders read and set of their agent (a `OrderedAgent`). */
 export interface OrderedAgent extends Omit<SteeringAgent, "realm" | "altitude">, Reacher {
   readonly x: number;
+  /** Height of its feet (the floor it plans from, on a navmesh). */
+  readonly y: number;
   readonly z: number;
+  /** Set for swimmers. */
+  readonly waterLevel?: number | undefined;
   readonly world: SteeringAgent["world"];
   /** Who hears of its arrivals. */
   readonly events: MotionEvents | undefined;
@@ -108,6 +112,8 @@ export class AgentOrders {
    */
   #avoid: AvoidAreaBehavior[] = [];
   #avoidObstacles: Obstacle[] = [];
+  /** Set when the world's planner found no way to the moveTo's target: it settles `false` after the step. */
+  #unreachable = false;
 
   constructor(agent: OrderedAgent) {
     this.#agent = agent;
@@ -149,7 +155,8 @@ export class AgentOrders {
     const kept = spared ? this.#avoid.filter((b) => !sameArea(b.area, spared)) : this.#avoid;
     const around = spared ? this.#avoidObstacles.filter((o) => !sameArea(o.area, spared)) : this.#avoidObstacles;
     this.limits = [...kept];
-    const to = reachablePoint(agent, target.x, target.z, kept);
+    const near2 = reachablePoint(agent, target.x, target.z, kept);
+    const to = agent.world?.pathPlanner?.reachable?.(agent, near2) ?? near2;
     this.#progress.reset(stuck);
     // Planned on its first step, and again whenever the world's obstacles or waters change.
     this.arrive = new RouteBehavior(to, near, Math.max(0.5, agent.radius * 4), [], 0.75, (from) =>
@@ -202,7 +209,11 @@ export class AgentOrders {
    */
   afterStep(engaged: boolean): void {
     const arrive = this.arrive;
+    const unreachable = this.#unreachable;
+    this.#unreachable = false;
     if (arrive?.arrived) this.settle(true);
+    else if (arrive && unreachable)
+      this.#giveUp(); // the world's planner found no way there
     else if (arrive && !engaged && this.#progress.stuck(arrive, this.#agent)) this.#giveUp();
     if (this.stay.on) this.stay.count(this.#agent);
   }
@@ -242,22 +253,17 @@ export class AgentOrders {
   }
 
   /**
-   * Waypoints to `to` around the world's obstacles (and water, on the ground) and the areas it
-   * avoids; none when the way is clear (or blocked for good).
+   * Waypoints to `to` from the world's planner (the grid A* unless a navmesh plans for it) round
+   * its obstacles, its water for walkers and the areas this creature avoids; none when the way
+   * is clear or there is none.
    */
   #route(from: Vec2, to: Vec2, avoid: readonly Obstacle[]): Vec2[] {
     const agent = this.#agent;
-    const world = agent.world;
-    // Flyers pass over obstacles; walkers and swimmers go round (walkers round water too).
-    const flying = agent.altitude > 0;
-    const waters = agent.realm === "ground" && !flying ? (world?.waters ?? []) : [];
-    const solid = flying ? [] : (world?.obstacles ?? []);
-    const obstacles = waters.length + avoid.length > 0 ? [...solid, ...waters, ...avoid] : solid;
-    if (obstacles.length === 0) return [];
-    const clearance = agent.radius * 1.5 + 0.2;
-    if (isClear(from, to, obstacles, clearance)) return [];
-    const path = findPath(from, to, obstacles, { clearance });
-    return path ? path.slice(0, -1) : [];
+    const own = agent.world?.pathPlanner;
+    const planner = own && (own.plans?.(agent) ?? true) ? own : GRID_PLANNER;
+    const path = planner.plan(agent, from, to, avoid);
+    this.#unreachable = path === undefined;
+    return path ?? [];
   }
 
   /** The order now, for a visit to go back to (a walk somewhere is not resumed: it idles). */

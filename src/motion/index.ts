@@ -11,6 +11,8 @@
  * maths, steering helpers and the world's internals stay out. Importing it has no side effects.
  */
 
+export type { NavigationFailure } from "../core/errors.js";
+export { NavigationError } from "../core/navigationError.js";
 export { MOVE_ORDER_DEFAULTS, VISIT_HEAD_PITCH } from "./agentOrders.js";
 export { FLEE_DEFAULTS } from "./behaviors/flee.js";
 export { FLEE_PREDATORS_DEFAULTS } from "./behaviors/fleePredators.js";
@@ -31,11 +33,14 @@ export {
   type GaitContext,
   type GaitTable,
 } from "./gaits/index.js";
+export { GRID_PLANNER } from "./gridPlanner.js";
 export { GROUP_DEFAULTS, type GroupKind } from "./group.js";
 export type { Pose } from "./pose.js";
 export type { RigRoles } from "./rigRoles.js";
 export type {
   MoveOrder,
+  PathPlanner,
+  PlannedAgent,
   SteeringAgent,
   SteeringTarget,
   SteeringWorld,

@@ -635,7 +635,9 @@ export class MotionAgent implements SteeringAgent {
       flight.hold(this);
       return;
     }
-    const ground = this.ground ? this.ground(this.x, this.z) : 0;
+    // A navmesh (the world's planner) holds walkers on it, at its height: a ledge, a bridge.
+    const surface = this.altitude === 0 ? this.world?.pathPlanner?.standOn?.(this) : undefined;
+    const ground = surface ?? (this.ground ? this.ground(this.x, this.z) : 0);
     const swim = this.waterLevel !== undefined; // swimmers hold swimDepth under the line, above the bed
     this.y = swim ? Math.max(ground, this.waterLevel! - this.swimDepth) : ground;
   }

@@ -123,6 +123,53 @@ export interface SteeringWorld {
   readonly waters?: readonly Obstacle[];
   /** Simulated seconds so far; one value for the whole of a step (behaviours cache per step by it). */
   readonly time: number;
+  /**
+   * How walkers find their way and where they may stand (a navmesh); every order asks it.
+   * @default the grid A* round the world's obstacles and waters, on the ground function
+   */
+  readonly pathPlanner?: PathPlanner | undefined;
+}
+
+/**
+ * What a {@link PathPlanner} reads of the creature it plans for (a `MotionAgent` is one).
+ * @category Motion
+ */
+export interface PlannedAgent {
+  readonly x: number;
+  /** Height of its feet, metres: which floor it is on, where floors lie above each other (a bridge over a river). */
+  readonly y: number;
+  readonly z: number;
+  readonly radius: number;
+  readonly realm?: CreatureRealm;
+  /** Height above the ground while flying; 0 on the ground. */
+  readonly altitude: number;
+  /** Set for swimmers: they hold a depth under it. */
+  readonly waterLevel?: number | undefined;
+  readonly world: SteeringWorld | undefined;
+}
+
+/**
+ * Plans creatures' ways and keeps walkers on the walkable surface: the grid A* by default, a
+ * navmesh when a game enables navigation. A world has one, asked by every order.
+ * @category Motion
+ */
+export interface PathPlanner {
+  /**
+   * Waypoints from `from` to `to` (`to` not included): empty when a straight walk is fine,
+   * `undefined` when `to` cannot be reached (a `moveTo` then settles `false`). `avoid`: the
+   * areas the creature's orders keep out of, as obstacles.
+   */
+  plan(agent: PlannedAgent, from: Vec2, to: Vec2, avoid?: readonly Obstacle[]): Vec2[] | undefined;
+  /** Whether it plans for `agent`; the grid A* plans for the others (a navmesh leaves flyers and swimmers to it). @default true */
+  plans?(agent: PlannedAgent): boolean;
+  /** The point a walker sent to `to` heads for instead (on the surface, nearest to it). @default `to` */
+  reachable?(agent: PlannedAgent, to: Vec2): Vec2;
+  /**
+   * Keeps a walker on the surface after it moved: puts its (x, z) back on it and returns the
+   * height of its feet there, or `undefined` for a creature it does not hold (in flight, swimming,
+   * off every surface), which then stands on the ground function.
+   */
+  standOn?(agent: PlannedAgent & { x: number; z: number }): number | undefined;
 }
 
 /**

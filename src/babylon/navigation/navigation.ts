@@ -1,0 +1,233 @@
+/**
+ * A Menagerie's navigation: the navmesh of a game's level (Babylon's Navigation V2 on recast),
+ * installed as its motion world's path planner, and the obstacles cut into it at run time
+ * (recast's tile cache: temporary obstacles, no rebuild). Built by {@link buildNavigation}.
+ */
+import type { RecastNavigationJSPluginV2 } from "@babylonjs/addons/navigation/plugin/RecastNavigationJSPlugin.js";
+import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
+import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import type { Observer } from "@babylonjs/core/Misc/observable.js";
+import type { IObstacle } from "@babylonjs/core/Navigation/INavigationEngine.js";
+import type { Node } from "@babylonjs/core/node.js";
+import { NavigationError } from "../../core/navigationError.js";
+import type { MotionWorldCore } from "../../motion/worldCore.js";
+import {
+  type NavigationOptions,
+  type NavigationSettings,
+  resolveNavigationOptions,
+} from "../options/navigationOptions.js";
+import { NavMeshSurface } from "./navMeshSurface.js";
+import { loadRecast } from "./recast.js";
+
+/** A Menagerie's populate, as navigation reads it: the scenery it placed is walked round like the level's meshes. */
+export interface SceneryGroup {
+  readonly isDisposed: boolean;
+  readonly scenery: readonly { readonly meshes: readonly AbstractMesh[] }[];
+}
+
+/** What can be cut into the navmesh: a mesh (its bounding box) or a circle on the ground; other shapes are not. */
+export type NavigationObstacleInput =
+  | AbstractMesh
+  | { readonly center?: { x: number; z: number }; readonly radius?: number }
+  | object;
+
+export class Navigation {
+  /** Milliseconds the navmesh took to build. */
+  readonly buildMilliseconds: number;
+  readonly #world: MotionWorldCore;
+  readonly #plugin: RecastNavigationJSPluginV2;
+  readonly #surface: NavMeshSurface;
+  /** Obstacles cut into it, by what the game gave (a mesh) and what the world returned. */
+  readonly #cuts = new Map<object, IObstacle>();
+  /** Takes a mesh's cut out when the mesh is disposed; removed with the cut. */
+  readonly #watches = new Map<AbstractMesh, Observer<Node>>();
+  readonly #height: number;
+  #disposed = false;
+
+  /** Made by {@link buildNavigation}. */
+  private constructor(parts: {
+    world: MotionWorldCore;
+    plugin: RecastNavigationJSPluginV2;
+    surface: NavMeshSurface;
+    ms: number;
+    height: number;
+  }) {
+    this.#world = parts.world;
+    this.#plugin = parts.plugin;
+    this.#surface = parts.surface;
+    this.buildMilliseconds = parts.ms;
+    this.#height = parts.height;
+    this.#world.pathPlanner = this.#surface;
+    this.#world.obstacleVersion++; // walks under way plan again, on the navmesh
+  }
+
+  /**
+   * Builds the navmesh of `options.meshes` and the scenery of `groups`, for `world`'s walkers;
+   * see `Menagerie.enableNavigation`. `lifetime` is the Menagerie's: aborted, it was disposed.
+   */
+  static async build(
+    world: MotionWorldCore,
+    groups: Iterable<SceneryGroup>,
+    lifetime: AbortSignal,
+    options: NavigationOptions,
+  ): Promise<Navigation> {
+    const disposed = () => new NavigationError("disposed", "the Menagerie was disposed");
+    if (lifetime.aborted) throw disposed();
+    const settings = resolveNavigationOptions(options);
+    const signal = settings.signal;
+    signal?.throwIfAborted();
+    const progress = settings.onProgress;
+    progress?.({ stage: "loading", meshes: 0, triangles: 0, buildMilliseconds: 0 });
+    const recast = await loadRecast();
+    signal?.throwIfAborted();
+    const scenery = [...groups].filter((g) => !g.isDisposed).flatMap((g) => g.scenery.flatMap((p) => p.meshes));
+    const meshes = [...settings.meshes, ...scenery].filter(hasTriangles) as Mesh[];
+    if (meshes.length === 0) throw new NavigationError("no-geometry", "no mesh with triangles to build a navmesh of");
+    const triangles = meshes.reduce((n, m) => n + (m.getTotalIndices() || m.getTotalVertices()) / 3, 0);
+    progress?.({ stage: "building", meshes: meshes.length, triangles, buildMilliseconds: 0 });
+    const plugin = await recast.createPlugin();
+    const start = performance.now();
+    try {
+      plugin.createNavMesh(meshes, recastParameters(settings));
+    } catch (cause) {
+      plugin.dispose();
+      throw new NavigationError("build", `recast could not build a navmesh of ${meshes.length} meshes`, { cause });
+    }
+    const ms = performance.now() - start;
+    if (signal?.aborted || lifetime.aborted) {
+      plugin.dispose();
+      signal?.throwIfAborted();
+      throw disposed();
+    }
+    const { top, bottom } = heightRange(meshes);
+    const surface = new NavMeshSurface(recast.core, plugin.navMeshQuery, {
+      lift: settings.cellHeight,
+      climb: settings.maxClimb,
+      top,
+      bottom,
+    });
+    const height = settings.agentHeight;
+    const navigation = new Navigation({ world, plugin, surface, ms, height });
+    progress?.({ stage: "ready", meshes: meshes.length, triangles, buildMilliseconds: ms });
+    return navigation;
+  }
+
+  /**
+   * Cuts an obstacle into the navmesh: a mesh's world bounding box, or a circle (as a cylinder
+   * of the walkers' height); walks under way plan again. `key` is what removes it (the mesh,
+   * or the world's obstacle). A polygon area is not cut (the grid's avoidance still steers round it).
+   */
+  addObstacle(input: NavigationObstacleInput, key: object): void {
+    if (this.#disposed) return;
+    const cut = this.#cut(input);
+    if (!cut) return;
+    this.#cuts.set(key, cut);
+    if (input !== key && isMesh(input)) this.#cuts.set(input, cut);
+    if (isMesh(input) && !this.#watches.has(input))
+      this.#watches.set(
+        input,
+        input.onDisposeObservable.addOnce(() => this.removeObstacle(input)),
+      );
+    this.#changed();
+  }
+
+  /** Takes an obstacle out of the navmesh, by its mesh or its world obstacle; false if it was not cut. */
+  removeObstacle(key: object): boolean {
+    const cut = this.#cuts.get(key);
+    if (!cut || this.#disposed) return false;
+    for (const [k, c] of this.#cuts) if (c === cut) this.#forget(k);
+    this.#plugin.removeObstacle(cut);
+    this.#changed();
+    return true;
+  }
+
+  /** Hands walkers back to the grid A* and frees the navmesh. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    if (this.#world.pathPlanner === this.#surface) {
+      this.#world.pathPlanner = undefined;
+      this.#world.obstacleVersion++;
+    }
+    for (const key of [...this.#cuts.keys()]) this.#forget(key);
+    this.#surface.dispose();
+    this.#plugin.dispose();
+  }
+
+  #cut(input: NavigationObstacleInput): IObstacle | null {
+    if (isMesh(input)) {
+      const box = input.getBoundingInfo().boundingBox;
+      input.computeWorldMatrix(true);
+      const c = box.centerWorld;
+      const e = box.extendSizeWorld;
+      return this.#plugin.addBoxObstacle({ x: c.x, y: c.y, z: c.z }, { x: e.x, y: e.y, z: e.z }, 0);
+    }
+    const circle = input as { center?: { x: number; z: number }; radius?: number };
+    if (circle.center && typeof circle.radius === "number") {
+      const foot = { x: circle.center.x, y: -1e3, z: circle.center.z };
+      return this.#plugin.addCylinderObstacle(foot, circle.radius, 2e3);
+    }
+    return null;
+  }
+
+  #forget(key: object): void {
+    this.#cuts.delete(key);
+    const mesh = key as AbstractMesh;
+    this.#watches.get(mesh)?.remove();
+    this.#watches.delete(mesh);
+  }
+
+  /** The navmesh changed: walks under way plan again. */
+  #changed(): void {
+    this.#world.obstacleVersion++;
+  }
+
+  /** The head room walkers were given, metres. */
+  get agentHeight(): number {
+    return this.#height;
+  }
+}
+
+/** Recast's parameters, in voxels, from the settings in metres. */
+function recastParameters(s: NavigationSettings) {
+  return {
+    cs: s.cellSize,
+    ch: s.cellHeight,
+    walkableRadius: Math.max(1, Math.ceil(s.agentRadius / s.cellSize)),
+    walkableHeight: Math.max(1, Math.ceil(s.agentHeight / s.cellHeight)),
+    walkableClimb: Math.max(0, Math.floor(s.maxClimb / s.cellHeight)),
+    walkableSlopeAngle: s.maxSlope,
+    maxObstacles: s.maxObstacles,
+    // Several floors over one tile (a bridge over a river bed, a ledge over a floor).
+    expectedLayersPerTile: 4,
+    tileSize: 32,
+    maxEdgeLen: 12,
+    maxSimplificationError: 1.3,
+    minRegionArea: 8,
+    mergeRegionArea: 20,
+    maxVertsPerPoly: 6,
+    detailSampleDist: 6,
+    detailSampleMaxError: 1,
+  };
+}
+
+function hasTriangles(mesh: AbstractMesh): boolean {
+  return !mesh.isDisposed() && mesh.getTotalVertices() > 0;
+}
+
+function isMesh(input: NavigationObstacleInput): input is AbstractMesh {
+  return typeof (input as AbstractMesh).getBoundingInfo === "function";
+}
+
+/** The lowest and highest point of the meshes, metres. */
+function heightRange(meshes: readonly AbstractMesh[]): { top: number; bottom: number } {
+  let top = -Infinity;
+  let bottom = Infinity;
+  for (const mesh of meshes) {
+    mesh.computeWorldMatrix(true);
+    const box = mesh.getBoundingInfo().boundingBox;
+    top = Math.max(top, box.maximumWorld.y);
+    bottom = Math.min(bottom, box.minimumWorld.y);
+  }
+  return { top, bottom };
+}
