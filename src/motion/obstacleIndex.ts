@@ -4,7 +4,13 @@
  * every obstacle each step, and the cost grows with movers × props. Obstacles stand still, so
  * the grid is built when they change, not per step; queries allocate nothing.
  */
-import type { Obstacle } from "./types.js";
+
+/** What the index reads of an obstacle (a world's `Obstacle`): its bounding circle. */
+export interface ObstacleCircle {
+  readonly x: number;
+  readonly z: number;
+  readonly reach: number;
+}
 
 /** Hash buckets of the grid: cells that hash alike only add candidates, never lose one. */
 const BUCKETS = 1024;
@@ -26,7 +32,7 @@ export class ObstacleIndex {
   found = new Int32Array(16);
   #cellSize = 4;
   /** The list as indexed: each obstacle and its circle, to notice any change. */
-  #indexed: Obstacle[] = [];
+  #indexed: ObstacleCircle[] = [];
   #circles = new Float64Array(0);
   #version = -1;
   /** Bucket b holds `#items[#start[b] .. #start[b + 1])`. */
@@ -38,7 +44,7 @@ export class ObstacleIndex {
   #stamp = 0;
 
   /** Rebuilds when the list, an obstacle or its circle changed since the last build (O(obstacles)). */
-  refresh(obstacles: readonly Obstacle[], version: number): void {
+  refresh(obstacles: readonly ObstacleCircle[], version: number): void {
     if (version === this.#version && !this.#changed(obstacles)) return;
     this.#build(obstacles);
     this.#version = version;
@@ -50,7 +56,7 @@ export class ObstacleIndex {
    * Returns how many, in {@link found}. `version` is the world's obstacle count of changes: a
    * change through the world's own calls is seen at once, any other at the next {@link refresh}.
    */
-  near(obstacles: readonly Obstacle[], version: number): number {
+  near(obstacles: readonly ObstacleCircle[], version: number): number {
     if (version !== this.#version || obstacles.length !== this.#indexed.length) this.refresh(obstacles, version);
     const { x, z, reach } = this.at;
     const size = this.#cellSize;
@@ -89,7 +95,7 @@ export class ObstacleIndex {
     return count + 1;
   }
 
-  #changed(obstacles: readonly Obstacle[]): boolean {
+  #changed(obstacles: readonly ObstacleCircle[]): boolean {
     if (obstacles.length !== this.#indexed.length) return true;
     const c = this.#circles;
     for (let i = 0; i < obstacles.length; i++) {
@@ -99,7 +105,7 @@ export class ObstacleIndex {
     return false;
   }
 
-  #build(obstacles: readonly Obstacle[]): void {
+  #build(obstacles: readonly ObstacleCircle[]): void {
     const n = obstacles.length;
     this.#indexed = [...obstacles];
     this.#circles = new Float64Array(n * 3);
@@ -123,7 +129,7 @@ export class ObstacleIndex {
   }
 
   /** Calls `cell(bucket, i)` for each cell each obstacle's circle covers; wide ones go to `wide`. */
-  #forEachCell(obstacles: readonly Obstacle[], wide: number[], cell: (b: number, i: number) => void): void {
+  #forEachCell(obstacles: readonly ObstacleCircle[], wide: number[], cell: (b: number, i: number) => void): void {
     const size = this.#cellSize;
     for (let i = 0; i < obstacles.length; i++) {
       const o = obstacles[i]!;
