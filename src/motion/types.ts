@@ -6,6 +6,7 @@
  */
 import type { SeededRandom } from "../util/seededRandom.js";
 import type { Area } from "./area.js";
+import type { ObstacleIndex } from "./obstacleIndex.js";
 
 /**
  * A 2D vector on the ground plane (x, z).
@@ -107,8 +108,19 @@ export interface SteeringWorld {
   readonly neighbours: readonly SteeringAgent[];
   /** Finds the agents within `queryRadius` of `agent`; returns how many, in `neighbours`. */
   findNeighbours(agent: SteeringAgent): number;
+  /**
+   * The agent stepping now, whose `neighbours` the world gathered for this step (none between
+   * steps, or for an agent stepped on its own).
+   * @internal
+   */
+  readonly gatheredFor?: SteeringAgent | undefined;
   /** Areas every agent steers around (rocks, fences, houses). */
   readonly obstacles: readonly Obstacle[];
+  /**
+   * The {@link obstacles} by place, for avoidance to read only those near an agent.
+   * @internal
+   */
+  readonly obstacleIndex?: ObstacleIndex;
   /**
    * Counts changes to {@link obstacles} and {@link waters} (one more on each add and remove): a creature walking a
    * planned path plans again when it changes. @default 0 when a world does not count them

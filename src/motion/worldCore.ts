@@ -14,6 +14,7 @@ import { assignDefaults, positiveNumber } from "../core/options.js";
 import { SeededRandom } from "../util/seededRandom.js";
 import type { Area } from "./area.js";
 import type { MotionAgent } from "./motionAgent.js";
+import { ObstacleIndex } from "./obstacleIndex.js";
 import { createObstacle } from "./obstacles.js";
 import { SpatialGrid } from "./spatialGrid.js";
 import type { Obstacle, PathPlanner, SteeringAgent, SteeringTarget, SteeringWorld } from "./types.js";
@@ -54,6 +55,11 @@ export class MotionWorldCore implements SteeringWorld {
   time = 0;
   /** Areas every agent steers around ({@link addObstacle}). */
   readonly obstacles: Obstacle[] = [];
+  /**
+   * The obstacles by place, rebuilt when they change (checked once a step).
+   * @internal
+   */
+  readonly obstacleIndex = new ObstacleIndex();
   /** One more on each obstacle or water added or removed: creatures walking a planned path plan again. */
   obstacleVersion = 0;
   /** Water areas ({@link addWater}): ground creatures keep out, swimmers keep in, flyers pass over. */
@@ -76,19 +82,14 @@ export class MotionWorldCore implements SteeringWorld {
   #gridFresh = false;
   /** This step, boxed once for all agents (see `MotionAgent.advance`); never a plain double first. */
   #stepBox: number | undefined = undefined;
-  // Neighbour query state, so the grid visitor is one function made once (no per-call closure).
-  #queryAgent: SteeringAgent | undefined;
-  #queryRadius2 = 0;
-  #found = 0;
-  readonly #visit = (i: number): void => {
-    const other = this.agents[i]!;
-    const me = this.#queryAgent!;
-    if (other === me) return;
-    const dx = other.x - me.x;
-    const dz = other.z - me.z;
-    if (dx * dx + dz * dz > this.#queryRadius2) return;
-    this.neighbours[this.#found++] = other;
-  };
+  /**
+   * How far any agent may have moved since the grid was built, metres: a query reaches this
+   * much further into the grid's positions. Inside a step it is the largest step taken since
+   * (see {@link advance}); outside one it is a whole cell, for agents stepped on their own.
+   */
+  #drift = 0.5;
+  /** True while {@link advance} steps the agents, measuring each move into {@link #drift}. */
+  #measuring = false;
 
   /** @throws OptionsError when `maxStepSeconds` is not a positive finite number. */
   constructor(options: MotionWorldOptions = {}) {
@@ -206,15 +207,29 @@ export class MotionWorldCore implements SteeringWorld {
     if (!(dt > 0)) return 0;
     const h = Math.min(dt * this.timeScale, this.#maxStep);
     if (!(h > 0)) return 0;
-    this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
-    this.#gridFresh = true;
+    this.#rebuildGrid();
+    this.obstacleIndex.refresh(this.obstacles, this.obstacleVersion);
     this.#stepBox = h;
     const box = this.#stepBox;
-    for (let i = 0; i < this.agents.length; i++) {
-      const agent = this.agents[i]!;
-      agent.dt = h; // a field, not an argument: no boxed double per agent
-      this.#gather(agent);
-      agent.advance(box);
+    this.#measuring = true;
+    this.#drift = 0;
+    try {
+      for (let i = 0; i < this.agents.length; i++) {
+        const agent = this.agents[i]!;
+        agent.dt = h; // a field, not an argument: no boxed double per agent
+        this.#gather(agent);
+        this.gatheredFor = agent;
+        const x = agent.x;
+        const z = agent.z;
+        agent.advance(box);
+        this.gatheredFor = undefined;
+        // Its move, so later queries still find it from where the grid has it.
+        const moved = Math.sqrt((agent.x - x) * (agent.x - x) + (agent.z - z) * (agent.z - z));
+        if (moved > this.#drift) this.#drift = moved;
+      }
+    } finally {
+      this.#measuring = false;
+      this.gatheredFor = undefined;
     }
     this.time += h;
     return h;
@@ -233,6 +248,12 @@ export class MotionWorldCore implements SteeringWorld {
     agent.neighbourCount = count;
   }
 
+  /**
+   * The agent stepping now, whose `neighbours` were gathered for this step.
+   * @internal
+   */
+  gatheredFor: MotionAgent | undefined = undefined;
+
   /** The radius of the next {@link findNeighbours} (a field, so no double crosses the call). */
   queryRadius = 1;
 
@@ -242,20 +263,33 @@ export class MotionWorldCore implements SteeringWorld {
    */
   findNeighbours(agent: SteeringAgent): number {
     const radius = this.queryRadius;
-    if (!this.#gridFresh) {
-      this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
-      this.#gridFresh = true;
-    }
-    this.#queryAgent = agent;
-    this.#queryRadius2 = radius * radius;
-    this.#found = 0;
-    const at = this.#grid.at;
+    if (!this.#gridFresh) this.#rebuildGrid();
+    const grid = this.#grid;
+    const at = grid.at;
     at.x = agent.x;
     at.z = agent.z;
-    at.radius = radius + this.#grid.cellSize;
-    this.#grid.query(this.#visit);
-    this.#queryAgent = undefined;
-    return this.#found;
+    at.radius = radius + (this.#measuring ? this.#drift : grid.cellSize);
+    const candidates = grid.near();
+    const found = grid.found;
+    const agents = this.agents;
+    const r2 = radius * radius;
+    let count = 0;
+    for (let k = 0; k < candidates; k++) {
+      const other = agents[found[k]!]!;
+      if (other === agent) continue;
+      const dx = other.x - agent.x;
+      const dz = other.z - agent.z;
+      if (dx * dx + dz * dz > r2) continue;
+      this.neighbours[count++] = other;
+    }
+    return count;
+  }
+
+  /** Builds the neighbour grid from the agents' positions now: nothing has moved since. */
+  #rebuildGrid(): void {
+    this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
+    this.#gridFresh = true;
+    this.#drift = 0;
   }
 
   /**
@@ -263,15 +297,12 @@ export class MotionWorldCore implements SteeringWorld {
    * Allocates the returned list: for game queries, not per-agent steering.
    */
   agentsNear(x: number, z: number, radius: number): MotionAgent[] {
-    if (!this.#gridFresh) {
-      this.#grid.rebuild(this.agents, Math.max(1, this.maxRadius * 4));
-      this.#gridFresh = true;
-    }
+    if (!this.#gridFresh) this.#rebuildGrid();
     const found: [MotionAgent, number][] = [];
     const at = this.#grid.at;
     at.x = x;
     at.z = z;
-    at.radius = radius + this.#grid.cellSize;
+    at.radius = radius + (this.#measuring ? this.#drift : this.#grid.cellSize);
     this.#grid.query((i) => {
       const agent = this.agents[i]!;
       const d2 = (agent.x - x) ** 2 + (agent.z - z) ** 2;

@@ -7,6 +7,7 @@ import { type GroupKind, MotionGroup } from "../../motion/group.js";
 import type { Obstacle } from "../../motion/types.js";
 import { type EcologyRules, isPredatorRecord, preysOn } from "../../population/ecology.js";
 import type { PlannedCreature } from "../../population/populationPlan.js";
+import type { ModelRecord } from "../../records/schemas.js";
 import type { Creature } from "../creature.js";
 import type { SceneryProp } from "./scenery.js";
 
@@ -74,8 +75,24 @@ export function propObstacles(
  * of the Menagerie it preys on (not only this populate's), prey flee any that hunt them.
  */
 export function applyEcology(creatures: readonly Creature[], rules: EcologyRules): void {
+  const eats = preysOnTable(rules);
   for (const creature of creatures) {
-    if (isPredatorRecord(creature.record, rules)) creature.hunt((c) => preysOn(creature.record, c.record, rules));
-    else creature.fleeFrom((c) => preysOn(c.record, creature.record, rules));
+    if (isPredatorRecord(creature.record, rules)) creature.hunt((c) => eats(creature.record, c.record));
+    else creature.fleeFrom((c) => eats(c.record, creature.record));
   }
+}
+
+/**
+ * {@link preysOn} under `rules`, worked out once per pair of records: hunts and flights ask it
+ * for every neighbour of every creature each step, and the answer depends on the two records only.
+ */
+function preysOnTable(rules: EcologyRules): (hunter: ModelRecord, prey: ModelRecord) => boolean {
+  const table = new WeakMap<ModelRecord, WeakMap<ModelRecord, boolean>>();
+  return (hunter, prey) => {
+    let row = table.get(hunter);
+    if (!row) table.set(hunter, (row = new WeakMap()));
+    let eats = row.get(prey);
+    if (eats === undefined) row.set(prey, (eats = preysOn(hunter, prey, rules)));
+    return eats;
+  };
 }

@@ -88,12 +88,37 @@ export class FleePredatorsBehavior extends SteeringBehavior {
 
   /** The nearest predator within reach: `radius`, or `calmRadius` while it flees. */
   #nearestPredator(agent: SteeringAgent, world: SteeringWorld): SteeringAgent | undefined {
-    world.queryRadius = this.engaged ? this.calmRadius : this.radius;
-    const count = world.findNeighbours(agent);
+    const radius = this.engaged ? this.calmRadius : this.radius;
+    // The neighbours the world gathered for this step reach far enough (a herd's view): read
+    // those, within the radius, instead of searching the world a second time.
+    if (world.gatheredFor === agent && radius <= agent.neighbourRadius) {
+      this.#within2 = radius * radius;
+      return this.#nearestOf(agent, agent.neighbours, agent.neighbourCount, world);
+    }
+    world.queryRadius = radius;
+    this.#within2 = Infinity;
+    return this.#nearestOf(agent, world.neighbours, world.findNeighbours(agent), world);
+  }
+
+  /** The squared reach of {@link #nearestOf}, in a field: V8 boxes a double passed to a call it does not inline. */
+  #within2 = 0.5;
+
+  /** The nearest predator among the first `count` of `list`, within the reach of `#within2`. */
+  #nearestOf(
+    agent: SteeringAgent,
+    list: readonly SteeringAgent[],
+    count: number,
+    world: SteeringWorld,
+  ): SteeringAgent | undefined {
+    const limit2 = this.#within2;
     let nearest: SteeringAgent | undefined;
     let best = Infinity;
     for (let i = 0; i < count; i++) {
-      const other = world.neighbours[i]!;
+      const other = list[i]!;
+      const dx = other.x - agent.x;
+      const dz = other.z - agent.z;
+      // The world's own search keeps those at most `radius` away, and only its own agents.
+      if (dx * dx + dz * dz > limit2 || other.world !== world) continue;
       const d = distance(agent, other);
       if (d < best && this.isPredator(other)) {
         nearest = other;
