@@ -11,8 +11,9 @@ import type { Node } from "@babylonjs/core/node.js";
 import type { MotionAgent } from "../motion/motionAgent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
+import { DEPTH_BANDS, SWIM_KINDS, type SwimKind, swimKindOf } from "../motion/waterColumn.js";
 import type { MotionWorldCore } from "../motion/worldCore.js";
-import { AMPHIBIOUS_CREATURES, recordRealm } from "../population/populationRules.js";
+import { AMPHIBIOUS_CREATURES, recordRealm, recordWords } from "../population/populationRules.js";
 import type { BehaviorTarget } from "./creature.js";
 import { type AreaInput, isMesh, toArea } from "./options/areaInput.js";
 
@@ -97,6 +98,8 @@ export class GameWorld<
   readonly #waters = new Map<AbstractMesh | Obstacle, Obstacle>();
   /** Names, taxa and tags of amphibious creatures (see `AMPHIBIOUS_CREATURES`), for creatures added from now on. */
   readonly amphibious = new Set(AMPHIBIOUS_CREATURES);
+  /** Kinds of swimmers by name, taxon or tag (see `SWIM_KINDS`), for creatures added from now on. */
+  readonly swimKinds = new Map<string, SwimKind>(SWIM_KINDS);
 
   constructor(world: MotionWorldCore) {
     this.#world = world;
@@ -106,6 +109,8 @@ export class GameWorld<
   addCreature(creature: C): void {
     this.#creatures.set(creature.motion, creature);
     if (creature.record && recordRealm(creature.record, this.amphibious)) creature.motion.realm = "amphibious";
+    if (creature.record)
+      creature.motion.depthBand = DEPTH_BANDS[swimKindOf(recordWords(creature.record), this.swimKinds)];
   }
 
   removeCreature(creature: C): void {
@@ -160,12 +165,16 @@ export class GameWorld<
     return this.#world.removeObstacle(obstacle);
   }
 
-  /** Adds a water area: a mesh (its bounding rectangle on the ground, removed with the mesh) or an area. */
-  addWater(meshOrArea: AreaInput): Obstacle {
+  /**
+   * Adds a water area: a mesh (its bounding rectangle on the ground, removed with the mesh; its
+   * surface at the mesh's top) or an area (its surface at `level`, else 0).
+   */
+  addWater(meshOrArea: AreaInput, level?: number): Obstacle {
     const key = isMesh(meshOrArea) ? meshOrArea : undefined;
     const existing = key && this.#waters.get(key);
     if (existing) return existing;
-    const water = this.#world.addWater(toArea(meshOrArea));
+    const top = key ? key.getBoundingInfo().boundingBox.maximumWorld.y : undefined;
+    const water = this.#world.addWater(toArea(meshOrArea), level ?? top);
     this.#waters.set(key ?? water, water);
     key?.onDisposeObservable.addOnce(() => this.removeWater(key));
     return water;

@@ -41,6 +41,7 @@ import type {
   WanderOrder,
 } from "./types.js";
 import { BEHAVIOR_REALMS, holdRealm } from "./water.js";
+import { clampToColumn, DEPTH_BANDS, type DepthBand, holdColumn, swimTargetY, waterLevelAt } from "./waterColumn.js";
 
 /** Options of a {@link MotionAgent}. */
 export interface MotionAgentOptions {
@@ -137,10 +138,15 @@ export class MotionAgent implements SteeringAgent {
   ground: HeightFunction | undefined;
   /** Height above the ground while flying, metres. */
   altitude = 0;
-  /** Swimmers stay `swimDepth` below this level. */
+  /** A swimmer's water surface: set, it rules; else the `level` of the world's water it is in. */
   waterLevel: number | undefined;
-  /** Metres below `waterLevel` a swimmer holds (never below the bed). */
+  /** Metres below `waterLevel` a swimmer is put at when it is made; its {@link depthBand} takes it from there. */
   swimDepth = 0.5;
+  /**
+   * Where in the water column it keeps while swimming (see `DEPTH_BANDS`): its kind's band,
+   * mid-water unless its record names another kind (`SWIM_KINDS`); a game may set its own.
+   */
+  depthBand: DepthBand = DEPTH_BANDS.mid;
   /** The world it moves in, when added to one. */
   world: SteeringWorld | undefined;
   /** Its neighbours this step, gathered by the world before it steps (see `SteeringAgent`). */
@@ -562,11 +568,42 @@ export class MotionAgent implements SteeringAgent {
     this.#poser.speed = speed;
     const waters = this.world?.waters;
     if (waters === undefined || waters.length === 0 || this.altitude !== 0) return;
-    if (holdRealm(this, waters, stepStart)) this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
+    let held = holdRealm(this, waters, stepStart);
+    if (this.#realm === "water") held = this.#holdColumn(waters) || held;
+    if (held) this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
+  }
+
+  /** Its height, metres (a swimmer's body spans `y` to `y + bodyHeight`). */
+  get bodyHeight(): number {
+    return this.roles.height;
+  }
+
+  /** A swimmer's surface here: its own `waterLevel`, else its water's; NaN out of every water. */
+  #surface(waters: readonly { readonly level?: number | undefined }[] | undefined): number {
+    if (this.waterLevel !== undefined) return this.waterLevel;
+    return waters && waters.length > 0 ? waterLevelAt(this.world!.waters!, this.x, this.z) : Number.NaN;
+  }
+
+  /** A swimmer's step into water too shallow for its body is taken back (see `holdColumn`). */
+  #holdColumn(waters: readonly { readonly level?: number | undefined }[]): boolean {
+    const level = this.#surface(waters);
+    return !Number.isNaN(level) && holdColumn(this, level, stepStart);
+  }
+
+  /** A swimmer's height: toward its band's depth at a limited rate, always inside the column. */
+  #swimHeight(level: number): void {
+    const target = swimTargetY(this, level, this.world?.time ?? 0);
+    const rate = Math.max(0.2, this.walkSpeed * 0.5) * this.dt;
+    const y = this.y + Math.max(-rate, Math.min(rate, target - this.y));
+    this.y = clampToColumn(this, level, y);
   }
 
   /** Height: the ground, plus altitude in flight, or under the water line for swimmers. */
   #settleHeight(): void {
+    if (this.#realm === "water" && this.altitude === 0) {
+      const level = this.#surface(this.world?.waters);
+      if (!Number.isNaN(level)) return this.#swimHeight(level);
+    }
     const ground = this.ground ? this.ground(this.x, this.z) : 0;
     const swim = this.waterLevel !== undefined; // swimmers hold swimDepth under the line, above the bed
     const targetY = swim ? Math.max(ground, this.waterLevel! - this.swimDepth) : ground + this.altitude;

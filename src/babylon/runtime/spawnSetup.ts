@@ -8,6 +8,7 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { LookupClient } from "../../api/client.js";
 import { LoadError, OptionsError } from "../../core/errors.js";
 import type { HeightFunction } from "../../motion/types.js";
+import { clampToColumn, deepenPlace, swimTargetY, waterLevelAt } from "../../motion/waterColumn.js";
 import type { ModelRecord } from "../../records/schemas.js";
 import { type Creature, connectCreature, disconnectCreature } from "../creature.js";
 import type { GameWorld } from "../gameWorld.js";
@@ -39,19 +40,35 @@ export function setUpSpawned(
     motion.waterLevel = swim.waterLevel;
     motion.swimDepth = swim.depth;
   }
+  world.addCreature(creature); // its realm and depth band first: where it is put depends on them
   if (ground || swim) {
     // Feet on the ground (or the body in the water) now, not on the first step: no drop or pop
     // when the game looks.
     const groundY = motion.ground ? motion.ground(motion.x, motion.z) : 0;
     motion.y = swim ? Math.max(groundY, swim.waterLevel - swim.depth) : groundY + motion.altitude;
+    if (motion.realm === "water") putInColumn(creature, swim !== undefined);
     creature.root.position.y = motion.y;
   }
-  world.addCreature(creature);
   connectCreature(creature, world);
   creature.onDisposeObservable.addOnce(() => {
     world.removeCreature(creature);
     disconnectCreature(creature);
   });
+}
+
+/**
+ * A swimmer put in water too shallow for it moves down the floor's slope until it fits, and
+ * starts inside the column there: at the depth its placement gave (`placed`), else at its band's.
+ */
+function putInColumn(creature: Creature, placed: boolean): void {
+  const motion = creature.motion;
+  const level = motion.waterLevel ?? waterLevelAt(motion.world?.waters ?? [], motion.x, motion.z);
+  if (Number.isNaN(level)) return; // in no water
+  if (deepenPlace(motion, level)) {
+    creature.root.position.x = motion.x;
+    creature.root.position.z = motion.z;
+  }
+  motion.y = clampToColumn(motion, level, placed ? motion.y : swimTargetY(motion, level, motion.world?.time ?? 0));
 }
 
 /** Looks a record up again by name for renewed links; without a client, a clear LoadError. */
