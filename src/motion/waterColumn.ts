@@ -232,20 +232,27 @@ export function holdColumn(
 /**
  * Moves a swimmer put where the column is too shallow for its body down the floor's slope,
  * a quarter metre at a time for at most `reach` metres, until it fits (a placement on a beach's
- * shallow edge). True when it moved it.
+ * shallow edge), then `beyond` metres more (room to turn before the shallows). True when it
+ * moved it.
  */
-export function deepenPlace(body: ColumnBody & { x: number; z: number }, level: number, reach = 20): boolean {
+export function deepenPlace(
+  body: ColumnBody & { x: number; z: number },
+  level: number,
+  reach = 20,
+  beyond = 0,
+): boolean {
   const g = body.ground;
-  if (!g) return false;
-  let moved = false;
-  for (let i = 0; i < reach * 4 && !fitsColumn(body, level, body.x, body.z); i++) {
+  if (!g || fitsColumn(body, level, body.x, body.z)) return false;
+  let extra = -1;
+  for (let i = 0; i < reach * 4 && extra < beyond; i++) {
     const gx = g(body.x + 0.25, body.z) - g(body.x - 0.25, body.z);
     const gz = g(body.x, body.z + 0.25) - g(body.x, body.z - 0.25);
     const len = Math.sqrt(gx * gx + gz * gz);
     if (len < 1e-9) break; // a flat shallow: nowhere deeper to go
     body.x -= (gx / len) * 0.25;
     body.z -= (gz / len) * 0.25;
-    moved = true;
+    if (extra >= 0) extra += 0.25;
+    else if (fitsColumn(body, level, body.x, body.z)) extra = 0;
   }
-  return moved;
+  return true;
 }

@@ -8,6 +8,8 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { LookupClient } from "../../api/client.js";
 import { LoadError, OptionsError } from "../../core/errors.js";
 import type { HeightFunction } from "../../motion/types.js";
+import { reachablePoint } from "../../motion/reach.js";
+import { isInWater } from "../../motion/water.js";
 import { clampToColumn, deepenPlace, swimTargetY, waterLevelAt } from "../../motion/waterColumn.js";
 import type { ModelRecord } from "../../records/schemas.js";
 import { type Creature, connectCreature, disconnectCreature } from "../creature.js";
@@ -41,6 +43,7 @@ export function setUpSpawned(
     motion.swimDepth = swim.depth;
   }
   world.addCreature(creature); // its realm and depth band first: where it is put depends on them
+  if (motion.realm === "ground") putAshore(creature);
   if (ground || swim) {
     // Feet on the ground (or the body in the water) now, not on the first step: no drop or pop
     // when the game looks.
@@ -54,6 +57,18 @@ export function setUpSpawned(
     world.removeCreature(creature);
     disconnectCreature(creature);
   });
+}
+
+/**
+ * A walker put in the world's water (a command's place, a game's point in a lagoon) stands on
+ * the nearest shore instead: it would walk the floor under the water to get out.
+ */
+function putAshore(creature: Creature): void {
+  const motion = creature.motion;
+  if (!motion.world?.waters?.length || !isInWater(motion.world.waters, motion.x, motion.z)) return;
+  const shore = reachablePoint(motion, motion.x, motion.z);
+  motion.x = creature.root.position.x = shore.x;
+  motion.z = creature.root.position.z = shore.z;
 }
 
 /**

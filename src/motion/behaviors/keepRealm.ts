@@ -71,7 +71,7 @@ export class KeepRealmBehavior extends SteeringBehavior {
     if (!isColumnBody(agent)) return;
     const level = (agent as { waterLevel?: number | undefined }).waterLevel ?? waterLevelAt(waters, agent.x, agent.z);
     if (Number.isNaN(level)) return;
-    const ahead = Math.max(this.margin * 2, agent.bodyHeight * 2, agent.cruiseSpeed);
+    const ahead = Math.max(this.margin * 2, agent.bodyHeight);
     if (!steerFromShallows(agent, level, ahead, away)) return;
     out.x += away.x * agent.maxForce * 3;
     out.z += away.z * agent.maxForce * 3;
