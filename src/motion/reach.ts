@@ -61,9 +61,17 @@ export function reachablePoint(agent: Reacher, x: number, z: number): Vec2 {
 /** Moves a swimmer's target in the water on to where the column fits its body (off the shallows). */
 function deeperFor(agent: Reacher, p: Vec2): void {
   if (!isColumnBody(agent)) return;
-  const level = (agent as { waterLevel?: number | undefined }).waterLevel ?? waterLevelAt(agent.world!.waters!, p.x, p.z);
+  const level =
+    (agent as { waterLevel?: number | undefined }).waterLevel ?? waterLevelAt(agent.world!.waters!, p.x, p.z);
   if (Number.isNaN(level)) return;
-  const body = { id: agent.id, bodyHeight: agent.bodyHeight, depthBand: agent.depthBand, ground: agent.ground, x: p.x, z: p.z };
+  const body = {
+    id: agent.id,
+    bodyHeight: agent.bodyHeight,
+    depthBand: agent.depthBand,
+    ground: agent.ground,
+    x: p.x,
+    z: p.z,
+  };
   if (!deepenPlace(body, level, 20, agent.bodyHeight)) return;
   p.x = body.x;
   p.z = body.z;
