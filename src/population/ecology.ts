@@ -23,18 +23,50 @@ export interface EcologyRules {
   largestPrey: number;
   /** Smallest prey, as its size over the hunter's. */
   smallestPrey: number;
+  /**
+   * Prey sizes [smallest, largest] over the hunter's by realm, over `smallestPrey` and
+   * `largestPrey` for hunters of that realm (a shark takes fish a fiftieth of its size).
+   * @default ECOLOGY_RULES' (water: [0.02, 0.5])
+   */
+  preyByRealm?: Readonly<Record<string, readonly [number, number]>>;
 }
 
 /**
  * The default ecology: felids, wild canids, bears, hyenas and crocodiles hunt prey from a fifth
- * to twice their size; dogs and cats are tame.
+ * to twice their size; in the water sharks, orcas and dolphins, barracudas, pike and piranhas
+ * hunt fish from a fiftieth to half their size; dogs and cats are tame. Extend it by spreading it:
+ * `{ ...ECOLOGY_RULES, predators: [...ECOLOGY_RULES.predators, "grouper"] }`.
  * @category Populate
  */
 export const ECOLOGY_RULES: EcologyRules = Object.freeze({
-  predators: Object.freeze(["Felidae", "Canidae", "Ursidae", "Hyaenidae", "Crocodylidae", "Crocodilia"]),
+  predators: Object.freeze([
+    "Felidae",
+    "Canidae",
+    "Ursidae",
+    "Hyaenidae",
+    "Crocodylidae",
+    "Crocodilia",
+    // Sea and fresh water: sharks, toothed whales (orcas, dolphins), barracudas, pike, piranhas.
+    "Selachimorpha",
+    "Lamniformes",
+    "Carcharhiniformes",
+    "shark",
+    "orca",
+    "Orcinus",
+    "Delphinidae",
+    "barracuda",
+    "Sphyraenidae",
+    "pike",
+    "Esocidae",
+    "piranha",
+    "Serrasalmidae",
+  ]),
   tame: Object.freeze(["dog", "cat"]),
   largestPrey: 2,
   smallestPrey: 0.2,
+  preyByRealm: Object.freeze({
+    water: Object.freeze([0.02, 0.5] as const),
+  }),
 });
 
 /**
@@ -58,5 +90,6 @@ export function preysOn(hunter: ModelRecord, prey: ModelRecord, rules: EcologyRu
   const h = recordSize(hunter)?.meters;
   const p = recordSize(prey)?.meters;
   if (h === undefined || p === undefined) return false;
-  return p <= h * rules.largestPrey && p >= h * rules.smallestPrey;
+  const [smallest, largest] = rules.preyByRealm?.[realm(hunter)] ?? [rules.smallestPrey, rules.largestPrey];
+  return p <= h * largest && p >= h * smallest;
 }
