@@ -7,8 +7,8 @@
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { LookupClient } from "../../api/client.js";
 import { LoadError, OptionsError } from "../../core/errors.js";
-import type { HeightFunction } from "../../motion/types.js";
 import { reachablePoint } from "../../motion/reach.js";
+import type { HeightFunction } from "../../motion/types.js";
 import { isInWater } from "../../motion/water.js";
 import { clampToColumn, deepenPlace, swimTargetY, waterLevelAt } from "../../motion/waterColumn.js";
 import type { ModelRecord } from "../../records/schemas.js";
@@ -44,6 +44,7 @@ export function setUpSpawned(
   }
   world.addCreature(creature); // its realm and depth band first: where it is put depends on them
   if (motion.realm === "ground") putAshore(creature);
+  if (motion.realm === "water") putInWater(creature);
   if (ground || swim) {
     // Feet on the ground (or the body in the water) now, not on the first step: no drop or pop
     // when the game looks.
@@ -69,6 +70,19 @@ function putAshore(creature: Creature): void {
   const shore = reachablePoint(motion, motion.x, motion.z);
   motion.x = creature.root.position.x = shore.x;
   motion.z = creature.root.position.z = shore.z;
+}
+
+/**
+ * A swimmer put out of the water while the world has some (a command's place on the beach)
+ * starts in the nearest water deep enough for it instead: it never leaves the water after.
+ */
+function putInWater(creature: Creature): void {
+  const motion = creature.motion;
+  const waters = motion.world?.waters;
+  if (!waters?.length || isInWater(waters, motion.x, motion.z)) return;
+  const wet = reachablePoint(motion, motion.x, motion.z);
+  motion.x = creature.root.position.x = wet.x;
+  motion.z = creature.root.position.z = wet.z;
 }
 
 /**
