@@ -189,6 +189,8 @@ export class MotionAgent implements SteeringAgent {
   #state = "idle";
   #realm: CreatureRealm = "ground";
   #realmSet = false;
+  /** The depth a swimmer aimed for last step (NaN before its first), so it follows the target's moves. */
+  #swimTarget = Number.NaN;
   /** True while an added behavior (a reaction) has paused the order's goal this step. */
   #engaged = false;
   /**
@@ -590,11 +592,17 @@ export class MotionAgent implements SteeringAgent {
     return !Number.isNaN(level) && holdColumn(this, level, stepStart);
   }
 
-  /** A swimmer's height: toward its band's depth at a limited rate, always inside the column. */
+  /**
+   * A swimmer's height: it follows its band's depth as the floor and the swell move it, and
+   * closes any gap left from before (a spawn on the floor, a band changed) over a second or two;
+   * always inside the column.
+   */
   #swimHeight(level: number): void {
     const target = swimTargetY(this, level, this.world?.time ?? 0);
-    const rate = Math.max(0.2, this.walkSpeed * 0.5) * this.dt;
-    const y = this.y + Math.max(-rate, Math.min(rate, target - this.y));
+    const last = this.#swimTarget;
+    this.#swimTarget = target;
+    const moved = Number.isNaN(last) ? 0 : target - last;
+    const y = this.y + moved + (target - this.y - moved) * Math.min(1, this.dt * 1.5);
     this.y = clampToColumn(this, level, y);
   }
 
