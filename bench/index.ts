@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,service,rigged,riggedBrowser,firstRigged,lod] [--runs N]`
+ * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,swimmers,service,rigged,riggedBrowser,firstRigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -23,6 +23,7 @@ import type { Section } from "./report.js";
 import { benchRigged } from "./rigged.js";
 import { benchRiggedBrowser } from "./riggedBrowser.js";
 import { benchService } from "./service.js";
+import { benchSwimmers } from "./swimmers.js";
 import { sectionMarkdown } from "./table.js";
 
 const SECTIONS = [
@@ -31,6 +32,7 @@ const SECTIONS = [
   "first",
   "motion",
   "livingMotion",
+  "swimmers",
   "service",
   "rigged",
   "riggedBrowser",
@@ -99,6 +101,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
   first: () => benchFirstCreature({ catalogDir, runs: Math.max(runs, 3), warmups: 2, log }),
   motion: () => benchMotion({ catalogDir, sizes: plan.motionSizes, runs, log }),
   livingMotion: () => benchLivingMotion({ catalogDir, sizes: plan.livingSizes, runs, log }),
+  swimmers: () => benchSwimmers({ catalogDir, sizes: [500], runs, log }),
   service: () =>
     benchService({
       catalogDir,
