@@ -41,7 +41,14 @@ import type {
   WanderOrder,
 } from "./types.js";
 import { BEHAVIOR_REALMS, holdRealm } from "./water.js";
-import { clampToColumn, DEPTH_BANDS, type DepthBand, holdColumn, swimTargetY, waterLevelAt } from "./waterColumn.js";
+import {
+  type ColumnBody,
+  clampToColumn,
+  type DepthBand,
+  holdColumn,
+  swimTargetY,
+  waterLevelAt,
+} from "./waterColumn.js";
 
 /** Options of a {@link MotionAgent}. */
 export interface MotionAgentOptions {
@@ -143,10 +150,12 @@ export class MotionAgent implements SteeringAgent {
   /** Metres below `waterLevel` a swimmer is put at when it is made; its {@link depthBand} takes it from there. */
   swimDepth = 0.5;
   /**
-   * Where in the water column it keeps while swimming (see `DEPTH_BANDS`): its kind's band,
-   * mid-water unless its record names another kind (`SWIM_KINDS`); a game may set its own.
+   * Where in the water column it keeps while swimming (see `DEPTH_BANDS`): a Menagerie's
+   * creature gets its kind's band as it spawns (`SWIM_KINDS`: mid-water unless its record names
+   * another kind), and a game may set its own. Without one (an agent made on its own) a swimmer
+   * holds {@link swimDepth} under the surface.
    */
-  depthBand: DepthBand = DEPTH_BANDS.mid;
+  depthBand: DepthBand | undefined = undefined;
   /** The world it moves in, when added to one. */
   world: SteeringWorld | undefined;
   /** Its neighbours this step, gathered by the world before it steps (see `SteeringAgent`). */
@@ -571,7 +580,7 @@ export class MotionAgent implements SteeringAgent {
     const waters = this.world?.waters;
     if (waters === undefined || waters.length === 0 || this.altitude !== 0) return;
     let held = holdRealm(this, waters, stepStart);
-    if (this.#realm === "water") held = this.#holdColumn(waters) || held;
+    if (this.#realm === "water" && this.depthBand !== undefined) held = this.#holdColumn(waters) || held;
     if (held) this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
   }
 
@@ -589,7 +598,7 @@ export class MotionAgent implements SteeringAgent {
   /** A swimmer's step into water too shallow for its body is taken back (see `holdColumn`). */
   #holdColumn(waters: readonly { readonly level?: number | undefined }[]): boolean {
     const level = this.#surface(waters);
-    return !Number.isNaN(level) && holdColumn(this, level, stepStart);
+    return !Number.isNaN(level) && holdColumn(this as this & ColumnBody, level, stepStart);
   }
 
   /**
@@ -598,19 +607,24 @@ export class MotionAgent implements SteeringAgent {
    * always inside the column.
    */
   #swimHeight(level: number): void {
-    const target = swimTargetY(this, level, this.world?.time ?? 0);
+    const body = this as this & ColumnBody; // a band is set: see #settleHeight
+    const target = swimTargetY(body, level, this.world?.time ?? 0);
     const last = this.#swimTarget;
     this.#swimTarget = target;
     const moved = Number.isNaN(last) ? 0 : target - last;
     const y = this.y + moved + (target - this.y - moved) * Math.min(1, this.dt * 1.5);
-    this.y = clampToColumn(this, level, y);
+    this.y = clampToColumn(body, level, y);
   }
 
   /** Height: the ground, plus altitude in flight, or under the water line for swimmers. */
   #settleHeight(): void {
     if (this.#realm === "water" && this.altitude === 0) {
       const level = this.#surface(this.world?.waters);
-      if (!Number.isNaN(level)) return this.#swimHeight(level);
+      if (!Number.isNaN(level) && this.depthBand !== undefined) return this.#swimHeight(level);
+      if (!Number.isNaN(level) && this.waterLevel === undefined) {
+        this.y = Math.max(this.ground ? this.ground(this.x, this.z) : 0, level - this.swimDepth);
+        return;
+      }
     }
     const ground = this.ground ? this.ground(this.x, this.z) : 0;
     const swim = this.waterLevel !== undefined; // swimmers hold swimDepth under the line, above the bed

@@ -10,7 +10,7 @@ import { LoadError, OptionsError } from "../../core/errors.js";
 import { reachablePoint } from "../../motion/reach.js";
 import type { HeightFunction } from "../../motion/types.js";
 import { isInWater } from "../../motion/water.js";
-import { clampToColumn, deepenPlace, swimTargetY, waterLevelAt } from "../../motion/waterColumn.js";
+import { clampToColumn, deepenPlace, isColumnBody, swimTargetY, waterLevelAt } from "../../motion/waterColumn.js";
 import type { ModelRecord } from "../../records/schemas.js";
 import { type Creature, connectCreature, disconnectCreature } from "../creature.js";
 import type { GameWorld } from "../gameWorld.js";
@@ -92,7 +92,7 @@ function putInWater(creature: Creature): void {
 function putInColumn(creature: Creature, placed: boolean): void {
   const motion = creature.motion;
   const level = motion.waterLevel ?? waterLevelAt(motion.world?.waters ?? [], motion.x, motion.z);
-  if (Number.isNaN(level)) return; // in no water
+  if (Number.isNaN(level) || !isColumnBody(motion)) return; // in no water, or holding its own depth
   if (deepenPlace(motion, level)) {
     creature.root.position.x = motion.x;
     creature.root.position.z = motion.z;
