@@ -620,7 +620,10 @@ export class MotionAgent implements SteeringAgent {
   #settleHeight(): void {
     if (this.#realm === "water" && this.altitude === 0) {
       const level = this.#surface(this.world?.waters);
-      if (!Number.isNaN(level) && this.depthBand !== undefined) return this.#swimHeight(level);
+      if (!Number.isNaN(level) && this.depthBand !== undefined) {
+        this.#swimHeight(level);
+        return;
+      }
       if (!Number.isNaN(level) && this.waterLevel === undefined) {
         this.y = Math.max(this.ground ? this.ground(this.x, this.z) : 0, level - this.swimDepth);
         return;
