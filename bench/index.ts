@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,lagoon,navigation,service,rigged,riggedBrowser,mixedBrowser,firstRigged,lod] [--runs N]`
+ * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,lagoon,navigation,swimmers,service,rigged,riggedBrowser,mixedBrowser,firstRigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -26,6 +26,7 @@ import type { Section } from "./report.js";
 import { benchRigged } from "./rigged.js";
 import { benchRiggedBrowser } from "./riggedBrowser.js";
 import { benchService } from "./service.js";
+import { benchSwimmers } from "./swimmers.js";
 import { sectionMarkdown } from "./table.js";
 
 const SECTIONS = [
@@ -36,6 +37,7 @@ const SECTIONS = [
   "livingMotion",
   "lagoon",
   "navigation",
+  "swimmers",
   "service",
   "rigged",
   "riggedBrowser",
@@ -119,6 +121,7 @@ const runners: Record<SectionId, () => Promise<Section>> = {
   livingMotion: () => benchLivingMotion({ catalogDir, sizes: plan.livingSizes, runs, log }),
   lagoon: () => benchLagoon({ catalogDir, sizes: plan.lagoonSizes, runs, log }),
   navigation: () => benchNavigation({ catalogDir, sizes: plan.navigationSizes, runs, log }),
+  swimmers: () => benchSwimmers({ catalogDir, sizes: [500], runs, log }),
   service: () =>
     benchService({
       catalogDir,

@@ -22,7 +22,7 @@ export interface LivingState {
   newcomers: number;
   /**
    * Each herd still of two or more: its place in the scene's `groups`, its members and its spread
-   * (mean metres from each member to the nearest other).
+   * (`group.spread()`: metres from the herd's centre, root mean square).
    */
   herds: { id: number; members: number; spread: number }[];
 }

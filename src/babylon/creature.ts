@@ -349,12 +349,13 @@ export class Creature {
   /**
    * Walks (flies, swims...) to a point on the ground plane, round obstacles and (on the ground)
    * water. Always settles: `true` on arrival within `tolerance`; `false` if another order,
-   * `stop()` or `dispose()` came first, or when stuck (it then stands). A target it cannot stand
-   * at (in water, in an area its wander avoids, or within an obstacle's clearance:
-   * `motion.clearance`) is moved to the nearest
+   * `stop()` or `dispose()` came first (or it was disposed already), or when stuck (it then
+   * stands). A target it cannot stand at (in water, in an area its wander avoids, or within an
+   * obstacle's clearance: `motion.clearance`) is moved to the nearest
    * point it can: {@link moveTarget} and `onArrivedObservable` give it.
    */
   moveTo(target: { x: number; z: number }, options: MoveToOptions = {}): Promise<boolean> {
+    if (this.#disposed) return Promise.resolve(false); // gone: it will never get there
     return new Promise((resolve) =>
       this.motion.moveTo(
         { x: target.x, z: target.z },

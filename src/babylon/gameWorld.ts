@@ -12,8 +12,9 @@ import type { FlightBandRule } from "../motion/flightBands.js";
 import type { MotionAgent } from "../motion/motionAgent.js";
 import { WorldBody } from "../motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringTarget } from "../motion/types.js";
+import { DEPTH_BANDS, SWIM_KINDS, type SwimKind, swimKindOf } from "../motion/waterColumn.js";
 import type { MotionWorldCore } from "../motion/worldCore.js";
-import { AMPHIBIOUS_CREATURES, recordRealm } from "../population/populationRules.js";
+import { AMPHIBIOUS_CREATURES, recordRealm, recordWords } from "../population/populationRules.js";
 import type { BehaviorTarget } from "./creature.js";
 import { type AreaInput, isMesh, toArea } from "./options/areaInput.js";
 
@@ -100,6 +101,8 @@ export class GameWorld<
   readonly amphibious = new Set(AMPHIBIOUS_CREATURES);
   /** A game's own flight bands, checked before `FLIGHT_BAND_RULES`, for fliers added from now on. */
   readonly flightBands: FlightBandRule[] = [];
+  /** Kinds of swimmers by name, taxon or tag (see `SWIM_KINDS`), for creatures added from now on. */
+  readonly swimKinds = new Map<string, SwimKind>(SWIM_KINDS);
 
   constructor(world: MotionWorldCore) {
     this.#world = world;
@@ -109,6 +112,8 @@ export class GameWorld<
   addCreature(creature: C): void {
     this.#creatures.set(creature.motion, creature);
     if (creature.record && recordRealm(creature.record, this.amphibious)) creature.motion.realm = "amphibious";
+    if (creature.record)
+      creature.motion.depthBand = DEPTH_BANDS[swimKindOf(recordWords(creature.record), this.swimKinds)];
   }
 
   removeCreature(creature: C): void {
@@ -163,12 +168,16 @@ export class GameWorld<
     return this.#world.removeObstacle(obstacle);
   }
 
-  /** Adds a water area: a mesh (its bounding rectangle on the ground, removed with the mesh) or an area. */
-  addWater(meshOrArea: AreaInput): Obstacle {
+  /**
+   * Adds a water area: a mesh (its bounding rectangle on the ground, removed with the mesh; its
+   * surface at the mesh's top) or an area (its surface at `level`, else 0).
+   */
+  addWater(meshOrArea: AreaInput, level?: number): Obstacle {
     const key = isMesh(meshOrArea) ? meshOrArea : undefined;
     const existing = key && this.#waters.get(key);
     if (existing) return existing;
-    const water = this.#world.addWater(toArea(meshOrArea));
+    const top = key ? key.getBoundingInfo().boundingBox.maximumWorld.y : undefined;
+    const water = this.#world.addWater(toArea(meshOrArea), level ?? top);
     this.#waters.set(key ?? water, water);
     key?.onDisposeObservable.addOnce(() => this.removeWater(key));
     return water;

@@ -28,6 +28,7 @@ import { nonNegativeNumber } from "../core/options.js";
 import { redactUrl } from "../core/redact.js";
 import type { FlightBandRule } from "../motion/flightBands.js";
 import type { Obstacle } from "../motion/types.js";
+import type { SwimKind } from "../motion/waterColumn.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
 import type { ModelRecord } from "../records/schemas.js";
 import type { CommandState, PopulatedLife } from "./command/index.js";
@@ -200,7 +201,7 @@ export class Menagerie {
         warn: (warning) => this.#warn(warning),
         addObstacle: (area) => this.addObstacle(area),
         removeObstacle: (obstacle) => this.removeObstacle(obstacle),
-        addWater: (area) => this.addWater(area),
+        addWater: (area, level) => this.#world.addWater(area, level),
         removeWater: (water) => this.removeWater(water),
       },
       options,
@@ -413,14 +414,16 @@ export class Menagerie {
    * they do (wander, moveTo plans round it, flee, hunt, follow, herds), swimmers keep in it,
    * flyers pass over, amphibious creatures ({@link amphibiousCreatures}) go in and out. A mesh
    * (its bounding rectangle on the ground, removed when the mesh is disposed), a circle or a
-   * polygon. A populate's `water` joins it too. Returns it, for {@link removeWater}.
+   * polygon. A populate's `water` joins it too. Swimmers keep between its surface and the
+   * ground, in their kind's band of the column ({@link swimKinds}): the surface is `level`, else
+   * a mesh's top, else y = 0. Returns it, for {@link removeWater}.
    *
    * @example
    * menagerie.addWater(waterHole); // a mesh
-   * menagerie.addWater({ center: { x: 20, z: -5 }, radius: 6 });
+   * menagerie.addWater({ center: { x: 20, z: -5 }, radius: 6 }, { level: 0.2 });
    */
-  addWater(meshOrArea: AreaInput): Obstacle {
-    return this.#world.addWater(meshOrArea);
+  addWater(meshOrArea: AreaInput, options: { level?: number } = {}): Obstacle {
+    return this.#world.addWater(meshOrArea, options.level);
   }
 
   /** Removes water, by its mesh or by what {@link addWater} returned; false if absent. */
@@ -448,6 +451,16 @@ export class Menagerie {
    */
   get flightBands(): FlightBandRule[] {
     return this.#world.flightBands;
+  }
+
+  /**
+   * Kinds of swimmers by name, taxon or tag (lower case): `surface`, `mid` or `bottom`, each
+   * keeping to its band of the water column (see `DEPTH_BANDS` in `babylon-menagerie/motion`);
+   * a swimmer named in none is `mid`. Starts as `SWIM_KINDS`; change it before spawning
+   * (`menagerie.swimKinds.set("manatee", "bottom")`).
+   */
+  get swimKinds(): Map<string, SwimKind> {
+    return this.#world.swimKinds;
   }
 
   /** Motion time runs at this multiple of real time (0 freezes it, like {@link pause}). @default 1 */

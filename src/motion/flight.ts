@@ -49,10 +49,11 @@ export interface Perch {
 }
 
 /**
- * The height of a water's surface: the lowest ground on its outline (water fills its basin to
- * the brim), or 0 without a ground function.
+ * The height of a water's surface: its `level` when it has one, else the lowest ground on its
+ * outline (water fills its basin to the brim), or 0 without a ground function.
  */
 export function waterSurface(water: Obstacle, ground: HeightFunction | undefined): number {
+  if (water.level !== undefined) return water.level;
   if (!ground) return 0;
   const area = water.area;
   let low = Infinity;

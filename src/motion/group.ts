@@ -113,6 +113,7 @@ export class MotionGroup {
     this.spacing = nonNegativeNumber("spacing", o.spacing);
     this.#stats.members = this.#list;
     this.#stats.membership = this.#members;
+    this.#stats.split = () => groupParts(this.#list, this.viewRadius).length > 1;
   }
 
   /** Its members, in the order they joined. */
@@ -157,20 +158,83 @@ export class MotionGroup {
   }
 
   /**
-   * Mean distance from each member to its nearest fellow member, metres (0 with fewer than
-   * two): how spread out the group is.
+   * How far the group reaches: the root mean square distance of its members from their centre,
+   * metres (0 with fewer than two). A group split in pieces reads as wide as the pieces lie
+   * apart, not as tight as each piece is (see {@link parts}).
    */
   spread(): number {
     const list = this.#list;
     if (list.length < 2) return 0;
-    let sum = 0;
+    let x = 0;
+    let z = 0;
     for (const a of list) {
-      let best = Infinity;
-      for (const b of list) if (b !== a) best = Math.min(best, Math.hypot(a.x - b.x, a.z - b.z));
-      sum += best;
+      x += a.x;
+      z += a.z;
     }
-    return sum / list.length;
+    x /= list.length;
+    z /= list.length;
+    let sum = 0;
+    for (const a of list) sum += (a.x - x) ** 2 + (a.z - z) ** 2;
+    return Math.sqrt(sum / list.length);
   }
+
+  /**
+   * How much its members head one way, 0..1: the length of the mean of their heading vectors
+   * (1 when all face one way, near 0 when scattered; 1 with one member, 0 with none): how aligned
+   * a flock or shoal is (its polarization, as studies of schools call it; {@link alignment} is
+   * the strength of the pull that raises it).
+   */
+  polarization(): number {
+    const list = this.#list;
+    if (list.length === 0) return 0;
+    let s = 0;
+    let c = 0;
+    for (const a of list) {
+      s += Math.sin(a.heading);
+      c += Math.cos(a.heading);
+    }
+    return Math.hypot(s, c) / list.length;
+  }
+
+  /**
+   * The pieces the group is in: members linked by chains of fellows within {@link viewRadius}
+   * of each other, largest piece first. One piece when it keeps together; more when it split
+   * (its members then also pull toward the whole group's centre, so the pieces regroup).
+   */
+  parts(): SteeringAgent[][] {
+    return groupParts(this.#list, this.viewRadius);
+  }
+
+  /** True when the group is in more than one piece (see {@link parts}). */
+  get isSplit(): boolean {
+    return this.parts().length > 1;
+  }
+}
+
+/** Members linked by chains within `reach` metres of each other, largest piece first. */
+export function groupParts(list: readonly SteeringAgent[], reach: number): SteeringAgent[][] {
+  const piece = new Array<number>(list.length).fill(-1);
+  const parts: SteeringAgent[][] = [];
+  const r2 = reach * reach;
+  for (let i = 0; i < list.length; i++) {
+    if (piece[i]! >= 0) continue;
+    const members: SteeringAgent[] = [];
+    const queue = [i];
+    piece[i] = parts.length;
+    while (queue.length > 0) {
+      const a = list[queue.pop()!]!;
+      members.push(a);
+      for (let j = 0; j < list.length; j++) {
+        if (piece[j]! >= 0) continue;
+        const b = list[j]!;
+        if ((a.x - b.x) ** 2 + (a.z - b.z) ** 2 > r2) continue;
+        piece[j] = parts.length;
+        queue.push(j);
+      }
+    }
+    parts.push(members);
+  }
+  return parts.sort((a, b) => b.length - a.length);
 }
 
 /** The group a creature's (or agent's) motion belongs to, if any (its group behaviour's). */

@@ -50,3 +50,4 @@ export type {
   WanderOrder,
 } from "./types.js";
 export { BEHAVIOR_REALMS } from "./water.js";
+export { DEPTH_BANDS, type DepthBand, SWIM_KINDS, type SwimKind, swimKindOf } from "./waterColumn.js";

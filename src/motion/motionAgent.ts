@@ -45,6 +45,14 @@ import type {
   WanderOrder,
 } from "./types.js";
 import { BEHAVIOR_REALMS, holdRealm } from "./water.js";
+import {
+  type ColumnBody,
+  clampToColumn,
+  type DepthBand,
+  holdColumn,
+  swimTargetY,
+  waterLevelAt,
+} from "./waterColumn.js";
 
 /** Options of a {@link MotionAgent}. */
 export interface MotionAgentOptions {
@@ -153,10 +161,17 @@ export class MotionAgent implements SteeringAgent {
   readonly flight: Flight;
   /** What a flier walks with once landed (its gait and speeds). @default "walk" */
   groundBehaviour = "walk";
-  /** Swimmers stay `swimDepth` below this level. */
+  /** A swimmer's water surface: set, it rules; else the `level` of the world's water it is in. */
   waterLevel: number | undefined;
-  /** Metres below `waterLevel` a swimmer holds (never below the bed). */
+  /** Metres below `waterLevel` a swimmer is put at when it is made; its {@link depthBand} takes it from there. */
   swimDepth = 0.5;
+  /**
+   * Where in the water column it keeps while swimming (see `DEPTH_BANDS`): a Menagerie's
+   * creature gets its kind's band as it spawns (`SWIM_KINDS`: mid-water unless its record names
+   * another kind), and a game may set its own. Without one (an agent made on its own) a swimmer
+   * holds {@link swimDepth} under the surface.
+   */
+  depthBand: DepthBand | undefined = undefined;
   /** The world it moves in, when added to one. */
   world: SteeringWorld | undefined;
   /** Its neighbours this step, gathered by the world before it steps (see `SteeringAgent`). */
@@ -202,6 +217,8 @@ export class MotionAgent implements SteeringAgent {
   #onLanded: ((landed: boolean) => void) | undefined;
   #realm: CreatureRealm = "ground";
   #realmSet = false;
+  /** The depth a swimmer aimed for last step (NaN before its first), so it follows the target's moves. */
+  #swimTarget = Number.NaN;
   /** True while an added behavior (a reaction) has paused the order's goal this step. */
   #engaged = false;
   /**
@@ -621,7 +638,41 @@ export class MotionAgent implements SteeringAgent {
       this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
     const waters = this.world?.waters;
     if (waters === undefined || waters.length === 0) return;
-    if (holdRealm(this, waters, stepStart)) this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
+    let held = holdRealm(this, waters, stepStart);
+    if (this.#realm === "water" && this.depthBand !== undefined) held = this.#holdColumn(waters) || held;
+    if (held) this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
+  }
+
+  /** Its height, metres (a swimmer's body spans `y` to `y + bodyHeight`). */
+  get bodyHeight(): number {
+    return this.roles.height;
+  }
+
+  /** A swimmer's surface here: its own `waterLevel`, else its water's; NaN out of every water. */
+  #surface(waters: readonly { readonly level?: number | undefined }[] | undefined): number {
+    if (this.waterLevel !== undefined) return this.waterLevel;
+    return waters && waters.length > 0 ? waterLevelAt(this.world!.waters!, this.x, this.z) : Number.NaN;
+  }
+
+  /** A swimmer's step into water too shallow for its body is taken back (see `holdColumn`). */
+  #holdColumn(waters: readonly { readonly level?: number | undefined }[]): boolean {
+    const level = this.#surface(waters);
+    return !Number.isNaN(level) && holdColumn(this as this & ColumnBody, level, stepStart);
+  }
+
+  /**
+   * A swimmer's height: it follows its band's depth as the floor and the swell move it, and
+   * closes any gap left from before (a spawn on the floor, a band changed) over a second or two;
+   * always inside the column.
+   */
+  #swimHeight(level: number): void {
+    const body = this as this & ColumnBody; // a band is set: see #settleHeight
+    const target = swimTargetY(body, level, this.world?.time ?? 0);
+    const last = this.#swimTarget;
+    this.#swimTarget = target;
+    const moved = Number.isNaN(last) ? 0 : target - last;
+    const y = this.y + moved + (target - this.y - moved) * Math.min(1, this.dt * 1.5);
+    this.y = clampToColumn(body, level, y);
   }
 
   /** Height: its flight's in the air (or on a perch), else the ground, or under the water line for swimmers. */
@@ -634,6 +685,17 @@ export class MotionAgent implements SteeringAgent {
     if (flight.perch) {
       flight.hold(this);
       return;
+    }
+    if (this.#realm === "water" && this.altitude === 0) {
+      const level = this.#surface(this.world?.waters);
+      if (!Number.isNaN(level) && this.depthBand !== undefined) {
+        this.#swimHeight(level);
+        return;
+      }
+      if (!Number.isNaN(level) && this.waterLevel === undefined) {
+        this.y = Math.max(this.ground ? this.ground(this.x, this.z) : 0, level - this.swimDepth);
+        return;
+      }
     }
     // A navmesh (the world's planner) holds walkers on it, at its height: a ledge, a bridge.
     const surface = this.altitude === 0 ? this.world?.pathPlanner?.standOn?.(this) : undefined;

@@ -7,9 +7,9 @@
 import { type Area, isCircleArea } from "./area.js";
 import type { Obstacle } from "./types.js";
 
-/** An obstacle for an area, with its bounding circle. */
-export function createObstacle(area: Area): Obstacle {
-  if (isCircleArea(area)) return { area, x: area.center.x, z: area.center.z, reach: area.radius };
+/** An obstacle for an area, with its bounding circle (and, for a water, its surface `level`). */
+export function createObstacle(area: Area, level?: number): Obstacle {
+  if (isCircleArea(area)) return { area, x: area.center.x, z: area.center.z, reach: area.radius, level };
   let x = 0;
   let z = 0;
   for (const p of area.points) {
@@ -20,7 +20,7 @@ export function createObstacle(area: Area): Obstacle {
   z /= area.points.length;
   let reach = 0;
   for (const p of area.points) reach = Math.max(reach, Math.hypot(p.x - x, p.z - z));
-  return { area, x, z, reach };
+  return { area, x, z, reach, level };
 }
 
 /**

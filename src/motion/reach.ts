@@ -8,6 +8,7 @@ import { type Area, edgeDistance, isCircleArea } from "./area.js";
 import { EdgeScratch, ForceVector } from "./behaviors/steeringBehavior.js";
 import type { CreatureRealm, SteeringWorld, Vec2 } from "./types.js";
 import { probeWaters, waterReach } from "./water.js";
+import { deepenPlace, isColumnBody, waterLevelAt } from "./waterColumn.js";
 
 const probe = new EdgeScratch();
 const at = new ForceVector();
@@ -63,8 +64,28 @@ export function reachablePoint(agent: Reacher, x: number, z: number, avoid: read
       p.x += probe.x * (inside - probe.distance);
       p.z += probe.z * (inside - probe.distance);
     }
+    deeperFor(agent, p);
   }
   return p;
+}
+
+/** Moves a swimmer's target in the water on to where the column fits its body (off the shallows). */
+function deeperFor(agent: Reacher, p: Vec2): void {
+  if (!isColumnBody(agent)) return;
+  const level =
+    (agent as { waterLevel?: number | undefined }).waterLevel ?? waterLevelAt(agent.world!.waters!, p.x, p.z);
+  if (Number.isNaN(level)) return;
+  const body = {
+    id: agent.id,
+    bodyHeight: agent.bodyHeight,
+    depthBand: agent.depthBand,
+    ground: agent.ground,
+    x: p.x,
+    z: p.z,
+  };
+  if (!deepenPlace(body, level, 20, agent.bodyHeight)) return;
+  p.x = body.x;
+  p.z = body.z;
 }
 
 /** Moves `p` out of `area` to `clearance` beyond its edge when nearer; true when it moved it. */

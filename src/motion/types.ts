@@ -215,6 +215,8 @@ export interface Obstacle {
   readonly z: number;
   /** Radius of its bounding circle, metres. */
   readonly reach: number;
+  /** A water's surface height, metres (swimmers keep under it). @default 0 for a water that gives none */
+  readonly level?: number | undefined;
 }
 
 /**

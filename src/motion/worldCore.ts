@@ -158,10 +158,11 @@ export class MotionWorldCore implements SteeringWorld {
   /**
    * Adds a water area, for every agent and every order: ground agents keep out of it (their
    * paths go round it, their steps never end in it), swimmers keep in it, flyers pass over,
-   * amphibious agents go in and out. Returns it, for {@link removeWater}.
+   * amphibious agents go in and out. `level` is its surface (swimmers keep under it, above
+   * the ground: see `DEPTH_BANDS`), 0 when not given. Returns it, for {@link removeWater}.
    */
-  addWater(area: Area): Obstacle {
-    const water = createObstacle(area);
+  addWater(area: Area, level?: number): Obstacle {
+    const water = createObstacle(area, level);
     this.waters.push(water);
     this.obstacleVersion++;
     return water;

@@ -31,6 +31,12 @@ export interface EcologyRules {
   aerialPredators?: readonly string[] | undefined;
   /** Smallest and largest prey of a hunter from the air, as its size over the hunter's. @default [0.1, 1] */
   aerialPreySize?: readonly [number, number] | undefined;
+  /**
+   * Prey sizes [smallest, largest] over the hunter's by realm, over `smallestPrey` and
+   * `largestPrey` for hunters of that realm (a shark takes fish a fiftieth of its size).
+   * @default ECOLOGY_RULES' (water: [0.02, 0.5])
+   */
+  preyByRealm?: Readonly<Record<string, readonly [number, number]>>;
 }
 
 /** Hunters from the air by default: eagles, hawks, kites, vultures (Accipitriformes), falcons, owls, ospreys. */
@@ -52,17 +58,44 @@ const AERIAL_PREDATORS: readonly string[] = Object.freeze([
 
 /**
  * The default ecology: felids, wild canids, bears, hyenas and crocodiles hunt prey of their
- * realm from a fifth to twice their size; raptors (`aerialPredators`: eagles, hawks, falcons, owls, ospreys) hunt prey of any
- * realm from a tenth of their size to their own; dogs and cats are tame.
+ * realm from a fifth to twice their size; in the water sharks, orcas and dolphins, barracudas,
+ * pike and piranhas hunt fish from a fiftieth to half their size; raptors (`aerialPredators`:
+ * eagles, hawks, falcons, owls, ospreys) hunt prey of any realm from a tenth of their size to
+ * their own; dogs and cats are tame. Extend it by spreading it:
+ * `{ ...ECOLOGY_RULES, predators: [...ECOLOGY_RULES.predators, "grouper"] }`.
  * @category Populate
  */
 export const ECOLOGY_RULES: EcologyRules = Object.freeze({
-  predators: Object.freeze(["Felidae", "Canidae", "Ursidae", "Hyaenidae", "Crocodylidae", "Crocodilia"]),
+  predators: Object.freeze([
+    "Felidae",
+    "Canidae",
+    "Ursidae",
+    "Hyaenidae",
+    "Crocodylidae",
+    "Crocodilia",
+    // Sea and fresh water: sharks, toothed whales (orcas, dolphins), barracudas, pike, piranhas.
+    "Selachimorpha",
+    "Lamniformes",
+    "Carcharhiniformes",
+    "shark",
+    "orca",
+    "Orcinus",
+    "Delphinidae",
+    "barracuda",
+    "Sphyraenidae",
+    "pike",
+    "Esocidae",
+    "piranha",
+    "Serrasalmidae",
+  ]),
   tame: Object.freeze(["dog", "cat"]),
   largestPrey: 2,
   smallestPrey: 0.2,
   aerialPredators: AERIAL_PREDATORS,
   aerialPreySize: Object.freeze([0.1, 1] as const),
+  preyByRealm: Object.freeze({
+    water: Object.freeze([0.02, 0.5] as const),
+  }),
 });
 
 /**
@@ -101,5 +134,6 @@ export function preysOn(hunter: ModelRecord, prey: ModelRecord, rules: EcologyRu
   }
   const realm = (r: ModelRecord) => REALM_BY_BEHAVIOUR[r.behaviour ?? ""] ?? "ground";
   if (realm(hunter) !== realm(prey)) return false;
-  return p <= h * rules.largestPrey && p >= h * rules.smallestPrey;
+  const [smallest, largest] = rules.preyByRealm?.[realm(hunter)] ?? [rules.smallestPrey, rules.largestPrey];
+  return p <= h * largest && p >= h * smallest;
 }

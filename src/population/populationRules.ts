@@ -76,8 +76,17 @@ export function recordRealm(
   },
   amphibious: ReadonlySet<string> = AMPHIBIOUS_CREATURES,
 ): "amphibious" | undefined {
-  const words = [herdKey(record), ...taxonWords(record.taxonomy), ...(record.tags ?? [])];
-  return words.some((word) => amphibious.has(word.toLowerCase().trim())) ? "amphibious" : undefined;
+  return recordWords(record).some((word) => amphibious.has(word.toLowerCase().trim())) ? "amphibious" : undefined;
+}
+
+/** The words a table of kinds may name a record by: its herd key, its taxa and its tags. */
+export function recordWords(record: {
+  name: string;
+  creature?: string | undefined;
+  taxonomy?: unknown;
+  tags?: readonly string[] | null | undefined;
+}): string[] {
+  return [herdKey(record), ...taxonWords(record.taxonomy), ...(record.tags ?? [])];
 }
 
 /** The taxa of a record's `taxonomy`: a string, a list, or an object of ranks. */

@@ -73,6 +73,8 @@ export class CatalogIndex<R extends IndexableRecord> {
   readonly #byName = new Map<string, number[]>();
   readonly #byBaseName = new Map<string, number[]>();
   readonly #byId = new Map<string, number>();
+  /** Record ids by a kind word (a tag, the `creature` field, the group), folded to its singular. */
+  readonly #byKind = new Map<string, number[]>();
   /** Record ids by habitat, from all three habitat forms (flags, `habitats` list, `habitat`). */
   readonly #byHabitat = new Map<Habitat, number[]>();
   /** Each habitat's records in name order, sorted on first use, not per request. */
@@ -100,6 +102,8 @@ export class CatalogIndex<R extends IndexableRecord> {
     records.forEach((record, id) => {
       push(this.#byName, normalizeName(record.name), id);
       push(this.#byBaseName, baseName(normalizeName(record.name)), id);
+      for (const word of new Set([...(record.tags ?? []), record.creature ?? "", record.group ?? ""]))
+        if (word) push(this.#byKind, singular(normalizeName(word)), id);
       const recordId = record["_id"];
       if (typeof recordId === "string" && !this.#byId.has(recordId)) this.#byId.set(recordId, id);
       const habitats = recordHabitats(record);
@@ -144,6 +148,22 @@ export class CatalogIndex<R extends IndexableRecord> {
     if (!fuzzy) return undefined;
     const found = this.#names.find(baseName(wanted), (id) => this.#sortRank[id]!);
     return found === undefined ? undefined : this.records[found];
+  }
+
+  /**
+   * A record of the kind `word` names when no record has it as a name: one tagged so (`gull`
+   * finds the seagull), of that `creature`, or of that group (`fish`), a creature before a prop
+   * (a record tagged `scenery`), then in name order; plurals meet their singular.
+   */
+  findByKind(word: string): R | undefined {
+    const ids = this.#byKind.get(singular(normalizeName(word)));
+    if (!ids) return undefined;
+    const prop = (id: number) => Number((this.records[id]!.tags ?? []).includes("scenery"));
+    let best = ids[0]!;
+    for (const id of ids)
+      if (prop(id) - prop(best) < 0 || (prop(id) === prop(best) && this.#sortRank[id]! < this.#sortRank[best]!))
+        best = id;
+    return this.records[best];
   }
 
   /** The record whose `_id` is exactly `id` (the first one, should two share it). */

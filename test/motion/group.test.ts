@@ -23,6 +23,13 @@ function spread(agents: readonly MotionAgent[]): number {
   return sum / agents.length;
 }
 
+/** Root mean square distance of the agents from their centre, metres. */
+function extent(agents: readonly MotionAgent[]): number {
+  const x = agents.reduce((s, a) => s + a.x, 0) / agents.length;
+  const z = agents.reduce((s, a) => s + a.z, 0) / agents.length;
+  return Math.sqrt(agents.reduce((s, a) => s + (a.x - x) ** 2 + (a.z - z) ** 2, 0) / agents.length);
+}
+
 /** Mean resultant length of the headings: 1 when all face one way, near 0 when scattered. */
 function headingAlignment(agents: readonly MotionAgent[]): number {
   let s = 0;
@@ -60,7 +67,7 @@ describe("MotionGroup", () => {
       const { world, agents, group } = herd(seed);
       const start = spread(agents);
       run(world, 60);
-      expect(group!.spread()).toBeCloseTo(spread(agents), 9);
+      expect(group!.spread()).toBeCloseTo(extent(agents), 9);
       expect(spread(agents), `seed ${seed}`).toBeLessThanOrEqual(start * 1.5);
       // They did wander: the herd moved, not stood.
       const moved = Math.hypot(agents[0]!.x, agents[0]!.z);
@@ -92,7 +99,29 @@ describe("MotionGroup", () => {
       run(world, 10);
       expect(before).toBeLessThan(0.5);
       expect(headingAlignment(agents), kind).toBeGreaterThanOrEqual(0.7);
+      expect(group.polarization()).toBeCloseTo(headingAlignment(agents), 9);
     }
+  });
+
+  it("a shoal split in two pieces 26 m apart reads as split and as wide, and regroups", () => {
+    const world = new MotionWorld({ seed: 4 });
+    const roles = bodyOnlyRoles(0.3);
+    const agents = Array.from({ length: 10 }, (_, i) =>
+      world.createAgent({ roles, behaviour: "swim", x: (i < 5 ? 0 : 26) + (i % 5) * 0.4, z: 0, heading: i }),
+    );
+    const shoal = new MotionGroup({ kind: "shoal" });
+    for (const a of agents) {
+      a.wander({ area: AREA });
+      shoal.add(a);
+    }
+    // Each piece is tight (0.4 m between neighbours), the shoal 26 m across.
+    expect(shoal.spread()).toBeGreaterThan(12);
+    expect(shoal.isSplit).toBe(true);
+    expect(shoal.parts().map((p) => p.length)).toEqual([5, 5]);
+    const start = shoal.spread();
+    run(world, 120);
+    expect(shoal.isSplit, `spread ${shoal.spread().toFixed(1)} m`).toBe(false);
+    expect(shoal.spread()).toBeLessThan(start / 4);
   });
 
   it("a game forms and breaks groups: one group per agent, its behaviour comes and goes", () => {

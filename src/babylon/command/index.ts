@@ -6,6 +6,7 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { TextCommand, TextCommandAction } from "../../api/textCommandAnswer.js";
+import { isInWater } from "../../motion/water.js";
 import { habitatOfWord, STAND_IN_HABITAT_WORDS } from "../../records/habitatWords.js";
 import type { Creature } from "../creature.js";
 import type { PlaceInput } from "../options/commandOptions.js";
@@ -139,6 +140,12 @@ function placeOf(
   return { anchor: viewer, relative: "near" as const };
 }
 
+/** True when a creature stands in one of its world's waters (a swimmer a spawn put in the nearest one). */
+function inWater(creature: Creature): boolean {
+  const waters = creature.motion.world?.waters ?? [];
+  return isInWater(waters, creature.motion.x, creature.motion.z);
+}
+
 /** The creatures called `name`, nearest the viewer first; `count` 0: all of them. */
 function creaturesCalled(host: Host, name: string, count: number, viewer: Anchor): Creature[] {
   const found = host.creatures.filter((c) => !c.isDisposed && names(name, c.record.name));
@@ -204,6 +211,8 @@ async function onModel(
       );
   }
   outcome.creatures.push(...added);
+  if (added.some((c) => c.realm === "water" && !inWater(c)))
+    note(outcome, `no water in the scene: ${baseName(model.name)} left on dry ground`);
   options.signal?.throwIfAborted();
   // They live as a populate's creatures do, in the populate they were put in, if any.
   await bringToLife(added, spot(anchor, relative, 0, viewer), host.creatures, world.populated);

@@ -251,7 +251,11 @@ export function resolveMenagerieOptions(options: MenagerieOptions): MenagerieSet
  * @category Menagerie
  */
 export interface SpawnOptions {
-  /** Where the creature's feet stand. @default (0, 0, 0) */
+  /**
+   * Where the creature's feet stand. With the Menagerie's water about, a walker put in it stands
+   * on the nearest shore, and a swimmer put out of it (or where it is too shallow for its body)
+   * starts in the nearest water deep enough for it. @default (0, 0, 0)
+   */
   position?: Vector3 | { x: number; y: number; z: number };
   /** Heading about +Y in radians; 0 faces +Z. @default 0 */
   rotationY?: number;

@@ -107,8 +107,8 @@ export class CreatureGroup {
  * The group's water joins the Menagerie's world, for every creature and order (not only its
  * wanderers), until the group is disposed.
  */
-function joinWater(host: PopulateWaterHost, group: CreatureGroup, area: Area): void {
-  const water = host.addWater(area);
+function joinWater(host: PopulateWaterHost, group: CreatureGroup, area: Area, level: number | undefined): void {
+  const water = host.addWater(area, level);
   onDisposed(group, () => host.removeWater(water));
 }
 
@@ -152,7 +152,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
 
 /** What populate asks of the Menagerie's world for its water (see `Menagerie.addWater`). */
 export interface PopulateWaterHost {
-  addWater(area: Area): Obstacle;
+  addWater(area: Area, level?: number): Obstacle;
   removeWater(water: Obstacle): boolean;
 }
 
@@ -193,7 +193,7 @@ export async function populate(host: PopulateHost & PopulateWaterHost, given: Po
   });
   checkMixKeys(options.mix, plan.eligible, options.habitat); // a mistyped key fails before any load
   const group = construct(options.habitat, area, plan.water, plan.waterLevel);
-  if (plan.water) joinWater(host, group, plan.water);
+  if (plan.water) joinWater(host, group, plan.water, plan.waterLevel);
   group.skipped.push(...skipped);
   for (const report of skipped) {
     host.warn({

@@ -8,7 +8,10 @@ import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { LookupClient } from "../../api/client.js";
 import { LoadError, OptionsError } from "../../core/errors.js";
 import { FLIGHT_BAND_RULES, flightBandFor } from "../../motion/flightBands.js";
+import { reachablePoint } from "../../motion/reach.js";
 import type { HeightFunction } from "../../motion/types.js";
+import { isInWater } from "../../motion/water.js";
+import { clampToColumn, deepenPlace, isColumnBody, swimTargetY, waterLevelAt } from "../../motion/waterColumn.js";
 import { herdKey } from "../../population/populationRules.js";
 import { recordTaxonomy } from "../../records/recordTaxonomy.js";
 import type { ModelRecord } from "../../records/schemas.js";
@@ -42,14 +45,17 @@ export function setUpSpawned(
     motion.waterLevel = swim.waterLevel;
     motion.swimDepth = swim.depth;
   }
+  world.addCreature(creature); // its realm and depth band first: where it is put depends on them
+  if (motion.realm === "ground") putAshore(creature);
+  if (motion.realm === "water") putInWater(creature);
   if (ground || swim) {
     // Feet on the ground (or the body in the water) now, not on the first step: no drop or pop
     // when the game looks.
     const groundY = motion.ground ? motion.ground(motion.x, motion.z) : 0;
     motion.y = swim ? Math.max(groundY, swim.waterLevel - swim.depth) : groundY + motion.altitude;
+    if (motion.realm === "water") putInColumn(creature, swim !== undefined);
     creature.root.position.y = motion.y;
   }
-  world.addCreature(creature);
   placeFlier(creature, world, ground !== undefined);
   connectCreature(creature, world);
   creature.onDisposeObservable.addOnce(() => {
@@ -73,6 +79,46 @@ function placeFlier(creature: Creature, world: GameWorld<Creature>, onGround: bo
   if (!onGround) return;
   motion.flight.place(motion);
   creature.root.position.y = motion.y;
+}
+
+/**
+ * A walker put in the world's water (a command's place, a game's point in a lagoon) stands on
+ * the nearest shore instead: it would walk the floor under the water to get out.
+ */
+function putAshore(creature: Creature): void {
+  const motion = creature.motion;
+  if (!motion.world?.waters?.length || !isInWater(motion.world.waters, motion.x, motion.z)) return;
+  const shore = reachablePoint(motion, motion.x, motion.z);
+  motion.x = creature.root.position.x = shore.x;
+  motion.z = creature.root.position.z = shore.z;
+}
+
+/**
+ * A swimmer put out of the water while the world has some (a command's place on the beach)
+ * starts in the nearest water deep enough for it instead: it never leaves the water after.
+ */
+function putInWater(creature: Creature): void {
+  const motion = creature.motion;
+  const waters = motion.world?.waters;
+  if (!waters?.length || isInWater(waters, motion.x, motion.z)) return;
+  const wet = reachablePoint(motion, motion.x, motion.z);
+  motion.x = creature.root.position.x = wet.x;
+  motion.z = creature.root.position.z = wet.z;
+}
+
+/**
+ * A swimmer put in water too shallow for it moves down the floor's slope until it fits, and
+ * starts inside the column there: at the depth its placement gave (`placed`), else at its band's.
+ */
+function putInColumn(creature: Creature, placed: boolean): void {
+  const motion = creature.motion;
+  const level = motion.waterLevel ?? waterLevelAt(motion.world?.waters ?? [], motion.x, motion.z);
+  if (Number.isNaN(level) || !isColumnBody(motion)) return; // in no water, or holding its own depth
+  if (deepenPlace(motion, level)) {
+    creature.root.position.x = motion.x;
+    creature.root.position.z = motion.z;
+  }
+  motion.y = clampToColumn(motion, level, placed ? motion.y : swimTargetY(motion, level, motion.world?.time ?? 0));
 }
 
 /** Looks a record up again by name for renewed links; without a client, a clear LoadError. */

@@ -29,6 +29,12 @@ export class GroupStats {
   members: readonly SteeringAgent[] = [];
   /** The members by agent, for the test of a neighbour's membership. */
   membership: ReadonlyMap<SteeringAgent, unknown> = new Map();
+  /** Whether the group is in pieces now (its owner's test). */
+  split: () => boolean = () => false;
+  /** True while the group is in pieces: its members pull toward the whole group's centre too. */
+  apart = false;
+  /** World time of the last look at {@link apart}: looked at once a second (it walks every pair). */
+  #looked = Number.NEGATIVE_INFINITY;
 
   refresh(agent: SteeringAgent): void {
     const time = agent.world?.time ?? -2;
@@ -50,12 +56,19 @@ export class GroupStats {
       vz += m.vz;
     }
     if (n === 0) n = 1;
+    if (!(time - this.#looked < SPLIT_LOOK_SECONDS) || time < this.#looked) {
+      this.#looked = time;
+      this.apart = this.split();
+    }
     this.cx = x / n;
     this.cz = z / n;
     this.mvx = vx / n;
     this.mvz = vz / n;
   }
 }
+
+/** Seconds between looks at whether a group is in pieces. */
+const SPLIT_LOOK_SECONDS = 1;
 
 /** The states in which a member moves with its group. */
 const GROUP_STATES = new Set(["wander", "idle", "flee"]);
@@ -125,6 +138,7 @@ export class GroupBehavior<G extends GroupSettings = GroupSettings> extends Stee
       out.x += (dx / d) * pull;
       out.z += (dz / d) * pull;
     }
+    if (n > 0) this.#regroup(agent, out);
     // Alignment: toward their mean velocity (at its own pace), so the group heads one way.
     const speed = Math.sqrt(vx * vx + vz * vz);
     if (speed > 1e-6) {
@@ -132,5 +146,19 @@ export class GroupBehavior<G extends GroupSettings = GroupSettings> extends Stee
       out.x += ((vx / speed) * pace - agent.vx) * g.alignment;
       out.z += ((vz / speed) * pace - agent.vz) * g.alignment;
     }
+  }
+
+  /** A group in pieces: every member also pulls toward the whole group's centre, so they meet again. */
+  #regroup(agent: SteeringAgent, out: Vec2): void {
+    const all = this.#stats;
+    all.refresh(agent);
+    if (!all.apart) return;
+    const dx = all.cx - agent.x;
+    const dz = all.cz - agent.z;
+    const d = Math.sqrt(dx * dx + dz * dz);
+    if (d < 1e-9) return;
+    const pull = agent.maxForce * this.group.cohesion * 0.5;
+    out.x += (dx / d) * pull;
+    out.z += (dz / d) * pull;
   }
 }

@@ -178,10 +178,11 @@ export class HuntBehavior extends SteeringBehavior {
     }
     const target = this.prey!;
     const d = distance(agent, target);
-    // A catch is contact in three dimensions: an eagle high over a crab has not caught it.
+    // A catch is contact in three dimensions: an eagle high over a crab, or a shark over a crab on
+    // the floor, has not caught it.
     const dy = (agent.y ?? 0) - (target.y ?? 0);
     const reach = agent.radius + target.radius + this.catchDistance;
-    if (d * d + dy * dy <= reach * reach) {
+    if (d <= reach && heightGap(agent, target) <= this.catchDistance) {
       this.catches++;
       this.#enter("rest");
       this.prey = undefined;
@@ -262,4 +263,17 @@ export class HuntBehavior extends SteeringBehavior {
     }
     return best;
   }
+}
+
+/**
+ * Metres between two bodies' spans in height (0 when they overlap): a shark over a crab on the
+ * floor 4 m below is not in contact. Bodies without a height (a game's own agents) span none.
+ */
+function heightGap(a: SteeringAgent, b: SteeringAgent): number {
+  const ay = (a as { y?: number }).y;
+  const by = (b as { y?: number }).y;
+  if (ay === undefined || by === undefined) return 0;
+  const ah = (a as { bodyHeight?: number }).bodyHeight ?? 0;
+  const bh = (b as { bodyHeight?: number }).bodyHeight ?? 0;
+  return Math.max(0, Math.max(ay, by) - Math.min(ay + ah, by + bh));
 }

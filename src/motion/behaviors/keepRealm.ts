@@ -5,15 +5,18 @@
  */
 import type { Obstacle, SteeringAgent, Vec2 } from "../types.js";
 import { probeWaters, waterReach } from "../water.js";
+import { isColumnBody, steerFromShallows, waterLevelAt } from "../waterColumn.js";
 import { edgeStep, sidestep } from "./avoidObstacles.js";
 import { EdgeScratch, SteeringBehavior } from "./steeringBehavior.js";
 
 const probe = new EdgeScratch();
+const away = new EdgeScratch();
 
 /**
  * Keeps an agent to its realm: a ground agent is pushed back from water starting `margin` metres
  * from the shore (and steered along it when heading in); a swimmer in a water is pushed back
- * inward within `margin` of its shore.
+ * inward within `margin` of its shore, and away from water too shallow for its body (down the
+ * floor's slope) before it swims in.
  */
 export class KeepRealmBehavior extends SteeringBehavior {
   override weight = 3;
@@ -54,9 +57,23 @@ export class KeepRealmBehavior extends SteeringBehavior {
     waterReach.metres = 0;
     probeWaters(waters, agent, probe);
     const d = probe.distance;
-    if (!(d > 0) || d >= margin) return; // out of every water (nowhere to keep to), or well inside
-    const strength = agent.maxForce * Math.min(4, (margin - d) / margin);
-    out.x = probe.x * strength;
-    out.z = probe.z * strength;
+    if (!(d > 0)) return; // out of every water: nowhere to keep to
+    if (d < margin) {
+      const strength = agent.maxForce * Math.min(4, (margin - d) / margin);
+      out.x = probe.x * strength;
+      out.z = probe.z * strength;
+    }
+    this.#keepDeep(agent, waters, out);
+  }
+
+  /** Adds a push down the floor's slope when the water a little ahead is too shallow for it. */
+  #keepDeep(agent: SteeringAgent, waters: readonly Obstacle[], out: Vec2): void {
+    if (!isColumnBody(agent)) return;
+    const level = (agent as { waterLevel?: number | undefined }).waterLevel ?? waterLevelAt(waters, agent.x, agent.z);
+    if (Number.isNaN(level)) return;
+    const ahead = Math.max(this.margin * 2, agent.bodyHeight);
+    if (!steerFromShallows(agent, level, ahead, away)) return;
+    out.x += away.x * agent.maxForce * 3;
+    out.z += away.z * agent.maxForce * 3;
   }
 }

@@ -51,8 +51,11 @@ export interface TextCommandAction {
   models: TextCommandModel[];
 }
 
-/** The canonical name of the model `name` names (exactly, or fuzzily), or undefined. */
-export type ModelNameResolver = (name: string, fuzzy: boolean) => string | undefined;
+/**
+ * The canonical name of the model `name` names (exactly, or fuzzily), or, `byKind`, of a model
+ * of the kind it names (a tag, species or group: "gull", "fish"), or undefined.
+ */
+export type ModelNameResolver = (name: string, fuzzy: boolean, byKind?: boolean) => string | undefined;
 
 /** Most words a command may hold; the rest is ignored. */
 export const MAX_COMMAND_WORDS = 200;
@@ -195,7 +198,7 @@ function readModels(
     const phrase = nounPhrase(item);
     // "remove 0 foxes" removes none: only "all" or a bare plural says all of them.
     if (!phrase || phrase.number === 0) continue;
-    const name = resolveName(phrase.words, resolve, fuzzy);
+    const name = resolveName(phrase.words, resolve, fuzzy, true);
     if (!name) continue;
     // No count: one for "a lion" or "the lion", three for "add zebras", all of them for
     // "remove the bears", "move zebras" or "remove every fox" (0).
@@ -264,7 +267,12 @@ function singular(words: readonly string[]): string[] {
  * The longest tail of the phrase the index knows, exactly first, then fuzzily (its last
  * {@link MAX_FUZZY_TAIL_WORDS} words only).
  */
-function resolveName(words: readonly string[], resolve: ModelNameResolver, fuzzily = true): string | undefined {
+function resolveName(
+  words: readonly string[],
+  resolve: ModelNameResolver,
+  fuzzily = true,
+  byKind = false,
+): string | undefined {
   const tails: string[][] = [];
   for (let k = Math.max(0, words.length - MAX_NAME_WORDS); k < words.length; k++) {
     const tail = words.slice(k);
@@ -272,6 +280,11 @@ function resolveName(words: readonly string[], resolve: ModelNameResolver, fuzzi
   }
   for (const tail of tails) {
     const found = resolve(tail.join(" "), false);
+    if (found) return found;
+  }
+  // A kind before any guess: "fish" is a fish, "gulls" the seagull, never a bush one typo away.
+  for (const tail of byKind ? tails : []) {
+    const found = resolve(tail.join(" "), false, true);
     if (found) return found;
   }
   if (!fuzzily) return undefined;
@@ -291,11 +304,12 @@ function resolveName(words: readonly string[], resolve: ModelNameResolver, fuzzi
 function budgetedResolver(resolve: ModelNameResolver): ModelNameResolver {
   const answers = new Map<string, string | undefined>();
   let fuzzyWordsLeft = MAX_FUZZY_WORDS;
-  return (name, fuzzy) => {
-    const key = `${fuzzy ? "~" : "="}${name}`;
+  return (name, fuzzy, byKind = false) => {
+    const key = `${fuzzy ? "~" : byKind ? "*" : "="}${name}`;
     if (answers.has(key)) return answers.get(key);
     let found: string | undefined;
-    if (!fuzzy) found = resolve(name, false);
+    if (byKind) found = resolve(name, false, true);
+    else if (!fuzzy) found = resolve(name, false);
     else {
       const words = new Set(name.split(" ")).size;
       if (words > fuzzyWordsLeft) return undefined;

@@ -71,7 +71,10 @@ export async function answerTextCommand(c: Context, deps: TextCommandRouteDeps):
   if (text.length > MAX_COMMAND_CHARS) throw badRequest(`The text is longer than ${MAX_COMMAND_CHARS} characters.`);
   if (deps.upstream) return forward(text, deps.upstream, deps.log);
   const index = deps.store!.index;
-  const actions = parseTextCommand(text, (name, fuzzy) => index.findByName(name, fuzzy)?.name);
+  const actions = parseTextCommand(
+    text,
+    (name, fuzzy, byKind) => (byKind ? index.findByKind(name) : index.findByName(name, fuzzy))?.name,
+  );
   return new Response(JSON.stringify({ actions }), {
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
   });
