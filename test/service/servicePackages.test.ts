@@ -19,7 +19,10 @@ describe("the service's packages", () => {
   it("are package.json's optional peer dependencies, at the same ranges, and none is a dependency", () => {
     const peers = pkg.peerDependencies as Record<string, string>;
     const meta = pkg.peerDependenciesMeta as Record<string, { optional?: boolean }>;
-    const service = Object.keys(peers).filter((name) => !name.startsWith("@babylonjs/"));
+    // Babylon's packages and recast (the navmesh, an opt-in of the Babylon side) are the
+    // library's peers, not the service's: checked below as optional peers too.
+    const library = (name: string) => name.startsWith("@babylonjs/") || name.startsWith("@recast-navigation/");
+    const service = Object.keys(peers).filter((name) => !library(name));
     expect(Object.fromEntries(service.map((name) => [name, peers[name]]))).toEqual({
       ...SERVICE_PACKAGES,
       ...REDIS_PACKAGES,
@@ -29,6 +32,10 @@ describe("the service's packages", () => {
       expect((pkg.devDependencies as Record<string, string>)[name], name).toBe(peers[name]);
     }
     expect(Object.keys(pkg.dependencies).sort()).toEqual(["meshoptimizer", "zod"]);
+    for (const name of ["@babylonjs/addons", "@recast-navigation/core", "@recast-navigation/generators"]) {
+      expect(meta[name]?.optional, name).toBe(true);
+      expect((pkg.devDependencies as Record<string, string>)[name], name).toBe(peers[name]);
+    }
   });
 
   it("a missing one fails with a ServiceSetupError naming it and the command that installs them all", async () => {

@@ -161,7 +161,9 @@ describe("a rigged catalog creature's clips", () => {
     expect(weights(crow)).toEqual({ idle: 0, walk: 0, fly: 1 }); // a flyer in the air beats its wings
     crow.setBehaviour("walk");
     void crow.moveTo({ x: 0, z: 100 });
-    t.run(120);
+    // It lands gradually (at most 2 m/s down from a small bird's band, 4 m at most): 4 s.
+    t.run(240);
+    expect(crow.motion.flight.phase).toBe("landed");
     expect(crow.motion.altitude).toBe(0);
     expect(groupOf(crow, "walk").weight).toBeGreaterThanOrEqual(0.5);
     expect(groupOf(crow, "fly").weight).toBe(0);

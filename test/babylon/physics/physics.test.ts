@@ -75,7 +75,7 @@ describe("creature physics bodies (Havok in Node)", () => {
     expect(box.type).toBe(PhysicsShapeType.BOX);
     // Fitted without growing its nodes: it is still drawn by its model's crowd, not by nodes of its own.
     expect(heron.root.getChildren()).toHaveLength(0);
-    expect((env.scene.getMeshByName("heron/body/crowd") as Mesh).thinInstanceCount).toBe(1);
+    expect((env.scene.getMeshByName("heron/crowd") as Mesh).thinInstanceCount).toBe(1); // the species's one joined mesh
     // The shape's box is in the body's frame, whose origin is the creature's root (its feet);
     // it is the box of the nodes and instances the creature grows when asked for its meshes.
     expect(heron.meshes).toHaveLength(1);
