@@ -13,7 +13,7 @@ import { StayInAreaBehavior } from "./behaviors/stayInArea.js";
 import type { SteeringBehavior } from "./behaviors/steeringBehavior.js";
 import { WanderBehavior } from "./behaviors/wander.js";
 import { GRID_PLANNER } from "./gridPlanner.js";
-import { MoveProgress } from "./moveProgress.js";
+import { MoveProgress, shovedBack } from "./moveProgress.js";
 import { createObstacle } from "./obstacles.js";
 import { nearestEdgePoint, type Reacher, reachablePoint } from "./reach.js";
 import type {
@@ -204,17 +204,19 @@ export class AgentOrders {
   }
 
   /**
-   * After the agent's step: a moveTo arrived (or got stuck while its goal was not paused by a
-   * reaction, `engaged`), a visit's stay counted down.
+   * After the agent's step: a moveTo arrived (or got stuck, its watch paused while a reaction
+   * was `engaged` or `push`, its neighbours' push, shoved it back), a visit's stay counted down.
    */
-  afterStep(engaged: boolean): void {
+  afterStep(engaged: boolean, push: Readonly<Vec2>): void {
     const arrive = this.arrive;
     const unreachable = this.#unreachable;
     this.#unreachable = false;
+    const agent = this.#agent;
     if (arrive?.arrived) this.settle(true);
     else if (arrive && unreachable)
       this.#giveUp(); // the world's planner found no way there
-    else if (arrive && !engaged && this.#progress.stuck(arrive, this.#agent)) this.#giveUp();
+    else if (arrive && this.#progress.stuck(arrive, agent, engaged || shovedBack(arrive.aim, agent, push)))
+      this.#giveUp();
     if (this.stay.on) this.stay.count(this.#agent);
   }
 

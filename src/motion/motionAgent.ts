@@ -96,6 +96,7 @@ const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" 
 const force = new ForceVector();
 const part = new ForceVector();
 const stepStart = new ForceVector(); // where a step started, for travel's hard rules (obstacles, water)
+const shove = new ForceVector(); // the neighbours' weighed push of a step, for a moveTo's watch on progress
 
 let nextId = 1;
 
@@ -552,7 +553,7 @@ export class MotionAgent implements SteeringAgent {
     const pose = this.#orders.stay.pose;
     poser.headPitch = pose === undefined || this.#engaged ? 0 : (VISIT_HEAD_PITCH[pose] ?? 0);
     poser.update(this.gait);
-    this.#orders.afterStep(this.#engaged);
+    this.#orders.afterStep(this.#engaged, shove);
     this.#checkState();
   }
 
@@ -577,7 +578,15 @@ export class MotionAgent implements SteeringAgent {
     if (goal && !engaged) this.#add(goal);
     const limits = this.#orders.limits;
     for (let i = 0; i < limits.length; i++) this.#add(limits[i]!);
-    for (let i = 0; i < this.#always.length; i++) this.#add(this.#always[i]!);
+    shove.x = 0;
+    shove.z = 0;
+    for (let i = 0; i < this.#always.length; i++) {
+      const b = this.#always[i]!;
+      this.#add(b);
+      if (b !== this.separation || !b.active) continue;
+      shove.x = part.x * b.weight;
+      shove.z = part.z * b.weight;
+    }
     const f = Math.sqrt(force.x * force.x + force.z * force.z);
     const maxForce = Math.max(this.maxForce, this.speedLimit * 2);
     if (f > maxForce) {

@@ -248,7 +248,8 @@ export interface MoveOrder {
    * Seconds of game time without getting 2 cm nearer its next waypoint or target than it has
    * been, however fast it goes meanwhile (standing, creeping, or running round a pond it cannot
    * cross), after which it gives up: `onArrive(false)`, and it idles. Time a reaction (fleeing)
-   * holds the order paused does not count. @default 5
+   * holds the order paused, or neighbours shove it back, does not count, and the walk back from
+   * where it was left is progress. @default 5
    */
   stuckSeconds?: number | undefined;
   /** Told `true` on arrival, `false` when another order came first. @default none */

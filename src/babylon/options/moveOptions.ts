@@ -15,7 +15,8 @@ export interface MoveToOptions {
   /**
    * Seconds of game time without getting 2 cm nearer its next waypoint or target than it has
    * been, however fast it goes meanwhile (standing, creeping, or running round a pond it cannot
-   * cross), after which it gives up (`false`) and stands. Time spent fleeing does not count. @default 5
+   * cross), after which it gives up (`false`) and stands. Time spent fleeing or shoved back by
+   * neighbours does not count, and the walk back from there is progress. @default 5
    */
   stuckSeconds?: number;
 }
