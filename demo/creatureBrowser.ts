@@ -2,6 +2,8 @@
  * The creature browser: search as you type over every model name (the service's `GET /names`,
  * fetched once), the fuzzy name lookup when no name holds the words typed ("elefant"),
  * thumbnails from the records, featured creatures while the box is empty, and a click spawns.
+ * It asks the service for nothing until its panel is first on screen or takes focus: the featured
+ * tiles are a lookup each, which a page load that never shows the panel should not pay for.
  */
 import type { LookupClient } from "../src/api/client.js";
 import type { ModelRecord } from "../src/records/index.js";
@@ -28,8 +30,11 @@ export interface CreatureBrowserState {
   names: number;
   /** The names of the tiles shown, in order. */
   shown: string[];
-  /** What the tiles are: featured ones, names holding the words typed, a fuzzy match, or none. */
-  source: "featured" | "names" | "fuzzy" | "none" | "loading";
+  /**
+   * What the tiles are: featured ones, names holding the words typed, a fuzzy match, or none;
+   * `idle` until the panel is first shown.
+   */
+  source: "featured" | "names" | "fuzzy" | "none" | "loading" | "idle";
   /** Tiles whose thumbnail loaded. */
   thumbnails: number;
   /** Spawns asked for by a click. */
@@ -60,7 +65,7 @@ export function createCreatureBrowser(deps: CreatureBrowserDeps): CreatureBrowse
   const state: CreatureBrowserState = {
     names: 0,
     shown: [],
-    source: "loading",
+    source: "idle",
     thumbnails: 0,
     spawned: 0,
     lastError: "",
@@ -164,16 +169,39 @@ export function createCreatureBrowser(deps: CreatureBrowserDeps): CreatureBrowse
     clearTimeout(timer);
     timer = setTimeout(() => void search(input.value), DEBOUNCE_MS);
   });
-  client
-    .names()
-    .then((all) => {
-      names = all;
-      state.names = all.length;
-      return search(input.value);
-    })
-    .catch((error: Error) => {
-      state.lastError = error.message;
-      note.textContent = `Could not list the creatures: ${error.message}`;
-    });
+  whenFirstShown(root, () => {
+    state.source = "loading";
+    client
+      .names()
+      .then((all) => {
+        names = all;
+        state.names = all.length;
+        return search(input.value);
+      })
+      .catch((error: Error) => {
+        state.lastError = error.message;
+        note.textContent = `Could not list the creatures: ${error.message}`;
+      });
+  });
   return state;
+}
+
+/**
+ * Calls `start` once, the first time `root` is on screen (scrolled into its panel's view) or
+ * something in it takes focus (a keyboard user tabbing to the box before it scrolled in).
+ */
+function whenFirstShown(root: HTMLElement, start: () => void): void {
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    root.removeEventListener("focusin", go);
+    start();
+  };
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) go();
+  });
+  observer.observe(root);
+  root.addEventListener("focusin", go);
 }

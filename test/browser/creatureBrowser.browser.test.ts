@@ -75,7 +75,11 @@ describe("the demo's habitat link and creature browser", () => {
     expect(await page.textContent("#status")).toMatch(/^4 creatures and 0 props in the grass/);
   }, 180_000);
 
-  it("shows featured creatures with their thumbnails from one names request", async () => {
+  it("shows featured creatures with their thumbnails from one names request, once its panel is on screen", async () => {
+    // Below the fold of the controls at this size: nothing asked for until it scrolls in.
+    expect(requested.filter((p) => p === "/names")).toHaveLength(0);
+    expect((await browserState()).source).toBe("idle");
+    await page.locator("#creature-browser").scrollIntoViewIfNeeded();
     await tilesOf("featured");
     const state = await browserState();
     expect(state.names).toBeGreaterThan(50);

@@ -65,12 +65,16 @@ describe("the built demo (npm run demo:build)", () => {
     const origin = site.resolvedUrls!.local[0]!.replace(/\/$/, "");
     const watch = watchPage(page);
     const bad: string[] = [];
-    const lookups: string[] = [];
+    /** Lookups (`/anything`) and name lists (`/names`): where each went, and what it asked. */
+    const lookups: { origin: string; ask: string }[] = [];
     page.on("response", (response) => {
       if (response.status() >= 400) bad.push(`${response.status()} ${response.url()}`);
     });
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/anything") lookups.push(new URL(request.url()).origin);
+      const url = new URL(request.url());
+      const ask = url.pathname === "/names" ? "names" : ["search", "name", "id"].find((op) => url.searchParams.has(op));
+      if (url.pathname === "/anything" || url.pathname === "/names")
+        lookups.push({ origin: url.origin, ask: ask ?? "" });
     });
     // 12 creatures and 4 props from the link (demo/startChoice.ts), not the form's 40 and 16.
     await page.goto(`${origin}/?service=${encodeURIComponent(service.url)}&key=dev-key&count=12&scenery=4`);
@@ -85,8 +89,10 @@ describe("the built demo (npm run demo:build)", () => {
     await page.screenshot({ path: "test-results/demo-built-forest.png" });
     expect(await page.locator("[data-testid=creature-count]").textContent()).toBe("12");
     expect(await page.textContent("#status")).toMatch(/^12 creatures and 4 props in the forest/);
-    // The one habitat search went to the named service, none to the static site.
-    expect(lookups).toEqual([new URL(service.url).origin]);
+    // The one habitat search went to the named service, none to the static site; the creature
+    // browser, below the fold, asked for nothing yet.
+    const named = new URL(service.url).origin;
+    expect(lookups).toEqual([{ origin: named, ask: "search" }]);
     expect(watch.errors).toEqual([]);
     expect(bad).toEqual([]);
     // The bundled OBJ reading worker (a file of its own in the build) started and read parts.
@@ -95,5 +101,21 @@ describe("the built demo (npm run demo:build)", () => {
     ]);
     const stats = await page.evaluate(() => (window as unknown as { __demo: DemoState }).__demo.stats);
     expect(stats.partsParsedInWorkers).toBeGreaterThan(0);
+    // Shown, the browser lists the names and looks up its featured creatures at the named service too.
+    await page.locator("#creature-browser").scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      () => {
+        const b = (window as unknown as { __creatureBrowser?: { source: string; shown: string[] } }).__creatureBrowser;
+        return b?.source === "featured" && b.shown.length > 0;
+      },
+      undefined,
+      { timeout: 60_000, polling: 100 },
+    );
+    expect(lookups.filter((l) => l.ask === "search")).toHaveLength(1);
+    expect(lookups.filter((l) => l.ask === "names")).toHaveLength(1);
+    expect(lookups.filter((l) => l.ask === "name").length).toBeGreaterThan(0);
+    expect(lookups.filter((l) => l.origin !== named)).toEqual([]);
+    expect(watch.errors).toEqual([]);
+    expect(bad).toEqual([]);
   }, 240_000);
 });

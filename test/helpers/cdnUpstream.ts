@@ -1,8 +1,9 @@
 /**
  * An upstream shaped like the real service, on two loopback ports: an API host that answers
- * `/anything?key=K&name=...` with a ONE-ELEMENT ARRAY (and `{ code, message }` errors), and a
- * separate asset host (another origin) whose links are signed in the Cloud CDN scheme by the
- * service's own signer and which sends NO CORS header, as nothing says the real one does.
+ * `/anything?key=K&name=...` with a ONE-ELEMENT ARRAY (and `{ code, message }` errors) and
+ * `/names?key=K` with every model name, and a separate asset host (another origin) whose links
+ * are signed in the Cloud CDN scheme by the service's own signer and which sends NO CORS
+ * header, as nothing says the real one does.
  * OBJ and MTL files come as `application/octet-stream`, as a storage bucket names them.
  */
 import type { ServerResponse } from "node:http";
@@ -149,8 +150,10 @@ export async function startCdnUpstream(
 
   const api = await createTestServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://api.test");
-    if (url.pathname !== "/anything") return sendJson(res, 404, { code: "Not found", message: "No such route" });
+    if (url.pathname !== "/anything" && url.pathname !== "/names")
+      return sendJson(res, 404, { code: "Not found", message: "No such route" });
     if (url.searchParams.get("key") !== key) return sendJson(res, 401, { code: "Invalid key", message: "Bad key" });
+    if (url.pathname === "/names") return sendJson(res, 200, Object.keys(models).sort());
     const name = url.searchParams.get("name");
     if (name !== null) {
       const m = models[name];

@@ -97,6 +97,15 @@ const keys = [{ keyName: "menagerie", secret: TEST_SIGNING_KEY }];
 const textureOf = (record: { model: { other: { texture: string[] } } }) => record.model.other.texture[0]!;
 
 describe("the asset relay", () => {
+  it("leaves GET /names to the proxy: forwarded with the server's key, cached, no link to rewrite", async () => {
+    const before = cdn.api.requests.length;
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${proxy.url}/names`);
+      expect([res.status, await res.json()]).toEqual([200, ["fox", "odd"]]);
+    }
+    expect(cdn.api.requests.slice(before).map((r) => r.url)).toEqual([`/names?key=${UPSTREAM_KEY}`]);
+  });
+
   it("rewrites every asset link to a signed relay link that ends with the upstream link", async () => {
     const [relayed, original] = [await lookup("fox"), await upstreamRecord("fox")];
     const links = listAssetUrls(relayed);
