@@ -10,6 +10,7 @@ import { MenagerieError, type NavigationFailure } from "./errors.js";
  * @category Motion
  */
 export class NavigationError extends MenagerieError {
+  /** What went wrong, for a game to branch on (see {@link NavigationFailure}). */
   readonly reason: NavigationFailure;
   /** The npm packages to install, when missing packages are the problem; empty otherwise. */
   readonly missingPackages: readonly string[];

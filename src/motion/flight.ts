@@ -23,18 +23,27 @@ export type FlightPhase = "flying" | "landing" | "landed" | "takingOff";
  * @category Motion
  */
 export interface FlyingBody {
+  /** Position across, metres. */
   x: number;
+  /** Position along, metres. */
   z: number;
+  /** Height of its feet, metres (the flight moves it). */
   y: number;
+  /** Velocity across, m/s. */
   vx: number;
+  /** Velocity along, m/s. */
   vz: number;
   /** Set by the flight: the height above the ground or water it cruises at (0 once landed). */
   altitude: number;
   /** A height to dive to this step (a hunt's stoop); the flight reads and clears it. */
   stoopY: number | undefined;
+  /** This step's length, seconds. */
   readonly dt: number;
+  /** Its seeded random stream (new heights within the band). */
   readonly rng: { next(): number };
+  /** The ground under it, when it has one. */
   readonly ground: HeightFunction | undefined;
+  /** Its world: the waters whose surface it flies over. */
   readonly world: SteeringWorld | undefined;
 }
 
@@ -43,8 +52,11 @@ export interface FlyingBody {
  * @category Motion
  */
 export interface Perch {
+  /** Where it perches across, metres. */
   readonly x: number;
+  /** Where it perches along, metres. */
   readonly z: number;
+  /** The perch's top, metres: its feet stand there. */
   readonly y: number;
 }
 
@@ -111,6 +123,7 @@ export class Flight {
     return this.#band;
   }
 
+  /** Sets its band: it cruises to the band's middle, then wanders within it. */
   set band(band: FlightBand) {
     this.#band = band;
     this.#cruise = (band.min + band.max) / 2;

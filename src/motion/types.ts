@@ -147,16 +147,21 @@ export interface SteeringWorld {
  * @category Motion
  */
 export interface PlannedAgent {
+  /** Position across, metres. */
   readonly x: number;
   /** Height of its feet, metres: which floor it is on, where floors lie above each other (a bridge over a river). */
   readonly y: number;
+  /** Position along, metres. */
   readonly z: number;
+  /** Its radius, metres: the clearance a path keeps. */
   readonly radius: number;
+  /** Where it moves: walkers keep out of water, swimmers in it. */
   readonly realm?: CreatureRealm;
   /** Height above the ground while flying; 0 on the ground. */
   readonly altitude: number;
   /** Set for swimmers: they hold a depth under it. */
   readonly waterLevel?: number | undefined;
+  /** Its world: the obstacles and waters a path goes round. */
   readonly world: SteeringWorld | undefined;
 }
 
