@@ -27,8 +27,8 @@ import { LoadError, OptionsError } from "../core/errors.js";
 import { nonNegativeNumber } from "../core/options.js";
 import { redactUrl } from "../core/redact.js";
 import type { FlightBandRule } from "../motion/flightBands.js";
+import type { SwimKind } from "../motion/swimKinds.js";
 import type { Obstacle } from "../motion/types.js";
-import type { SwimKind } from "../motion/waterColumn.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
 import type { ModelRecord } from "../records/schemas.js";
 import type { CommandState, PopulatedLife } from "./command/index.js";
@@ -122,7 +122,11 @@ export class Menagerie {
     registerInstancing(); // the glTF loader is registered when a rigged model first loads
     this.client = menagerieClient(options);
     // The parse workers start with the runtime, so that they boot while the first lookup is on the wire.
-    this.#runtime.whenLoaded((runtime) => this.#holdParseWorkers(runtime));
+    this.#runtime.whenLoaded((runtime) => {
+      this.#holdParseWorkers(runtime);
+      // Avoidance reads only the obstacles near each creature once the runtime is here.
+      this.#driver.world.obstacleIndex ??= new runtime.ObstacleIndex();
+    });
   }
 
   /** The scene creatures are spawned into. */

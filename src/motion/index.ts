@@ -37,6 +37,7 @@ export { GRID_PLANNER } from "./gridPlanner.js";
 export { GROUP_DEFAULTS, type GroupKind } from "./group.js";
 export type { Pose } from "./pose.js";
 export type { RigRoles } from "./rigRoles.js";
+export { DEPTH_BANDS, type DepthBand, SWIM_KINDS, type SwimKind, swimKindOf } from "./swimKinds.js";
 export type {
   MoveOrder,
   PathPlanner,
@@ -50,4 +51,3 @@ export type {
   WanderOrder,
 } from "./types.js";
 export { BEHAVIOR_REALMS } from "./water.js";
-export { DEPTH_BANDS, type DepthBand, SWIM_KINDS, type SwimKind, swimKindOf } from "./waterColumn.js";

@@ -31,6 +31,7 @@ import type { Pose } from "./pose.js";
 import { reachablePoint } from "./reach.js";
 import type { RigRoles } from "./rigRoles.js";
 import { SPEED_RULES, type SpeciesSpeeds, type SpeedRules, speciesSpeeds } from "./speeds.js";
+import type { DepthBand } from "./swimKinds.js";
 import type {
   CreatureRealm,
   HeightFunction,
@@ -45,14 +46,7 @@ import type {
   WanderOrder,
 } from "./types.js";
 import { BEHAVIOR_REALMS, holdRealm } from "./water.js";
-import {
-  type ColumnBody,
-  clampToColumn,
-  type DepthBand,
-  holdColumn,
-  swimTargetY,
-  waterLevelAt,
-} from "./waterColumn.js";
+import { type ColumnBody, clampToColumn, holdColumn, swimTargetY, waterLevelAt } from "./waterColumn.js";
 
 /** Options of a {@link MotionAgent}. */
 export interface MotionAgentOptions {

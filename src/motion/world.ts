@@ -4,7 +4,9 @@
  * gaits along. A Menagerie holds a core from the start and makes agents with
  * {@link createAgentIn} once its first creature's code has loaded.
  */
+
 import { MotionAgent, type MotionAgentOptions } from "./motionAgent.js";
+import { ObstacleIndex } from "./obstacleIndex.js";
 import { type AgentSlot, MotionWorldCore } from "./worldCore.js";
 
 export { type AgentSlot, MOTION_WORLD_DEFAULTS, type MotionWorldOptions } from "./worldCore.js";
@@ -24,6 +26,9 @@ export function createAgentIn(
 }
 
 export class MotionWorld extends MotionWorldCore {
+  /** @internal */
+  override obstacleIndex: ObstacleIndex | undefined = new ObstacleIndex();
+
   /**
    * Creates an agent in this world, in `slot` (see {@link reserveAgent}) or the next place: its
    * number and random stream (forked from the world's seed) are its place in placement order.

@@ -14,7 +14,7 @@ import { assignDefaults, positiveNumber } from "../core/options.js";
 import { SeededRandom } from "../util/seededRandom.js";
 import type { Area } from "./area.js";
 import type { MotionAgent } from "./motionAgent.js";
-import { ObstacleIndex } from "./obstacleIndex.js";
+import type { ObstacleIndex } from "./obstacleIndex.js";
 import { createObstacle } from "./obstacles.js";
 import { SpatialGrid } from "./spatialGrid.js";
 import type { Obstacle, PathPlanner, SteeringAgent, SteeringTarget, SteeringWorld } from "./types.js";
@@ -56,10 +56,12 @@ export class MotionWorldCore implements SteeringWorld {
   /** Areas every agent steers around ({@link addObstacle}). */
   readonly obstacles: Obstacle[] = [];
   /**
-   * The obstacles by place, rebuilt when they change (checked once a step).
+   * The obstacles by place, rebuilt when they change (checked once a step), for avoidance to read only those near an agent: installed by
+   * `MotionWorld` and by a Menagerie's runtime chunk (so the first download does not carry it);
+   * without one, avoidance reads every obstacle (the same forces, slower in a crowd).
    * @internal
    */
-  readonly obstacleIndex = new ObstacleIndex();
+  obstacleIndex: ObstacleIndex | undefined = undefined;
   /** One more on each obstacle or water added or removed: creatures walking a planned path plan again. */
   obstacleVersion = 0;
   /** Water areas ({@link addWater}): ground creatures keep out, swimmers keep in, flyers pass over. */
@@ -209,7 +211,7 @@ export class MotionWorldCore implements SteeringWorld {
     const h = Math.min(dt * this.timeScale, this.#maxStep);
     if (!(h > 0)) return 0;
     this.#rebuildGrid();
-    this.obstacleIndex.refresh(this.obstacles, this.obstacleVersion);
+    this.obstacleIndex?.refresh(this.obstacles, this.obstacleVersion);
     this.#stepBox = h;
     const box = this.#stepBox;
     this.#measuring = true;

@@ -5,5 +5,7 @@
  * The Menagerie starts loading it with `import()` when it is made (runtimeChunk.ts), so a game's
  * first download holds only the Menagerie's surface while this arrives during the first lookup.
  */
+
+export { ObstacleIndex } from "../../motion/obstacleIndex.js";
 export { acquireSharedObjParsePool } from "../../obj/objParsePool.js";
 export { type PlannedSpawn, type RecordSource, Spawner } from "./spawner.js";
