@@ -34,7 +34,7 @@ const ONE_CONCEPT_FILES: Record<string, string> = {
   "babylon/creature.ts":
     "Creature: one game-facing class (body, orders, reactions, events, bounds), delegating to its motion agent and world",
   "motion/motionAgent.ts":
-    "MotionAgent: one engine-free agent (state, steering sum, travel, height), its orders an owned part (agentOrders.ts)",
+    "MotionAgent: one engine-free agent (state, steering sum, travel, height in the air and the water column), its orders and its flight owned parts (agentOrders.ts, flight.ts)",
 };
 
 /** What each top folder of src/ may import (besides itself). Order: lowest first. */

@@ -142,7 +142,7 @@ export class CrowdRenderer {
     this.#observer = scene.onBeforeActiveMeshesEvaluationObservable.add(() => this.flush());
   }
 
-  /** The drawing meshes made so far (one per part mesh of the model and level of detail). */
+  /** The drawing meshes made so far (one joined mesh per set of looks and level of detail). */
   get meshes(): readonly Mesh[] {
     return this.#levels.meshes;
   }
