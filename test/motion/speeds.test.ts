@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flyGait, swimGait, walkGait } from "../../src/motion/gaits/index.js";
+import { flyGait, slitherGait, swimGait, waddleGait, walkGait, wriggleGait } from "../../src/motion/gaits/index.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
 import { SPEED_RULES, speciesSpeeds } from "../../src/motion/speeds.js";
 import { round } from "../helpers/round.js";
@@ -33,5 +33,18 @@ describe("species speeds", () => {
     const custom = { ...SPEED_RULES, byType: { robot: { walkFroude: 1, runFroude: 1 } } };
     const robot = speciesSpeeds(roles, "robot", walkGait, custom);
     expect(robot.walk).toBe(robot.run);
+  });
+
+  it("gives snakes, worms and waddlers their gait's own Froude numbers, whatever their body type", () => {
+    const roles = legged(0.8); // legs 0.4 m
+    const at = (froude: number) => round(Math.sqrt(froude * 9.81 * 0.4), 6);
+    for (const [gait, walk, run] of [
+      [slitherGait, 0.5, 2],
+      [wriggleGait, 0.3, 1],
+      [waddleGait, 0.2, 0.8],
+    ] as const) {
+      const speeds = speciesSpeeds(roles, "quadruped", gait);
+      expect([round(speeds.walk, 6), round(speeds.run, 6)], gait.name).toEqual([at(walk), at(run)]);
+    }
   });
 });
