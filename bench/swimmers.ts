@@ -14,6 +14,7 @@ import { Menagerie } from "../src/babylon/menagerie.js";
 import type { HeightFunction } from "../src/motion/types.js";
 import { createBenchScene } from "./benchScene.js";
 import { startCountingServer } from "./countingServer.js";
+import { timeSteps } from "./lagoon.js";
 import { installNodeXhr } from "./nodeXhr.js";
 import { row, type Section } from "./report.js";
 import { Samples, summarize } from "./stats.js";
@@ -78,16 +79,6 @@ async function swimmersWorld(catalogDir: string, swimmers: number, bowl: boolean
   }
 }
 
-function stepTimes(menagerie: Menagerie, frames: number): number[] {
-  const times: number[] = [];
-  for (let i = 0; i < frames; i++) {
-    const t0 = performance.now();
-    menagerie.stepMotion(1 / 60);
-    times.push(performance.now() - t0);
-  }
-  return times;
-}
-
 export async function benchSwimmers(options: SwimmersBenchOptions): Promise<Section> {
   installNodeXhr();
   const worlds: { scenario: string; subject: string; world: World; samples: Samples }[] = [];
@@ -95,14 +86,14 @@ export async function benchSwimmers(options: SwimmersBenchOptions): Promise<Sect
     for (const n of options.sizes)
       for (const bowl of [false, true]) {
         const world = await swimmersWorld(options.catalogDir, n, bowl);
-        for (let s = 0; s < WARMUP_SECONDS; s++) stepTimes(world.menagerie, 60);
+        for (let s = 0; s < WARMUP_SECONDS; s++) timeSteps(world.menagerie, 60);
         worlds.push({ scenario: `${n} swimmers asked`, subject: bowl ? LAGOON : POOL, world, samples: new Samples() });
         options.log(`swimmers ${n} ${bowl ? "lagoon" : "pool"}: built and warmed up`);
       }
     // Runs alternate between the worlds, so a busy spell of the machine falls on each alike.
     for (let run = 0; run < options.runs; run++)
       for (const w of worlds) {
-        const times = stepTimes(w.world.menagerie, FRAMES);
+        const times = timeSteps(w.world.menagerie, FRAMES);
         w.samples.add({ stepMs: summarize(times).median, swimmers: w.world.swimmers });
       }
   } finally {
