@@ -85,6 +85,9 @@ describe("the demo's Canyon (a level on a navmesh)", () => {
     }
     await page.screenshot({ path: "test-results/demo-canyon-across.png" });
     const canyon = await canyonState();
+    console.info(
+      `[canyon] orders given again after a goat gave up: ${canyon.members.map((m) => m.retries).join(", ")}`,
+    );
     expect(canyon.phase).toBe("across");
     expect(canyon.members).toHaveLength(6);
     for (const m of canyon.members) {
