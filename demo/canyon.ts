@@ -87,6 +87,12 @@ const FILE_SECONDS = 0.8;
 /** A member that makes no headway this long gives up (then is sent again, a few times). */
 const STUCK_SECONDS = 12;
 const MAX_RETRIES = 3;
+/**
+ * The navmesh keeps walkers this far from edges and walls, metres: the goats' own radius
+ * (0.43 m). With the default 0.3 their bodies overhung the way round the ramp walls' ends, and
+ * one in a few stuck at a corner there.
+ */
+const AGENT_RADIUS = 0.45;
 
 function freshState(): CanyonState {
   return {
@@ -126,6 +132,7 @@ export function createCanyon(deps: CanyonDeps): Canyon {
     deps.tell("Building the Canyon's navmesh...");
     await menagerie.enableNavigation({
       meshes: level.walkable,
+      agentRadius: AGENT_RADIUS,
       signal,
       onProgress: (p) => {
         state.triangles = p.triangles;
@@ -151,7 +158,7 @@ export function createCanyon(deps: CanyonDeps): Canyon {
     demo.setWater(undefined);
     demo.ground.setEnabled(false);
     demo.camera.setTarget(new Vector3(-2, -0.5, -3));
-    demo.camera.radius = 30;
+    demo.camera.radius = 26;
     demo.camera.alpha = -Math.PI / 2.6;
     demo.camera.beta = 0.95;
   }

@@ -1,7 +1,7 @@
 /**
  * The Canyon's level as a game would model it: boxes, not a height function. A river runs north
  * to south through a gorge 4 m deep; a bridge crosses it; on the west bank a plateau 1 m high
- * (the herd's pasture) has a ramp down on its far side and a 1 m drop on the side that faces
+ * (the herd's pasture) has a walled ramp down on its far side and a 1 m drop on the side that faces
  * the bridge (where a jump link would go: the short way down); on the east bank a rock 2 m
  * high with no way up (the wolf's lookout). Pure Babylon: no DOM, so Node can build it too.
  */
@@ -94,6 +94,19 @@ function ramp(scene: Scene, rock: StandardMaterial): Mesh {
   return mesh;
 }
 
+/**
+ * Walls along the ramp's sides. Without them, low on the ramp its side is a step down to the
+ * bank within a walker's climb, and recast joins the two there: a walker taking that short cut
+ * toward the bridge stuck where the step grew to the climb (at about 0.35 m), every time.
+ */
+function rampWalls(scene: Scene, rock: StandardMaterial): Mesh[] {
+  const { plateau: p, ramp: r } = CANYON;
+  const top = p.top + 0.8;
+  return [r.z0 - 0.25, r.z1].map((z, i) =>
+    box(scene, `canyon-ramp-wall-${i}`, [r.foot, CANYON.bankTop, z], [p.x0, top, z + 0.25], rock),
+  );
+}
+
 /** Builds the Canyon's meshes in `scene`. */
 export function createCanyonLevel(scene: Scene): CanyonLevel {
   const { bankEdge: e, bankTop, bedTop, extent: x, plateau: p, rock: k, bridgeHalfWidth: w, deckTop } = CANYON;
@@ -111,6 +124,7 @@ export function createCanyonLevel(scene: Scene): CanyonLevel {
     box(scene, "canyon-deck", [-e - 0.6, bankTop, -w], [e + 0.6, deckTop, w], materials.wood),
     box(scene, "canyon-plateau", [p.x0, bankTop, p.z0], [p.x1, p.top, p.z1], materials.rock),
     ramp(scene, materials.rock),
+    ...rampWalls(scene, materials.rock),
     box(scene, "canyon-rock", [k.x0, bankTop, k.z0], [k.x1, k.top, k.z1], materials.rock),
   ];
   const water = box(scene, "canyon-water", [-e, bedTop, -x], [e, CANYON.waterLevel, x], materials.water);
