@@ -9,6 +9,7 @@ import { SceneInstrumentation } from "@babylonjs/core/Instrumentation/sceneInstr
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { type Creature, type CreatureGroup, type Habitat, isMenagerieError, Menagerie } from "../src/index.js";
 import { HABITATS } from "../src/records/index.js";
+import { CANYON_CHOICE, createCanyon } from "./canyon.js";
 import { hideCard, showCard } from "./card.js";
 import { createCreatureBrowser } from "./creatureBrowser.js";
 import { crowdMeshes, drawCounts, hasGrown, riggedPlaying, screenPoint } from "./drawing.js";
@@ -47,6 +48,7 @@ menagerie.addShadowCaster(demo.shadows);
 const crowds = crowdMeshes(scene);
 const living = createLiving({ menagerie, ground: demo.height, radius: WORLD_RADIUS, tell: (t) => status(t) });
 const livingBox = $<HTMLInputElement>("#living");
+const canyon = createCanyon({ scene, demo, menagerie, panelAfter: $("#populate-form"), tell: (t) => status(t) });
 
 let group: CreatureGroup | undefined;
 const loose: Creature[] = [];
@@ -87,6 +89,8 @@ const state = {
   showcase: showcase.state,
   /** The living world: catches, hunters, herds (living.ts). */
   living: living.state,
+  /** The Canyon, a level on a navmesh: its build time, its herd's crossing, jumps seen (canyon.ts). */
+  canyon: canyon.state,
   /** Turns the camera toward creature `index`, as spawning one does (for tests). */
   lookAt(index: number): boolean {
     const creature = menagerie.creatures[index];
@@ -117,6 +121,7 @@ function setProgress(done: number, total: number, label: string): void {
 
 const habitatSelect = $<HTMLSelectElement>("#habitat");
 habitatSelect.replaceChildren(...HABITATS.map((h) => new Option(h, h, h === "forest", h === "forest")));
+habitatSelect.append(new Option("canyon (a level on a navmesh)", CANYON_CHOICE));
 const count = $<HTMLInputElement>("#count");
 const sceneryInput = $<HTMLInputElement>("#scenery");
 count.addEventListener("input", () => ($("#count-value").textContent = count.value));
@@ -126,12 +131,14 @@ menagerie.onCreatureSpawnedObservable.add(() => crowds.find());
 menagerie.onWarningObservable.add((w) => console.warn(`[menagerie] ${w.code} ${w.model}: ${w.message}`));
 
 async function populate(habitat: Habitat, n: number, seed: number, scenery: number): Promise<void> {
+  if ((habitat as string) === CANYON_CHOICE) return openCanyon(); // the form's extra choice: not a habitat
   busy?.abort();
   const controller = new AbortController();
   busy = controller;
   group?.dispose();
   for (const c of loose.splice(0)) c.dispose();
   hideCard();
+  canyon.close();
   state.populating = true;
   state.habitat = habitat;
   demo.setLook(HABITAT_LOOKS[habitat], seed);
@@ -209,6 +216,29 @@ async function spawnByName(name: string): Promise<void> {
       isMenagerieError(error, "load") && error.reason === "not-found"
         ? `No creature called "${name}".`
         : `Could not spawn: ${(error as Error).message}`;
+  }
+}
+
+/** The Canyon instead of a habitat: the habitat's creatures go first. */
+async function openCanyon(): Promise<void> {
+  busy?.abort();
+  busy = undefined;
+  group?.dispose();
+  group = undefined;
+  for (const c of loose.splice(0)) c.dispose();
+  hideCard();
+  living.reset(undefined);
+  state.habitat = CANYON_CHOICE;
+  state.populating = true;
+  try {
+    await canyon.open();
+    if (params.get("cross") === "1") canyon.cross();
+  } catch (error) {
+    if (!canyon.state.open) return; // closed for a habitat meanwhile
+    state.lastError = String((error as Error).message);
+    status(`Could not open the Canyon: ${(error as Error).message}`);
+  } finally {
+    if (state.habitat === CANYON_CHOICE) state.populating = false;
   }
 }
 
@@ -301,7 +331,11 @@ const browser = menagerie.client
 (window as unknown as { __creatureBrowser?: typeof browser }).__creatureBrowser = browser;
 
 state.ready = true;
+// `?habitat=canyon` picks the Canyon, which is no habitat of the records.
+const wantsCanyon = params.get("habitat") === CANYON_CHOICE;
+if (wantsCanyon) params.delete("habitat");
 const start = applyStartChoice(params, { habitat: habitatSelect, count, seed: $("#seed"), scenery: sceneryInput });
+if (wantsCanyon) habitatSelect.value = CANYON_CHOICE;
 if (start.habitatError) {
   state.lastError = start.habitatError;
   status(`Nothing populated: ${start.habitatError}`);

@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { type PreviewServer, preview } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CanyonState } from "../../demo/canyon.js";
 import { ensureDefaultCatalog } from "../../src/service/index.js";
 import { launchChromium, watchPage } from "../helpers/browser.js";
 import { startTestService, type TestService } from "../helpers/serviceServer.js";
@@ -118,4 +119,33 @@ describe("the built demo (npm run demo:build)", () => {
     expect(watch.errors).toEqual([]);
     expect(bad).toEqual([]);
   }, 240_000);
+
+  it("opens the Canyon its link asks for offline: recast's WASM from the bundle, nothing from a non-loopback host, the herd across", async () => {
+    const origin = site.resolvedUrls!.local[0]!.replace(/\/$/, "");
+    const watch = watchPage(page);
+    const requested: URL[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url())));
+    // `cross=1`: the link itself sends the herd over (the panel's button is the Canyon test's).
+    await page.goto(`${origin}/?service=${encodeURIComponent(service.url)}&key=dev-key&habitat=canyon&cross=1`);
+    await page.waitForFunction(
+      () => {
+        const d = (window as unknown as { __demo?: { canyon: CanyonState } }).__demo;
+        return !!d && d.canyon.ready && d.canyon.phase === "across";
+      },
+      undefined,
+      { timeout: 240_000, polling: 250 },
+    );
+    const canyon = await page.evaluate(() => (window as unknown as { __demo: { canyon: CanyonState } }).__demo.canyon);
+    console.info(`[built demo] the Canyon's navmesh: ${canyon.buildMilliseconds.toFixed(1)} ms`);
+    expect(canyon.buildMilliseconds).toBeGreaterThan(0);
+    expect(canyon.members.map((m) => [m.arrived, m.farBank])).toEqual(canyon.members.map(() => [true, true]));
+    // Recast came in the build's own chunk (its WASM inlined there), from the static site.
+    const recast = requested.filter((u) => /\/assets\/recast-navigation[\w.-]*\.js$/.test(u.pathname));
+    expect(recast.map((u) => u.origin)).toEqual([origin]);
+    const fetched = requested.filter((u) => u.protocol === "http:" || u.protocol === "https:");
+    expect(fetched.filter((u) => u.pathname.endsWith(".wasm") && u.origin !== origin)).toEqual([]);
+    expect(fetched.map((u) => u.hostname).filter((h) => h !== "127.0.0.1" && h !== "localhost")).toEqual([]);
+    expect(requested.filter((u) => !["http:", "https:", "data:", "blob:"].includes(u.protocol))).toEqual([]);
+    expect(watch.errors).toEqual([]);
+  }, 300_000);
 });
