@@ -2,7 +2,7 @@
  * The reference service with the shared catalog for a test file, and per test a fresh rigged
  * scene (camera at (0, 1, -5), looking along +z) with a Menagerie on it, stepped by hand
  * (`autoStep: false`) and without animation level of detail; `setup({ fetch })` gives its client
- * a fetch of the test's own (to count requests). Registers its own hooks: the
+ * and its asset loads a fetch of the test's own (to count requests). Registers its own hooks: the
  * service starts before the file's tests and stops after them; each test's Menagerie and scene
  * are disposed after it.
  */
@@ -40,7 +40,8 @@ export function catalogMenagerieFixture(): {
     setup(options = {}) {
       const env = createRiggedScene();
       const client = createLookupClient({ baseUrl: service!.url, apiKey: "dev-key", ...options });
-      made = { env, menagerie: new Menagerie(env.scene, { client, autoStep: false, animationLod: false }) };
+      const menagerie = new Menagerie(env.scene, { client, autoStep: false, animationLod: false, ...options });
+      made = { env, menagerie };
       return made;
     },
     service: () => service!,
