@@ -13,10 +13,10 @@ const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** `options` (link lifetime, fault rules, ...) go to the service; the catalog is always the default one. */
 export async function startCatalogService(
   options: Partial<LookupServerOptions> = {},
-): Promise<TestService & { catalogFile: CatalogFile }> {
+): Promise<TestService & { catalogFile: CatalogFile; catalogDir: string }> {
   const catalogDir = await ensureDefaultCatalog({ cacheDir: `${repoRoot}.menagerie` });
   const service = await startTestService({ ...options, catalogDir });
-  return Object.assign(service, { catalogFile: await readCatalog(catalogDir) });
+  return Object.assign(service, { catalogFile: await readCatalog(catalogDir), catalogDir });
 }
 
 /** A fetch that records every URL it is asked for, in order. */

@@ -1,8 +1,8 @@
 /**
  * Rigged loads over the reference service and its catalog: the reindeer's real record (a rig
- * GLB and idle, walk and run clips) and its signed links. Links renewed on the GLB path (expiring
- * within the margin, refused with 403 by the service's fault mode) and a clip the service fails
- * to send (404) degraded to a warning.
+ * GLB and idle, walk and run clips) and its signed links. Links renewed on the GLB path: expiring
+ * within the margin, refused with 403 once the service's clock passed them or by its fault mode;
+ * and a clip the service fails to send (404) degraded to a warning.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLookupClient } from "../../../src/api/client.js";
@@ -36,7 +36,8 @@ afterEach(async () => {
 
 /** A service with `options`, a Menagerie on a fresh rigged scene whose requests are counted. */
 async function setup(options: Partial<LookupServerOptions> = {}) {
-  service = await startCatalogService(options);
+  const clock = { offsetMs: 0 };
+  service = await startCatalogService({ now: () => Date.now() + clock.offsetMs, ...options });
   env = createRiggedScene();
   const counted = countingFetch();
   const client = createLookupClient({ baseUrl: service.url, apiKey: "dev-key", fetch: counted.fetch });
@@ -46,7 +47,10 @@ async function setup(options: Partial<LookupServerOptions> = {}) {
   m.onWarningObservable.add((w) => void warnings.push(w));
   const paths = () => counted.urls.map((u) => new URL(u));
   return {
+    /** How far the service's clock runs ahead of the real one. */
+    clock,
     menagerie: m,
+    client,
     scene: env.scene,
     warnings,
     lookups: () =>
@@ -74,13 +78,14 @@ describe("link renewal on the GLB path", () => {
   });
 
   it("refreshes once when the GLBs answer 403, then loads with the new links", async () => {
-    // The service refuses the first link to each GLB as expired.
-    const t = await setup({
-      faults: { rules: [{ targets: ["glb"], kind: "expire", match: "reindeer/rig/", first: 3 }] },
-    });
-    const creature = await t.menagerie.spawnCreature("reindeer");
+    // The record is looked up, then the service's clock moves past the links it signed (an hour
+    // and five minutes at most): it refuses them all (403) until the record is renewed.
+    const t = await setup({ linkLifetimeSeconds: 3600 });
+    const record = (await t.client.getModel("reindeer"))!;
+    t.clock.offsetMs = 4000 * 1000;
+    const creature = await t.menagerie.spawnCreature(record);
     expect([...creature.animations.keys()]).toEqual(["idle", "walk", "run"]);
-    expect(t.lookups()).toHaveLength(2); // the first lookup + one refresh, shared by the three GLBs
+    expect(t.lookups()).toHaveLength(2); // the test's lookup + one refresh, shared by the three GLBs
     for (const file of CLIPS) expect(t.assetCount(file), file).toBe(2);
     expect(t.warnings).toEqual([]);
   });
