@@ -3,6 +3,9 @@
  * signal aborted before or during the load, a required GLB failing while degradable ones are
  * still on their way, a record the service no longer has. Real HTTP on 127.0.0.1 (the signed
  * asset test service, or a bare test server for odd statuses), the real asset fetcher and client.
+ * Kept off the reference service: a 300 answer, links that are no URL, a renewed record without a
+ * part's link, a texture held forever and a record the service no longer has are answers it
+ * never gives (the abort tests beside them share the setup).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";

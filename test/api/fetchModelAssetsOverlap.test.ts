@@ -2,6 +2,8 @@
  * fetchModelAssets overlaps with the network: the textures are requested before the MTL has
  * arrived (their links are in the record), and each part is handed on as it arrives. Real HTTP
  * against the signed-asset test service, which holds the MTL back; counts, no clock.
+ * Kept on the hand-made server: it holds an asset until others were asked for (an order, not a
+ * delay), which the reference service's fault mode can only approximate with a clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";

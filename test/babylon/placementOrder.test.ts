@@ -3,6 +3,8 @@
  * its plan's order, spawns in the order they were asked for), whatever order their models
  * finish loading in:
  * two runs over inline model servers whose assets answer in opposite orders.
+ * Kept on the hand-made server: each model's assets wait on a gate the test opens, so the load
+ * order is set without a clock; the reference service can only delay answers by time.
  */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { afterEach, describe, expect, it } from "vitest";

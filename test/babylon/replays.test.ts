@@ -3,6 +3,8 @@
  * finish loading in. Two runs of one populated savanna (ecology on, prey eaten when caught),
  * each over its own inline model server, with the lion's and the zebra's assets answered in
  * opposite orders, are compared creature by creature.
+ * Kept on the hand-made server: each model's assets wait on a gate the test opens, so the load
+ * order is set without a clock; the reference service can only delay answers by time.
  */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { afterEach, describe, expect, it } from "vitest";

@@ -5,14 +5,18 @@
 import { fileURLToPath } from "node:url";
 import { type CatalogFile, readCatalog } from "../../src/catalog/catalogFormat.js";
 import { ensureDefaultCatalog } from "../../src/service/defaultCatalog.js";
+import type { LookupServerOptions } from "../../src/service/index.js";
 import { startTestService, type TestService } from "./serviceServer.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-export async function startCatalogService(): Promise<TestService & { catalogFile: CatalogFile }> {
+/** `options` (link lifetime, fault rules, ...) go to the service; the catalog is always the default one. */
+export async function startCatalogService(
+  options: Partial<LookupServerOptions> = {},
+): Promise<TestService & { catalogFile: CatalogFile; catalogDir: string }> {
   const catalogDir = await ensureDefaultCatalog({ cacheDir: `${repoRoot}.menagerie` });
-  const service = await startTestService({ catalogDir });
-  return Object.assign(service, { catalogFile: await readCatalog(catalogDir) });
+  const service = await startTestService({ ...options, catalogDir });
+  return Object.assign(service, { catalogFile: await readCatalog(catalogDir), catalogDir });
 }
 
 /** A fetch that records every URL it is asked for, in order. */

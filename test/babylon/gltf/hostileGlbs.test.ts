@@ -4,6 +4,7 @@
  * extension that Babylon follows by itself once a game registers every glTF extension, must
  * each end in a LoadError before Babylon allocates or fetches anything; a GLB longer than
  * `maxAssetBytes` is not read.
+ * Kept on the hand-made server: the reference service serves only its catalog's well-formed GLBs.
  */
 import { RegisterEXT_lights_ies } from "@babylonjs/loaders/glTF/2.0/Extensions/EXT_lights_ies.pure.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,6 +1,8 @@
 /**
  * Parsing while the model is still on its way, one part per task: PartParser counted with a
  * yield of its own, then a whole load against the real test server holding the MTL back.
+ * Kept on the hand-made server: it holds the MTL until the parts were parsed (an order, not a
+ * delay), which the reference service's fault mode can only approximate with a clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Menagerie } from "../../../../src/babylon/menagerie.js";
