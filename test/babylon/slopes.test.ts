@@ -4,6 +4,7 @@
  * from what is drawn (the root's world matrix, and the crowd's thin-instance matrices).
  */
 import { type Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { describe, expect, it } from "vitest";
 import type { Creature } from "../../src/babylon/creature.js";
@@ -49,7 +50,7 @@ function crowdMatrix(menagerie: Menagerie, creature: Creature): Matrix | undefin
 /** Spawns `name` on `ground` at `from`, walks it to `to`, lets it stand a second, renders. */
 async function walkOn(
   name: string,
-  ground: Ground,
+  ground: Ground | Mesh,
   from: Vector3,
   to: { x: number; z: number },
   menagerie?: Menagerie,
@@ -139,5 +140,41 @@ describe("walkers lean to the ground", () => {
     expect(gull.motion.flight.phase).toBe("flying");
     for (const c of [gull, carp])
       expect([c.motion.tilt.pitch, c.motion.tilt.roll, c.root.rotation.x, c.root.rotation.z]).toEqual([0, 0, 0, 0]);
+  });
+
+  it("on a navmesh, leans to its surface (a 20° ramp of boxes over a flat ground function)", async () => {
+    const { menagerie } = fixture.setup();
+    const scene = menagerie.scene;
+    const floor = CreateBox("floor", { width: 16, height: 0.2, depth: 30 }, scene);
+    floor.position.y = -0.1;
+    // A 12 m plank tipped 20° about X: its top rises along +z from z = 0.
+    const angle = 20 * DEG;
+    const plank = CreateBox("plank", { width: 6, height: 0.2, depth: 12 }, scene);
+    plank.rotation.x = -angle;
+    plank.position.set(0, 6 * Math.sin(angle) - 0.1 * Math.cos(angle), 6 * Math.cos(angle) + 0.1 * Math.sin(angle));
+    for (const m of [floor, plank]) m.computeWorldMatrix(true);
+    await menagerie.enableNavigation({ meshes: [floor, plank] });
+    const zebra = await menagerie.spawnCreature("zebra", { position: new Vector3(0, 0, -3) });
+    const arrived = zebra.moveTo({ x: 0, z: 7 });
+    for (let i = 0; i < 20 / DT; i++) {
+      menagerie.stepMotion(DT);
+      await Promise.resolve();
+    }
+    expect(await arrived).toBe(true);
+    for (let i = 0; i < 1 / DT; i++) menagerie.stepMotion(DT);
+    expect(zebra.motion.y).toBeGreaterThan(2); // up on the plank, not on the flat ground function
+    expect(Math.abs(noseUp(zebra.root.computeWorldMatrix(true)) - 20)).toBeLessThan(3);
+  });
+
+  it("on a ground mesh (sampled into heights), leans to it", async () => {
+    const { menagerie } = fixture.setup();
+    const angle = 20 * DEG;
+    const plank = CreateBox("plank", { width: 8, height: 0.2, depth: 20 }, menagerie.scene);
+    plank.rotation.x = -angle;
+    plank.computeWorldMatrix(true);
+    const surface = (_x: number, z: number) => z * Math.tan(angle) + 0.1 / Math.cos(angle);
+    const { creature, world } = await walkOn("zebra", plank, new Vector3(0, 0, -3), { x: 0, z: 4 }, menagerie);
+    expect(creature.motion.y).toBeCloseTo(surface(0, creature.motion.z), 1);
+    expect(Math.abs(noseUp(world) - 20)).toBeLessThan(3);
   });
 });
