@@ -78,6 +78,13 @@ export const GROUND_TILT_DEFAULTS: Readonly<Required<GroundTiltOptions>> = Objec
 const FEET_SPAN = 0.7;
 /** The shortest distance between the feet it samples, metres: closer ones read noise as slope. */
 const MIN_SPAN = 0.1;
+/**
+ * It measures the ground again once it moved this far (metres) or turned this much (radians)
+ * since the last measure: four height samples (navmesh queries, on a navmesh) a step for every
+ * walker would cost more than the lean shows, and the easing hides steps this small.
+ */
+const MEASURE_DISTANCE = 0.08;
+const MEASURE_TURN = 0.03;
 
 /**
  * What the tilt reads of its creature (a `MotionAgent` is one).
@@ -155,13 +162,24 @@ export class GroundTilt {
       this.#targetPitch = 0;
       this.#targetRoll = 0;
       this.#atX = Number.NaN;
-    } else if (body.x !== this.#atX || body.z !== this.#atZ || body.heading !== this.#atHeading) {
+    } else if (this.#movedSinceMeasure(body)) {
       this.#measure(body);
     }
     const tau = this.timeConstant;
     const k = tau > 0 ? 1 - Math.exp(-body.dt / tau) : 1;
     this.pitch += (this.#targetPitch - this.pitch) * k;
     this.roll += (this.#targetRoll - this.roll) * k;
+  }
+
+  /** True when it moved or turned enough since the last measure (or was never measured: NaN). */
+  #movedSinceMeasure(body: TiltedBody): boolean {
+    const dx = body.x - this.#atX;
+    const dz = body.z - this.#atZ;
+    if (!(dx * dx + dz * dz < MEASURE_DISTANCE * MEASURE_DISTANCE)) return true;
+    const turn = Math.abs(
+      Math.atan2(Math.sin(body.heading - this.#atHeading), Math.cos(body.heading - this.#atHeading)),
+    );
+    return turn > MEASURE_TURN;
   }
 
   /** Sets the target lean from the heights under its four feet. */

@@ -86,6 +86,9 @@ describe("GroundTilt", () => {
     settle(tilt, b, 1);
     expect(samples).toBe(4);
     expect(tilt.pitch).toBeGreaterThan(0.4);
+    b.z = 0.05; // a few centimetres: the lean it has is still right
+    tilt.update(b, true);
+    expect(samples).toBe(4);
     b.z = 1;
     tilt.update(b, true);
     expect(samples).toBe(8);
