@@ -84,7 +84,7 @@ const MIN_SPAN = 0.1;
  * walker would cost more than the lean shows, and the easing hides steps this small.
  */
 const MEASURE_DISTANCE = 0.08;
-const MEASURE_TURN = 0.03;
+const MEASURE_TURN = 0.06;
 
 /**
  * What the tilt reads of its creature (a `MotionAgent` is one).
