@@ -10,6 +10,13 @@ import type { RigRoles } from "./rigRoles.js";
 
 /** How long (s) motion takes to blend between idle and moving. */
 const BLEND_SECONDS = 0.35;
+/**
+ * A landed flier's wings, folded: each swung down against its flank (about Z) and back along
+ * it (about Y), radians, for the left wing (at +X; the right one mirrors).
+ */
+const WING_FOLD = { down: -1.2, back: 0.5 };
+/** How fast (1/s) the wings fold on touch-down and spread again for take-off. */
+const FOLD_RATE = 4;
 
 /** Poses one agent: numbers travel in fields (`dt`, `speed`, `turnRate`), not arguments. */
 export class AgentPoser {
@@ -26,6 +33,8 @@ export class AgentPoser {
   headPitch = 0;
   /** The bow shown now, easing toward {@link headPitch}. */
   #bow = 0;
+  /** How folded its wings are, 0 (spread: flying, or no wings) to 1 (folded: any gait but flight). */
+  #fold = 0;
   /**
    * Set before {@link update}: advance the blend, idle state and gait phase but leave
    * {@link pose} as it is (animation level of detail). The next posed update gives exactly the
@@ -54,7 +63,8 @@ export class AgentPoser {
   update(gait: Gait | null): void {
     const dt = this.dt;
     const speed = this.speed;
-    const target = gait && speed > 1e-3 ? 1 : 0;
+    // A flier keeps flapping while it hovers: in the air, its wings never stand still.
+    const target = gait && (speed > 1e-3 || gait.name === "fly") ? 1 : 0;
     const step = dt / BLEND_SECONDS;
     // A blend at 1 stays there (no flicker, no re-dirtied scale).
     this.moveBlend = target === 1 ? Math.min(1, this.moveBlend + step) : Math.max(0, this.moveBlend - step);
@@ -63,6 +73,9 @@ export class AgentPoser {
     // Only standing bows its head; walking lifts it again.
     const bow = this.moveBlend === 0 ? this.headPitch : 0;
     this.#bow += (bow - this.#bow) * Math.min(1, dt * 3);
+    // Wings flap only in flight: on the ground or a perch they fold, and spread again to fly.
+    const fold = this.#roles.wings.left >= 0 && gait?.name !== "fly" ? 1 : 0;
+    this.#fold += (fold - this.#fold) * Math.min(1, dt * FOLD_RATE);
     const moving = gait !== null && this.moveBlend !== 0;
     const context = this.#context;
     if (moving) {
@@ -76,6 +89,7 @@ export class AgentPoser {
     this.#idlePose.reset();
     writeIdle(this.#roles, this.#idle, this.#idlePose);
     if (this.#bow !== 0) this.#bowHead();
+    if (this.#fold !== 0) this.#foldWings(this.#idlePose);
     if (!moving) {
       this.pose.mixWeight = 0;
       this.pose.mix(this.#idlePose, this.#idlePose);
@@ -84,9 +98,18 @@ export class AgentPoser {
     context.phase = this.phase;
     this.#gaitPose.reset();
     gait.pose(context, this.#gaitPose);
+    if (this.#fold !== 0) this.#foldWings(this.#gaitPose);
     // Smoothstep the blend so joints start and stop with zero velocity.
     this.pose.mixWeight = this.moveBlend * this.moveBlend * (3 - 2 * this.moveBlend);
     this.pose.mix(this.#idlePose, this.#gaitPose);
+  }
+
+  /** Folds the wings of `pose` by the eased fold. */
+  #foldWings(pose: Pose): void {
+    const { left, right } = this.#roles.wings;
+    const f = this.#fold;
+    pose.add(left, 0, WING_FOLD.back * f, WING_FOLD.down * f);
+    pose.add(right, 0, -WING_FOLD.back * f, -WING_FOLD.down * f);
   }
 
   /** Bows the head (about X, down) by the eased pitch, shared with the neck when it has one. */

@@ -34,6 +34,14 @@ export {
   type GaitTable,
 } from "./gaits/index.js";
 export { GRID_PLANNER } from "./gridPlanner.js";
+export {
+  BODY_TILT,
+  GROUND_TILT_DEFAULTS,
+  GroundTilt,
+  type GroundTiltOptions,
+  type TiltedBody,
+  type TiltFollow,
+} from "./groundTilt.js";
 export { GROUP_DEFAULTS, type GroupKind } from "./group.js";
 export type { Pose } from "./pose.js";
 export type { RigRoles } from "./rigRoles.js";

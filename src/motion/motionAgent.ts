@@ -25,6 +25,7 @@ import { Flight } from "./flight.js";
 import { sizeFlightBand } from "./flightBands.js";
 import type { Gait } from "./gaits/gait.js";
 import { BEHAVIOR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
+import { GroundTilt, tiltFollowFor } from "./groundTilt.js";
 import type { MotionGroup } from "./group.js";
 import { holdOutOfObstacles } from "./holdOutOfObstacles.js";
 import type { Pose } from "./pose.js";
@@ -154,6 +155,8 @@ export class MotionAgent implements SteeringAgent {
   stoopY: number | undefined = undefined;
   /** A flier's height: its band, its phase (flying, landing, landed, taking off), its perch. */
   readonly flight: Flight;
+  /** Its lean to the ground under its feet (pitch and roll) while it walks; level in the air and water. */
+  readonly tilt: GroundTilt;
   /** What a flier walks with once landed (its gait and speeds). @default "walk" */
   groundBehaviour = "walk";
   /** A swimmer's water surface: set, it rules; else the `level` of the world's water it is in. */
@@ -249,6 +252,7 @@ export class MotionAgent implements SteeringAgent {
     this.#applySpeeds();
     this.flight = new Flight(sizeFlightBand(this.roles.height), this.gait?.name === "fly");
     if (this.flight.airborne) this.altitude = this.flight.cruise;
+    this.tilt = new GroundTilt(tiltFollowFor(options.bodyType, this.roles.legs), this.roles.height);
   }
 
   /** The joint rotations of this frame, blended from idle and gait. */
@@ -539,6 +543,7 @@ export class MotionAgent implements SteeringAgent {
     this.#steer();
     this.#travel();
     this.#settleHeight();
+    this.tilt.update(this, this.#onFeet());
     // Pose: the gait and idle, blended by how much the creature is moving (speed set by #travel).
     const poser = this.#poser;
     poser.dt = this.dt;
@@ -705,6 +710,12 @@ export class MotionAgent implements SteeringAgent {
     const ground = surface ?? (this.ground ? this.ground(this.x, this.z) : 0);
     const swim = this.waterLevel !== undefined; // swimmers hold swimDepth under the line, above the bed
     this.y = swim ? Math.max(ground, this.waterLevel! - this.swimDepth) : ground;
+  }
+
+  /** True while it stands on the ground or a navmesh: not in the air, on a perch or swimming. */
+  #onFeet(): boolean {
+    const flight = this.flight;
+    return !flight.airborne && flight.perch === undefined && this.waterLevel === undefined && this.#realm !== "water";
   }
 
   /** Walk and run speeds from the species, with the overrides of {@link setSpeeds}. */

@@ -187,6 +187,12 @@ export interface PathPlanner {
    * off every surface), which then stands on the ground function.
    */
   standOn?(agent: PlannedAgent & { x: number; z: number }): number | undefined;
+  /**
+   * The height of the surface at (x, z) within a step up or down of feet at `y` (the nearest
+   * edge's, off it), or `undefined` with no surface near: where a walker's feet would stand
+   * there, for its lean to the ground (`GroundTilt`). Without it, the ground function.
+   */
+  heightNear?(x: number, y: number, z: number): number | undefined;
 }
 
 /**

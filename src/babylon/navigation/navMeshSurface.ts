@@ -123,6 +123,10 @@ export class NavMeshSurface implements PathPlanner {
     return foot.y;
   }
 
+  heightNear(x: number, y: number, z: number): number | undefined {
+    return this.#near(x, y, z) ? this.#found.y - this.#sizes.lift : undefined;
+  }
+
   /** Puts a walker on the highest surface under it; undefined when there is none near. */
   #place(agent: { x: number; z: number }): number | undefined {
     if (!this.#fromAbove(agent.x, agent.z, 4)) return undefined;

@@ -99,6 +99,8 @@ export function bindMotion(
     },
     slot,
   );
+  // Its feet's spread, for its lean to the ground: from the model's box (a rig's or the parts').
+  agent.tilt.fitTo(model.form === "rig" ? model.rig.bounds : model.layout.bounds, scale);
   const binding: MotionBinding = {
     agent,
     root,

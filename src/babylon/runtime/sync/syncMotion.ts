@@ -102,9 +102,19 @@ export function isStill(b: MotionBinding): boolean {
 /** Writes the agent's state onto the nodes. Allocates nothing. */
 export function syncMotion(b: MotionBinding): void {
   const { agent, root, joints, mirror } = b;
-  const moved = agent.x !== b.lastX || agent.y !== b.lastY || agent.z !== b.lastZ || agent.heading !== b.lastHeading;
+  // Its lean to the ground: Babylon's rotation x turns the nose down, z lifts the root's +X side.
+  const pitch = 0 - agent.tilt.pitch; // never -0: a level creature's rotation reads 0
+  const roll = agent.tilt.roll;
+  const rotation = root.rotation;
+  const moved =
+    agent.x !== b.lastX ||
+    agent.y !== b.lastY ||
+    agent.z !== b.lastZ ||
+    agent.heading !== b.lastHeading ||
+    rotation.x !== pitch ||
+    rotation.z !== roll;
   root.position.set(agent.x, agent.y, agent.z);
-  root.rotation.y = agent.heading;
+  rotation.set(pitch, agent.heading, roll);
   b.lastX = root.position.x;
   b.lastY = root.position.y;
   b.lastZ = root.position.z;
