@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only populate,browser,first,motion,livingMotion,lagoon,navigation,swimmers,service,rigged,riggedBrowser,mixedBrowser,firstRigged,lod] [--runs N]`
+ * `npm run bench [-- --quick] [--only cold,populate,browser,first,motion,livingMotion,lagoon,navigation,swimmers,service,rigged,riggedBrowser,mixedBrowser,firstRigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ensureDefaultCatalog } from "../src/service/defaultCatalog.js";
 import { benchBrowser } from "./browser.js";
+import { benchColdLoad } from "./coldLoad.js";
 import { benchFirstCreature } from "./firstCreature.js";
 import { benchFirstRigged } from "./firstRigged.js";
 import { benchLagoon } from "./lagoon.js";
@@ -30,6 +31,7 @@ import { benchSwimmers } from "./swimmers.js";
 import { sectionMarkdown } from "./table.js";
 
 const SECTIONS = [
+  "cold",
   "populate",
   "browser",
   "first",
@@ -55,6 +57,7 @@ type SectionId = (typeof SECTIONS)[number];
 const PLANS = {
   full: {
     runs: 5,
+    coldSizes: [10, 200],
     populateSizes: [10, 50, 200],
     browserSizes: [50, 200, 1000],
     motionSizes: [100, 1000, 5000],
@@ -73,6 +76,7 @@ const PLANS = {
   },
   quick: {
     runs: 2,
+    coldSizes: [200],
     populateSizes: [10, 50],
     browserSizes: [50],
     motionSizes: [100, 1000],
@@ -114,6 +118,7 @@ const log = (line: string) =>
 const catalogDir = await ensureDefaultCatalog({ log });
 
 const runners: Record<SectionId, () => Promise<Section>> = {
+  cold: () => benchColdLoad({ catalogDir, sizes: plan.coldSizes, runs, log }),
   populate: () => benchPopulate({ catalogDir, sizes: plan.populateSizes, runs, warmups: 1, log }),
   browser: () => benchBrowser({ catalogDir, sizes: plan.browserSizes, runs, log }),
   first: () => benchFirstCreature({ catalogDir, runs: Math.max(runs, 3), warmups: 2, log }),

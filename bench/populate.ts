@@ -42,7 +42,7 @@ function areaFor(count: number) {
   return { center: { x: 0, z: 0 }, radius: Math.max(10, Math.sqrt(count) * 2.5) };
 }
 
-async function runMenagerie(
+export async function runMenagerie(
   server: CountingServer,
   count: number,
   parseInWorkers = true,
@@ -115,7 +115,7 @@ async function runGrid(
 }
 
 /** The creatures populate chose, spawned by A or B: one search, then a container per species. */
-function runCompetent(server: CountingServer, names: string[], mode: CompetentMode): Promise<Figures> {
+export function runCompetent(server: CountingServer, names: string[], mode: CompetentMode): Promise<Figures> {
   return runGrid(server, names, (scene) => {
     const loader = new CompetentLoader(scene, server.url, "dev-key", mode).install();
     return {

@@ -55,7 +55,7 @@ export async function fetchThroughCache(
   const stored = deps.unconditional.has(origin)
     ? undefined
     : storedAsset(await settle(() => deps.store.get(key), signal));
-  if (!stored) return remember(deps.store, key, await deps.request({}), signal);
+  if (!stored) return remember(deps.store, key, await deps.request({}));
   let response: CachedFetchResponse;
   try {
     response = await deps.request({ "if-none-match": stored.etag });
@@ -65,27 +65,35 @@ export async function fetchThroughCache(
     if (!(error instanceof NetworkError) || signal.aborted) throw error;
     const plain = await deps.request({});
     deps.unconditional.add(origin);
-    return remember(deps.store, key, plain, signal);
+    return remember(deps.store, key, plain);
   }
-  if (response.status !== 304) return remember(deps.store, key, response, signal);
+  if (response.status !== 304) return remember(deps.store, key, response);
   deps.counters.cacheHits = (deps.counters.cacheHits ?? 0) + 1;
   return { status: 200, body: stored.bytes };
 }
 
-/** Updates the entry of `key` after an answer; returns the answer. */
-async function remember(
-  store: AssetStore,
-  key: string,
-  response: CachedFetchResponse,
-  signal: AbortSignal,
-): Promise<CachedFetchResponse> {
+/**
+ * Starts updating the entry of `key` after an answer and returns the answer at once: the asset
+ * is in hand, and a first load waiting for each write (Cache Storage takes milliseconds a put)
+ * came out slower than loading without a cache. The write's outcome is the store's business.
+ */
+function remember(store: AssetStore, key: string, response: CachedFetchResponse): CachedFetchResponse {
   const etag = response.headers?.get("etag") ?? null;
   if (response.status === 200 && etag !== null && isEtag(etag)) {
-    await settle(() => store.put(key, { etag, bytes: response.body }), signal);
+    inBackground(() => store.put(key, { etag, bytes: response.body }));
   } else if (response.status === 200 || response.status === 404 || response.status === 410) {
-    await settle(() => store.delete(key), signal);
+    inBackground(() => store.delete(key));
   }
   return response;
+}
+
+/** Runs a store write now without waiting for it; a failure (thrown or rejected) keeps nothing. */
+function inBackground(run: () => void | Promise<void>): void {
+  try {
+    Promise.resolve(run()).catch(() => undefined);
+  } catch {
+    // A store that throws keeps nothing; the asset was downloaded all the same.
+  }
 }
 
 /** An entity tag as RFC 9110 writes it (and a header value can carry). */

@@ -91,15 +91,14 @@ export class CacheStorageAssetStore implements AssetStore {
 
   /** Stores `asset` under `key` (and the index), dropping the least recently used entries past `maxBytes`. */
   async put(key: string, asset: StoredAsset): Promise<void> {
-    const opened = await this.#open();
+    // The Response copies the bytes, before any wait: the caller, which does not wait for the
+    // write, may hand its buffer on.
     const size = asset.bytes.byteLength;
+    const entry = new Response(asset.bytes, { headers: { [ETAG_HEADER]: asset.etag, [SIZE_HEADER]: String(size) } });
+    const opened = await this.#open();
     const evicted = opened.budget.add(key, size);
     try {
-      if (!evicted.includes(key)) {
-        // The Response copies the bytes: the caller may hand its buffer on.
-        const headers = { [ETAG_HEADER]: asset.etag, [SIZE_HEADER]: String(size) };
-        await opened.cache.put(key, new Response(asset.bytes, { headers }));
-      }
+      if (!evicted.includes(key)) await opened.cache.put(key, entry);
     } catch (error) {
       // Over quota, say: the entry is not kept, and the old one (if any) is stale.
       opened.budget.remove(key);

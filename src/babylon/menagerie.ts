@@ -195,7 +195,9 @@ export class Menagerie {
     const client = this.client;
     // Loaded on demand, with the planner and the ground sampling (Babylon's Ray) it brings: a
     // game that only spawns creatures never downloads it.
-    const [{ populate }, spawner] = await Promise.all([import("./populate/index.js"), this.#loadSpawner("populate")]);
+    const spawner = this.#loadSpawner("populate");
+    spawner.catch(() => undefined); // reported by populate, which awaits it
+    const { populate } = await import("./populate/index.js");
     const group = await populate(
       {
         search: client ? (query, searchOptions) => client.search(query, searchOptions) : undefined,

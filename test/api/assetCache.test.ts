@@ -157,6 +157,28 @@ describe("an asset fetcher with a cache, over the reference service", () => {
     expect(store.keys()).toEqual([assetCacheKey(url)]); // a refusal says nothing about the bytes
   });
 
+  it("hands the asset over without waiting for the store's write, which still gets it", async () => {
+    const written: string[] = [];
+    let finishWrite: () => void = () => undefined;
+    const store: AssetStore = {
+      get: () => undefined,
+      put: (key, asset) =>
+        new Promise<void>((resolve) => {
+          finishWrite = () => {
+            written.push(`${key} ${new TextDecoder().decode(asset.bytes)}`);
+            resolve();
+          };
+        }),
+      delete: () => undefined,
+    };
+    const url = (await lookup("fox")).model.parts["body"]!;
+    const answer = await fetcher(zero(), store)(url, "text", signal());
+    expect(answer).toEqual({ status: 200, size: BOX_OBJ.length, text: BOX_OBJ });
+    expect(written).toEqual([]); // answered while the write was still under way
+    finishWrite();
+    expect(written).toEqual([`${assetCacheKey(url)} ${BOX_OBJ}`]);
+  });
+
   it("aborts at once while the store is slow to answer, before any request", async () => {
     const never = new Promise<never>(() => undefined);
     const store: AssetStore = { get: () => never, put: () => never, delete: () => never };

@@ -222,8 +222,11 @@ export interface PopulateHost {
   readonly defaultHeightMeters: number;
   /** The ground when the options give none. */
   readonly ground?: HeightFunction | AbstractMesh | undefined;
-  /** The Menagerie's spawner: models load once, creatures and props are made by it. */
-  readonly spawner: Spawner;
+  /**
+   * The Menagerie's spawner (models load once, creatures and props are made by it), once its
+   * runtime has loaded: populate waits for it only when the plan is made.
+   */
+  readonly spawner: Promise<Spawner>;
   warn(warning: MenagerieWarning): void;
   /** Makes an area an obstacle for every creature of the Menagerie (scenery footprints). */
   addObstacle(area: Area): Obstacle;

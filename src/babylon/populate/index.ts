@@ -15,7 +15,7 @@ import type { MotionGroup } from "../../motion/group.js";
 import type { Obstacle } from "../../motion/types.js";
 import { ECOLOGY_RULES } from "../../population/ecology.js";
 import { checkMixKeys } from "../../population/mixCheck.js";
-import { planPopulation } from "../../population/populationPlan.js";
+import { type PlannedCreature, planPopulation } from "../../population/populationPlan.js";
 import { POPULATION_RULES } from "../../population/populationRules.js";
 import type { ModelRecord } from "../../records/schemas.js";
 import type { Creature } from "../creature.js";
@@ -164,15 +164,18 @@ export async function populate(host: PopulateHost & PopulateWaterHost, given: Po
     throw new OptionsError("client", "is needed to populate: pass { client } or { baseUrl } to new Menagerie()");
   const signal = options.signal;
   const area = toArea(options.area);
-  // Loaded on demand (it brings Babylon's Ray); a game that never samples a mesh skips it.
-  const { toHeightFunction } = await import("../heights/index.js");
-  const ground = toHeightFunction(options.ground ?? ("getBoundingInfo" in options.area ? options.area : host.ground));
-
+  // Loaded on demand (it brings Babylon's Ray); a game that never samples a mesh skips it. Its
+  // download, the search and the spawn runtime's arrive side by side: on a page's first load
+  // each is a wait of its own, and none needs another.
+  const heights = import("../heights/index.js");
+  heights.catch(() => undefined); // a failed search is the error to report
   const skipped: InvalidRecordReport[] = [];
   const records = await host.search(options.habitat, {
     ...(signal ? { signal } : {}),
     onInvalidRecord: (r) => skipped.push(r),
   });
+  const { toHeightFunction } = await heights;
+  const ground = toHeightFunction(options.ground ?? ("getBoundingInfo" in options.area ? options.area : host.ground));
   const rules = options.rules ?? POPULATION_RULES;
   const defaultHeight = host.defaultHeightMeters;
   const dressing = planPopulateScenery(options, { records, area, ground, rules, seed, defaultHeight });
@@ -222,19 +225,62 @@ export async function populate(host: PopulateHost & PopulateWaterHost, given: Po
   // Each planned creature's place in the motion world's order, taken now, species by species
   // in plan order (the order they appear when the models load in turn): its number, random
   // stream and step order do not depend on which model finishes loading first.
-  const places = new Map(
-    plan.species.flatMap((s) => s.creatures).map((planned) => [planned, host.spawner.reserveAgent()]),
-  );
+  const spawner = await host.spawner;
+  const places = new Map(plan.species.flatMap((s) => s.creatures).map((planned) => [planned, spawner.reserveAgent()]));
   const slotOf = new Map<Creature, number>();
   const wander = options.wander;
   const groups = options.groups ? new PopulateGroups() : undefined;
+  // Its creatures, one task each, once a model is in.
+  const spawnCopies = async (record: ModelRecord, mine: readonly PlannedCreature[]): Promise<void> => {
+    for (const planned of mine) {
+      const swim =
+        planned.swimDepth !== undefined && plan.waterLevel !== undefined
+          ? { waterLevel: plan.waterLevel, depth: planned.swimDepth }
+          : undefined;
+      const creature = await spawner.spawn(
+        record,
+        {
+          position: new Vector3(planned.x, 0, planned.z),
+          rotationY: planned.heading,
+          ...(signal ? { signal } : {}),
+          ...(options.tags ? { tags: options.tags } : {}),
+        },
+        { ground, swim, slot: places.get(planned) },
+      );
+      if (group.isDisposed) {
+        creature.dispose(); // the populate was cancelled while this one was being made
+        return;
+      }
+      // Its ground, height and water were set by the spawn; it only has to be set going.
+      if (wander)
+        creature.wander({ area: planned.region.area, avoid: landAvoids(creature, planned.region.avoid, plan.water) });
+      groups?.join(creature, planned);
+      slotOf.set(creature, planned.slot);
+      addMember(group, creature);
+      progress.creaturesSpawned++;
+      options.onCreatureAdded?.(creature);
+      group.onCreatureAddedObservable.notifyObservers(creature);
+      report();
+    }
+    progress.modelsLoaded++;
+    report();
+  };
   try {
-    await placeScenery(host, dressing, group.scenery, group.omissions, signal); // props first
+    await placeScenery(
+      { defaultHeightMeters: defaultHeight, spawner },
+      dressing,
+      group.scenery,
+      group.omissions,
+      signal,
+    ); // props first
     propObstacles(group.scenery, host); // every creature of the Menagerie steers around them
+    // A load's slot frees once its model is in, not once its creatures are: the next species'
+    // downloads start while this one's copies are made, one task each.
+    const spawning: Promise<void>[] = [];
     await eachLimited(plan.species, concurrency, async ({ record, creatures: mine }) => {
       signal?.throwIfAborted();
       try {
-        await host.spawner.model(record, signal ? { signal } : {});
+        await spawner.model(record, signal ? { signal } : {});
       } catch (error) {
         if (signal?.aborted) throw error;
         group.omissions.push(`${record.name}: ${(error as Error).message}`);
@@ -244,39 +290,11 @@ export async function populate(host: PopulateHost & PopulateWaterHost, given: Po
         return;
       }
       // The model is in: its creatures appear now, before the other species finish loading.
-      for (const planned of mine) {
-        const swim =
-          planned.swimDepth !== undefined && plan.waterLevel !== undefined
-            ? { waterLevel: plan.waterLevel, depth: planned.swimDepth }
-            : undefined;
-        const creature = await host.spawner.spawn(
-          record,
-          {
-            position: new Vector3(planned.x, 0, planned.z),
-            rotationY: planned.heading,
-            ...(signal ? { signal } : {}),
-            ...(options.tags ? { tags: options.tags } : {}),
-          },
-          { ground, swim, slot: places.get(planned) },
-        );
-        if (group.isDisposed) {
-          creature.dispose(); // the populate was cancelled while this one was being made
-          return;
-        }
-        // Its ground, height and water were set by the spawn; it only has to be set going.
-        if (wander)
-          creature.wander({ area: planned.region.area, avoid: landAvoids(creature, planned.region.avoid, plan.water) });
-        groups?.join(creature, planned);
-        slotOf.set(creature, planned.slot);
-        addMember(group, creature);
-        progress.creaturesSpawned++;
-        options.onCreatureAdded?.(creature);
-        group.onCreatureAddedObservable.notifyObservers(creature);
-        report();
-      }
-      progress.modelsLoaded++;
-      report();
+      const copies = spawnCopies(record, mine);
+      copies.catch(() => undefined); // awaited below, with the others
+      spawning.push(copies);
     });
+    await Promise.all(spawning);
   } catch (error) {
     group.dispose();
     throw error;

@@ -161,6 +161,32 @@ describe("populate", () => {
     expect(group.creatures.map((c) => c.name)).toContain("deer");
   });
 
+  it("starts the next model's downloads once a model is in, before its creatures are all made (concurrency 1)", async () => {
+    const asked: string[] = []; // the model folder of each asset request, in order
+    const tracked = new Menagerie(env.scene, {
+      baseUrl: server.url,
+      fetch: (input, init) => {
+        const [root, model] = new URL(String(input)).pathname.split("/").slice(1);
+        if (root === "assets") asked.push(model!);
+        return globalThis.fetch(input, init);
+      },
+    });
+    const added: { name: string; modelsAsked: number }[] = [];
+    const group = await tracked.populate({
+      habitat: "forest",
+      count: 20,
+      seed: 11,
+      concurrency: 1,
+      onCreatureAdded: (creature) => added.push({ name: creature.name, modelsAsked: new Set(asked).size }),
+    });
+    expect(new Set(group.creatures.map((c) => c.name)).size).toBeGreaterThan(1);
+    const firstSpecies = added.filter((a) => a.name === added[0]!.name);
+    // The last creature of the first model appeared after the second model's downloads began.
+    expect(firstSpecies.length).toBeGreaterThan(1);
+    expect(firstSpecies.at(-1)!.modelsAsked).toBeGreaterThan(1);
+    tracked.dispose();
+  });
+
   it("applies a filter, skips and reports bad records, and disposes the group's creatures", async () => {
     const before = sceneCounts(env.scene);
     const group = await menagerie.populate({ habitat: "forest", count: 10, filter: (r) => r.name === "fox", seed: 2 });
