@@ -382,6 +382,7 @@ export class Menagerie {
       this.#populated.keys(),
       this.#lifetime.signal,
       options,
+      this.#world.obstacleInputs(), // those added before are cut too
     );
     this.#navigation?.dispose();
     this.#navigation = next;
