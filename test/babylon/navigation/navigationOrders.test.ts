@@ -115,10 +115,13 @@ describe("every walker's order and reaction on a navmesh", () => {
     const prey = await spawnAt(menagerie, -4, 6);
     const fear = prey.fleeFrom((c) => c === predator, { radius: 5, calmRadius: 10 });
     let off: string | undefined;
-    run(menagerie, 6, () => {
+    let nearestEdge = Infinity; // metres from the canal's edge, at its nearest
+    run(menagerie, 4, () => {
       off ??= offLevel(prey);
+      nearestEdge = Math.min(nearestEdge, -BANK - prey.motion.x);
     });
     expect(off).toBeUndefined();
+    expect(nearestEdge, "pressed against the canal's edge").toBeGreaterThan(1);
     const away = Math.hypot(prey.motion.x - predator.motion.x, prey.motion.z - predator.motion.z);
     expect(away, `the prey ended at ${fmt(prey)}`).toBeGreaterThan(9.5);
     expect(fear.engaged).toBe(false); // calmed down, out of reach
@@ -175,8 +178,32 @@ describe("every walker's order and reaction on a navmesh", () => {
     const done: (boolean | undefined)[] = [undefined, undefined];
     below.motion.moveTo({ x: 0, z: 8 }, { onArrive: (ok) => (done[0] = ok), stuckSeconds: 10 });
     above.motion.moveTo({ x: 8, z: -4 }, { onArrive: (ok) => (done[1] = ok), stuckSeconds: 10 });
+    run(menagerie, 1);
+    await flush();
+    expect(done[0], "the rock's cut leaves no way under the deck").toBe(false); // planned: no wait for a stuck walk
     run(menagerie, 30);
     await flush();
     expect(done, `under the deck at ${fmt(below)}, over it at ${fmt(above)}`).toEqual([false, true]);
+  });
+
+  it("has wanderers by the canal turn before its edge instead of pressing along it", async () => {
+    const { env, menagerie } = fixture.setup();
+    await menagerie.enableNavigation({ meshes: fields(env.scene) });
+    const walkers: Creature[] = [];
+    for (let i = 0; i < 8; i++) walkers.push(await spawnAt(menagerie, -3.2, -12 + i * 3));
+    for (const c of walkers) c.wander();
+    // The navmesh's edge by the canal lies a walker's radius (recast's erosion) in from the bank's.
+    const edge = -BANK - 0.45;
+    let steps = 0;
+    let pressed = 0;
+    run(menagerie, 40, () => {
+      for (const c of walkers) {
+        if (Math.abs(c.motion.z) <= 2 || c.motion.x >= 0) continue; // on the west field, off the bridge
+        steps++;
+        if (c.motion.x > edge) pressed++;
+      }
+    });
+    expect(steps).toBeGreaterThan(1000);
+    expect(pressed, `${pressed} of ${steps} steps at the edge`).toBe(0);
   });
 });
