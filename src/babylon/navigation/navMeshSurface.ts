@@ -79,6 +79,7 @@ export class NavMeshSurface implements PathPlanner {
   readonly #point: RecastPoint;
   readonly #over: RawRef<boolean>;
   readonly #hit: RawRaycastHit;
+  readonly #height: RawRef<number>;
   readonly #to = [0, 0, 0];
   readonly #raw: RecastCore["Raw"];
   /** The last point {@link #closest} found. */
@@ -93,11 +94,12 @@ export class NavMeshSurface implements PathPlanner {
     this.#point = new Raw.Vec3();
     this.#over = new Raw.BoolRef();
     this.#hit = new Raw.Module.dtRaycastHit();
+    this.#height = new Raw.FloatRef();
   }
 
   /** Frees the scratch objects (the navmesh itself is its plugin's). */
   dispose(): void {
-    for (const o of [this.#ref, this.#point, this.#over, this.#hit]) this.#raw.destroy(o);
+    for (const o of [this.#ref, this.#point, this.#over, this.#hit, this.#height]) this.#raw.destroy(o);
   }
 
   /** Walkers only: flyers and swimmers keep to the grid. */
@@ -130,6 +132,7 @@ export class NavMeshSurface implements PathPlanner {
     if (foot === undefined || Math.abs(foot.x - agent.x) + Math.abs(foot.z - agent.z) > TELEPORT)
       return this.#place(agent);
     if (foot.x === agent.x && foot.z === agent.z) return foot.y; // standing still
+    if (this.#onSamePolygon(foot, agent.x, agent.z)) return foot.y;
     // The surface nearest its new place, within a step up or down of its feet: never another floor.
     if (!this.#near(agent.x, foot.y, agent.z)) {
       agent.x = foot.x; // pushed off every surface near: back to where it stood
@@ -247,6 +250,25 @@ export class NavMeshSurface implements PathPlanner {
   /** Height of the highest floor within `reach` metres across of (x, z); undefined over none. */
   floorUnder(x: number, z: number, reach: number): number | undefined {
     return this.#fromAbove(x, z, reach) ? this.#found.y - this.#sizes.lift : undefined;
+  }
+
+  /**
+   * The cheap step of most walkers: still over the polygon it stood on (recast's polygons are
+   * metres across), it stands at that polygon's height there, one point-in-polygon test instead
+   * of a search of the tiles round it. A polygon gone with a cut (its ref stale) fails the test.
+   */
+  #onSamePolygon(foot: Footing, x: number, z: number): boolean {
+    const at = this.#at;
+    at[0] = x;
+    at[1] = foot.y + this.#sizes.lift;
+    at[2] = z;
+    if (foot.ref === 0 || failed(this.#query.raw.getPolyHeight(foot.ref, at, this.#height))) return false;
+    const y = this.#height.value - this.#sizes.lift;
+    if (Math.abs(y - foot.y) > this.#sizes.climb) return false; // a seam between floors: search
+    foot.x = x;
+    foot.z = z;
+    foot.y = y;
+    return true;
   }
 
   /** Puts a walker on the highest surface under it; undefined when there is none near. */
