@@ -9,7 +9,12 @@
  * surface stays the outside one. Where a walker first appears (or where a game moved it) it is
  * put on the highest surface under it: queries from above, for the same cave.
  *
- * The per-step query goes to recast's raw bindings with scratch objects made once: the wrapper
+ * Steering that heads for a point (a chase, a herd's pull) asks {@link NavMeshSurface.aim}: a
+ * ray on the surface, and the first corner of a path when the ray meets an edge; steering away
+ * (a flight) or ahead (a wander) asks {@link NavMeshSurface.openWay}: rays turned either side.
+ * Both answers hold a quarter second per walker, so a crowd casts a few rays a step.
+ *
+ * The per-step queries go to recast's raw bindings with scratch objects made once: the wrapper
  * API allocates a few WASM objects on every call.
  */
 import type { PathPlanner, PlannedAgent, SteeringAgent, Vec2 } from "../../motion/types.js";
