@@ -1,6 +1,6 @@
 /**
- * Navigation: the motion step's CPU for N walkers wandering on a navmesh level (two banks of a
- * river, a bridge deck across, ledges) beside the same walkers wandering on the grid (the
+ * Navigation: the motion step's CPU for N walkers wandering and hunting on a navmesh level (two banks of a
+ * river, a bridge deck across, ledges) beside the same walkers on the grid (the
  * default: no navmesh, the flat ground), and the navmesh's build time. Node, NullEngine, no render.
  */
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
@@ -22,8 +22,8 @@ export interface NavigationBenchOptions {
   log: (line: string) => void;
 }
 
-const GRID = "grid (the default), wandering";
-const NAVMESH = "navmesh, wandering";
+const GRID = "grid (the default), wandering and hunting";
+const NAVMESH = "navmesh, wandering and hunting";
 const STEPS = 30;
 /** Steps before measuring: recast's WASM glue takes a few hundred calls per walker to warm up. */
 const WARMUP = 240;
@@ -53,46 +53,83 @@ function level(scene: Scene): Mesh[] {
   return meshes;
 }
 
-async function benchSize(
+/** One scene of the row, set up and warmed: a step of its motion, and its navmesh's build time. */
+interface BenchScene {
+  step(): void;
+  buildMs: number;
+  dispose(): void;
+}
+
+/** Every HUNTER_EVERY-th walker hunts the others (and they flee it); the rest wander. */
+const HUNTER_EVERY = 10;
+
+async function setUpScene(
   server: { url: string },
   records: ModelRecord[],
   count: number,
   navmesh: boolean,
-  runs: number,
-): Promise<{ row: Row; buildMs: number }> {
+): Promise<BenchScene> {
   const bench = createBenchScene();
   const menagerie = new Menagerie(bench.scene, { baseUrl: server.url, apiKey: "dev-key", autoStep: false });
+  const meshes = level(bench.scene);
+  let buildMs = 0;
+  if (navmesh)
+    await menagerie.enableNavigation({
+      meshes,
+      onProgress: (p) => {
+        buildMs = p.buildMilliseconds;
+      },
+    });
+  const columns = Math.ceil(Math.sqrt(count));
+  const hunters = new Set<object>();
+  for (let i = 0; i < count; i++) {
+    const side = i % 2 === 0 ? -1 : 1; // both banks
+    const x = side * (6 + (Math.floor(i / 2) % columns) * 1.2);
+    const z = -30 + Math.floor(i / 2 / columns) * 1.5;
+    const creature = await menagerie.spawnCreature(records[i % records.length]!, { position: { x, y: 0, z } });
+    creature.wander();
+    if (i % HUNTER_EVERY === 0) {
+      hunters.add(creature);
+      creature.hunt((c) => !hunters.has(c), { restSeconds: 2 });
+    } else creature.fleeFrom((c) => hunters.has(c));
+  }
+  const step = () => menagerie.stepMotion(1 / 60);
+  for (let i = 0; i < WARMUP; i++) step(); // placed on the navmesh, wandering, and the JIT settled
+  return {
+    step,
+    buildMs,
+    dispose() {
+      menagerie.dispose();
+      bench.dispose();
+    },
+  };
+}
+
+/** Times both scenes in one process, their runs alternating, so a load on the machine falls on both. */
+async function benchSize(
+  server: { url: string },
+  records: ModelRecord[],
+  count: number,
+  runs: number,
+): Promise<{ rows: Row[]; buildMs: number }> {
+  const grid = await setUpScene(server, records, count, false);
+  const nav = await setUpScene(server, records, count, true);
   try {
-    const meshes = level(bench.scene);
-    let buildMs = 0;
-    if (navmesh)
-      await menagerie.enableNavigation({
-        meshes,
-        onProgress: (p) => {
-          buildMs = p.buildMilliseconds;
-        },
+    const samples = [new Samples(), new Samples()];
+    for (let run = 0; run < runs; run++)
+      [grid, nav].forEach((scene, i) => {
+        const start = performance.now();
+        for (let k = 0; k < STEPS; k++) scene.step();
+        samples[i]!.add({ stepMs: (performance.now() - start) / STEPS });
       });
-    const columns = Math.ceil(Math.sqrt(count));
-    for (let i = 0; i < count; i++) {
-      const side = i % 2 === 0 ? -1 : 1; // both banks
-      const x = side * (6 + (Math.floor(i / 2) % columns) * 1.2);
-      const z = -30 + Math.floor(i / 2 / columns) * 1.5;
-      const creature = await menagerie.spawnCreature(records[i % records.length]!, { position: { x, y: 0, z } });
-      creature.wander();
-    }
-    const step = () => menagerie.stepMotion(1 / 60);
-    for (let i = 0; i < WARMUP; i++) step(); // placed on the navmesh, wandering, and the JIT settled
-    const samples = new Samples();
-    for (let run = 0; run < runs; run++) {
-      const start = performance.now();
-      for (let i = 0; i < STEPS; i++) step();
-      samples.add({ stepMs: (performance.now() - start) / STEPS });
-    }
     const scenario = `${count} walkers (${STEPS} steps/run)`;
-    return { row: row(scenario, navmesh ? NAVMESH : GRID, samples.summary(), navmesh ? GRID : undefined), buildMs };
+    return {
+      rows: [row(scenario, GRID, samples[0]!.summary()), row(scenario, NAVMESH, samples[1]!.summary(), GRID)],
+      buildMs: nav.buildMs,
+    };
   } finally {
-    menagerie.dispose();
-    bench.dispose();
+    grid.dispose();
+    nav.dispose();
   }
 }
 
@@ -110,10 +147,9 @@ export async function benchNavigation(options: NavigationBenchOptions): Promise<
     lookup.dispose();
     probe.dispose();
     for (const count of options.sizes) {
-      rows.push((await benchSize(server, records, count, false, options.runs)).row);
-      const nav = await benchSize(server, records, count, true, options.runs);
-      rows.push(nav.row);
-      builds.push(nav.buildMs);
+      const size = await benchSize(server, records, count, options.runs);
+      rows.push(...size.rows);
+      builds.push(size.buildMs);
       options.log(`navigation ${count}: done`);
     }
   } finally {
@@ -123,8 +159,8 @@ export async function benchNavigation(options: NavigationBenchOptions): Promise<
     id: "navigation",
     title: "Navigation: motion step CPU on a navmesh level (Node, NullEngine)",
     notes: [
-      `Walkers: ${FOREST_SPECIES.join(", ")} in turn, on both banks of a river (6 m wide, its bed 2 m down) with a bridge deck across and four 1 m ledges; each wanders. Fixed step 1/60 s, \`menagerie.stepMotion\` alone (no render).`,
-      "Navmesh = after `enableNavigation({ meshes })` (defaults): every walker held on the surface each step (one closest-point query when it moved). Grid = the same walkers without it. Ratio (×) = navmesh / grid.",
+      `Walkers: ${FOREST_SPECIES.join(", ")} in turn, on both banks of a river (6 m wide, its bed 2 m down) with a bridge deck across and four 1 m ledges; each wanders, one in ${HUNTER_EVERY} hunts the others and they flee it. Fixed step 1/60 s, \`menagerie.stepMotion\` alone (no render).`,
+      "Navmesh = after `enableNavigation({ meshes })` (defaults): every walker held on the surface each step (one closest-point query when it moved). Grid = the same walkers without it. Ratio (×) = navmesh / grid. Both scenes are set up in one process and their runs alternate.",
       `Navmesh build of this level: ${builds.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}.`,
     ],
     columns: [{ key: "stepMs", label: "stepMotion ms", digits: 2, better: "lower" }],

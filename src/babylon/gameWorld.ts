@@ -94,6 +94,8 @@ export class GameWorld<
   readonly #agents = new Map<WorldAgentSource, WorldAgent>();
   readonly #tracked = new Map<Node, WorldBody>();
   readonly #obstacles = new Map<AbstractMesh | Obstacle, Obstacle>();
+  /** What each obstacle was given as (a mesh, a circle at a height), for a navmesh built later to cut. */
+  readonly #obstacleInputs = new Map<Obstacle, AreaInput>();
   readonly #creatures = new Map<MotionAgent, C>();
   readonly #grounds = new WeakMap<AbstractMesh, HeightFunction>();
   readonly #waters = new Map<AbstractMesh | Obstacle, Obstacle>();
@@ -156,6 +158,7 @@ export class GameWorld<
     if (existing) return existing;
     const obstacle = this.#world.addObstacle(toArea(meshOrArea));
     this.#obstacles.set(key ?? obstacle, obstacle);
+    this.#obstacleInputs.set(obstacle, meshOrArea);
     key?.onDisposeObservable.addOnce(() => this.removeObstacle(key));
     return obstacle;
   }
@@ -165,7 +168,13 @@ export class GameWorld<
     const obstacle = this.#obstacles.get(meshOrObstacle);
     if (!obstacle) return false;
     this.#obstacles.delete(meshOrObstacle);
+    this.#obstacleInputs.delete(obstacle);
     return this.#world.removeObstacle(obstacle);
+  }
+
+  /** Each obstacle with what it was given as (a mesh, or an area with the height it was given at). */
+  obstacleInputs(): [AreaInput, Obstacle][] {
+    return [...this.#obstacleInputs].map(([obstacle, input]) => [input, obstacle]);
   }
 
   /**

@@ -368,8 +368,9 @@ export class Menagerie {
    * `@babylonjs/addons`, `@recast-navigation/core` and `@recast-navigation/generators`), in a
    * chunk loaded now and never before; nothing is fetched from elsewhere. Every walker stands
    * on it (a ledge, a bridge over a river), plans every `moveTo` on it (a target it cannot
-   * reach settles `false`) and is never pushed off it; obstacles added after cut it. Flyers
-   * and swimmers keep to the grid. Enabling again replaces the navmesh.
+   * reach settles `false`), chases and flees along it, and is never pushed off it; obstacles
+   * added before or after cut it. Flyers and swimmers keep to the grid. Enabling again
+   * replaces the navmesh.
    *
    * @example
    * await menagerie.enableNavigation({ meshes: [banks, bridge, ledge], signal });
@@ -384,6 +385,7 @@ export class Menagerie {
       this.#populated.keys(),
       this.#lifetime.signal,
       options,
+      this.#world.obstacleInputs(), // those added before are cut too
     );
     this.#navigation?.dispose();
     this.#navigation = next;

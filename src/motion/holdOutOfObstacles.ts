@@ -6,6 +6,7 @@
  */
 import { probeEdge } from "./area.js";
 import { EdgeScratch } from "./behaviors/steeringBehavior.js";
+import { onOtherFloor } from "./obstacles.js";
 import type { Obstacle } from "./types.js";
 
 /** What {@link holdOutOfObstacles} moves: a creature's position and velocity, and its size. */
@@ -38,22 +39,27 @@ const allowed = new Depth();
  * near it, whose band it ended deeper in than `from` was (none, when `from` was clear), it is
  * pushed back out to that depth and loses its velocity into the obstacle. Where obstacles touch
  * and the push-outs do not agree, it stays at `from`, stopped. True when it moved it (its
- * speed changed).
+ * speed changed). `floorY`: its feet's height where floors lie above each other (a navmesh):
+ * obstacles on another floor are passed.
  */
 export function holdOutOfObstacles(
   body: ObstacleBody,
   obstacles: readonly Obstacle[],
   from: { readonly x: number; readonly z: number },
+  floorY?: number,
 ): boolean {
   let moved = false;
   for (let pass = 0; pass < PASSES; pass++) {
     let pushed = false;
-    for (let i = 0; i < obstacles.length; i++) if (pushOut(body, obstacles[i]!, from)) pushed = true;
+    for (let i = 0; i < obstacles.length; i++) {
+      const o = obstacles[i]!;
+      if (!onOtherFloor(o, floorY) && pushOut(body, o, from)) pushed = true;
+    }
     if (!pushed) return moved;
     moved = true;
   }
   for (let i = 0; i < obstacles.length; i++) {
-    if (!deeper(body, obstacles[i]!, from)) continue;
+    if (onOtherFloor(obstacles[i]!, floorY) || !deeper(body, obstacles[i]!, from)) continue;
     body.x = from.x;
     body.z = from.z;
     body.vx = 0;

@@ -642,7 +642,8 @@ export class MotionAgent implements SteeringAgent {
     this.#poser.speed = speed;
     if (this.altitude !== 0) return;
     const obstacles = this.world?.obstacles;
-    if (obstacles !== undefined && obstacles.length > 0 && holdOutOfObstacles(this, obstacles, stepStart))
+    const floorY = this.world?.pathPlanner?.standOn !== undefined ? this.y : undefined; // floors over floors
+    if (obstacles !== undefined && obstacles.length > 0 && holdOutOfObstacles(this, obstacles, stepStart, floorY))
       this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
     const waters = this.world?.waters;
     if (waters === undefined || waters.length === 0) return;

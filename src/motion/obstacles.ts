@@ -7,9 +7,23 @@
 import { type Area, isCircleArea } from "./area.js";
 import type { Obstacle } from "./types.js";
 
+/** Metres between a walker's feet and an obstacle's floor past which it is on another floor. */
+const OTHER_FLOOR = 1;
+
+/**
+ * True when an obstacle stands on another floor than feet at `floorY` (undefined where there
+ * is one floor: no navmesh); see {@link Obstacle.y}.
+ */
+export function onOtherFloor(o: Obstacle, floorY: number | undefined): boolean {
+  return floorY !== undefined && o.y !== undefined && Math.abs(floorY - o.y) > OTHER_FLOOR;
+}
+
 /** An obstacle for an area, with its bounding circle (and, for a water, its surface `level`). */
 export function createObstacle(area: Area, level?: number): Obstacle {
-  if (isCircleArea(area)) return { area, x: area.center.x, z: area.center.z, reach: area.radius, level };
+  if (isCircleArea(area)) {
+    const y = (area.center as { y?: number }).y;
+    return { area, x: area.center.x, z: area.center.z, reach: area.radius, level, y };
+  }
   let x = 0;
   let z = 0;
   for (const p of area.points) {

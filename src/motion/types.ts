@@ -193,6 +193,18 @@ export interface PathPlanner {
    * there, for its lean to the ground (`GroundTilt`). Without it, the ground function.
    */
   heightNear?(x: number, y: number, z: number): number | undefined;
+  /**
+   * Where a walker it holds, steering for `to` (a chase, a herd's pull), heads now so it keeps
+   * to the surface: `to` when the way there is straight on it, else the next corner of its way
+   * round; written into `out`. @default `to`
+   */
+  aim?(agent: SteeringAgent, to: Readonly<Vec2>, out: Vec2): void;
+  /**
+   * The direction nearest the unit (`dx`, `dz`) in which a walker it holds can go `length`
+   * metres on the surface (a flight along a river bank, not into it), a unit vector written
+   * into `out`. @default (`dx`, `dz`)
+   */
+  openWay?(agent: SteeringAgent, dx: number, dz: number, length: number, out: Vec2): void;
 }
 
 /**
@@ -228,6 +240,12 @@ export interface Obstacle {
   readonly reach: number;
   /** A water's surface height, metres (swimmers keep under it). @default 0 for a water that gives none */
   readonly level?: number | undefined;
+  /**
+   * Height of the floor it stands on, when it was given one (a circle's `center.y`): where
+   * floors lie above each other (a navmesh), walkers on another floor (a deck over it) pass.
+   * @default on every floor
+   */
+  readonly y?: number | undefined;
 }
 
 /**

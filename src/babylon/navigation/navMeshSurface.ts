@@ -9,11 +9,16 @@
  * surface stays the outside one. Where a walker first appears (or where a game moved it) it is
  * put on the highest surface under it: queries from above, for the same cave.
  *
- * The per-step query goes to recast's raw bindings with scratch objects made once: the wrapper
+ * Steering that heads for a point (a chase, a herd's pull) asks {@link NavMeshSurface.aim}: a
+ * ray on the surface, and the first corner of a path when the ray meets an edge; steering away
+ * (a flight) or ahead (a wander) asks {@link NavMeshSurface.openWay}: rays turned either side.
+ * Both answers hold a quarter second per walker, so a crowd casts a few rays a step.
+ *
+ * The per-step queries go to recast's raw bindings with scratch objects made once: the wrapper
  * API allocates a few WASM objects on every call.
  */
-import type { PathPlanner, PlannedAgent, Vec2 } from "../../motion/types.js";
-import type { RawRef, RecastCore, RecastPoint, RecastQuery } from "./recast.js";
+import type { PathPlanner, PlannedAgent, SteeringAgent, Vec2 } from "../../motion/types.js";
+import type { RawRaycastHit, RawRef, RecastCore, RecastPoint, RecastQuery } from "./recast.js";
 
 /** The heights and sizes the surface works with, metres. */
 export interface SurfaceSizes {
@@ -27,11 +32,29 @@ export interface SurfaceSizes {
   readonly bottom: number;
 }
 
-/** Where a walker stood after its last step. */
-interface Footing {
-  x: number;
-  y: number;
-  z: number;
+/**
+ * Where a walker stood after its last step (its polygon too, where rays on the surface start),
+ * and its last answers to {@link NavMeshSurface.aim} and {@link NavMeshSurface.openWay}, kept a
+ * moment: a chase or a herd's pull asks every step, the surface looks a few times a second.
+ */
+class Footing {
+  x = 0.5;
+  y = 0.5;
+  z = 0.5;
+  ref = 0;
+  /** The target of the last aim, when it was asked (world seconds), and where it said to head. */
+  aimX = 0.5;
+  aimZ = 0.5;
+  aimAt = Number.NEGATIVE_INFINITY;
+  straight = true;
+  cornerX = 0.5;
+  cornerZ = 0.5;
+  /** The wished direction of the last openWay, when, and the way it gave. */
+  wishX = 0.5;
+  wishZ = 0.5;
+  wayAt = Number.NEGATIVE_INFINITY;
+  wayX = 0.5;
+  wayZ = 0.5;
 }
 
 /** A walker as the surface holds it: its velocity and step are set when an edge holds it back. */
@@ -41,6 +64,14 @@ type StandingAgent = PlannedAgent & { x: number; z: number; vx?: number; vz?: nu
 const REACH_SLACK = 0.3;
 /** A walker this far (metres, x plus z) from where it last stood was moved by the game: placed again. */
 const TELEPORT = 3;
+/** Seconds an aim or an open way holds before the surface looks again. */
+const LOOK_AGAIN = 0.25;
+/** A target that moved this far (metres) since the last aim is aimed at again at once. */
+const RETARGET = 1;
+/** Cosine of the widest turn of a wish (20°) for which the last open way still holds. */
+const SAME_WISH = Math.cos((20 * Math.PI) / 180);
+/** Turns (radians) tried each side of a wished way blocked by an edge, nearest first. */
+const TURNS = [0, 1, 2, 3, 4, 5, 6].flatMap((i) => (i === 0 ? [0] : [(i * Math.PI) / 6, (-i * Math.PI) / 6]));
 
 export class NavMeshSurface implements PathPlanner {
   readonly #query: RecastQuery;
@@ -52,6 +83,9 @@ export class NavMeshSurface implements PathPlanner {
   readonly #ref: RawRef<number>;
   readonly #point: RecastPoint;
   readonly #over: RawRef<boolean>;
+  readonly #hit: RawRaycastHit;
+  readonly #height: RawRef<number>;
+  readonly #to = [0, 0, 0];
   readonly #raw: RecastCore["Raw"];
   /** The last point {@link #closest} found. */
   readonly #found = { x: 0, y: 0, z: 0, ref: 0 };
@@ -64,11 +98,13 @@ export class NavMeshSurface implements PathPlanner {
     this.#ref = new Raw.UnsignedIntRef();
     this.#point = new Raw.Vec3();
     this.#over = new Raw.BoolRef();
+    this.#hit = new Raw.Module.dtRaycastHit();
+    this.#height = new Raw.FloatRef();
   }
 
   /** Frees the scratch objects (the navmesh itself is its plugin's). */
   dispose(): void {
-    for (const o of [this.#ref, this.#point, this.#over]) this.#raw.destroy(o);
+    for (const o of [this.#ref, this.#point, this.#over, this.#hit, this.#height]) this.#raw.destroy(o);
   }
 
   /** Walkers only: flyers and swimmers keep to the grid. */
@@ -101,6 +137,7 @@ export class NavMeshSurface implements PathPlanner {
     if (foot === undefined || Math.abs(foot.x - agent.x) + Math.abs(foot.z - agent.z) > TELEPORT)
       return this.#place(agent);
     if (foot.x === agent.x && foot.z === agent.z) return foot.y; // standing still
+    if (this.#onSamePolygon(foot, agent.x, agent.z)) return foot.y;
     // The surface nearest its new place, within a step up or down of its feet: never another floor.
     if (!this.#near(agent.x, foot.y, agent.z)) {
       agent.x = foot.x; // pushed off every surface near: back to where it stood
@@ -127,10 +164,126 @@ export class NavMeshSurface implements PathPlanner {
     return this.#near(x, y, z) ? this.#found.y - this.#sizes.lift : undefined;
   }
 
+  aim(agent: SteeringAgent, to: Readonly<Vec2>, out: Vec2): void {
+    out.x = to.x;
+    out.z = to.z;
+    const foot = this.#footings.get(agent);
+    if (foot === undefined || !walks(agent as PlannedAgent)) return;
+    const time = agent.world?.time ?? 0;
+    const fresh = time >= foot.aimAt && time - foot.aimAt < LOOK_AGAIN;
+    if (fresh && Math.abs(to.x - foot.aimX) + Math.abs(to.z - foot.aimZ) < RETARGET) {
+      if (foot.straight) return;
+      const pass = Math.max(0.5, agent.radius);
+      if (Math.abs(foot.cornerX - agent.x) + Math.abs(foot.cornerZ - agent.z) > pass) {
+        out.x = foot.cornerX;
+        out.z = foot.cornerZ;
+        return;
+      }
+    }
+    foot.aimAt = time;
+    foot.aimX = to.x;
+    foot.aimZ = to.z;
+    foot.straight = this.#clear(foot, to.x, to.z) >= 1 || !this.#corner(agent, foot, to);
+    if (foot.straight) return;
+    out.x = foot.cornerX;
+    out.z = foot.cornerZ;
+  }
+
+  openWay(agent: SteeringAgent, dx: number, dz: number, length: number, out: Vec2): void {
+    out.x = dx;
+    out.z = dz;
+    const foot = this.#footings.get(agent);
+    if (foot === undefined || !walks(agent as PlannedAgent)) return;
+    const time = agent.world?.time ?? 0;
+    const fresh = time >= foot.wayAt && time - foot.wayAt < LOOK_AGAIN;
+    if (fresh && dx * foot.wishX + dz * foot.wishZ > SAME_WISH) {
+      out.x = foot.wayX;
+      out.z = foot.wayZ;
+      return;
+    }
+    foot.wayAt = time;
+    foot.wishX = dx;
+    foot.wishZ = dz;
+    let best = -1;
+    for (const turn of TURNS) {
+      const c = Math.cos(turn);
+      const s = Math.sin(turn);
+      const rx = dx * c + dz * s;
+      const rz = dz * c - dx * s;
+      const t = this.#clear(foot, foot.x + rx * length, foot.z + rz * length);
+      if (t <= best) continue;
+      best = t;
+      foot.wayX = rx;
+      foot.wayZ = rz;
+      if (t >= 1) break; // the nearest turn that is open all the way
+    }
+    out.x = foot.wayX;
+    out.z = foot.wayZ;
+  }
+
+  /** The share of the straight way from where `foot` stands to (x, z) that stays on the surface (1 or more: all of it). */
+  #clear(foot: Footing, x: number, z: number): number {
+    const y = foot.y + this.#sizes.lift;
+    const at = this.#at;
+    at[0] = foot.x;
+    at[1] = y;
+    at[2] = foot.z;
+    const to = this.#to;
+    to[0] = x;
+    to[1] = y;
+    to[2] = z;
+    const raw = this.#query.raw;
+    const status = raw.raycast(foot.ref, at, to, this.#query.defaultFilter.raw, 0, this.#hit, 0);
+    return failed(status) ? 1 : this.#hit.t;
+  }
+
+  /** The first corner of the way on the surface from `foot` to `to`, into the foot's corner; false when there is no way. */
+  #corner(agent: SteeringAgent, foot: Footing, to: Readonly<Vec2>): boolean {
+    const { lift, climb } = this.#sizes;
+    const y = (to as { y?: number }).y ?? foot.y;
+    if (!this.#closest(to.x, y + lift, to.z, 2, climb + lift + 0.5) && !this.#fromAbove(to.x, to.z, 4)) return false;
+    const end = { x: this.#found.x, y: this.#found.y, z: this.#found.z };
+    const start = { x: foot.x, y: foot.y + lift, z: foot.z };
+    const result = this.#query.computePath(start, end, { halfExtents: { x: 1, y: climb + lift, z: 1 } });
+    if (!result.success) return false;
+    const pass = Math.max(0.3, agent.radius * 0.5);
+    for (const p of result.path) {
+      if (Math.abs(p.x - foot.x) + Math.abs(p.z - foot.z) <= pass) continue;
+      foot.cornerX = p.x;
+      foot.cornerZ = p.z;
+      return true;
+    }
+    return false;
+  }
+
+  /** Height of the highest floor within `reach` metres across of (x, z); undefined over none. */
+  floorUnder(x: number, z: number, reach: number): number | undefined {
+    return this.#fromAbove(x, z, reach) ? this.#found.y - this.#sizes.lift : undefined;
+  }
+
+  /**
+   * The cheap step of most walkers: still over the polygon it stood on (recast's polygons are
+   * metres across), it stands at that polygon's height there, one point-in-polygon test instead
+   * of a search of the tiles round it. A polygon gone with a cut (its ref stale) fails the test.
+   */
+  #onSamePolygon(foot: Footing, x: number, z: number): boolean {
+    const at = this.#at;
+    at[0] = x;
+    at[1] = foot.y + this.#sizes.lift;
+    at[2] = z;
+    if (foot.ref === 0 || failed(this.#query.raw.getPolyHeight(foot.ref, at, this.#height))) return false;
+    const y = this.#height.value - this.#sizes.lift;
+    if (Math.abs(y - foot.y) > this.#sizes.climb) return false; // a seam between floors: search
+    foot.x = x;
+    foot.z = z;
+    foot.y = y;
+    return true;
+  }
+
   /** Puts a walker on the highest surface under it; undefined when there is none near. */
   #place(agent: { x: number; z: number }): number | undefined {
     if (!this.#fromAbove(agent.x, agent.z, 4)) return undefined;
-    const foot: Footing = { x: 0, y: 0, z: 0 };
+    const foot = new Footing();
     this.#footAt(foot);
     this.#footings.set(agent, foot);
     agent.x = foot.x;
@@ -144,6 +297,7 @@ export class NavMeshSurface implements PathPlanner {
     foot.x = found.x;
     foot.z = found.z;
     foot.y = found.y - this.#sizes.lift;
+    foot.ref = found.ref;
   }
 
   /** The highest surface within `reach` metres across of (x, z), into {@link #found}. */

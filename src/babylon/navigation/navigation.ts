@@ -25,10 +25,10 @@ export interface SceneryGroup {
   readonly scenery: readonly { readonly meshes: readonly AbstractMesh[] }[];
 }
 
-/** What can be cut into the navmesh: a mesh (its bounding box) or a circle on the ground; other shapes are not. */
+/** What can be cut into the navmesh: a mesh (its bounding box) or a circle on a floor; other shapes are not. */
 export type NavigationObstacleInput =
   | AbstractMesh
-  | { readonly center?: { x: number; z: number }; readonly radius?: number }
+  | { readonly center?: { x: number; y?: number | undefined; z: number }; readonly radius?: number }
   | object;
 
 export class Navigation {
@@ -42,6 +42,7 @@ export class Navigation {
   /** Takes a mesh's cut out when the mesh is disposed; removed with the cut. */
   readonly #watches = new Map<AbstractMesh, Observer<Node>>();
   readonly #height: number;
+  readonly #climb: number;
   #disposed = false;
 
   /** Made by {@link buildNavigation}. */
@@ -51,12 +52,14 @@ export class Navigation {
     surface: NavMeshSurface;
     ms: number;
     height: number;
+    climb: number;
   }) {
     this.#world = parts.world;
     this.#plugin = parts.plugin;
     this.#surface = parts.surface;
     this.buildMilliseconds = parts.ms;
     this.#height = parts.height;
+    this.#climb = parts.climb;
     this.#world.pathPlanner = this.#surface;
     this.#world.obstacleVersion++; // walks under way plan again, on the navmesh
   }
@@ -70,6 +73,7 @@ export class Navigation {
     groups: Iterable<SceneryGroup>,
     lifetime: AbortSignal,
     options: NavigationOptions,
+    obstacles: Iterable<readonly [NavigationObstacleInput, object]> = [],
   ): Promise<Navigation> {
     const disposed = () => new NavigationError("disposed", "the Menagerie was disposed");
     if (lifetime.aborted) throw disposed();
@@ -107,7 +111,8 @@ export class Navigation {
       bottom,
     });
     const height = settings.agentHeight;
-    const navigation = new Navigation({ world, plugin, surface, ms, height });
+    const navigation = new Navigation({ world, plugin, surface, ms, height, climb: settings.maxClimb });
+    for (const [input, key] of obstacles) navigation.addObstacle(input, key);
     progress?.({ stage: "ready", meshes: meshes.length, triangles, buildMilliseconds: ms });
     return navigation;
   }
@@ -162,12 +167,23 @@ export class Navigation {
       const e = box.extendSizeWorld;
       return this.#plugin.addBoxObstacle({ x: c.x, y: c.y, z: c.z }, { x: e.x, y: e.y, z: e.z }, 0);
     }
-    const circle = input as { center?: { x: number; z: number }; radius?: number };
-    if (circle.center && typeof circle.radius === "number") {
-      const foot = { x: circle.center.x, y: -1e3, z: circle.center.z };
-      return this.#plugin.addCylinderObstacle(foot, circle.radius, 2e3);
-    }
+    const circle = input as { center?: { x: number; y?: number | undefined; z: number }; radius?: number };
+    if (circle.center && typeof circle.radius === "number") return this.#cutCircle(circle.center, circle.radius);
     return null;
+  }
+
+  /**
+   * A circle cuts the floor at its height only (a rock under a bridge leaves the deck whole):
+   * the height it was given at, else the highest floor under its centre; every floor when it
+   * stands over none.
+   */
+  #cutCircle(center: { x: number; y?: number | undefined; z: number }, radius: number): IObstacle | null {
+    const y = center.y ?? this.#surface.floorUnder(center.x, center.z, radius);
+    if (y === undefined) return this.#plugin.addCylinderObstacle({ x: center.x, y: -1e3, z: center.z }, radius, 2e3);
+    // Recast marks the cells whose floor lies within the cylinder's span: a metre either way (a
+    // rock on a slope), as walkers' steering tells another floor (see `Obstacle.y`).
+    const reach = Math.max(1, this.#climb);
+    return this.#plugin.addCylinderObstacle({ x: center.x, y: y - reach, z: center.z }, radius, 2 * reach);
   }
 
   #forget(key: object): void {

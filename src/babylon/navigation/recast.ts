@@ -50,6 +50,15 @@ export interface RecastQuery {
       maxVisited: number,
     ): number;
     getPolyHeight(ref: number, position: readonly number[], height: RawRef<number>): number;
+    raycast(
+      startRef: number,
+      start: readonly number[],
+      end: readonly number[],
+      filter: unknown,
+      options: number,
+      hit: RawRaycastHit,
+      prevRef: number,
+    ): number;
   };
   readonly defaultFilter: { readonly raw: unknown };
   computePath(
@@ -57,6 +66,11 @@ export interface RecastQuery {
     end: RecastPoint,
     options?: { halfExtents?: RecastPoint },
   ): { success: boolean; path: RecastPoint[] };
+}
+
+/** Detour's raycast result: `t` is the share of the ray walked before an edge (huge: none hit). */
+export interface RawRaycastHit {
+  readonly t: number;
 }
 
 /** What of `@recast-navigation/core` navigation uses. */
@@ -69,6 +83,7 @@ export interface RecastCore {
     readonly Vec3: new () => RecastPoint;
     readonly UnsignedIntArray: new () => RawIndexArray;
     destroy(object: unknown): void;
+    readonly Module: { readonly dtRaycastHit: new () => RawRaycastHit };
   };
 }
 

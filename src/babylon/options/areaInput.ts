@@ -41,6 +41,10 @@ export function toArea(input: AreaInput): Area {
     };
   }
   const holes = input.holes?.length ? { holes: input.holes.map(toArea) } : {};
-  if ("radius" in input) return { center: { x: input.center.x, z: input.center.z }, radius: input.radius, ...holes };
+  if ("radius" in input) {
+    // A height given is kept: an obstacle there stands on that floor (see `Obstacle.y`).
+    const y = input.center.y === undefined ? {} : { y: input.center.y };
+    return { center: { x: input.center.x, z: input.center.z, ...y }, radius: input.radius, ...holes };
+  }
   return { points: input.points.map((p) => ({ x: p.x, z: p.z })), ...holes };
 }

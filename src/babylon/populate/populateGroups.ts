@@ -59,13 +59,14 @@ export class PopulateGroups {
 export function propObstacles(
   props: readonly SceneryProp[],
   host: {
-    addObstacle(area: { center: { x: number; z: number }; radius: number }): Obstacle;
+    addObstacle(area: { center: { x: number; y: number; z: number }; radius: number }): Obstacle;
     removeObstacle(o: Obstacle): boolean;
   },
 ): void {
   for (const prop of props) {
     const p = prop.root.position;
-    const obstacle = host.addObstacle({ center: { x: p.x, z: p.z }, radius: prop.radius });
+    // At its height: on a navmesh it cuts the floor it stands on, not a deck above it.
+    const obstacle = host.addObstacle({ center: { x: p.x, y: p.y, z: p.z }, radius: prop.radius });
     prop.root.onDisposeObservable.addOnce(() => host.removeObstacle(obstacle));
   }
 }

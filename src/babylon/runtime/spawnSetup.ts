@@ -56,6 +56,7 @@ export function setUpSpawned(
     if (motion.realm === "water") putInColumn(creature, swim !== undefined);
     creature.root.position.y = motion.y;
   }
+  putOnSurface(creature);
   placeFlier(creature, world, ground !== undefined);
   connectCreature(creature, world);
   creature.onDisposeObservable.addOnce(() => {
@@ -91,6 +92,19 @@ function putAshore(creature: Creature): void {
   const shore = reachablePoint(motion, motion.x, motion.z);
   motion.x = creature.root.position.x = shore.x;
   motion.z = creature.root.position.z = shore.z;
+}
+
+/**
+ * A walker spawned where the world has a navmesh stands on it now (the nearest place on it, at
+ * its height: a ledge, a bridge), not on its first step: no jump when the game looks, and
+ * its first order plans from there.
+ */
+function putOnSurface(creature: Creature): void {
+  const motion = creature.motion;
+  const y = motion.world?.pathPlanner?.standOn?.(motion);
+  if (y === undefined) return;
+  motion.y = y;
+  creature.root.position.set(motion.x, y, motion.z);
 }
 
 /**

@@ -3,6 +3,7 @@
  * are not creatures (a player, a car), whatever its order.
  */
 import { probeEdge } from "../area.js";
+import { onOtherFloor } from "../obstacles.js";
 import type { Obstacle, SteeringAgent, Vec2 } from "../types.js";
 import { EdgeScratch, SteeringBehavior } from "./steeringBehavior.js";
 
@@ -21,10 +22,13 @@ export class AvoidObstaclesBehavior extends SteeringBehavior {
 
   /** The current agent's margin, in a field: V8 boxes a double passed to a call it does not inline. */
   #margin = 0.5;
+  /** The current agent's feet, where floors lie above each other (a navmesh); else undefined. */
+  #floorY: number | undefined = undefined;
 
   /** Adds the push away from one obstacle, when the agent is within {@link #margin} of its edge. */
   #avoid(agent: SteeringAgent, o: Obstacle, out: Vec2): void {
     const margin = this.#margin;
+    if (onOtherFloor(o, this.#floorY)) return;
     const dx = agent.x - o.x;
     const dz = agent.z - o.z;
     const reach = o.reach + margin;
@@ -49,6 +53,7 @@ export class AvoidObstaclesBehavior extends SteeringBehavior {
     if (!world || (agent.altitude ?? 0) > 0) return;
     const margin = this.margin + agent.radius;
     this.#margin = margin;
+    this.#floorY = world.pathPlanner?.standOn !== undefined ? agent.y : undefined;
     const obstacles = world.obstacles;
     const index = world.obstacleIndex;
     if (index) {

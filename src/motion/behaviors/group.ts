@@ -5,7 +5,7 @@
  * out once per step, by the first member that asks.
  */
 import type { SteeringAgent, Vec2 } from "../types.js";
-import { SteeringBehavior } from "./steeringBehavior.js";
+import { ForceVector, SteeringBehavior } from "./steeringBehavior.js";
 
 /** What a member reads of its group's settings (a `MotionGroup`'s). */
 export interface GroupSettings {
@@ -66,6 +66,9 @@ export class GroupStats {
     this.mvz = vz / n;
   }
 }
+
+/** The centre a member pulls toward, as the world's planner aims it (scratch). */
+const centre = new ForceVector();
 
 /** Seconds between looks at whether a group is in pieces. */
 const SPLIT_LOOK_SECONDS = 1;
@@ -128,15 +131,25 @@ export class GroupBehavior<G extends GroupSettings = GroupSettings> extends Stee
       vx = all.mvx;
       vz = all.mvz;
     }
-    // Cohesion: a pull toward the centre it sees, growing past the spacing.
+    // Cohesion: a pull toward the centre it sees, growing past the spacing (on a navmesh, by
+    // the way round its edges: a straggler across a river comes back by the bridge).
     const dx = x - agent.x;
     const dz = z - agent.z;
     const d = Math.sqrt(dx * dx + dz * dz);
     const spacing = g.spacing * agent.radius;
     if (d > spacing && d > 1e-9) {
       const pull = agent.maxForce * g.cohesion * Math.min(1, (d - spacing) / Math.max(spacing, 0.5));
-      out.x += (dx / d) * pull;
-      out.z += (dz / d) * pull;
+      const planner = agent.world?.pathPlanner;
+      if (planner?.aim !== undefined) {
+        centre.x = x;
+        centre.z = z;
+        planner.aim(agent, centre, centre);
+      }
+      const ax = planner?.aim !== undefined ? centre.x - agent.x : dx;
+      const az = planner?.aim !== undefined ? centre.z - agent.z : dz;
+      const a = Math.sqrt(ax * ax + az * az) || 1;
+      out.x += (ax / a) * pull;
+      out.z += (az / a) * pull;
     }
     if (n > 0) this.#regroup(agent, out);
     // Alignment: toward their mean velocity (at its own pace), so the group heads one way.

@@ -10,7 +10,7 @@
  */
 import { assignDefaults, nonNegativeNumber, objectOption, positiveNumber } from "../../core/options.js";
 import type { SteeringAgent, SteeringWorld, Vec2 } from "../types.js";
-import { allow, brake, distance, GAIN, lookAhead, SteeringBehavior } from "./steeringBehavior.js";
+import { allow, brake, distance, lookAhead, SteeringBehavior, steerToward } from "./steeringBehavior.js";
 
 /**
  * Options of {@link HuntBehavior}; the distances are the official SDK's.
@@ -214,11 +214,8 @@ export class HuntBehavior extends SteeringBehavior {
     allow(agent, speed);
     // Head where the prey will be (Reynolds' pursuit), a few seconds ahead at most.
     const ahead = lookAhead(target, d, speed);
-    const dx = target.x + target.vx * ahead - agent.x;
-    const dz = target.z + target.vz * ahead - agent.z;
-    const len = Math.sqrt(dx * dx + dz * dz) || 1;
-    out.x = ((dx / len) * speed - agent.vx) * GAIN;
-    out.z = ((dz / len) * speed - agent.vz) * GAIN;
+    // On a navmesh by the way round its edges: across a river by the bridge.
+    steerToward(agent, target.x + target.vx * ahead, target.z + target.vz * ahead, speed, out);
   }
 
   /**

@@ -97,8 +97,24 @@ export function seek(agent: SteeringAgent, out: Vec2): void {
   out.z = (dz / d) * speed - agent.vz;
 }
 
-/** Writes into `out` the force that turns the agent's velocity to `speed` toward (x, z), briskly. */
+/** A point or direction on the world's walkable surface, as its planner answers (scratch). */
+const onSurface = new ForceVector();
+/** The point handed to the planner's `aim` (scratch). */
+const aimAt = new ForceVector();
+
+/**
+ * Writes into `out` the force that turns the agent's velocity to `speed` toward (x, z), briskly;
+ * on a navmesh by the way round its edges (a chase across a river goes by the bridge).
+ */
 export function steerToward(agent: SteeringAgent, x: number, z: number, speed: number, out: Vec2): void {
+  const planner = agent.world?.pathPlanner;
+  if (planner?.aim !== undefined) {
+    aimAt.x = x;
+    aimAt.z = z;
+    planner.aim(agent, aimAt, onSurface);
+    x = onSurface.x;
+    z = onSurface.z;
+  }
   const dx = x - agent.x;
   const dz = z - agent.z;
   const d = Math.sqrt(dx * dx + dz * dz);
@@ -111,7 +127,7 @@ export function steerToward(agent: SteeringAgent, x: number, z: number, speed: n
   out.z = ((dz / d) * speed - agent.vz) * GAIN;
 }
 
-/** Writes into `out` the force that turns the agent's velocity to `speed` away from (x, z), briskly. */
+/** Writes into `out` the force that turns the agent's velocity to `speed` away from (x, z), briskly (on a navmesh, along it). */
 export function runFrom(agent: SteeringAgent, x: number, z: number, speed: number, out: Vec2): void {
   let ax = agent.x - x;
   let az = agent.z - z;
@@ -123,6 +139,13 @@ export function runFrom(agent: SteeringAgent, x: number, z: number, speed: numbe
   } else {
     ax /= len;
     az /= len;
+  }
+  const planner = agent.world?.pathPlanner;
+  if (planner?.openWay !== undefined) {
+    // On a navmesh, along the way nearest to straight away that stays on it (along a bank, not into the river).
+    planner.openWay(agent, ax, az, Math.max(3, speed * 1.5), onSurface);
+    ax = onSurface.x;
+    az = onSurface.z;
   }
   out.x = (ax * speed - agent.vx) * GAIN;
   out.z = (az * speed - agent.vz) * GAIN;
