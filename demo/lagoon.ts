@@ -14,6 +14,7 @@ import { CreateDisc } from "@babylonjs/core/Meshes/Builders/discBuilder.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { Creature, Menagerie, Obstacle } from "../src/index.js";
 import { preysOn } from "../src/index.js";
+import type { SwimKind } from "../src/motion/index.js";
 import type { DemoScene } from "./scene.js";
 
 /** The lagoon's water: a circle 20 m across at the origin, its surface at y = 0 (the bowl's rim). */
@@ -110,6 +111,8 @@ export function createLagoon(deps: LagoonDeps): Lagoon {
   let water: { mesh: Mesh; obstacle: Obstacle } | undefined;
   let shark: Creature | undefined;
   let nextBird = 0;
+  /** The carp's kind before the lagoon changed it, to put back on leaving. */
+  let carpKind: { was: SwimKind | undefined } | undefined;
 
   const later = (ms: number, run: () => void) => {
     const timer = setTimeout(() => {
@@ -208,7 +211,9 @@ export function createLagoon(deps: LagoonDeps): Lagoon {
   }
 
   async function populate(signal: AbortSignal): Promise<void> {
-    // Carp keep to the floor; goldfish swim just under the surface, wholly under it.
+    // Carp keep to the floor (while the lagoon lasts); goldfish swim just under the surface,
+    // wholly under it.
+    carpKind = { was: menagerie.swimKinds.get("carp") };
     menagerie.swimKinds.set("carp", "bottom");
     const swimArea = { center: LAGOON.center, radius: LAGOON.radius - 1 };
     for (const [i, name] of [...FISH, ...BOTTOM_FISH].entries()) {
@@ -238,6 +243,9 @@ export function createLagoon(deps: LagoonDeps): Lagoon {
     for (const c of creatures.splice(0)) c.dispose();
     birds.length = 0;
     swimmers.length = 0;
+    if (carpKind?.was) menagerie.swimKinds.set("carp", carpKind.was);
+    else if (carpKind) menagerie.swimKinds.delete("carp");
+    carpKind = undefined;
     shark = undefined;
     if (water) {
       menagerie.removeWater(water.obstacle);
