@@ -14,6 +14,7 @@ import { hideCard, showCard } from "./card.js";
 import { createCreatureBrowser } from "./creatureBrowser.js";
 import { crowdMeshes, drawCounts, hasGrown, riggedPlaying, screenPoint } from "./drawing.js";
 import { HABITAT_LOOKS } from "./habitatLooks.js";
+import { createLagoon } from "./lagoon.js";
 import { createLiving } from "./living.js";
 import { sayer } from "./say.js";
 import { createDemoScene, qualityAdapter, WORLD_RADIUS } from "./scene.js";
@@ -49,6 +50,9 @@ const crowds = crowdMeshes(scene);
 const living = createLiving({ menagerie, ground: demo.height, radius: WORLD_RADIUS, tell: (t) => status(t) });
 const livingBox = $<HTMLInputElement>("#living");
 const canyon = createCanyon({ scene, demo, menagerie, panelAfter: $("#populate-form"), tell: (t) => status(t) });
+// The lagoon scene (?scene=lagoon): its own ground, water and creatures; any populate leaves it.
+const lagoon = createLagoon({ menagerie, demo, tell: (t) => status(t) });
+(window as unknown as { __lagoon: typeof lagoon.state }).__lagoon = lagoon.state;
 
 let group: CreatureGroup | undefined;
 const loose: Creature[] = [];
@@ -139,6 +143,7 @@ async function populate(habitat: Habitat, n: number, seed: number, scenery: numb
   for (const c of loose.splice(0)) c.dispose();
   hideCard();
   canyon.close();
+  lagoon.leave();
   state.populating = true;
   state.habitat = habitat;
   demo.setLook(HABITAT_LOOKS[habitat], seed);
@@ -191,6 +196,37 @@ async function populate(habitat: Habitat, n: number, seed: number, scenery: numb
   }
 }
 
+/** Shows the lagoon instead of a habitat, and puts it in the page's link. */
+async function showLagoon(): Promise<void> {
+  busy?.abort();
+  const controller = new AbortController();
+  busy = controller;
+  group?.dispose();
+  group = undefined;
+  for (const c of loose.splice(0)) c.dispose();
+  hideCard();
+  living.reset(undefined);
+  canyon.close();
+  state.populating = true;
+  state.habitat = "lagoon";
+  demo.setWater(undefined);
+  demo.setLook(HABITAT_LOOKS.beach, 0);
+  status("Filling the lagoon...");
+  const link = new URL(location.href);
+  link.searchParams.set("scene", "lagoon");
+  history.replaceState(null, "", link);
+  try {
+    const creatures = await lagoon.enter(controller.signal);
+    status(`The lagoon: ${creatures.length} creatures; birds land on the beach now and then, a shark hunts.`);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    state.lastError = String((error as Error).message);
+    status(`Could not fill the lagoon: ${(error as Error).message}`);
+  } finally {
+    if (busy === controller) state.populating = false;
+  }
+}
+
 async function spawnByName(name: string): Promise<void> {
   const did = $("#did-you-mean");
   did.textContent = `Looking up "${name}"...`;
@@ -228,6 +264,7 @@ async function openCanyon(): Promise<void> {
   for (const c of loose.splice(0)) c.dispose();
   hideCard();
   living.reset(undefined);
+  lagoon.leave();
   state.habitat = CANYON_CHOICE;
   state.populating = true;
   try {
@@ -252,8 +289,14 @@ const populateFromForm = () =>
   );
 $<HTMLFormElement>("#populate-form").addEventListener("submit", (event) => {
   event.preventDefault();
+  const link = new URL(location.href);
+  if (link.searchParams.has("scene")) {
+    link.searchParams.delete("scene");
+    history.replaceState(null, "", link);
+  }
   void populateFromForm();
 });
+$("#lagoon").addEventListener("click", () => void showLagoon());
 // The toggle takes effect at once: the same scene again, with or without its hunters.
 livingBox.addEventListener("change", () => void populateFromForm());
 $<HTMLFormElement>("#spawn-form").addEventListener("submit", (event) => {
@@ -339,4 +382,5 @@ if (wantsCanyon) habitatSelect.value = CANYON_CHOICE;
 if (start.habitatError) {
   state.lastError = start.habitatError;
   status(`Nothing populated: ${start.habitatError}`);
-} else void populateFromForm();
+} else if (params.get("scene") === "lagoon") void showLagoon();
+else void populateFromForm();

@@ -16,6 +16,7 @@ export function accountText(text: string, account: CommandAccount): string {
     lines.push(`${VERBS[action.action]} ${what}${notes.length ? ` (${notes.join("; ")})` : ""}`);
   }
   for (const s of account.skipped) lines.push(`not understood: ${s.action ?? "an action"}`);
+  lines.push(...account.notes);
   return lines.length ? `${lines.join(". ")}.` : `Nothing in "${text}" I could do.`;
 }
 

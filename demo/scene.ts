@@ -29,6 +29,11 @@ export interface DemoScene {
   setLook(look: HabitatLook, hillSeed: number): void;
   /** Shows water at `level` over a disc, or hides it. */
   setWater(water: { center: { x: number; z: number }; radius: number; level: number } | undefined): void;
+  /**
+   * A scene's own ground (a lagoon's bowl and dunes) in place of the habitat's hills and lake:
+   * `height` and the ground mesh follow it until it is set back to undefined.
+   */
+  setShape(shape: ((x: number, z: number) => number) | undefined): void;
 }
 
 export function createDemoScene(engine: Engine): DemoScene {
@@ -75,7 +80,9 @@ export function createDemoScene(engine: Engine): DemoScene {
   let hills = 0;
   let phase = 0;
   let lake: { center: { x: number; z: number }; radius: number; depth: number } | undefined;
+  let shape: ((x: number, z: number) => number) | undefined;
   const height = (x: number, z: number): number => {
+    if (shape) return shape(x, z);
     let h =
       hills * (0.6 * Math.sin(x * 0.21 + phase) * Math.cos(z * 0.17 - phase) + 0.3 * Math.sin(x * 0.05 + z * 0.07));
     if (lake) {
@@ -124,6 +131,10 @@ export function createDemoScene(engine: Engine): DemoScene {
       water.setEnabled(true);
       water.position.set(w.center.x, w.level, w.center.z);
       water.scaling.setAll(w.radius * 1.15);
+      reshapeGround();
+    },
+    setShape(next) {
+      shape = next;
       reshapeGround();
     },
   };

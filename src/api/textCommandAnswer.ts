@@ -1,8 +1,10 @@
 /**
  * Reading the service's answer to `POST /parse-text-command`: `{ actions: [...] }`, each action
  * validated on its own. An action of a kind this version does not know, or one that does not
- * validate, is kept as sent and reported, never fatal to the others. Loaded with `import()` by
- * the client, like the record schemas.
+ * validate, is kept as sent and reported, never fatal to the others. The reference service also
+ * names the models it could not find (`unknown_models`); an answer without that field (the real
+ * service's) reads as before, and an entry of it that does not validate is left out. Loaded
+ * with `import()` by the client, like the record schemas.
  */
 import { z } from "zod/mini";
 import { type RequestInfo, ResponseValidationError, toValidationIssues, type ValidationIssue } from "../core/errors.js";
@@ -40,6 +42,12 @@ const ActionSchema = z.object({
   action: z.enum(TEXT_COMMAND_ACTIONS),
   habitat: z.optional(z.nullable(z.string())),
   models: z.optional(z.nullable(z.array(ModelSchema))),
+});
+
+const UnknownModelSchema = z.object({
+  action: z.enum(TEXT_COMMAND_ACTIONS),
+  name: z.string().check(z.minLength(1)),
+  number: z.optional(z.nullable(z.number().check(z.int(), z.gte(0)))),
 });
 
 /**
@@ -85,6 +93,14 @@ export interface TextCommand {
   actions: TextCommandAction[];
   /** The actions left out (unknown kinds, bad fields). */
   skipped: SkippedTextCommandAction[];
+  /**
+   * Models the sentence asked for that the service's catalog has under no name ("add two
+   * unicorns": no action carries them), each with what was to be done, the name as said
+   * (singular) and the count asked (0: all of them). Only when the answer names any (the
+   * reference service's does; the real service's answer has no such field), so an answer
+   * without it reads exactly as before.
+   */
+  unknownModels?: { action: TextCommandAction["action"]; name: string; number: number }[];
 }
 
 /** The actions of an answer, and the ones left out. */
@@ -92,7 +108,7 @@ export function readTextCommand(response: TextResponse, info: RequestInfo, secre
   if (checkStatus(response, info, secrets) === "not-found") {
     throw new ResponseValidationError("No text command route at this URL", info, []);
   }
-  const body = parseJson(response, info, secrets) as { actions?: unknown } | undefined;
+  const body = parseJson(response, info, secrets) as { actions?: unknown; unknown_models?: unknown } | undefined;
   if (body === null || typeof body !== "object" || !Array.isArray(body.actions)) {
     throw new ResponseValidationError("Invalid text command answer", info, [
       { path: ["actions"], code: "invalid_type", message: "expected an array of actions" },
@@ -130,5 +146,17 @@ export function readTextCommand(response: TextResponse, info: RequestInfo, secre
       })),
     });
   });
-  return { actions, skipped };
+  const unknownModels = readUnknownModels(body.unknown_models);
+  return unknownModels.length > 0 ? { actions, skipped, unknownModels } : { actions, skipped };
+}
+
+/** The answer's `unknown_models`, each entry that validates (anything else there reads as none). */
+function readUnknownModels(value: unknown): NonNullable<TextCommand["unknownModels"]> {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    const parsed = UnknownModelSchema.safeParse(entry, PARSE_OPTIONS);
+    if (!parsed.success) return [];
+    const { action, name, number } = parsed.data;
+    return [{ action, name, number: number ?? 1 }];
+  });
 }

@@ -101,11 +101,26 @@ describe("menagerie.command", () => {
   it("does nothing for what it cannot read, and an aborted command adds nothing", async () => {
     setup();
     const before = menagerie.creatures.length;
-    expect(await menagerie.command("fly me to the moon")).toEqual({ outcomes: [], skipped: [] });
+    expect(await menagerie.command("fly me to the moon")).toEqual({ outcomes: [], skipped: [], notes: [] });
     const controller = new AbortController();
     controller.abort();
     await expect(menagerie.command("add a fox", { signal: controller.signal })).rejects.toThrow();
     expect(menagerie.creatures.length).toBe(before);
+  });
+
+  it("says in the account's notes what the catalog has under no name, and carries out the rest", async () => {
+    setup();
+    const account = await menagerie.command(
+      "add two unicorns, then add a fox and a qwxyzzy here, then remove all dragons",
+    );
+    expect(account.outcomes.map((o) => [o.action.action, o.creatures.map((c) => c.record.name), o.notes])).toEqual([
+      ["add_model", ["fox"], []],
+    ]);
+    expect(account.notes).toEqual([
+      "no unicorn in the catalog: 2 not added",
+      "no qwxyzzy in the catalog: 1 not added",
+      "no dragon in the catalog: none removed",
+    ]);
   });
 
   // Guards redactError with a DOMException: a copy of one (with DOMException's prototype) threw

@@ -61,6 +61,8 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
+const demoState = () => page.evaluate(() => (window as unknown as { __demo: DemoState }).__demo);
+
 describe("the built demo (npm run demo:build)", () => {
   it("populates the forest its link asks for from a service on another origin, with no console errors", async () => {
     const origin = site.resolvedUrls!.local[0]!.replace(/\/$/, "");
@@ -148,4 +150,29 @@ describe("the built demo (npm run demo:build)", () => {
     expect(requested.filter((u) => !["http:", "https:", "data:", "blob:"].includes(u.protocol))).toEqual([]);
     expect(watch.errors).toEqual([]);
   }, 300_000);
+
+  it("shows the lagoon its link asks for (?scene=lagoon), its creatures from the named service", async () => {
+    const origin = site.resolvedUrls!.local[0]!.replace(/\/$/, "");
+    // A page of its own: nothing of the forest's page (its last requests) counts here.
+    await page.close();
+    page = await browser.newPage({ viewport: { width: 960, height: 540 } });
+    const watch = watchPage(page);
+    const bad: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) bad.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(`${origin}/?service=${encodeURIComponent(service.url)}&key=dev-key&scene=lagoon`);
+    await page.waitForFunction(
+      () => {
+        const w = window as unknown as { __demo?: DemoState; __lagoon?: { ready: boolean } };
+        return !!w.__lagoon?.ready && w.__demo?.habitat === "lagoon" && !w.__demo.populating && w.__demo.drawCalls > 0;
+      },
+      undefined,
+      { timeout: 180_000, polling: 250 },
+    );
+    // 6 birds, 11 fish and a shark (demo/lagoon.ts), less any fish eaten and not yet replaced.
+    expect((await demoState()).creatures).toBeGreaterThanOrEqual(16);
+    expect(watch.errors).toEqual([]);
+    expect(bad).toEqual([]);
+  }, 240_000);
 });

@@ -131,6 +131,23 @@ describe("POST /parse-text-command (reference service)", () => {
     ]);
   });
 
+  it("names what a verb asked for and the catalog lacks altogether in unknown_models, beside the actions", async () => {
+    expect((await say("add two unicorns")).body).toEqual({
+      actions: [],
+      unknown_models: [{ action: "add_model", name: "unicorn", number: 2 }],
+    });
+    expect((await say("add a qwxyzzy and a horse, then remove the dragons")).body).toEqual({
+      actions: [{ action: "add_model", models: [{ name: "horse", number: 1 }] }],
+      unknown_models: [
+        { action: "add_model", name: "qwxyzzy", number: 1 },
+        { action: "remove_model", name: "dragon", number: 0 },
+      ],
+    });
+    // Words with no verb name nothing unknown; known names, none.
+    expect((await say("fly me to the moon")).body).toEqual({ actions: [] });
+    expect((await say("add two zebbras")).body).not.toHaveProperty("unknown_models");
+  });
+
   it("answers errors as lookups do: key missing or wrong, no text, too long, wrong method", async () => {
     expect((await say("add a fox", keyed.url, null)).status).toBe(401);
     expect((await say("add a fox", keyed.url, "wrong-key")).status).toBe(403);
@@ -209,6 +226,45 @@ describe("client.parseTextCommand", () => {
         [2, "remove_model"],
       ]);
       expect(command.skipped[0]!.issues.length).toBeGreaterThan(0);
+      expect(command).not.toHaveProperty("unknownModels");
+    } finally {
+      await new Promise((r) => odd.close(r));
+    }
+  });
+});
+
+describe("client.parseTextCommand: unknown models", () => {
+  it("reads the reference service's unknown_models, typed", async () => {
+    const client = createLookupClient({ baseUrl: service.url, apiKey: "dev-key", retry: 0 });
+    expect(await client.parseTextCommand("add two unicorns and a fox")).toEqual({
+      actions: [{ action: "add_model", models: [{ name: "fox", number: 1 }] }],
+      skipped: [],
+      unknownModels: [{ action: "add_model", name: "unicorn", number: 2 }],
+    });
+  });
+
+  it("keeps the entries of unknown_models that validate, and reads a malformed field as none", async () => {
+    const answers = [
+      {
+        actions: [],
+        unknown_models: [{ action: "add_model", name: "griffin" }, { action: "paint_sky", name: "x" }, { name: "" }, 7],
+      },
+      { actions: [], unknown_models: "unicorn" },
+    ];
+    const odd: Server = createServer((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(answers.shift()));
+    });
+    await new Promise<void>((r) => odd.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = odd.address() as AddressInfo;
+      const client = createLookupClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "k", retry: 0 });
+      expect(await client.parseTextCommand("one")).toEqual({
+        actions: [],
+        skipped: [],
+        unknownModels: [{ action: "add_model", name: "griffin", number: 1 }],
+      });
+      expect(await client.parseTextCommand("two")).toEqual({ actions: [], skipped: [] });
     } finally {
       await new Promise((r) => odd.close(r));
     }

@@ -84,7 +84,16 @@ export async function carryOut(
     else for (const model of action.models) await onModel(host, action.action, model, outcome, options, budget, world);
     options.onProgress?.({ done: outcomes.length, total, action });
   }
-  return { outcomes, skipped: command.skipped };
+  return { outcomes, skipped: command.skipped, notes: (command.unknownModels ?? []).map(unknownNote) };
+}
+
+const UNDONE = { add_model: "not added", remove_model: "none removed", move_model: "none moved" } as const;
+
+/** "no unicorn in the catalog: 2 not added". */
+function unknownNote(model: NonNullable<TextCommand["unknownModels"]>[number]): string {
+  const what = model.action === "change_habitat" ? "not done" : UNDONE[model.action];
+  const count = model.action === "add_model" ? `${Math.max(1, model.number)} ` : "";
+  return `no ${model.name} in the catalog: ${count}${what}`;
 }
 
 async function changeHabitat(

@@ -100,4 +100,9 @@ export interface CommandAccount {
   outcomes: CommandOutcome[];
   /** Actions the client could not read, not carried out. */
   skipped: SkippedTextCommandAction[];
+  /**
+   * What the command asked for that belongs to no action, in words: models the catalog does
+   * not have ("no unicorn in the catalog: 2 not added").
+   */
+  notes: string[];
 }

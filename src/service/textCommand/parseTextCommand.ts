@@ -9,7 +9,10 @@
  * when a verb follows it. A clause is a verb (add, remove, move, change habitat; none means add)
  * and a list of models ("two wolves and a deer", joined by "and"), then an optional place
  * ("near the pond"). Names go through the service's own name index (fuzzy: "zebbra" is a
- * zebra); number words through `readNumberWords`, plurals through `pluralize`.
+ * zebra); number words through `readNumberWords`, plurals through `pluralize`. A model the
+ * index has under no name ("add two unicorns") gives no action, but the answer names it in
+ * `unknown_models` (a field of the reference service's, beside the real service's `actions`),
+ * so the client can say what it left out.
  *
  * A command's work is bounded whatever it says: a name is looked up once per command, by its
  * last {@link MAX_NAME_WORDS} words at most, only its last {@link MAX_FUZZY_TAIL_WORDS} words
@@ -52,6 +55,22 @@ export interface TextCommandAction {
 }
 
 /**
+ * A model a command asked for that the catalog has under no name or kind: what was to be done,
+ * the name as said (singular) and the count asked (0: all of them).
+ */
+export interface UnknownTextCommandModel {
+  action: TextCommandActionKind;
+  name: string;
+  number: number;
+}
+
+/** The route's answer: the actions, and (only when there are some) the models it could not find. */
+export interface TextCommandAnswer {
+  actions: TextCommandAction[];
+  unknown_models?: UnknownTextCommandModel[];
+}
+
+/**
  * The canonical name of the model `name` names (exactly, or fuzzily), or, `byKind`, of a model
  * of the kind it names (a tag, species or group: "gull", "fish"), or undefined.
  */
@@ -70,13 +89,23 @@ export const MAX_FUZZY_WORDS = 16;
 
 /** Reads `text` into actions; names are resolved (and unknown ones dropped) through `resolve`. */
 export function parseTextCommand(text: string, given: ModelNameResolver): TextCommandAction[] {
+  return readTextCommandAnswer(text, given).actions;
+}
+
+/**
+ * Reads `text` into the route's answer: the actions, and the models a verb asked for that
+ * `resolve` knows under no name (a clause with no verb names nothing unknown: "fly me to the
+ * moon" is not a request for a moon).
+ */
+export function readTextCommandAnswer(text: string, given: ModelNameResolver): TextCommandAnswer {
   const resolve = budgetedResolver(given);
   const actions: TextCommandAction[] = [];
+  const unknown: UnknownTextCommandModel[] = [];
   for (const clause of clauses(text)) {
-    const action = readClause(clause, resolve);
+    const action = readClause(clause, resolve, unknown);
     if (action) actions.push(...action);
   }
-  return actions;
+  return unknown.length > 0 ? { actions, unknown_models: unknown } : { actions };
 }
 
 /** Lower-cased words, numbers as digits, clauses cut at then/commas/stops and "and" + verb. */
@@ -136,13 +165,17 @@ function habitatChangeAt(words: readonly string[], at: number): { habitat: strin
   return { habitat, length: i - at };
 }
 
-function readClause(words: string[], resolve: ModelNameResolver): TextCommandAction[] | undefined {
+function readClause(
+  words: string[],
+  resolve: ModelNameResolver,
+  unknown: UnknownTextCommandModel[],
+): TextCommandAction[] | undefined {
   const change = habitatChangeAt(words, 0);
   if (change) {
     const out: TextCommandAction[] = [{ action: "change_habitat", habitat: change.habitat, models: [] }];
     const rest = words.slice(change.length);
     if (rest[0] === "with") {
-      const models = readModels(rest.slice(1), "add_model", resolve, true);
+      const models = readModels(rest.slice(1), "add_model", resolve, true, unknown);
       if (models.length > 0) out.push({ action: "add_model", models });
     }
     return out;
@@ -151,16 +184,20 @@ function readClause(words: string[], resolve: ModelNameResolver): TextCommandAct
   const kind = verb?.kind ?? "add_model";
   // Names are matched fuzzily ("zebbra") after a verb or "with"; a clause with neither must
   // name its models exactly, so that a sentence the parser cannot read adds nothing.
-  const models = readModels(words.slice(verb?.length ?? 0), kind, resolve, verb !== undefined);
+  const models = readModels(words.slice(verb?.length ?? 0), kind, resolve, verb !== undefined, unknown);
   return models.length > 0 ? [{ action: kind, models }] : undefined;
 }
 
-/** "two wolves and a deer near the pond": the models, each with the clause's place. */
+/**
+ * "two wolves and a deer near the pond": the models, each with the clause's place. A model the
+ * index does not know goes into `unknown` when the clause had a verb (`fuzzy`).
+ */
 function readModels(
   words: string[],
   kind: TextCommandActionKind,
   resolve: ModelNameResolver,
   fuzzy: boolean,
+  unknown: UnknownTextCommandModel[],
 ): TextCommandModel[] {
   let placeAt = -1;
   let place: { relative: TextCommandRelative; length: number } | undefined;
@@ -198,16 +235,16 @@ function readModels(
     const phrase = nounPhrase(item);
     // "remove 0 foxes" removes none: only "all" or a bare plural says all of them.
     if (!phrase || phrase.number === 0) continue;
-    const name = resolveName(phrase.words, resolve, fuzzy, true);
-    if (!name) continue;
     // No count: one for "a lion" or "the lion", three for "add zebras", all of them for
     // "remove the bears", "move zebras" or "remove every fox" (0).
     const last = phrase.words[phrase.words.length - 1]!;
     const plural = phrase.all || (pluralize.isPlural(last) && pluralize.singular(last) !== last);
-    const number = phrase.number ?? (plural ? (kind === "add_model" ? 3 : 0) : 1);
-    models.push({ name, number: Math.min(MAX_MODEL_NUMBER, number), ...(location ? { location } : {}) });
+    const number = Math.min(MAX_MODEL_NUMBER, phrase.number ?? (plural ? (kind === "add_model" ? 3 : 0) : 1));
+    const name = resolveName(phrase.words, resolve, fuzzy, true);
+    if (name) models.push({ name, number, ...(location ? { location } : {}) });
+    else if (fuzzy) unknown.push({ action: kind, name: singular(phrase.words).join(" "), number });
   }
-  if (after.length > 0) models.push(...readModels(after, kind, resolve, fuzzy));
+  if (after.length > 0) models.push(...readModels(after, kind, resolve, fuzzy, unknown));
   return models;
 }
 

@@ -1,6 +1,7 @@
 /**
  * `POST /parse-text-command`: the form field `text` (and `key`, as a form field or in the query,
- * as everywhere) → `{ actions: [...] }`. From the catalog, the sentence is read here
+ * as everywhere) → `{ actions: [...] }`, with `unknown_models: [...]` when the sentence asked
+ * for models the catalog does not have. From the catalog, the sentence is read here
  * (parseTextCommand.ts) with the catalog's own name index; in proxy mode it is forwarded to the
  * upstream with the server's key (never the browser's), its answer redacted of that key as a
  * lookup's is, and not cached. The same key check, rate limits, errors and CORS as a lookup.
@@ -12,7 +13,7 @@ import type { CatalogStore } from "../catalogStore.js";
 import { SERVICE_ERROR_CODES, ServiceError } from "../serviceError.js";
 import { readBytesCapped, readCapped, redactedJson } from "../upstreamBody.js";
 import type { ResolvedUpstream } from "../upstreamOptions.js";
-import { parseTextCommand } from "./parseTextCommand.js";
+import { readTextCommandAnswer } from "./parseTextCommand.js";
 
 /** The route's path, as the real service names it. */
 export const TEXT_COMMAND_PATH = "parse-text-command";
@@ -71,11 +72,11 @@ export async function answerTextCommand(c: Context, deps: TextCommandRouteDeps):
   if (text.length > MAX_COMMAND_CHARS) throw badRequest(`The text is longer than ${MAX_COMMAND_CHARS} characters.`);
   if (deps.upstream) return forward(text, deps.upstream, deps.log);
   const index = deps.store!.index;
-  const actions = parseTextCommand(
+  const answer = readTextCommandAnswer(
     text,
     (name, fuzzy, byKind) => (byKind ? index.findByKind(name) : index.findByName(name, fuzzy))?.name,
   );
-  return new Response(JSON.stringify({ actions }), {
+  return new Response(JSON.stringify(answer), {
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
   });
 }
