@@ -245,10 +245,7 @@ export class MotionWorldCore implements SteeringWorld {
   #gather(agent: MotionAgent): void {
     // At least separation's reach, whatever the larger agents around (see SeparationBehavior).
     this.queryRadius = Math.max(agent.neighbourRadius, agent.separation.radius + agent.radius + this.maxRadius);
-    const count = this.findNeighbours(agent);
-    const mine = agent.neighbours;
-    for (let i = 0; i < count; i++) mine[i] = this.neighbours[i]!;
-    agent.neighbourCount = count;
+    agent.neighbourCount = this.#search(agent, agent.neighbours); // straight into its list: no copy
   }
 
   /**
@@ -265,6 +262,11 @@ export class MotionWorldCore implements SteeringWorld {
    * for the grid, current for the distance check); returns how many, in {@link neighbours}.
    */
   findNeighbours(agent: SteeringAgent): number {
+    return this.#search(agent, this.neighbours);
+  }
+
+  /** {@link findNeighbours} into `into`. */
+  #search(agent: SteeringAgent, into: SteeringAgent[]): number {
     const radius = this.queryRadius;
     if (!this.#gridFresh) this.#rebuildGrid();
     const grid = this.#grid;
@@ -283,7 +285,7 @@ export class MotionWorldCore implements SteeringWorld {
       const dx = other.x - agent.x;
       const dz = other.z - agent.z;
       if (dx * dx + dz * dz > r2) continue;
-      this.neighbours[count++] = other;
+      into[count++] = other;
     }
     return count;
   }

@@ -166,4 +166,32 @@ describe("the neighbours gathered for a step", () => {
       expect(prey.state).toBe(flees ? "flee" : "idle");
     }
   });
+
+  it("serve a fleeing prey whose predator is in its view: no search of its calm radius, the same predator", () => {
+    const roles = quadrupedRoles(0.5);
+    for (const [gap, searches] of [
+      [3, 0], // within the 8 m view: found among the gathered neighbours
+      [9, 1], // past the view, within the 10 m calm radius: searched for
+    ] as const) {
+      const world = new MotionWorld({ seed: 10 });
+      const prey = world.createAgent({ roles, behaviour: "walk", x: 0, z: 0 });
+      const lion = world.createAgent({ roles, behaviour: "walk", x: 4, z: 0 });
+      prey.neighbourRadius = 8; // a herd's view, short of the calm radius
+      const flee = prey.addBehavior(new FleePredatorsBehavior((other) => other === lion));
+      world.step(1 / 60); // noticed at 4 m: it flees, and looks as far as its calm radius now
+      expect(flee.engaged).toBe(true);
+      lion.x = prey.x + gap;
+      lion.z = prey.z;
+      let calls = 0;
+      const find = world.findNeighbours.bind(world);
+      world.findNeighbours = (agent) => {
+        calls++;
+        return find(agent);
+      };
+      world.step(1 / 60);
+      expect(flee.engaged).toBe(true);
+      expect(flee.predator).toBe(lion);
+      expect(calls).toBe(searches);
+    }
+  });
 });

@@ -78,22 +78,49 @@ export function propObstacles(
 export function applyEcology(creatures: readonly Creature[], rules: EcologyRules): void {
   const eats = preysOnTable(rules);
   for (const creature of creatures) {
-    if (isPredatorRecord(creature.record, rules)) creature.hunt((c) => eats(creature.record, c.record));
-    else creature.fleeFrom((c) => eats(c.record, creature.record));
+    const record = creature.record;
+    if (isPredatorRecord(record, rules)) {
+      const prey = eats.preyOf(record);
+      creature.hunt((c) => prey(c.record));
+    } else {
+      const hunter = eats.huntersOf(record);
+      creature.fleeFrom((c) => hunter(c.record));
+    }
   }
 }
 
+/** Whether one record's creatures eat (or are eaten by) another's, by the other's record. */
+type EatsTest = (other: ModelRecord) => boolean;
+
 /**
  * {@link preysOn} under `rules`, worked out once per pair of records: hunts and flights ask it
- * for every neighbour of every creature each step, and the answer depends on the two records only.
+ * for every neighbour of every creature each step, and the answer depends on the two records
+ * only. One row per record on the fixed side, so a test reads one map.
  */
-function preysOnTable(rules: EcologyRules): (hunter: ModelRecord, prey: ModelRecord) => boolean {
-  const table = new WeakMap<ModelRecord, WeakMap<ModelRecord, boolean>>();
-  return (hunter, prey) => {
-    let row = table.get(hunter);
-    if (!row) table.set(hunter, (row = new WeakMap()));
-    let eats = row.get(prey);
-    if (eats === undefined) row.set(prey, (eats = preysOn(hunter, prey, rules)));
-    return eats;
+function preysOnTable(rules: EcologyRules): {
+  preyOf(hunter: ModelRecord): EatsTest;
+  huntersOf(prey: ModelRecord): EatsTest;
+} {
+  const rows = new WeakMap<ModelRecord, EatsTest>();
+  const huntersRows = new WeakMap<ModelRecord, EatsTest>();
+  const rowOf = (
+    table: WeakMap<ModelRecord, EatsTest>,
+    mine: ModelRecord,
+    eats: (mine: ModelRecord, other: ModelRecord) => boolean,
+  ): EatsTest => {
+    let test = table.get(mine);
+    if (test) return test;
+    const answers = new WeakMap<ModelRecord, boolean>();
+    test = (other) => {
+      let answer = answers.get(other);
+      if (answer === undefined) answers.set(other, (answer = eats(mine, other)));
+      return answer;
+    };
+    table.set(mine, test);
+    return test;
+  };
+  return {
+    preyOf: (hunter) => rowOf(rows, hunter, (h, prey) => preysOn(h, prey, rules)),
+    huntersOf: (prey) => rowOf(huntersRows, prey, (p, hunter) => preysOn(hunter, p, rules)),
   };
 }

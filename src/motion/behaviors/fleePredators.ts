@@ -91,9 +91,20 @@ export class FleePredatorsBehavior extends SteeringBehavior {
     const radius = this.engaged ? this.calmRadius : this.radius;
     // The neighbours the world gathered for this step reach far enough (a herd's view): read
     // those, within the radius, instead of searching the world a second time.
-    if (world.gatheredFor === agent && radius <= agent.neighbourRadius) {
-      this.#within2 = radius * radius;
-      return this.#nearestOf(agent, agent.neighbours, agent.neighbourCount, world);
+    if (world.gatheredFor === agent) {
+      const reach = agent.neighbourRadius;
+      if (radius <= reach) {
+        this.#within2 = radius * radius;
+        return this.#nearestOf(agent, agent.neighbours, agent.neighbourCount, world);
+      }
+      // Fleeing, it looks further (calmRadius) than it gathered. The gathered list holds every
+      // agent within its reach, so a predator found there is nearer than any beyond it: the
+      // wider search is needed only when none is (a school round a shark flees it all the while).
+      if (reach > 0) {
+        this.#within2 = reach * reach;
+        const near = this.#nearestOf(agent, agent.neighbours, agent.neighbourCount, world);
+        if (near) return near;
+      }
     }
     world.queryRadius = radius;
     this.#within2 = Infinity;
