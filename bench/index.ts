@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only cold,populate,browser,first,motion,livingMotion,lagoon,navigation,swimmers,service,rigged,riggedBrowser,mixedBrowser,firstRigged,lod] [--runs N]`
+ * `npm run bench [-- --quick] [--only cold,populate,browser,first,motion,livingMotion,lagoon,navigation,swimmers,service,rigged,riggedBrowser,mixedBrowser,livingBrowser,firstRigged,lod] [--runs N]`
  *
  * Menagerie next to its baselines, in one run on this machine: markdown tables on stdout, the
  * same figures in bench/results/latest.json, progress on stderr. Every row has a median and a
@@ -17,6 +17,7 @@ import { benchColdLoad } from "./coldLoad.js";
 import { benchFirstCreature } from "./firstCreature.js";
 import { benchFirstRigged } from "./firstRigged.js";
 import { benchLagoon } from "./lagoon.js";
+import { benchLivingBrowser } from "./livingBrowser.js";
 import { benchLivingMotion } from "./livingMotion.js";
 import { benchMeshLod } from "./meshLod.js";
 import { benchMixedBrowser } from "./mixedBrowser.js";
@@ -44,6 +45,7 @@ const SECTIONS = [
   "rigged",
   "riggedBrowser",
   "mixedBrowser",
+  "livingBrowser",
   "firstRigged",
   "lod",
 ] as const;
@@ -72,6 +74,7 @@ const PLANS = {
     riggedSizes: [100, 300, 1000],
     riggedBrowserCount: 1000,
     mixedBrowserCounts: [150, 1000],
+    livingBrowserCounts: [1000, 10_000],
     lodSizes: [1000],
   },
   quick: {
@@ -91,6 +94,7 @@ const PLANS = {
     riggedSizes: [100, 300],
     riggedBrowserCount: 300,
     mixedBrowserCounts: [150, 1000],
+    livingBrowserCounts: [1000, 10_000],
     lodSizes: [1000],
   },
 };
@@ -139,6 +143,9 @@ const runners: Record<SectionId, () => Promise<Section>> = {
   rigged: () => benchRigged({ catalogDir, sizes: plan.riggedSizes, runs, log }),
   riggedBrowser: () => benchRiggedBrowser({ catalogDir, count: plan.riggedBrowserCount, runs, log }),
   mixedBrowser: () => benchMixedBrowser({ catalogDir, counts: plan.mixedBrowserCounts, runs, log }),
+  // A 10 000 frame takes seconds in software GL: at most 3 runs.
+  livingBrowser: () =>
+    benchLivingBrowser({ catalogDir, counts: plan.livingBrowserCounts, runs: Math.min(runs, 3), log }),
   firstRigged: () => benchFirstRigged({ catalogDir, runs: Math.max(runs, 5) * 2, warmups: 3, log }),
   lod: () => benchMeshLod({ catalogDir, sizes: plan.lodSizes, runs, log }),
 };

@@ -4,7 +4,8 @@
  * self and inclusive, in per cent of the profiled frames.
  *
  * - `--target chromium` (default): the bench page (test/browser/pages/bench-rigged.ts) builds
- *   `--count` creatures of `--mode` (menagerieRigged, menageriePart or competentR), then the
+ *   `--count` creatures of `--mode` (menagerieRigged, menageriePart, competentR, or the
+ *   grassland's menagerieMixed or menagerieLiving with shadows, the latter with ecology), then the
  *   DevTools protocol's Profiler records `--frames` frames (animation step, render, gl.finish).
  * - `--target node`: bench/rigged.ts's subjects (NullEngine, walking zebras): `--mode menagerie`
  *   or `competent`, profiled with node:inspector over `--frames` frames (step + render).
@@ -132,7 +133,9 @@ async function chromium(): Promise<void> {
     await page.goto(`${pages.url}/bench-rigged.html`);
     await pageResult<string>(page, 180_000);
     const species = mode === "menageriePart" ? ["bear", "deer", "fox", "squirrel", "wolf"] : ["zebra", "dog", "hippo"];
-    const params: RiggedBuildParams = { service: service.url, key: "dev-key", mode, count, species };
+    // The grassland scenes (menagerieMixed, menagerieLiving) are measured with shadows in the bench.
+    const shadows = mode === "menagerieMixed" || mode === "menagerieLiving";
+    const params: RiggedBuildParams = { service: service.url, key: "dev-key", mode, count, species, shadows };
     type Api = Record<string, (...a: unknown[]) => unknown>;
     const call = <T>(fn: string, ...args: unknown[]) =>
       page
@@ -141,7 +144,7 @@ async function chromium(): Promise<void> {
           throw new Error(`${error.message}\n${errors.join("\n")}`);
         });
     const built = await call<RiggedBuilt>("build", params);
-    await call("measure", built.id, 5); // warm-up
+    await call("measure", built.id, Math.min(5, frames)); // warm-up
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });

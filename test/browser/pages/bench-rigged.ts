@@ -2,18 +2,21 @@
  * Bench page for rigged crowds (bench/riggedBrowser.ts): several scenes live side by side, one
  * engine and canvas each, so that the bench can alternate measured runs between them in one
  * browser. `__rigged.build(params)` makes a scene of `count` creatures and resolves with its id;
- * `__rigged.measure(id, frames)` times `frames` frames of it; `__rigged.dispose(id)` ends it.
+ * `__rigged.measure(id, frames)` times `frames` frames of it (`measurePair(a, b, frames)` two
+ * scenes' frames interleaved); `__rigged.dispose(id)` ends it.
  *
  * Subjects: "competentR" (bench/riggedCompetent.ts: per species one container of the walk GLB,
  * `instantiateModelsToScene(..., { doNotInstantiate: true })` per creature, walk group looped,
  * roots moved by hand), "menagerieRigged" (`spawnCreature` of the rigged species, wandering) and
  * "menageriePart" (`spawnCreature` of part-built forest walkers, wandering: the reference the
  * issue's goal is set against), "menagerieMixed" (`populate` of the grassland, seed 3: the
- * demo's mix of part-built and rigged species, wandering; `species` unused). Every scene: the
- * same grid, camera, light and ground.
+ * demo's mix of part-built and rigged species, wandering; `species` unused), "menagerieLiving"
+ * (the same populate with `ecology: true`, as the demo's living world: creatures keep in groups of
+ * their kind, predators hunt, prey flee). Every scene: the same grid, camera, light and ground.
  *
  * A frame = the subject's animation step + `scene.render()` (CPU: performance.now() around
- * them) then `gl.finish()` (frame: CPU + waiting for SwiftShader to rasterise).
+ * them, split into the step and the render) then `gl.finish()` (frame: CPU + waiting for
+ * SwiftShader to rasterise in the GPU process).
  */
 import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
 import { Engine } from "@babylonjs/core/Engines/engine.js";
@@ -36,7 +39,7 @@ declare global {
   }
 }
 
-export type RiggedBenchMode = "competentR" | "menagerieRigged" | "menageriePart" | "menagerieMixed";
+export type RiggedBenchMode = "competentR" | "menagerieRigged" | "menageriePart" | "menagerieMixed" | "menagerieLiving";
 
 export interface RiggedBuildParams {
   service: string;
@@ -51,7 +54,7 @@ export interface RiggedBuildParams {
    * `menagerie.addShadowCaster(generator)`.
    */
   shadows?: boolean;
-  /** "menagerieMixed": Menagerie's `meshLod` left on (default) or off. */
+  /** "menagerieMixed", "menagerieLiving": Menagerie's `meshLod` left on (default) or off. */
   meshLod?: boolean;
 }
 
@@ -64,6 +67,15 @@ export interface RiggedBuilt {
 export interface RiggedMeasure {
   /** Mean over the run's frames: animation step + `scene.render()`, before `gl.finish()`. */
   cpuMs: number;
+  /** Mean over the run's frames: the animation step (motion) alone. */
+  motionMs: number;
+  /** Mean over the run's frames: `scene.render()` alone. */
+  renderMs: number;
+  /**
+   * The run's fastest `scene.render()`: on a busy machine the frames the scheduler left alone,
+   * nearest the work's own cost.
+   */
+  renderMinMs: number;
   /** Mean over the run's frames: the same and `gl.finish()`. */
   frameMs: number;
   /** Of the run's last frame. */
@@ -146,8 +158,10 @@ async function mixed(scene: Scene, p: RiggedBuildParams, columns: number, shadow
   });
   if (shadows) herd.addShadowCaster(shadows);
   const area = { center: { x: 0, z: 0 }, radius: (columns * SPACING) / 2 };
-  const group = await herd.populate({ habitat: "grass", count: p.count, seed: 3, area, scenery: 0 });
-  for (const creature of group.creatures) creature.wander({ area });
+  const living = p.mode === "menagerieLiving";
+  const group = await herd.populate({ habitat: "grass", count: p.count, seed: 3, area, scenery: 0, ecology: living });
+  // The living world keeps populate's own orders (groups, hunts, flight); the mixed crowd wanders.
+  if (!living) for (const creature of group.creatures) creature.wander({ area });
   for (let i = 0; i < 60; i++) herd.stepMotion(1 / 60);
   return { animate: () => herd.stepMotion(1 / 60), dispose: () => herd.dispose(), count: group.creatures.length };
 }
@@ -179,7 +193,7 @@ async function build(p: RiggedBuildParams): Promise<RiggedBuilt> {
     made =
       p.mode === "competentR"
         ? await competentR(scene, p, columns, shadows)
-        : p.mode === "menagerieMixed"
+        : p.mode === "menagerieMixed" || p.mode === "menagerieLiving"
           ? await mixed(scene, p, columns, shadows)
           : await menagerie(scene, p, columns, shadows);
     await scene.whenReadyAsync();
@@ -211,24 +225,44 @@ async function build(p: RiggedBuildParams): Promise<RiggedBuilt> {
   return { id, loadMs, creatures: made.count ?? p.count };
 }
 
-function measure(id: number, frames: number): RiggedMeasure {
+interface FrameSums {
+  cpu: number;
+  motion: number;
+  total: number;
+  /** The fastest frame's `scene.render()`. */
+  renderMin: number;
+}
+
+const noFrames = (): FrameSums => ({ cpu: 0, motion: 0, total: 0, renderMin: Number.POSITIVE_INFINITY });
+
+function subjectOf(id: number): Live {
   const subject = live.get(id);
   if (!subject) throw new Error(`no scene ${id}`);
-  const { scene, gl, animate } = subject;
-  let cpu = 0;
-  let total = 0;
-  for (let i = 0; i < frames; i++) {
-    const start = performance.now();
-    animate();
-    scene.render();
-    const rendered = performance.now();
-    gl.finish();
-    cpu += rendered - start;
-    total += performance.now() - start;
-  }
+  return subject;
+}
+
+/** Times one frame of `subject` into `sums`. */
+function frame(subject: Live, sums: FrameSums): void {
+  const start = performance.now();
+  subject.animate();
+  const stepped = performance.now();
+  subject.scene.render();
+  const rendered = performance.now();
+  subject.gl.finish();
+  sums.cpu += rendered - start;
+  sums.motion += stepped - start;
+  sums.total += performance.now() - start;
+  sums.renderMin = Math.min(sums.renderMin, rendered - stepped);
+}
+
+function figures(subject: Live, sums: FrameSums, frames: number): RiggedMeasure {
+  const { scene } = subject;
   return {
-    cpuMs: cpu / frames,
-    frameMs: total / frames,
+    cpuMs: sums.cpu / frames,
+    motionMs: sums.motion / frames,
+    renderMs: (sums.cpu - sums.motion) / frames,
+    renderMinMs: sums.renderMin,
+    frameMs: sums.total / frames,
     drawCalls: subject.instrumentation.drawCallsCounter.current,
     activeIndices: scene.getActiveIndices(),
     activeMeshes: scene.getActiveMeshes().length,
@@ -239,11 +273,34 @@ function measure(id: number, frames: number): RiggedMeasure {
   };
 }
 
+function measure(id: number, frames: number): RiggedMeasure {
+  const subject = subjectOf(id);
+  const sums = noFrames();
+  for (let i = 0; i < frames; i++) frame(subject, sums);
+  return figures(subject, sums, frames);
+}
+
+/**
+ * Times `frames` frames of each of two scenes, their frames interleaved (a, b, b, a, a, b…), so
+ * that both see the same load on a busy machine: a comparison that alternating runs of several
+ * frames each leave to chance.
+ */
+function measurePair(a: number, b: number, frames: number): [RiggedMeasure, RiggedMeasure] {
+  const subjects = [subjectOf(a), subjectOf(b)] as const;
+  const sums = [noFrames(), noFrames()] as const;
+  for (let i = 0; i < frames; i++) {
+    const first = i % 2;
+    frame(subjects[first]!, sums[first]!);
+    frame(subjects[1 - first]!, sums[1 - first]!);
+  }
+  return [figures(subjects[0], sums[0], frames), figures(subjects[1], sums[1], frames)];
+}
+
 function dispose(id: number): void {
   live.get(id)?.dispose();
   live.delete(id);
 }
 
 // One page serves every measurement: loading Babylon through Vite's dev server takes seconds.
-(window as unknown as { __rigged: unknown }).__rigged = { build, measure, dispose };
+(window as unknown as { __rigged: unknown }).__rigged = { build, measure, measurePair, dispose };
 window.__result = "ready";
