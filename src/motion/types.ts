@@ -6,6 +6,8 @@
  */
 import type { SeededRandom } from "../util/seededRandom.js";
 import type { Area } from "./area.js";
+import type { JumpPhase } from "./jumpArc.js";
+import type { JumpLeg } from "./jumpRoutes.js";
 import type { ObstacleIndex } from "./obstacleIndex.js";
 
 /**
@@ -187,6 +189,11 @@ export interface PathPlanner {
    * off every surface), which then stands on the ground function.
    */
   standOn?(agent: PlannedAgent & { x: number; z: number }): number | undefined;
+  /**
+   * A jump put a walker down at its (x, y, z): stands it on the surface there (the floor it
+   * landed on, not the one it left) and returns the height of its feet. @default it stays where it landed
+   */
+  landed?(agent: PlannedAgent & { x: number; z: number }): number | undefined;
 }
 
 /**
@@ -287,4 +294,6 @@ export interface MotionEvents {
   arrived(x: number, z: number): void;
   /** Its state changed (`idle`, `wander`, `moveTo`, `flee`, `follow`, ...). */
   stateChanged(state: string, previous: string): void;
+  /** A phase of a jump began: take-off (`start`), the apex (`fall`), touch-down (`end`). */
+  jumped?(phase: JumpPhase, leg: JumpLeg): void;
 }
