@@ -19,7 +19,8 @@ const metres = (value: number) => Math.round(value * 1000) / 1000;
 export async function rigCreature(built: BuiltCreature, species: Species, rigOnly: boolean): Promise<void> {
   const slug = slugOf(species.name);
   const rig = rigOfParts(species.type, built.parts);
-  const clips = bakeClips(rig, species.behaviour, species.type);
+  // Jump clips come with the newest dialect, as the rig-only records the real service sends now.
+  const clips = bakeClips(rig, species.behaviour, species.type, rigOnly);
   const model = {
     name: species.name,
     materialPrefix: built.materialPrefix,
