@@ -18,7 +18,7 @@ import { catalogMenagerieFixture } from "../../helpers/catalogMenagerie.js";
 const fixture = catalogMenagerieFixture();
 const DT = 1 / 30;
 const TERRACE = { x0: -18, x1: -10, z0: -6, z1: 6, top: 1 };
-const CHASM = { x0: 4, x1: 6 }; // the field ends at x = 4, the plateau begins at x = 6
+const CHASM = { x0: 4, x1: 5.6 }; // the field ends at x = 4, the plateau begins at x = 5.6
 
 function box(scene: Scene, name: string, min: [number, number, number], max: [number, number, number]): Mesh {
   const mesh = CreateBox(name, { width: max[0] - min[0], height: max[1] - min[1], depth: max[2] - min[2] }, scene);
@@ -144,7 +144,9 @@ describe("jumps on a level of boxes", () => {
     arrived = undefined;
     zebra.motion.moveTo({ x: 10, z: 0 }, { onArrive: (ok) => (arrived = ok) });
     let lowest = Infinity;
-    run(menagerie, 20, () => (lowest = Math.min(lowest, zebra.motion.y)));
+    run(menagerie, 20, () => {
+      lowest = Math.min(lowest, zebra.motion.y);
+    });
     await flush();
     expect(arrived).toBe(true);
     expect(zebra.motion.x).toBeGreaterThan(CHASM.x1);
@@ -164,6 +166,7 @@ describe("jumps on a level of boxes", () => {
     await menagerie.enableNavigation({ meshes: terraces(env.scene) });
     const dog = await menagerie.spawnCreature("dog", { position: new Vector3(-14, 0, 0) });
     expect(dog.form).toBe("rig");
+    run(menagerie, 0.1); // stood on the terrace
     expect([...dog.animations.keys()].some((clip) => clip.startsWith("jump"))).toBe(false);
     expect(dog.motion.jumpReach.height).toBeLessThan(TERRACE.top); // a small dog does not take the drop
     dog.motion.jumpReach = { height: 1.5, length: 3 };
@@ -187,6 +190,7 @@ describe("jumps on a level of boxes", () => {
     await menagerie.enableNavigation({ meshes: terraces(env.scene) });
     const horse = await menagerie.spawnCreature("horse", { position: new Vector3(-14, 0, 0) });
     expect(horse.form).toBe("parts");
+    run(menagerie, 0.1); // stood on the terrace
     const heard = listen(horse);
     const roles = horse.motion.roles;
     const front = roles.legs.find((leg) => leg.end === "front")!;
