@@ -27,7 +27,7 @@ import { LoadError, OptionsError } from "../core/errors.js";
 import { nonNegativeNumber } from "../core/options.js";
 import { redactUrl } from "../core/redact.js";
 import type { FlightBandRule } from "../motion/flightBands.js";
-import type { JumpLink } from "../motion/jumpRoutes.js";
+import type { JumpLink, JumpLinkEnd, JumpLinkOptions } from "../motion/jumpRoutes.js";
 import type { SwimKind } from "../motion/swimKinds.js";
 import type { Obstacle } from "../motion/types.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
@@ -40,7 +40,7 @@ import { MotionDriver } from "./motionDriver.js";
 import type { Navigation } from "./navigation/index.js";
 import type { AreaInput } from "./options/areaInput.js";
 import type { CommandAccount, CommandOptions, PlaceInput } from "./options/commandOptions.js";
-import { type JumpLinkEnd, type JumpLinkOptions, linkEnd } from "./options/jumpLinkOptions.js";
+import { linkEnd } from "./options/jumpLinkOptions.js";
 import {
   type MenagerieOptions,
   type MenagerieSettings,

@@ -41,7 +41,10 @@ export interface JumpArcOptions {
   landSeconds?: number;
 }
 
-/** Defaults of {@link JumpArcOptions}. */
+/**
+ * Defaults of {@link JumpArcOptions}.
+ * @category Motion
+ */
 export const JUMP_ARC_DEFAULTS: Readonly<Required<JumpArcOptions>> = Object.freeze({
   gravity: 9.81,
   liftPerMetre: 0.25,

@@ -22,6 +22,25 @@ export interface JumpLink {
 }
 
 /**
+ * An end of a jump link: where feet stand, metres (a Babylon `Vector3` is one).
+ * @category Motion
+ */
+export interface JumpLinkEnd {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+/**
+ * Options of `Menagerie.addJumpLink`.
+ * @category Motion
+ */
+export interface JumpLinkOptions {
+  /** Jumped both ways (from `to` back to `from` too). @default false */
+  twoWay?: boolean;
+}
+
+/**
  * One jump of a way: where it takes off and lands.
  * @category Motion
  */

@@ -1,26 +1,8 @@
-/** What `Menagerie.addJumpLink` takes, and the check of its ends. */
+/** The check of the ends `Menagerie.addJumpLink` takes. */
 import { OptionsError } from "../../core/errors.js";
 import { describeValue } from "../../core/options.js";
 import type { Vec3 } from "../../motion/jumpArc.js";
-
-/**
- * An end of a jump link: where feet stand, metres (a Babylon `Vector3` is one).
- * @category Motion
- */
-export interface JumpLinkEnd {
-  readonly x: number;
-  readonly y: number;
-  readonly z: number;
-}
-
-/**
- * Options of `Menagerie.addJumpLink`.
- * @category Motion
- */
-export interface JumpLinkOptions {
-  /** Jumped both ways (from `to` back to `from` too). @default false */
-  twoWay?: boolean;
-}
+import type { JumpLinkEnd } from "../../motion/jumpRoutes.js";
 
 /**
  * A link's end, copied (a Vector3 the game moves later does not move the link).
