@@ -393,23 +393,14 @@ export class Menagerie {
   }
 
   /**
-   * Adds a jump link: walkers on the navmesh (see {@link enableNavigation}) may jump from
-   * `from` to `to` (where feet stand, each on the navmesh), and back when `twoWay`, on an arc
-   * (`onJumpObservable` tells its phases). A creature takes it when its jump reaches
-   * (`motion.jumpReach`: the height between the ends and the distance across) and it saves a
-   * detour or is the only way. Links are also made where the level's surface ends at a drop or
-   * gap (`maxJumpHeight`, `maxJumpLength`). Returns it, for {@link removeJumpLink}.
-   *
-   * @example
-   * const plank = menagerie.addJumpLink({ x: -2, y: 0, z: 4 }, { x: 2, y: 0, z: 4 }, { twoWay: true });
+   * Adds a jump link from `from` to `to` (where feet stand on the navmesh; back too when
+   * `twoWay`): a walker's `moveTo` takes it when it saves a detour or is the only way and the
+   * creature's `motion.jumpReach` spans it (see the guide's "Jumps"). For {@link removeJumpLink}.
+   * @example menagerie.addJumpLink({ x: -2, y: 0, z: 4 }, { x: 2, y: 0, z: 4 }, { twoWay: true });
    * @throws OptionsError when an end is not a point of finite numbers.
    */
   addJumpLink(from: JumpLinkEnd, to: JumpLinkEnd, options: JumpLinkOptions = {}): JumpLink {
-    const link: JumpLink = Object.freeze({
-      from: linkEnd("from", from),
-      to: linkEnd("to", to),
-      twoWay: options.twoWay ?? false,
-    });
+    const link = Object.freeze({ from: linkEnd("from", from), to: linkEnd("to", to), twoWay: options.twoWay ?? false });
     this.#jumpLinks.add(link);
     this.#driver.world.obstacleVersion++; // walks under way plan again
     return link;

@@ -21,6 +21,15 @@ export interface Vec3 {
 }
 
 /**
+ * One jump of a way: where it takes off and lands.
+ * @category Motion
+ */
+export interface JumpLeg {
+  readonly from: Readonly<Vec3>;
+  readonly to: Readonly<Vec3>;
+}
+
+/**
  * The phase of a jump, named as the SDK's clips (`jump_start`, `jump_fall`, `jump_end`).
  * @category Motion
  */

@@ -5,7 +5,7 @@
  * A search over the links (Dijkstra, each walk asked only when a straight-line bound says it
  * could still beat the best way found), so a level with many links asks few walks.
  */
-import type { Vec3 } from "./jumpArc.js";
+import type { JumpLeg, Vec3 } from "./jumpArc.js";
 import type { JumpReach } from "./jumpReach.js";
 import type { Vec2 } from "./types.js";
 
@@ -38,15 +38,6 @@ export interface JumpLinkEnd {
 export interface JumpLinkOptions {
   /** Jumped both ways (from `to` back to `from` too). @default false */
   twoWay?: boolean;
-}
-
-/**
- * One jump of a way: where it takes off and lands.
- * @category Motion
- */
-export interface JumpLeg {
-  readonly from: Readonly<Vec3>;
-  readonly to: Readonly<Vec3>;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import {
   type JumpArc,
+  type JumpLeg,
   type JumpPhase,
   jumpArc,
   jumpPhaseAt,
@@ -12,7 +13,6 @@ import {
   jumpPointAt,
   type Vec3,
 } from "./jumpArc.js";
-import type { JumpLeg } from "./jumpRoutes.js";
 
 /** What a jump moves and tells: the agent's place, velocity and heading, and its events. */
 export interface JumpingBody {

@@ -6,8 +6,7 @@
  */
 import type { SeededRandom } from "../util/seededRandom.js";
 import type { Area } from "./area.js";
-import type { JumpPhase } from "./jumpArc.js";
-import type { JumpLeg } from "./jumpRoutes.js";
+import type { JumpLeg, JumpPhase } from "./jumpArc.js";
 import type { ObstacleIndex } from "./obstacleIndex.js";
 
 /**

@@ -2,7 +2,8 @@
  * Route: arrives at a point by way of waypoints around obstacles (planned with `findPath`).
  * The goal of the `moveTo` order.
  */
-import type { JumpLeg, JumpWaypoint } from "../jumpRoutes.js";
+import type { JumpLeg } from "../jumpArc.js";
+import type { JumpWaypoint } from "../jumpRoutes.js";
 import type { SteeringAgent, Vec2 } from "../types.js";
 import { ArriveBehavior } from "./arrive.js";
 
