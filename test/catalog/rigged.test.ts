@@ -7,7 +7,7 @@ import { Quaternion } from "@babylonjs/core/Maths/math.vector.js";
 import type { Animation, Document } from "@gltf-transform/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_PLANS as CATALOG_PLANS } from "../../src/catalog/plans/index.js";
-import { RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/catalog/species/rigged.js";
+import { JUMP_CLIP_SPECIES, RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/catalog/species/rigged.js";
 import type { BodyType } from "../../src/catalog/species/types.js";
 import { flyGait, type Gait, gaitFor, swimGait, walkGait } from "../../src/motion/gaits/index.js";
 import { jumpPose } from "../../src/motion/gaits/jumpPose.js";
@@ -20,10 +20,10 @@ const FPS = 30;
 /** Clips by behaviour: flyers fly, swimmers swim, the rest walk and run. */
 const CLIPS: Record<string, string[]> = { fly: ["idle", "walk", "fly"], swim: ["idle", "swim"] };
 const JUMP_CLIPS = ["jump_start", "jump_fall", "jump_end"];
-/** The moving clips by behaviour, then the SDK's jump clips for rig-only records (the newest dialect) that jump. */
+/** The moving clips by behaviour, then the SDK's jump clips for the records of the newest dialect. */
 const clipsOf = (record: { name: string; behaviour: string }) => {
   const moving = CLIPS[record.behaviour] ?? ["idle", "walk", "run"];
-  const jumps = RIG_ONLY_SPECIES.includes(record.name) && CLIPS[record.behaviour] === undefined;
+  const jumps = JUMP_CLIP_SPECIES.includes(record.name);
   return jumps ? [...moving, ...JUMP_CLIPS] : moving;
 };
 
@@ -58,6 +58,7 @@ describe("rigged catalog GLBs", () => {
 
   it("links idle, walk and run (fly for flyers, swim for swimmers; jumps for rig-only walkers), each its own GLB, and the model alone", () => {
     expect(rigged.filter((c) => clipsOf(c.record).includes("jump_start")).length).toBeGreaterThanOrEqual(4);
+    for (const name of JUMP_CLIP_SPECIES) expect(RIG_ONLY_SPECIES).toContain(name);
     everyRigged(({ record, clips, model }, fail) => {
       const slug = record.model.rig!.GLB!.split("/")[0]!;
       if (Object.keys(record.model.rig!.animations).join() !== clipsOf(record).join())
