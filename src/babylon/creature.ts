@@ -31,6 +31,7 @@ import { HuntBehavior, type HuntOptions } from "../motion/behaviors/hunt.js";
 import type { SeekOptions } from "../motion/behaviors/seek.js";
 import type { SteeringBehavior } from "../motion/behaviors/steeringBehavior.js";
 import { groupOfAgent, type MotionGroup } from "../motion/group.js";
+import type { CreatureJump } from "../motion/jumper.js";
 import type { MotionAgent } from "../motion/motionAgent.js";
 import type { SpeciesSpeeds } from "../motion/speeds.js";
 import type { CreatureRealm, SteeringTarget, Vec2 } from "../motion/types.js";
@@ -232,6 +233,11 @@ export class Creature {
   readonly onArrivedObservable = new Observable<CreatureArrival>();
   /** What it does changed: `idle`, `wander`, `moveTo`, `follow`, `flee`, ... */
   readonly onStateChangedObservable = new Observable<CreatureStateChange>();
+  /**
+   * A jump across a link (a ledge, a gap: see `Menagerie.addJumpLink`) took off (`"start"`),
+   * passed its apex (`"fall"`) or touched down (`"end"`).
+   */
+  readonly onJumpObservable = new Observable<CreatureJump<Creature>>();
 
   readonly #handle: CreatureHandle;
   /** The world it was connected to at spawn; none once disposed. */
@@ -584,6 +590,7 @@ export class Creature {
     this.onDisposeObservable.notifyObservers(this);
     this.onDisposeObservable.clear();
     this.onCaughtObservable.clear();
+    this.onJumpObservable.clear();
   }
 
   /** Connects to a world (its motion's arrivals and state changes reach the observables), or disconnects. */
@@ -593,11 +600,13 @@ export class Creature {
       this.motion.events = {
         arrived: (x, z) => this.onArrivedObservable.notifyObservers({ x, z }),
         stateChanged: (state, previous) => this.onStateChangedObservable.notifyObservers({ state, previous }),
+        jumped: (phase, { from, to }) => this.onJumpObservable.notifyObservers({ creature: this, phase, from, to }),
       };
       return;
     }
     this.onArrivedObservable.clear();
     this.onStateChangedObservable.clear();
+    this.onJumpObservable.clear();
   }
 
   /** A visit's place for motion: an area as an area, anything else as where it is now. */

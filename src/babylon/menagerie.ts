@@ -27,6 +27,7 @@ import { LoadError, OptionsError } from "../core/errors.js";
 import { nonNegativeNumber } from "../core/options.js";
 import { redactUrl } from "../core/redact.js";
 import type { FlightBandRule } from "../motion/flightBands.js";
+import type { JumpLink, JumpLinkEnd, JumpLinkOptions } from "../motion/jumpRoutes.js";
 import type { SwimKind } from "../motion/swimKinds.js";
 import type { Obstacle } from "../motion/types.js";
 import type { ObjParsePoolLease } from "../obj/objParsePool.js";
@@ -39,6 +40,7 @@ import { MotionDriver } from "./motionDriver.js";
 import type { Navigation } from "./navigation/index.js";
 import type { AreaInput } from "./options/areaInput.js";
 import type { CommandAccount, CommandOptions, PlaceInput } from "./options/commandOptions.js";
+import { linkEnd } from "./options/jumpLinkOptions.js";
 import {
   type MenagerieOptions,
   type MenagerieSettings,
@@ -109,6 +111,8 @@ export class Menagerie {
   readonly #populated = new Map<CreatureGroup, PopulatedLife>();
   /** The navmesh walkers go by, once {@link enableNavigation} built one. */
   #navigation: Navigation | undefined;
+  /** The game's jump links ({@link addJumpLink}); the navigation reads them live. */
+  readonly #jumpLinks = new Set<JumpLink>();
 
   constructor(scene: Scene, options: MenagerieOptions = {}) {
     if (!scene || typeof scene.getEngine !== "function") throw new OptionsError("scene", "must be a Babylon Scene");
@@ -386,9 +390,31 @@ export class Menagerie {
       this.#lifetime.signal,
       options,
       this.#world.obstacleInputs(), // those added before are cut too
+      this.#jumpLinks,
     );
     this.#navigation?.dispose();
     this.#navigation = next;
+  }
+
+  /**
+   * Adds a jump link from `from` to `to` (where feet stand on the navmesh; back too when
+   * `twoWay`): a walker's `moveTo` takes it when it saves a detour or is the only way and the
+   * creature's `motion.jumpReach` spans it (see the guide's "Jumps"). For {@link removeJumpLink}.
+   * @example menagerie.addJumpLink({ x: -2, y: 0, z: 4 }, { x: 2, y: 0, z: 4 }, { twoWay: true });
+   * @throws OptionsError when an end is not a point of finite numbers.
+   */
+  addJumpLink(from: JumpLinkEnd, to: JumpLinkEnd, options: JumpLinkOptions = {}): JumpLink {
+    const link = Object.freeze({ from: linkEnd("from", from), to: linkEnd("to", to), twoWay: options.twoWay ?? false });
+    this.#jumpLinks.add(link);
+    this.#driver.world.obstacleVersion++; // walks under way plan again
+    return link;
+  }
+
+  /** Removes a jump link {@link addJumpLink} returned; false if absent. */
+  removeJumpLink(link: JumpLink): boolean {
+    if (!this.#jumpLinks.delete(link)) return false;
+    this.#driver.world.obstacleVersion++;
+    return true;
   }
 
   /** Walkers go back to the grid A* on the ground; the navmesh is freed. */

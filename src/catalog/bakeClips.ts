@@ -9,6 +9,9 @@
  * translation (rest pivot + bob) and scale (breathing).
  */
 import { flyGait, type Gait, type GaitContext, gaitFor, idlePose, swimGait, walkGait } from "../motion/gaits/index.js";
+import { jumpPose } from "../motion/gaits/jumpPose.js";
+import type { JumpPhase } from "../motion/jumpArc.js";
+import { jumpReach } from "../motion/jumpReach.js";
 import { Pose } from "../motion/pose.js";
 import { type RigRoles, rigRoles } from "../motion/rigRoles.js";
 import { speciesSpeeds } from "../motion/speeds.js";
@@ -192,14 +195,45 @@ export function bakeIdle(rig: CatalogRig): BakedClip {
 }
 
 /**
- * Every clip of a creature of `bodyType` with `behaviour`: idle first, then its moving clips.
- * The rig is in metres at the record's size, so each clip's `speed` is m/s at that size.
+ * Seconds of each baked jump clip at rate 1 (a player times each to its phase of the arc):
+ * about a 1 m drop's.
  */
-export function bakeClips(rig: CatalogRig, behaviour: string, bodyType: string): BakedClip[] {
+export const JUMP_CLIP_SECONDS: Readonly<Record<JumpPhase, number>> = Object.freeze({
+  start: 0.3,
+  fall: 0.4,
+  end: 0.25,
+});
+
+/**
+ * A jump's phase as the SDK's clip `jump_<phase>`, sampled from the part-built jump pose over
+ * {@link JUMP_CLIP_SECONDS} (it plays once per jump: it does not loop).
+ */
+export function bakeJump(phase: JumpPhase, rig: CatalogRig): BakedClip {
+  const duration = JUMP_CLIP_SECONDS[phase];
+  const frames = Math.max(2, Math.round(duration * CLIP_FPS));
+  const clip = emptyClip(`jump_${phase}`, "jump", 0, duration, frames, rig.roles.joints.length);
+  const pose = new Pose(rig.roles.joints.length);
+  for (let i = 0; i <= frames; i++) {
+    pose.reset();
+    jumpPose(rig.roles, phase, i / frames, pose);
+    writeKey(clip, i, pose, rig);
+  }
+  return clip;
+}
+
+/**
+ * Every clip of a creature of `bodyType` with `behaviour`: idle first, then its moving clips,
+ * then, with `jumps` (the newest dialect's records), `jump_start`, `jump_fall` and `jump_end`
+ * for a creature that jumps (not a flier or a swimmer). The rig is in metres at the record's
+ * size, so each clip's `speed` is m/s at that size.
+ */
+export function bakeClips(rig: CatalogRig, behaviour: string, bodyType: string, jumps = false): BakedClip[] {
   const gait = gaitFor(behaviour, rig.roles);
   if (!gait) return [bakeIdle(rig)];
   const specs = MOVING_CLIPS[gait.name]?.(rig.roles, bodyType) ?? walkAndRun(gait, bodyType);
   // Speeds in whole mm/s, so the record's `movement` is exactly the speed each clip was sampled at.
   const speed = (s: ClipSpec) => Math.round(s.speed(rig.roles) * 1000) / 1000;
-  return [bakeIdle(rig), ...specs.map((s) => bakeGait(s.clip, s.gait, speed(s), rig))];
+  const jumping = jumps && jumpReach(rig.roles.height, gait.name).height > 0;
+  const jumpClips = jumping ? (["start", "fall", "end"] as const).map((phase) => bakeJump(phase, rig)) : [];
+  return [bakeIdle(rig), ...specs.map((s) => bakeGait(s.clip, s.gait, speed(s), rig)), ...jumpClips];
 }

@@ -10,6 +10,7 @@ import { HABITATS } from "../records/schemas.js";
 import { bakeClips, rigOfParts } from "./bakeClips.js";
 import { type BuiltCreature, slugOf } from "./buildCreature.js";
 import { writeRiggedGlb } from "./glbWriter.js";
+import { JUMP_CLIP_SPECIES } from "./species/rigged.js";
 import type { Species } from "./species/types.js";
 
 /** Metres with 3 decimals, as a number (the newer dialect's `scale`). */
@@ -19,7 +20,8 @@ const metres = (value: number) => Math.round(value * 1000) / 1000;
 export async function rigCreature(built: BuiltCreature, species: Species, rigOnly: boolean): Promise<void> {
   const slug = slugOf(species.name);
   const rig = rigOfParts(species.type, built.parts);
-  const clips = bakeClips(rig, species.behaviour, species.type);
+  // Jump clips come with the newest dialect (see JUMP_CLIP_SPECIES).
+  const clips = bakeClips(rig, species.behaviour, species.type, JUMP_CLIP_SPECIES.includes(species.name));
   const model = {
     name: species.name,
     materialPrefix: built.materialPrefix,

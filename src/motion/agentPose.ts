@@ -5,6 +5,8 @@
 import type { SeededRandom } from "../util/seededRandom.js";
 import type { Gait, GaitContext } from "./gaits/gait.js";
 import { advanceIdle, createIdleState, type IdleState, writeIdle } from "./gaits/idle.js";
+import { jumpPose } from "./gaits/jumpPose.js";
+import type { JumpState } from "./jumper.js";
 import { Pose } from "./pose.js";
 import type { RigRoles } from "./rigRoles.js";
 
@@ -31,6 +33,8 @@ export class AgentPoser {
   turnRate = 0;
   /** How far the head bows while it stands (a visit's drink or graze), radians; eased in and out. */
   headPitch = 0;
+  /** Its jump: while one is under way a body with legs takes its jump pose. */
+  jump: JumpState | undefined = undefined;
   /** The bow shown now, easing toward {@link headPitch}. */
   #bow = 0;
   /** How folded its wings are, 0 (spread: flying, or no wings) to 1 (folded: any gait but flight). */
@@ -86,6 +90,12 @@ export class AgentPoser {
       this.phase = (this.phase + dt / Math.max(context.cycle!, 1e-3)) % 1;
     }
     if (this.skip) return;
+    const jump = this.jump;
+    if (jump?.arc !== undefined && gait !== null) {
+      this.pose.reset();
+      jumpPose(this.#roles, jump.phase, jump.phaseProgress, this.pose);
+      return;
+    }
     this.#idlePose.reset();
     writeIdle(this.#roles, this.#idle, this.#idlePose);
     if (this.#bow !== 0) this.#bowHead();

@@ -20,6 +20,7 @@ import { assignDefaults } from "../core/options.js";
 import { flyGait } from "./gaits/fly.js";
 import { swimGait } from "./gaits/undulate.js";
 import { walkGait } from "./gaits/walk.js";
+import type { JumpPhase } from "./jumpArc.js";
 import { sizeOnlyRoles } from "./rigRoles.js";
 import { speciesSpeeds } from "./speeds.js";
 
@@ -160,6 +161,11 @@ export function walkRunBand(
   ];
 }
 
+/** A jump's phases, in the order of their clips. */
+const JUMP_PHASES: readonly JumpPhase[] = ["start", "fall", "end"];
+/** Seconds a jump clip takes to cut in. */
+const JUMP_FADE_SECONDS = 0.05;
+
 const IDLE = 0;
 const WALK = 1;
 const RUN = 2;
@@ -185,6 +191,25 @@ export class ClipMixer {
    * the creature idles.
    */
   pose: string | undefined = undefined;
+  /**
+   * The phase of a jump under way (`MotionAgent.jump`), set before {@link update}: its clip
+   * (`jump_start`, `jump_fall`, `jump_end`, the SDK's names, any case) plays alone, from its
+   * first frame as the phase begins, timed to last {@link jumpSeconds}; a record without it
+   * runs through the air (its run clip) and lands standing.
+   */
+  jump: JumpPhase | undefined = undefined;
+  /** Seconds the jump's phase lasts; set with {@link jump}. */
+  jumpSeconds = 0;
+  /** Seconds each clip lasts at rate 1 (`clips` order), 0 where unknown: the binding fills it. */
+  readonly clipSeconds: Float64Array;
+  /**
+   * A clip to play from its first frame now (index in `clips`), -1 for none: set by
+   * {@link update} as a jump's phase begins, cleared by whoever applies it to the groups.
+   */
+  restart = -1;
+  #jumped: JumpPhase | undefined = undefined;
+  /** Clip index of each jump phase (start, fall, end), -1 where the record has none. */
+  readonly #jumpClips: Int32Array;
   #posed: string | undefined = undefined;
   #poseClip = -1;
   #behaviour = "walk";
@@ -210,6 +235,9 @@ export class ClipMixer {
     this.weights = new Float64Array(this.clips.length);
     this.rates = new Float64Array(this.clips.length).fill(1);
     this.#target = new Float64Array(this.clips.length);
+    this.clipSeconds = new Float64Array(this.clips.length);
+    const lower = this.clips.map((c) => c.toLowerCase());
+    this.#jumpClips = Int32Array.from(JUMP_PHASES, (phase) => lower.indexOf(`jump_${phase}`));
     this.setBehaviour(options.behaviour ?? "walk");
     this.update();
     this.settle();
@@ -275,7 +303,10 @@ export class ClipMixer {
     target.fill(0);
     // Slots may share a clip (a missing walk idles), so their shares add up.
     const idle = this.#standing();
-    if (slots[MOVE]! >= 0) {
+    const jumping = this.jump !== undefined ? this.#jumpTarget(idle) : -1;
+    if (jumping < 0) this.#jumped = undefined;
+    if (jumping >= 0) target[jumping] = 1;
+    else if (slots[MOVE]! >= 0) {
       // A flyer or swimmer with its own clip: idle ↔ that clip.
       const move = slots[MOVE]!;
       const moving = this.airborne && this.#flies ? 1 : Math.min(1, s / (t.startFraction * this.#moveSpeed));
@@ -293,7 +324,9 @@ export class ClipMixer {
 
     // Exponential approach (3 time constants per fade), snapped at the end so a settled clip
     // is exactly 0 or 1; then normalised so rounding never lets the sum drift from 1.
-    const k = this.dt > 0 ? 1 - Math.exp((-3 * this.dt) / Math.max(t.fadeSeconds, 1e-6)) : 0;
+    // A jump's clips cut in quickly: a phase lasts a fraction of a second.
+    const fade = this.jump !== undefined ? Math.min(t.fadeSeconds, JUMP_FADE_SECONDS) : t.fadeSeconds;
+    const k = this.dt > 0 ? 1 - Math.exp((-3 * this.dt) / Math.max(fade, 1e-6)) : 0;
     const w = this.weights;
     let sum = 0;
     for (let i = 0; i < n; i++) {
@@ -315,5 +348,25 @@ export class ClipMixer {
       else if (role === "swim") rate = Math.min(t.maxRate, Math.max(t.minStrokeRate, s / sp.swim));
       this.rates[i] = rate;
     }
+    if (jumping >= 0) this.rates[jumping] = this.#jumpRate(jumping);
+  }
+
+  /** The clip of the jump's phase (restarted as the phase begins); without jump clips, the run (standing to land). */
+  #jumpTarget(idle: number): number {
+    const phase = this.jump!;
+    const own = this.#jumpClips[JUMP_PHASES.indexOf(phase)]!;
+    const clip = own >= 0 ? own : phase === "end" ? idle : this.#slots[RUN]!;
+    if (phase !== this.#jumped) {
+      this.#jumped = phase;
+      if (own >= 0) this.restart = own;
+    }
+    return clip;
+  }
+
+  /** A jump clip's rate: its length over its phase's; the run at least at its natural pace. */
+  #jumpRate(clip: number): number {
+    const seconds = this.clipSeconds[clip]!;
+    if (this.#jumpClips.includes(clip)) return seconds > 0 && this.jumpSeconds > 0 ? seconds / this.jumpSeconds : 1;
+    return Math.max(1, this.rates[clip]!);
   }
 }

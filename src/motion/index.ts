@@ -43,6 +43,17 @@ export {
   type TiltFollow,
 } from "./groundTilt.js";
 export { GROUP_DEFAULTS, type GroupKind } from "./group.js";
+export {
+  JUMP_ARC_DEFAULTS,
+  type JumpArc,
+  type JumpArcOptions,
+  type JumpLeg,
+  type JumpPhase,
+  type Vec3,
+} from "./jumpArc.js";
+export type { CreatureJump, JumpState } from "./jumper.js";
+export { JUMP_KINDS, type JumpKind, type JumpReach } from "./jumpReach.js";
+export type { JumpLink, JumpLinkEnd, JumpLinkOptions, JumpWaypoint } from "./jumpRoutes.js";
 export type { Pose } from "./pose.js";
 export type { RigRoles } from "./rigRoles.js";
 export { DEPTH_BANDS, type DepthBand, SWIM_KINDS, type SwimKind, swimKindOf } from "./swimKinds.js";

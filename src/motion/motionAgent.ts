@@ -28,6 +28,8 @@ import { BEHAVIOR_GAITS, type GaitTable, gaitFor } from "./gaits/index.js";
 import { GroundTilt, tiltFollowFor } from "./groundTilt.js";
 import type { MotionGroup } from "./group.js";
 import { holdOutOfObstacles } from "./holdOutOfObstacles.js";
+import { Jumper, type JumpState } from "./jumper.js";
+import { type JumpReach, jumpReach } from "./jumpReach.js";
 import type { Pose } from "./pose.js";
 import { reachablePoint } from "./reach.js";
 import type { RigRoles } from "./rigRoles.js";
@@ -209,6 +211,10 @@ export class MotionAgent implements SteeringAgent {
   readonly #always: SteeringBehavior[];
   /** What it was told to do: the goal it steers toward (paused while a reaction is engaged) and the order's limits. */
   readonly #orders: AgentOrders;
+  /** Its jump across a link, while one is under way. */
+  readonly #jumper = new Jumper();
+  /** A jump reach the game set, over the one of its size and kind. */
+  #jumpReach: JumpReach | undefined = undefined;
   #state = "idle";
   /** The behaviour it flies with, for {@link takeOff}. */
   #flightBehaviour = "fly";
@@ -248,6 +254,8 @@ export class MotionAgent implements SteeringAgent {
     this.keepRealm = new KeepRealmBehavior(Math.max(0.3, this.radius));
     this.#always = [this.separation, this.avoidance, this.keepRealm];
     this.#orders = new AgentOrders(this);
+    this.#jumper.listener = (phase, leg) => this.events?.jumped?.(phase, leg);
+    this.#poser.jump = this.#jumper;
     this.#realm = BEHAVIOR_REALMS[this.behaviour] ?? "ground";
     this.#applySpeeds();
     this.flight = new Flight(sizeFlightBand(this.roles.height), this.gait?.name === "fly");
@@ -330,6 +338,27 @@ export class MotionAgent implements SteeringAgent {
   /** The pose a `visit` holds while it stays (`"drink"`, `"graze"`, `"idle"`), else undefined. */
   get activity(): VisitPose | undefined {
     return this.#orders.stay.pose;
+  }
+
+  /** Its jump across a link while one is under way (from take-off to the end of its landing), else undefined. */
+  get jump(): JumpState | undefined {
+    return this.#jumper.active ? this.#jumper : undefined;
+  }
+
+  /**
+   * How far it jumps: the highest drop or rise and the widest gap of a jump link it takes, metres.
+   * Set it to change them (`undefined` goes back to its own). @default from its height and its
+   * behaviour's gait (see `JUMP_KINDS`); none for a flier, a swimmer or a creature that idles
+   */
+  get jumpReach(): JumpReach {
+    return this.#jumpReach ?? jumpReach(this.roles.height, this.#gaits[this.behaviour.toLowerCase()]?.name);
+  }
+
+  set jumpReach(reach: JumpReach | undefined) {
+    this.#jumpReach = reach && {
+      height: nonNegativeNumber("jumpReach.height", reach.height),
+      length: nonNegativeNumber("jumpReach.length", reach.length),
+    };
   }
 
   /** Adds a behavior that stays through orders until {@link removeBehavior}. Returns it. */
@@ -540,10 +569,21 @@ export class MotionAgent implements SteeringAgent {
    */
   advance(stepArg: number): void {
     this.#stepArg = stepArg;
-    this.#steer();
-    this.#travel();
-    this.#settleHeight();
-    this.tilt.update(this, this.#onFeet());
+    if (this.#jumper.active) this.#jumpStep();
+    else {
+      this.#steer();
+      const jump = this.#orders.arrive?.jumpDue;
+      if (jump) {
+        // At a take-off point of its way: the jump moves it, no steering.
+        this.#orders.arrive!.jumpDue = undefined;
+        this.#jumper.begin(this, jump);
+        this.#jumpStep();
+      } else {
+        this.#travel();
+        this.#settleHeight();
+      }
+    }
+    this.tilt.update(this, this.#onFeet() && !this.#jumper.active);
     // Pose: the gait and idle, blended by how much the creature is moving (speed set by #travel).
     const poser = this.#poser;
     poser.dt = this.dt;
@@ -717,6 +757,13 @@ export class MotionAgent implements SteeringAgent {
   #onFeet(): boolean {
     const flight = this.flight;
     return !flight.airborne && flight.perch === undefined && this.waterLevel === undefined && this.#realm !== "water";
+  }
+
+  /** A step of its jump: along the arc, stood on the surface where it touches down. */
+  #jumpStep(): void {
+    if (this.#jumper.step(this, this.dt)) this.y = this.world?.pathPlanner?.landed?.(this) ?? this.y;
+    this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
+    this.turnRate = 0;
   }
 
   /** Walk and run speeds from the species, with the overrides of {@link setSpeeds}. */

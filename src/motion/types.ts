@@ -6,6 +6,7 @@
  */
 import type { SeededRandom } from "../util/seededRandom.js";
 import type { Area } from "./area.js";
+import type { JumpLeg, JumpPhase } from "./jumpArc.js";
 import type { ObstacleIndex } from "./obstacleIndex.js";
 
 /**
@@ -205,6 +206,11 @@ export interface PathPlanner {
    * into `out`. @default (`dx`, `dz`)
    */
   openWay?(agent: SteeringAgent, dx: number, dz: number, length: number, out: Vec2): void;
+  /**
+   * A jump put a walker down at its (x, y, z): stands it on the surface there (the floor it
+   * landed on, not the one it left) and returns the height of its feet. @default it stays where it landed
+   */
+  landed?(agent: PlannedAgent & { x: number; z: number }): number | undefined;
 }
 
 /**
@@ -311,4 +317,6 @@ export interface MotionEvents {
   arrived(x: number, z: number): void;
   /** Its state changed (`idle`, `wander`, `moveTo`, `flee`, `follow`, ...). */
   stateChanged(state: string, previous: string): void;
+  /** A phase of a jump began: take-off (`start`), the apex (`fall`), touch-down (`end`). */
+  jumped?(phase: JumpPhase, leg: JumpLeg): void;
 }

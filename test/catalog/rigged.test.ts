@@ -7,9 +7,11 @@ import { Quaternion } from "@babylonjs/core/Maths/math.vector.js";
 import type { Animation, Document } from "@gltf-transform/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_PLANS as CATALOG_PLANS } from "../../src/catalog/plans/index.js";
-import { RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/catalog/species/rigged.js";
+import { JUMP_CLIP_SPECIES, RIG_ONLY_SPECIES, RIGGED_SPECIES } from "../../src/catalog/species/rigged.js";
 import type { BodyType } from "../../src/catalog/species/types.js";
 import { flyGait, type Gait, gaitFor, swimGait, walkGait } from "../../src/motion/gaits/index.js";
+import { jumpPose } from "../../src/motion/gaits/jumpPose.js";
+import type { JumpPhase } from "../../src/motion/jumpArc.js";
 import { Pose } from "../../src/motion/pose.js";
 import { boxOf, type GeneratedCatalog, parseObj, sharedCatalog } from "./catalogFixture.js";
 import { jointBoxes, type RiggedCreature, readRigged, restPosition, rigOfGlb } from "./riggedFixture.js";
@@ -17,7 +19,13 @@ import { jointBoxes, type RiggedCreature, readRigged, restPosition, rigOfGlb } f
 const FPS = 30;
 /** Clips by behaviour: flyers fly, swimmers swim, the rest walk and run. */
 const CLIPS: Record<string, string[]> = { fly: ["idle", "walk", "fly"], swim: ["idle", "swim"] };
-const clipsOf = (behaviour: string) => CLIPS[behaviour] ?? ["idle", "walk", "run"];
+const JUMP_CLIPS = ["jump_start", "jump_fall", "jump_end"];
+/** The moving clips by behaviour, then the SDK's jump clips for the records of the newest dialect. */
+const clipsOf = (record: { name: string; behaviour: string }) => {
+  const moving = CLIPS[record.behaviour] ?? ["idle", "walk", "run"];
+  const jumps = JUMP_CLIP_SPECIES.includes(record.name);
+  return jumps ? [...moving, ...JUMP_CLIPS] : moving;
+};
 
 describe("rigged catalog GLBs", () => {
   let cat: GeneratedCatalog;
@@ -48,10 +56,12 @@ describe("rigged catalog GLBs", () => {
     expect(RIG_ONLY_SPECIES.length).toBeLessThan(RIGGED_SPECIES.length);
   });
 
-  it("links idle, walk and run (fly for flyers, swim for swimmers), each its own GLB, and the model alone", () => {
+  it("links idle, walk and run (fly for flyers, swim for swimmers; jumps for rig-only walkers), each its own GLB, and the model alone", () => {
+    expect(rigged.filter((c) => clipsOf(c.record).includes("jump_start")).length).toBeGreaterThanOrEqual(4);
+    for (const name of JUMP_CLIP_SPECIES) expect(RIG_ONLY_SPECIES).toContain(name);
     everyRigged(({ record, clips, model }, fail) => {
       const slug = record.model.rig!.GLB!.split("/")[0]!;
-      if (Object.keys(record.model.rig!.animations).join() !== clipsOf(record.behaviour).join())
+      if (Object.keys(record.model.rig!.animations).join() !== clipsOf(record).join())
         fail(`clips ${[...clips.keys()]}`);
       for (const [clip, file] of Object.entries(record.model.rig!.animations))
         if (file.GLB !== `${slug}/rig/${clip}.glb`) fail(file.GLB);
@@ -64,7 +74,9 @@ describe("rigged catalog GLBs", () => {
           .map((a) => a.getName());
         if (names.join() !== clip) fail(`${clip}.glb holds animations ${names}`);
       }
-      const moving = clipsOf(record.behaviour).slice(1);
+      const moving = clipsOf(record)
+        .slice(1)
+        .filter((clip) => !JUMP_CLIPS.includes(clip));
       if (Object.keys(record.movement ?? {}).join() !== moving.join())
         fail(`movement ${JSON.stringify(record.movement)}`);
       if (!moving.every((clip) => record.movement![clip]! > 0)) fail("a clip without a ground speed");
@@ -182,12 +194,34 @@ describe("rigged catalog GLBs", () => {
     };
   }
 
+  /** A jump clip plays once: its keys are the part-built jump pose of its phase, from its start to its end. */
+  function checkJump(clip: string, animation: Animation, type: string, model: Document, fail: (rule: string) => void) {
+    const { layout, roles } = rigOfGlb(type, model);
+    const phase = clip.slice("jump_".length) as JumpPhase;
+    const { times } = channel(animation, "body", "rotation");
+    const frames = times.length - 1;
+    if (frames < 2 || times[0] !== 0) fail(`${clip}: ${times.length} keys`);
+    const pose = new Pose(roles.joints.length);
+    const body = layout.joints.find((j) => j.part === "body")!.pivot;
+    for (let i = 0; i <= frames; i++) {
+      pose.reset();
+      jumpPose(roles, phase, i / frames, pose);
+      const y = channel(animation, "body", "translation").keys[i * 3 + 1]!;
+      if (Math.abs(y - (body.y + pose.bodyY)) > 1e-5)
+        fail(`${clip} key ${i}: body at ${y}, jump pose says ${body.y + pose.bodyY}`);
+    }
+  }
+
   it("loops every clip (its last key is its first) and samples one cycle of its gait at its movement speed", () => {
     const GAITS: Record<string, Gait> = { fly: flyGait, swim: swimGait };
     everyRigged(({ record, clips, model }, fail) => {
       const { layout, roles } = rigOfGlb(record.type, model);
       for (const [clip, doc] of clips) {
         const animation = doc.getRoot().listAnimations()[0]!;
+        if (JUMP_CLIPS.includes(clip)) {
+          checkJump(clip, animation, record.type, model, fail);
+          continue;
+        }
         for (const ch of animation.listChannels()) {
           const keys = ch.getSampler()!.getOutput()!.getArray()!;
           const size = ch.getSampler()!.getOutput()!.getElementSize();

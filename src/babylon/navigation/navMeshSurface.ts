@@ -280,6 +280,19 @@ export class NavMeshSurface implements PathPlanner {
     return true;
   }
 
+  /** A jump put a walker down: it stands on the surface nearest where it landed (not the floor it left). */
+  landed(agent: StandingAgent): number | undefined {
+    if (!walks(agent)) return undefined;
+    this.#footings.delete(agent);
+    if (!this.#near(agent.x, agent.y, agent.z)) return this.#place(agent);
+    const foot = new Footing();
+    this.#footAt(foot);
+    this.#footings.set(agent, foot);
+    agent.x = foot.x;
+    agent.z = foot.z;
+    return foot.y;
+  }
+
   /** Puts a walker on the highest surface under it; undefined when there is none near. */
   #place(agent: { x: number; z: number }): number | undefined {
     if (!this.#fromAbove(agent.x, agent.z, 4)) return undefined;

@@ -10,14 +10,18 @@ import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { IObstacle } from "@babylonjs/core/Navigation/INavigationEngine.js";
 import type { Node } from "@babylonjs/core/node.js";
 import { NavigationError } from "../../core/navigationError.js";
+import type { JumpLink } from "../../motion/jumpRoutes.js";
 import type { MotionWorldCore } from "../../motion/worldCore.js";
 import {
   type NavigationOptions,
   type NavigationSettings,
   resolveNavigationOptions,
 } from "../options/navigationOptions.js";
+import { JumpPlanner } from "./jumpPlanner.js";
+import { findLedgeLinks } from "./ledgeLinks.js";
 import { NavMeshSurface } from "./navMeshSurface.js";
 import { loadRecast } from "./recast.js";
+import { SurfaceProbe } from "./surfaceProbe.js";
 
 /** A Menagerie's populate, as navigation reads it: the scenery it placed is walked round like the level's meshes. */
 export interface SceneryGroup {
@@ -37,6 +41,9 @@ export class Navigation {
   readonly #world: MotionWorldCore;
   readonly #plugin: RecastNavigationJSPluginV2;
   readonly #surface: NavMeshSurface;
+  /** The surface with jumps: the world's planner. */
+  readonly #planner: JumpPlanner;
+  readonly #probe: SurfaceProbe;
   /** Obstacles cut into it, by what the game gave (a mesh) and what the world returned. */
   readonly #cuts = new Map<object, IObstacle>();
   /** Takes a mesh's cut out when the mesh is disposed; removed with the cut. */
@@ -50,6 +57,8 @@ export class Navigation {
     world: MotionWorldCore;
     plugin: RecastNavigationJSPluginV2;
     surface: NavMeshSurface;
+    planner: JumpPlanner;
+    probe: SurfaceProbe;
     ms: number;
     height: number;
     climb: number;
@@ -57,16 +66,19 @@ export class Navigation {
     this.#world = parts.world;
     this.#plugin = parts.plugin;
     this.#surface = parts.surface;
+    this.#planner = parts.planner;
+    this.#probe = parts.probe;
     this.buildMilliseconds = parts.ms;
     this.#height = parts.height;
     this.#climb = parts.climb;
-    this.#world.pathPlanner = this.#surface;
+    this.#world.pathPlanner = this.#planner;
     this.#world.obstacleVersion++; // walks under way plan again, on the navmesh
   }
 
   /**
    * Builds the navmesh of `options.meshes` and the scenery of `groups`, for `world`'s walkers;
    * see `Menagerie.enableNavigation`. `lifetime` is the Menagerie's: aborted, it was disposed.
+   * `jumpLinks`: the game's own links, read live.
    */
   static async build(
     world: MotionWorldCore,
@@ -74,6 +86,7 @@ export class Navigation {
     lifetime: AbortSignal,
     options: NavigationOptions,
     obstacles: Iterable<readonly [NavigationObstacleInput, object]> = [],
+    jumpLinks: ReadonlySet<JumpLink> = new Set(),
   ): Promise<Navigation> {
     const disposed = () => new NavigationError("disposed", "the Menagerie was disposed");
     if (lifetime.aborted) throw disposed();
@@ -111,7 +124,17 @@ export class Navigation {
       bottom,
     });
     const height = settings.agentHeight;
-    const navigation = new Navigation({ world, plugin, surface, ms, height, climb: settings.maxClimb });
+    const climb = settings.maxClimb + settings.cellHeight;
+    const probe = new SurfaceProbe(recast.core, plugin.navMeshQuery, { top, bottom, climb });
+    const found = findLedgeLinks(probe, {
+      ...groundExtent(meshes),
+      climb,
+      maxHeight: settings.maxJumpHeight,
+      maxLength: settings.maxJumpLength,
+      blocked: standsAbove(meshes),
+    });
+    const planner = new JumpPlanner({ surface, probe, found, game: jumpLinks, lift: settings.cellHeight });
+    const navigation = new Navigation({ world, plugin, surface, planner, probe, ms, height, climb: settings.maxClimb });
     for (const [input, key] of obstacles) navigation.addObstacle(input, key);
     progress?.({ stage: "ready", meshes: meshes.length, triangles, buildMilliseconds: ms });
     return navigation;
@@ -150,12 +173,13 @@ export class Navigation {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    if (this.#world.pathPlanner === this.#surface) {
+    if (this.#world.pathPlanner === this.#planner) {
       this.#world.pathPlanner = undefined;
       this.#world.obstacleVersion++;
     }
     for (const key of [...this.#cuts.keys()]) this.#forget(key);
     this.#surface.dispose();
+    this.#probe.dispose();
     this.#plugin.dispose();
   }
 
@@ -198,6 +222,11 @@ export class Navigation {
     this.#world.obstacleVersion++;
   }
 
+  /** The jump links found on the level (drops off ledges, gaps). */
+  get foundJumpLinks(): readonly JumpLink[] {
+    return this.#planner.foundLinks;
+  }
+
   /** The head room walkers were given, metres. */
   get agentHeight(): number {
     return this.#height;
@@ -233,6 +262,33 @@ function hasTriangles(mesh: AbstractMesh): boolean {
 
 function isMesh(input: NavigationObstacleInput): input is AbstractMesh {
   return typeof (input as AbstractMesh).getBoundingInfo === "function";
+}
+
+/** The meshes' extent on the ground, metres. */
+function groundExtent(meshes: readonly AbstractMesh[]): { minX: number; maxX: number; minZ: number; maxZ: number } {
+  const e = { minX: Infinity, maxX: -Infinity, minZ: Infinity, maxZ: -Infinity };
+  for (const mesh of meshes) {
+    const box = mesh.getBoundingInfo().boundingBox;
+    e.minX = Math.min(e.minX, box.minimumWorld.x);
+    e.maxX = Math.max(e.maxX, box.maximumWorld.x);
+    e.minZ = Math.min(e.minZ, box.minimumWorld.z);
+    e.maxZ = Math.max(e.maxZ, box.maximumWorld.z);
+  }
+  return e;
+}
+
+/** Whether a mesh's world box stands higher than y at (x, z): what a jump link may not pass through. */
+function standsAbove(meshes: readonly AbstractMesh[]): (x: number, z: number, y: number) => boolean {
+  const boxes = meshes.map((m) => m.getBoundingInfo().boundingBox);
+  return (x, z, y) =>
+    boxes.some(
+      (b) =>
+        b.maximumWorld.y > y &&
+        x >= b.minimumWorld.x &&
+        x <= b.maximumWorld.x &&
+        z >= b.minimumWorld.z &&
+        z <= b.maximumWorld.z,
+    );
 }
 
 /** The lowest and highest point of the meshes, metres. */

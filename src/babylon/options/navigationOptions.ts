@@ -37,6 +37,13 @@ export interface NavigationOptions {
   maxSlope?: number;
   /** Most obstacles (`addObstacle`) cut into the navmesh at once. @default 64 */
   maxObstacles?: number;
+  /**
+   * Jump links are made where the surface ends at a drop of at most this (a ledge over a floor),
+   * metres; each creature jumps only those within its own jump (`motion.jumpReach`). @default 3
+   */
+  maxJumpHeight?: number;
+  /** Jump links are made across gaps (and drops) at most this wide, metres. @default 6 */
+  maxJumpLength?: number;
 }
 
 /**
@@ -64,6 +71,8 @@ export const NAVIGATION_DEFAULTS: Readonly<Required<Omit<NavigationOptions, "mes
     maxClimb: 0.4,
     maxSlope: 45,
     maxObstacles: 64,
+    maxJumpHeight: 3,
+    maxJumpLength: 6,
   });
 
 /** {@link NavigationOptions} checked and filled. */
@@ -108,4 +117,6 @@ const RULES: Readonly<Record<keyof typeof NAVIGATION_DEFAULTS, string>> = Object
   maxClimb: "a positive number of metres",
   maxSlope: "a number of degrees from 0 to 90",
   maxObstacles: "a positive integer",
+  maxJumpHeight: "a positive number of metres",
+  maxJumpLength: "a positive number of metres",
 });

@@ -20,3 +20,10 @@ export const RIGGED_SPECIES: readonly string[] = [
  * every creature's OBJ files skip these.
  */
 export const RIG_ONLY_SPECIES: readonly string[] = ["zebra", "reindeer", "crocodile", "crow", "chicken", "kangaroo", "scorpion", "dolphin"];
+
+/**
+ * Rig-only walkers whose records also link the newest SDK's jump clips (`jump_start`,
+ * `jump_fall`, `jump_end`): every rig-only species that walks, crawls or hops, except the zebra,
+ * whose clip list tests, the bench and the demo name, so it does not change under them.
+ */
+export const JUMP_CLIP_SPECIES: readonly string[] = ["reindeer", "crocodile", "chicken", "kangaroo", "scorpion"];

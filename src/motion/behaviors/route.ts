@@ -2,6 +2,8 @@
  * Route: arrives at a point by way of waypoints around obstacles (planned with `findPath`).
  * The goal of the `moveTo` order.
  */
+import type { JumpLeg } from "../jumpArc.js";
+import type { JumpWaypoint } from "../jumpRoutes.js";
 import type { SteeringAgent, Vec2 } from "../types.js";
 import { ArriveBehavior } from "./arrive.js";
 
@@ -13,8 +15,13 @@ import { ArriveBehavior } from "./arrive.js";
  * wall taken down, changes its way there.
  */
 export class RouteBehavior extends ArriveBehavior {
-  /** The waypoints before the target, in order; passed ones are skipped. */
-  waypoints: Vec2[];
+  /** The waypoints before the target, in order; passed ones are skipped. A take-off point carries its jump. */
+  waypoints: JumpWaypoint[];
+  /**
+   * A jump whose take-off point it reached this step: its agent takes it (and clears this);
+   * its landing point counts as passed.
+   */
+  jumpDue: JumpLeg | undefined = undefined;
   /** Times it planned its way (the first plan included). */
   plans = 0;
   #next = 0;
@@ -56,9 +63,15 @@ export class RouteBehavior extends ArriveBehavior {
       const dx = w.x - agent.x;
       const dz = w.z - agent.z;
       const d = Math.sqrt(dx * dx + dz * dz);
-      if (d <= this.pass) {
+      const jump = w.jump;
+      if (d <= (jump ? Math.max(0.1, agent.radius * 0.3) : this.pass)) {
         this.#next++;
-        continue;
+        if (!jump) continue;
+        this.jumpDue = jump; // it takes off here: the landing point is passed in the air
+        this.#next++;
+        out.x = 0;
+        out.z = 0;
+        return;
       }
       out.x = (dx / d) * agent.cruiseSpeed - agent.vx;
       out.z = (dz / d) * agent.cruiseSpeed - agent.vz;

@@ -56,6 +56,9 @@ export function createFrameSync(settings: AnimationLodSettings | null): FrameSyn
           // A flier that landed walks on its clips (idle, walk), and flies on them again after take-off.
           if (mixer.behaviour !== binding.agent.behaviour) mixer.setBehaviour(binding.agent.behaviour);
           mixer.pose = binding.agent.activity;
+          const jump = binding.agent.jump;
+          mixer.jump = jump?.phase;
+          mixer.jumpSeconds = jump ? jump.phaseSeconds : 0;
           mixer.update();
           clips.timeScale = clipScale;
           const crowd = binding.crowdClips;

@@ -41,10 +41,16 @@ export function crowdClips(crowd: RiggedCrowd, member: CrowdMember, mixerClips: 
 export function syncCrowdClips(b: ClipBinding, c: CrowdClips, stepped: number, lod: number): void {
   const { weights, rates } = b.mixer;
   const { clips, phases } = c;
+  const mixer = b.mixer;
+  if (mixer.restart >= 0) {
+    phases[mixer.restart] = 0; // a jump's phase began: its clip from its first frame
+    mixer.restart = -1;
+  }
   let first = -1; // the strongest clip
   let second = -1; // the next
   for (let i = 0; i < clips.length; i++) {
     const seconds = clips[i]!.seconds;
+    mixer.clipSeconds[i] = seconds; // a jump clip's rate fits it to its phase
     if (seconds > 0 && stepped > 0) {
       const phase = phases[i]! + (stepped * rates[i]!) / seconds;
       phases[i] = phase - Math.floor(phase);

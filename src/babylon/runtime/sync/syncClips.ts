@@ -36,6 +36,10 @@ export function bindClips(mixer: ClipMixer, animations: ReadonlyMap<string, Anim
     if (!group) throw new Error(`No animation group for clip "${clip}"`);
     return group;
   });
+  groups.forEach((group, i) => {
+    const fps = group.targetedAnimations[0]?.animation.framePerSecond ?? 0;
+    mixer.clipSeconds[i] = fps > 0 ? (group.to - group.from) / fps : 0;
+  });
   return { mixer, groups, timeScale: 1 };
 }
 
@@ -61,6 +65,12 @@ export function syncClips(b: ClipBinding): void {
   const { groups, mixer } = b;
   const weights = mixer.weights;
   const rates = mixer.rates;
+  if (mixer.restart >= 0) {
+    // A jump's phase began: its clip plays from its first frame, timed to the phase.
+    const group = groups[mixer.restart];
+    if (group?.isStarted) group.goToFrame(group.from);
+    mixer.restart = -1;
+  }
   for (let i = 0; i < groups.length; i++) {
     const group = groups[i]!;
     const rate = rates[i]! * b.timeScale;
