@@ -5,7 +5,9 @@
  * asset test service, or a bare test server for odd statuses), the real asset fetcher and client.
  * Kept off the reference service: a 300 answer, links that are no URL, a renewed record without a
  * part's link, a texture held forever and a record the service no longer has are answers it
- * never gives (the abort tests beside them share the setup).
+ * never gives; the texture held forever is an order the service's clock-driven faults cannot
+ * set. A signal aborted before or during the load is tested over the service in
+ * fetchModelAssetsService.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";
@@ -130,27 +132,6 @@ describe("answers and links that are no asset", () => {
 });
 
 describe("aborts and failures", () => {
-  it("rejects with the reason of a signal aborted before the start, without a single request", async () => {
-    const record = await lookup();
-    const controller = new AbortController();
-    const reason = new Error("gone before the start");
-    controller.abort(reason);
-    const { deps, seen } = harness();
-    expect(await rejection(fetchModelAssets(record, deps, controller.signal))).toBe(reason);
-    await settle(seen.answers);
-    expect([server.assetCount("fox"), seen.warnings.length]).toEqual([0, 0]);
-  });
-
-  it("turns no request cancelled by an abort into a warning", async () => {
-    const record = await lookup();
-    const controller = new AbortController();
-    const reason = new Error("stop");
-    const { deps, seen } = harness((started) => started === 13 && controller.abort(reason));
-    expect(await rejection(fetchModelAssets(record, deps, controller.signal))).toBe(reason);
-    await settle(seen.answers);
-    expect(seen.warnings).toEqual([]);
-  });
-
   it("turns no texture cancelled by an abort after the MTL arrived into a warning", async () => {
     // fur.png is held until the test ends; the load is aborted once the parts and the MTL are in.
     server.models.set("fox", {

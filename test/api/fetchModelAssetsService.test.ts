@@ -164,6 +164,32 @@ describe("fetchModelAssets over the reference service", () => {
     expect([seen.refreshes, seen.started, t.assetCount("fox/"), seen.reports.length]).toEqual([1, 0, 0, 0]);
   });
 
+  it("rejects with the reason of a signal aborted before the start, without a single request", async () => {
+    const t = await setup();
+    const record = await t.lookup();
+    const controller = new AbortController();
+    const reason = new Error("gone before the start");
+    controller.abort(reason);
+    const { deps, seen } = t.harness();
+    expect(await fetchModelAssets(record, deps, controller.signal).catch((e: unknown) => e)).toBe(reason);
+    await Promise.allSettled(seen.requests.map((r) => r.answer));
+    expect([t.assetCount("fox/"), seen.warnings.length]).toEqual([0, 0]);
+  });
+
+  it("turns no request cancelled by an abort into a warning", async () => {
+    const t = await setup();
+    const record = await t.lookup();
+    const controller = new AbortController();
+    const reason = new Error("stop");
+    // Abort as the last of the fox's 14 requests starts, before any of them has answered.
+    const { deps, seen } = t.harness((started) => started === 14 && controller.abort(reason));
+    expect(await fetchModelAssets(record, deps, controller.signal).catch((e: unknown) => e)).toBe(reason);
+    await Promise.allSettled(seen.requests.map((r) => r.answer));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.requests.filter((r) => r.signal.aborted).length).toBeGreaterThan(0);
+    expect(seen.warnings).toEqual([]);
+  });
+
   it("rejects on abort mid-load with every request cancelled and no abort listener left", async () => {
     const t = await setup();
     const record = await t.lookup();

@@ -1,3 +1,11 @@
+/**
+ * Games on the public Menagerie surface: fleeing from and following agents, obstacles and
+ * arrivals, ground from the start, creatures found near a point and from a pick, species
+ * speeds, and stepping by hand.
+ * Kept on the hand-made server: these test steering, events and picks, not records or links;
+ * the sheep and the dog are the tiny box quadruped of test/helpers/tinyModels.ts at heights set
+ * here, so the rays of the pick tests hit boxes whose coordinates are known.
+ */
 import { PickingInfo } from "@babylonjs/core/Collisions/pickingInfo.js";
 import { Ray } from "@babylonjs/core/Culling/ray.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";

@@ -2,6 +2,10 @@
  * The living world through the public Babylon surface, over real HTTP to an inline model
  * server: populate's herds and flocks keep together, its scenery steers creatures of another
  * spawn, a lion hunts (events), zebras flee, and a camera or a plain position is an agent.
+ * Kept on the hand-made server: these test herds, scenery, hunts and agents, not records or
+ * links; the zebra, lion and crow are tiny box models at heights set here (the catalog's zebra
+ * and crow are rig-only GLBs), and the boulder is a one-box prop whose footprint the scenery
+ * test measures distances against.
  */
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";

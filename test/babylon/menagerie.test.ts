@@ -1,3 +1,12 @@
+/**
+ * A Menagerie's motion on part-built creatures: walking along its facing with the joints at the
+ * pose's angles, a leg swinging forward, swimmers below the water line and flyers above the
+ * ground, one scene observer with pause and time scale, a root a game moved, a seed, and a
+ * pending moveTo settled on dispose.
+ * Kept on the hand-made server: the fox, trout and owl are box models whose parts and pivots
+ * this file (and test/helpers/tinyModels.ts) writes, so joint angles and a leg's swing are read
+ * off known geometry; records and links are not what these tests check.
+ */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Menagerie } from "../../src/babylon/menagerie.js";

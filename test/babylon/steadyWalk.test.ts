@@ -4,6 +4,8 @@
  * Once walking steadily, no creature's scale may change from one frame to the next — counted
  * over every node of every creature, frame by frame (an idle/walk blend that never settled
  * used to flip every walker's body scale between 1 and 0.9999 each frame).
+ * Kept on the hand-made server: it counts scale changes on every node of the tiny box fox of
+ * test/helpers/tinyModels.ts; what it checks is motion and sync, not records or links.
  */
 
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";

@@ -1,3 +1,12 @@
+/**
+ * Orders and water: braking and neighbours' pushes, moveTo, flight, follow, seek and pursue
+ * kept out of water (an amphibious hippo goes in), a populate's water, targets within an
+ * obstacle's clearance, being stuck, and visits.
+ * Kept on the hand-made server: the zebra, horse and hippo are one tiny box quadruped at three
+ * heights, so footprints and clearances follow from those heights alone, and the populate asks
+ * for "grassland", a free-text query the hand-made search answers with all its models (the
+ * reference service would answer it by its fuzzy text search).
+ */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";

@@ -1,6 +1,9 @@
 /**
  * A small game in Chromium (test/browser/pages/game.ts): a herd flees an agent-driven player
  * and calms down, a dog follows it, a click picks a creature, arrivals are reported.
+ * Kept on the hand-made server: the game in the page is under test, not records or links; the
+ * sheep, goat and dog are the tiny box quadruped of test/helpers/tinyModels.ts at heights set
+ * here, furred in three colours so a screenshot tells them apart.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

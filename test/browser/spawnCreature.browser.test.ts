@@ -1,3 +1,11 @@
+/**
+ * spawnCreature in Chromium: a crowd of 50 foxes drawn in one call from its joined mesh, posed as
+ * their own nodes would be, its texture fetched once with its signature; and a textured catalog
+ * fox from the reference service standing on the ground, every texture signed.
+ * The first two run on the hand-made server's tiny box fox (test/helpers/tinyModels.ts), whose
+ * 13 assets its per-asset count checks; its signed texture link could move to the service, as
+ * the last test's catalog fox already has.
+ */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, pageResult, watchPage } from "../helpers/browser.js";

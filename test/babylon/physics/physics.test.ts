@@ -1,3 +1,12 @@
+/**
+ * Havok bodies of creatures (the `physics` option): shapes fitted to their bounds, the mass from
+ * the record, the option or the bounds, bodies that follow walkers and meet balls and players,
+ * and nothing left after dispose; the last test sizes a rigged catalog creature over the
+ * reference service.
+ * Kept on the hand-made server otherwise: the cow and the heron are single boxes written here,
+ * and the capsule, box and estimated mass are checked against their sizes (1.6 m long,
+ * 0.3 x 1.2 x 0.4 m); no catalog creature has bounds known to the test.
+ */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { PhysicsMotionType, PhysicsShapeType } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";

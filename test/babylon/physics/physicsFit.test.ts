@@ -1,6 +1,10 @@
 /**
  * A part-built creature's physics body is fitted without growing its nodes (it stays drawn by
  * its model's crowd), to the same box its grown nodes and instances measure.
+ * The part-built fox is the tiny box fox of test/helpers/tinyModels.ts on the hand-made server;
+ * its body is compared with its own grown nodes, so the model does not matter to these checks,
+ * and the catalog's part-built and rigged creatures are fitted over the reference service in the
+ * last test.
  */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";

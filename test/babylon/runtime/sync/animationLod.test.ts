@@ -2,6 +2,8 @@
  * Animation level of detail: a crowd with foxes in view and foxes behind the camera, next to a
  * twin crowd (same seed, same spawns) posed every frame. Counts the matrices written per frame,
  * and checks that steering is untouched and that every pose drawn is the twin's, exactly.
+ * Kept on the hand-made server: the matrices counted per frame are the 11 joints of the tiny box
+ * fox of test/helpers/tinyModels.ts; what it checks is posing, not records or links.
  */
 import type { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";

@@ -4,6 +4,8 @@
  * and upload. test/motion/allocation.test.ts covers the engine-free step alone; this one caught
  * the Babylon side boxing three numbers per joint per frame (~465 bytes per agent-step).
  * Its own file: Vitest isolates modules per file, so the JIT sees only this file's creatures.
+ * Kept on the hand-made server: it measures the step over crowds of the tiny box fox of
+ * test/helpers/tinyModels.ts (11 parts, 11 joints a creature); no record or link is under test.
  */
 
 import { Matrix, Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";

@@ -2,6 +2,9 @@
  * Mesh level of detail (`meshLod`): distant part-built creatures drawn from simplified meshes.
  * Counts, in a NullEngine scene: indices Babylon draws near and far, level switches at a
  * boundary (hysteresis), levels made once per model, and nothing left after dispose.
+ * Kept on the hand-made server: the levels are counted on a dense blob and a box
+ * (test/helpers/denseModels.ts), whose index counts and "nothing to simplify in a box" the
+ * assertions depend on; the catalog's models have no such known geometry.
  */
 import type { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";

@@ -3,6 +3,9 @@
  * vertices are bound to their parts' joints: the counts that make a crowd cheap (nodes per
  * creature, matrices written and buffers uploaded per frame, meshes Babylon evaluates), and that
  * the crowd draws what the nodes would.
+ * Kept on the hand-made server: the counts (11 joints, matrices per joint per creature) are
+ * those of the tiny box fox of test/helpers/tinyModels.ts and a one-box trout, and the picks
+ * cast rays at boxes whose coordinates are known.
  */
 import { Ray } from "@babylonjs/core/Culling/ray.js";
 import { type Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
