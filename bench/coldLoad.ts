@@ -20,6 +20,7 @@ export interface ColdLoadBenchOptions {
 }
 
 const MENAGERIE = "Menagerie populate, cold process";
+const MENAGERIE_AT_ONCE = "Menagerie populate, cold process, parseInWorkersAfterBytes: 0";
 const COMPETENT = `${COMPETENT_A}, cold process`;
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL("./coldLoadChild.ts", import.meta.url));
@@ -56,6 +57,7 @@ export async function benchColdLoad(options: ColdLoadBenchOptions): Promise<Sect
       await coldLoad({ ...base, way: "A", names });
       const m = new Samples();
       const a = new Samples();
+      const atOnce = new Samples();
       for (let i = 0; i < options.runs; i++) {
         const mine = i % 2 === 0;
         const first = await coldLoad({ ...base, way: mine ? "menagerie" : "A", names });
@@ -63,12 +65,18 @@ export async function benchColdLoad(options: ColdLoadBenchOptions): Promise<Sect
         const [mr, ar] = mine ? [first, second] : [second, first];
         m.add(mr.figures);
         a.add(ar.figures);
+        const early = { ...base, way: "menagerie" as const, names, options: { parseInWorkersAfterBytes: 0 } };
+        atOnce.add((await coldLoad(early)).figures);
         options.log(
           `cold ${count}: run ${i + 1}/${options.runs}: menagerie ${mr.figures.wallMs!.toFixed(0)} ms, A ${ar.figures.wallMs!.toFixed(0)} ms`,
         );
       }
       const scenario = `${count} creatures, cold process`;
-      rows.push(row(scenario, COMPETENT, a.summary()), row(scenario, MENAGERIE, m.summary(), COMPETENT));
+      rows.push(
+        row(scenario, COMPETENT, a.summary()),
+        row(scenario, MENAGERIE, m.summary(), COMPETENT),
+        row(scenario, MENAGERIE_AT_ONCE, atOnce.summary(), COMPETENT),
+      );
     }
   } finally {
     await server.close();
@@ -77,7 +85,7 @@ export async function benchColdLoad(options: ColdLoadBenchOptions): Promise<Sect
     id: "cold",
     title: "0. Cold loads in Node: five part-built species in a fresh process, Menagerie ÷ A",
     notes: [
-      `Forest habitat filtered to ${FOREST_SPECIES.length} walkers (${FOREST_SPECIES.join(", ")}); seed 7; A spawns the creatures populate chose. Each run is a fresh Node process (tsx), the two ways taking turns; the service runs in the bench's process, warm.`,
+      `Forest habitat filtered to ${FOREST_SPECIES.length} walkers (${FOREST_SPECIES.join(", ")}); seed 7; A spawns the creatures populate chose. Each run is a fresh Node process (tsx), the two ways taking turns, then Menagerie with its OBJ workers started at once (\`parseInWorkersAfterBytes: 0\`: every load paid their start); the service runs in the bench's process, warm.`,
       "Timed in the child from the first call (`new Menagerie` + `populate`, or A's `install` + search) to every creature spawned, after each way's static imports: Menagerie's lazy chunks, its OBJ worker's start and its crowd build count. CPU = the child process's user + system time over the same span (the worker thread's included).",
       "Ratio (×) = the row's median / A's median in the same run set.",
     ],

@@ -16,7 +16,7 @@ export interface ColdLoadJob {
   /** What A spawns: the creatures Menagerie's populate chose, by name. */
   names?: string[];
   /** Menagerie options beside the service's (`parseInWorkers`, for a comparison). */
-  options?: { parseInWorkers?: boolean };
+  options?: { parseInWorkers?: boolean; parseInWorkersAfterBytes?: number };
 }
 
 const job = JSON.parse(process.env["MENAGERIE_COLD_JOB"] ?? "{}") as ColdLoadJob;

@@ -125,7 +125,8 @@ export class Menagerie {
     this.#shadows = new ShadowCasters(scene);
     registerInstancing(); // the glTF loader is registered when a rigged model first loads
     this.client = menagerieClient(options);
-    // The parse workers start with the runtime, so that they boot while the first lookup is on the wire.
+    // The parse workers are held from the runtime's arrival, so that a load that asks for them at
+    // once (`parseInWorkersAfterBytes: 0`) has them boot while the first lookup is on the wire.
     this.#runtime.whenLoaded((runtime) => {
       this.#holdParseWorkers(runtime);
       // Avoidance reads only the obstacles near each creature once the runtime is here.
@@ -573,7 +574,9 @@ export class Menagerie {
   }
 
   #holdParseWorkers(runtime: SpawnRuntimeModule): void {
-    if (this.#settings.parseInWorkers && !this.isDisposed) this.#parseLease ??= runtime.acquireSharedObjParsePool();
+    const { parseInWorkers, parseInWorkersAfterBytes } = this.#settings;
+    if (parseInWorkers && !this.isDisposed)
+      this.#parseLease ??= runtime.acquireSharedObjParsePool(parseInWorkersAfterBytes);
   }
 
   /** This Menagerie's spawner, once the runtime chunk has loaded (`model` names what waits, for errors). */

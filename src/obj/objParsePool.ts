@@ -7,7 +7,9 @@
  * is ready yet (a first model must not wait for a worker to boot) and wherever workers cannot
  * start (no Worker, a Content Security Policy that forbids them, a bundler that left the
  * worker's file out): a worker that fails sends its pending texts back to be read in the
- * thread, and the pool stops using workers. Engine-free.
+ * thread, and the pool stops using workers. Workers start only once the texts offered to a pool
+ * pass its {@link ObjParsePool.startAfter} bytes (or on {@link ObjParsePool.warm}): below that the
+ * thread reads them sooner than a worker would boot. Engine-free.
  */
 import { yieldToEventLoop } from "../util/yieldToEventLoop.js";
 import type { ObjLevelSpec } from "./objLevels.js";
@@ -57,6 +59,8 @@ export class ObjParsePool {
   #slots: Slot[] = [];
   #broken = false;
   #nextId = 1;
+  #offeredBytes = 0;
+  #startAfterBytes = Number.POSITIVE_INFINITY;
 
   /** @param start how a worker is started (default: this environment's way); `null`: texts are always read by the caller. */
   constructor(size: number, start: ObjWorkerStarter | null = defaultObjWorkerStarter() ?? null) {
@@ -70,6 +74,15 @@ export class ObjParsePool {
     for (let i = 0; i < this.size; i++) this.#startSlot(this.#start);
   }
 
+  /**
+   * Starts the workers once the texts offered to {@link parse} pass `bytes` in all (now, if they
+   * already have); the smallest of the values given wins. Until then every text is the caller's.
+   */
+  startAfter(bytes: number): void {
+    this.#startAfterBytes = Math.min(this.#startAfterBytes, bytes);
+    if (this.#offeredBytes >= this.#startAfterBytes) this.warm();
+  }
+
   /** Whether a worker is ready to read a text now. */
   get ready(): boolean {
     return !this.#broken && this.#slots.some((slot) => slot.ready);
@@ -81,6 +94,11 @@ export class ObjParsePool {
    */
   parse(text: string, rightHanded: boolean, levels?: readonly ObjLevelSpec[]): Promise<ObjMesh[]> | undefined {
     if (this.#broken) return undefined;
+    if (this.#slots.length === 0) {
+      this.#offeredBytes += text.length;
+      if (this.#offeredBytes < this.#startAfterBytes) return undefined;
+      this.warm(); // boots in the background: this text is still the caller's
+    }
     let slot: Slot | undefined;
     for (const candidate of this.#slots) {
       if (candidate.ready && (!slot || candidate.pending.size < slot.pending.size)) slot = candidate;
@@ -227,13 +245,16 @@ export const SHARED_POOL_IDLE_MS = 2_000;
 
 let shared: { pool: ObjParsePool; holders: number; idle?: ReturnType<typeof setTimeout> } | undefined;
 
-/** Holds the page's shared pool (made, and its workers started, by the first holder). */
-export function acquireSharedObjParsePool(): ObjParsePoolLease {
+/**
+ * Holds the page's shared pool (made by the first holder); its workers start once the texts
+ * offered pass `startAfterBytes` (0: now; the smallest any holder gave wins).
+ */
+export function acquireSharedObjParsePool(startAfterBytes = 0): ObjParsePoolLease {
   shared ??= { pool: new ObjParsePool(defaultObjWorkerCount()), holders: 0 };
   const entry = shared;
   entry.holders++;
   clearTimeout(entry.idle);
-  entry.pool.warm();
+  entry.pool.startAfter(startAfterBytes);
   let released = false;
   return {
     pool: entry.pool,

@@ -149,15 +149,25 @@ export interface MenagerieOptions {
    */
   meshLod?: MeshLodOptions | false;
   /**
-   * Read OBJ text in workers (Web Workers; worker threads in Node), shared by every Menagerie
-   * of the page and started when the first one is made: one less than the cores, 1 to 4. The
-   * main thread then only makes meshes from what they read. Parts that arrive before a worker
-   * is ready, and every part where workers cannot start (a Content Security Policy without
-   * `worker-src`, a bundler that left the worker out), are read on the main thread, one part
-   * per task. `false` always reads on the main thread.
+   * Let OBJ text be read in workers (Web Workers; worker threads in Node), shared by every
+   * Menagerie of the page: one less than the cores, 1 to 4. They start once the page has read
+   * `parseInWorkersAfterBytes` of OBJ text, and the main thread then only makes meshes from
+   * what they read. Parts that arrive before a worker is ready, and every part where workers
+   * cannot start (a Content Security Policy without `worker-src`, a bundler that left the
+   * worker out), are read on the main thread, one part per task. `false` always reads on the
+   * main thread.
    * @default true
    */
   parseInWorkers?: boolean;
+  /**
+   * With `parseInWorkers`, the OBJ text (in characters, page-wide) read on the main thread
+   * before the workers start; they boot in the background and take the parts that come after.
+   * A worker's start costs about as much CPU as the main thread spends reading this much text
+   * (~400 ms against ~10 MB/s, levels included, measured by the bench's cold loads), so smaller
+   * loads are cheaper without one. `0` starts them with the first Menagerie.
+   * @default 4_000_000
+   */
+  parseInWorkersAfterBytes?: number;
 }
 
 /**
@@ -186,6 +196,7 @@ export const MENAGERIE_SETTINGS_DEFAULTS: Readonly<
   animationLod: ANIMATION_LOD_DEFAULTS,
   meshLod: MESH_LOD_DEFAULTS,
   parseInWorkers: true,
+  parseInWorkersAfterBytes: 4_000_000,
 });
 
 /** A Menagerie's options checked, with their defaults filled: what it and its spawner read. */
@@ -196,6 +207,7 @@ export interface MenagerieSettings {
   /** `null`: every creature posed every frame. */
   readonly animationLod: AnimationLodSettings | null;
   readonly parseInWorkers: boolean;
+  readonly parseInWorkersAfterBytes: number;
   readonly defaultHeightMeters: number;
   readonly linkMarginSeconds: number;
   readonly prefer: ModelPreference;
@@ -228,6 +240,7 @@ export function resolveMenagerieOptions(options: MenagerieOptions): MenagerieSet
     autoStep: o.autoStep !== false,
     animationLod,
     parseInWorkers: o.parseInWorkers !== false,
+    parseInWorkersAfterBytes: nonNegativeNumber("parseInWorkersAfterBytes", o.parseInWorkersAfterBytes),
     linkMarginSeconds: nonNegativeNumber("linkMarginSeconds", o.linkMarginSeconds),
     defaultHeightMeters: positiveNumber("defaultHeightMeters", o.defaultHeightMeters),
     prefer: preference("prefer", o.prefer),

@@ -2,7 +2,8 @@
  * A Menagerie reads OBJ parts in the shared worker pool (real worker threads here) once a worker
  * is ready: every part is handed to a worker, the meshes are the ones reading on the main thread
  * gives, an unreadable part degrades the creature just the same, and `parseInWorkers: false`
- * hands none. Counted with `menagerie.stats`.
+ * hands none. Workers start only once a page's OBJ text passes `parseInWorkersAfterBytes`: a
+ * small load starts none. Counted with `menagerie.stats` and the pool's own stats.
  * Kept on the hand-made server: the stubby's tail is a part that is not an OBJ, an answer the
  * reference service's catalog never gives, and the fox's box parts make the meshes compared
  * between workers and the main thread small and known.
@@ -12,6 +13,7 @@ import { VertexBuffer } from "@babylonjs/core/Meshes/buffer.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Menagerie } from "../../../../src/babylon/menagerie.js";
+import { MENAGERIE_SETTINGS_DEFAULTS } from "../../../../src/babylon/options/menagerieOptions.js";
 import type { MenagerieWarning } from "../../../../src/babylon/types.js";
 import { SHARED_POOL_IDLE_MS, sharedObjParsePool } from "../../../../src/obj/objParsePool.js";
 import { createNullScene, sceneCounts } from "../../../helpers/babylonScene.js";
@@ -19,6 +21,7 @@ import { createModelServer, type ModelServer } from "../../../helpers/modelServe
 import { furMtl, quadrupedParts, tinyPng } from "../../../helpers/tinyModels.js";
 
 const PARTS = quadrupedParts();
+const BIG = MENAGERIE_SETTINGS_DEFAULTS.parseInWorkersAfterBytes + 10;
 let server: ModelServer;
 
 beforeAll(async () => {
@@ -27,6 +30,8 @@ beforeAll(async () => {
     fox: { ...model, parts: PARTS },
     // A tail that is not an OBJ: the creature comes without it, with a warning.
     stubby: { ...model, parts: { ...PARTS, tail: "v 0 0 0\nnot an obj\n" } },
+    // A body past the default start threshold (comment lines: text to read, cheaply).
+    bulky: { ...model, parts: { ...PARTS, body: `${PARTS.body}${"# padding\n".repeat(BIG / 10)}` } },
   });
 });
 afterAll(() => server?.close());
@@ -49,7 +54,13 @@ function meshData(scene: { meshes: { name: string }[] }, model: string) {
 async function spawnIn(model: string, parseInWorkers: boolean) {
   const env = createNullScene();
   const before = sceneCounts(env.scene);
-  const menagerie = new Menagerie(env.scene, { baseUrl: server.url, apiKey: "test-key", parseInWorkers });
+  // Workers from the start: every part of this small model is theirs once one is ready.
+  const menagerie = new Menagerie(env.scene, {
+    baseUrl: server.url,
+    apiKey: "test-key",
+    parseInWorkers,
+    parseInWorkersAfterBytes: 0,
+  });
   const warnings: MenagerieWarning[] = [];
   menagerie.onWarningObservable.add((warning) => warnings.push(warning));
   if (parseInWorkers) {
@@ -68,6 +79,38 @@ async function spawnIn(model: string, parseInWorkers: boolean) {
   env.dispose();
   return { ...result, leftBehind: { before, after } };
 }
+
+describe("when the workers start", () => {
+  /** Waits until no earlier test's shared pool is left, so that the next one is this test's. */
+  const noSharedPool = () =>
+    vi.waitFor(() => expect(sharedObjParsePool()).toBeUndefined(), { timeout: SHARED_POOL_IDLE_MS + 5_000 });
+
+  it("reads a small load on the main thread and starts no worker", async () => {
+    await noSharedPool();
+    const env = createNullScene();
+    const menagerie = new Menagerie(env.scene, { baseUrl: server.url, apiKey: "test-key" });
+    await menagerie.spawnCreature("fox");
+    expect(menagerie.stats).toMatchObject({ partsParsedInWorkers: 0, partsParsedOnMainThread: 11 });
+    expect(sharedObjParsePool()?.stats.workersStarted).toBe(0);
+    menagerie.dispose();
+    env.dispose();
+  }, 30_000);
+
+  it("starts them once a load passes parseInWorkersAfterBytes, and hands them the parts after", async () => {
+    await noSharedPool();
+    const env = createNullScene();
+    const menagerie = new Menagerie(env.scene, { baseUrl: server.url, apiKey: "test-key" });
+    await menagerie.spawnCreature("bulky");
+    const pool = sharedObjParsePool();
+    expect(pool?.stats.workersStarted).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(pool?.ready).toBe(true), { timeout: 60_000, interval: 25 });
+    const before = menagerie.stats.partsParsedInWorkers;
+    await menagerie.spawnCreature("fox");
+    expect(menagerie.stats.partsParsedInWorkers - before).toBe(11);
+    menagerie.dispose();
+    env.dispose();
+  }, 90_000);
+});
 
 describe("parsing in workers", () => {
   it("hands every part to a worker and makes the same meshes as the main thread", async () => {
