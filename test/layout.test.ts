@@ -33,8 +33,10 @@ const MAX_BABYLON_TOP = 14;
 const ONE_CONCEPT_FILES: Record<string, string> = {
   "babylon/creature.ts":
     "Creature: one game-facing class (body, orders, reactions, events, bounds), delegating to its motion agent and world",
+  "babylon/menagerie.ts":
+    "Menagerie: the one entry object a game holds (lookups, spawn, populate, world, navigation and jump links, commands, dispose), each a short delegate to its own module",
   "motion/motionAgent.ts":
-    "MotionAgent: one engine-free agent (state, steering sum, travel, height in the air and the water column), its orders and its flight owned parts (agentOrders.ts, flight.ts)",
+    "MotionAgent: one engine-free agent (state, steering sum, travel, height in the air and the water column), its orders, flight, jumps and lean to the ground owned parts (agentOrders.ts, flight.ts, jumper.ts, groundTilt.ts)",
 };
 
 /** What each top folder of src/ may import (besides itself). Order: lowest first. */
