@@ -214,13 +214,14 @@ describe("fetchModelAssets over the reference service", () => {
   });
 
   it("cancels the other requests, without warnings, when the model's required GLB fails", async () => {
-    // The reindeer's idle clip (its model) answers 404; its walk and run clips are held 2 s.
+    // The reindeer's idle clip (its model) answers 404; its walk, run and jump clips are held 2 s.
     const t = await setup({
       faults: {
         rules: [
           { targets: ["glb"], kind: "status", status: 404, match: "reindeer/rig/idle" },
           { targets: ["glb"], kind: "latency", latencyMs: 2000, match: "reindeer/rig/walk" },
           { targets: ["glb"], kind: "latency", latencyMs: 2000, match: "reindeer/rig/run" },
+          { targets: ["glb"], kind: "latency", latencyMs: 2000, match: "reindeer/rig/jump" },
         ],
       },
     });
@@ -233,12 +234,12 @@ describe("fetchModelAssets over the reference service", () => {
       404,
       "clip:idle",
     ]);
-    // The walk and run GLBs, still on their way (the service holds them 2 s), were cancelled.
+    // The walk, run and three jump GLBs, still on their way (the service holds them 2 s), were cancelled.
     const others = seen.requests.filter((r) => !r.settled);
-    expect(others).toHaveLength(2);
+    expect(others).toHaveLength(5);
     expect(others.every((r) => r.signal.aborted)).toBe(true);
     const outcomes = await Promise.allSettled(others.map((r) => r.answer));
-    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+    expect(outcomes.map((o) => o.status)).toEqual(Array(5).fill("rejected"));
     expect(seen.warnings).toEqual([]);
   });
 

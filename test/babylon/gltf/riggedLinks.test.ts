@@ -64,7 +64,9 @@ async function setup(options: Partial<LookupServerOptions> = {}) {
   };
 }
 
-const CLIPS = ["reindeer/rig/idle.glb", "reindeer/rig/walk.glb", "reindeer/rig/run.glb"];
+// The catalog's reindeer has the newest dialect's jump clips beside its idle, walk and run.
+const JUMPS = ["jump_start", "jump_fall", "jump_end"];
+const CLIPS = ["idle", "walk", "run", ...JUMPS].map((clip) => `reindeer/rig/${clip}.glb`);
 const weightsOf = (c: Creature) => Object.fromEntries([...c.animations].map(([k, g]) => [k, round(g.weight, 4)]));
 
 describe("link renewal on the GLB path", () => {
@@ -84,8 +86,8 @@ describe("link renewal on the GLB path", () => {
     const record = (await t.client.getModel("reindeer"))!;
     t.clock.offsetMs = 4000 * 1000;
     const creature = await t.menagerie.spawnCreature(record);
-    expect([...creature.animations.keys()]).toEqual(["idle", "walk", "run"]);
-    expect(t.lookups()).toHaveLength(2); // the test's lookup + one refresh, shared by the three GLBs
+    expect([...creature.animations.keys()]).toEqual(["idle", "walk", "run", ...JUMPS]);
+    expect(t.lookups()).toHaveLength(2); // the test's lookup + one refresh, shared by the six GLBs
     for (const file of CLIPS) expect(t.assetCount(file), file).toBe(2);
     expect(t.warnings).toEqual([]);
   });
@@ -110,11 +112,12 @@ describe("a clip the service fails to send", () => {
     const creature = await t.menagerie.spawnCreature("reindeer");
     expect(t.warnings.map((w) => [w.code, w.asset])).toEqual([["clip-failed", "clip:walk"]]);
     expect(t.warnings[0]!.message).toMatch(/HTTP 404/);
-    expect([...creature.animations.keys()]).toEqual(["idle", "run"]);
+    expect([...creature.animations.keys()]).toEqual(["idle", "run", ...JUMPS]);
     void creature.moveTo({ x: 0, z: 100 });
     t.steps(240);
     expect(creature.motion.speed).toBeGreaterThan(0.1);
-    expect(weightsOf(creature)).toEqual({ idle: 1, run: 0 }); // the walk's share falls to idle
+    // The walk's share falls to idle (no jump on flat ground).
+    expect(weightsOf(creature)).toEqual({ idle: 1, run: 0, jump_start: 0, jump_fall: 0, jump_end: 0 });
     expect(round(creature.animations.get("idle")!.speedRatio)).toBe(1);
   });
 });
