@@ -163,9 +163,12 @@ export interface MenagerieOptions {
    * With `parseInWorkers`, the OBJ text (in characters, page-wide) read on the main thread
    * before the workers start; they boot in the background and take the parts that come after.
    * A worker's start costs about as much CPU as the main thread spends reading this much text
-   * (~400 ms against ~10 MB/s, levels included, measured by the bench's cold loads), so smaller
-   * loads are cheaper without one. `0` starts them with the first Menagerie.
-   * @default 4_000_000
+   * in Node (a worker thread loads its module graph: ~400 ms against ~10 MB/s, levels included,
+   * measured by the bench's cold loads), so smaller loads are cheaper without one there. In a
+   * browser a bundled worker is one small file and the point of it is a main thread free for
+   * frames, so there they start with the first Menagerie (`0`), as the Chromium long-task test
+   * measures. `0` starts them at once anywhere.
+   * @default 4_000_000 in Node, 0 in a browser
    */
   parseInWorkersAfterBytes?: number;
 }
@@ -196,8 +199,13 @@ export const MENAGERIE_SETTINGS_DEFAULTS: Readonly<
   animationLod: ANIMATION_LOD_DEFAULTS,
   meshLod: MESH_LOD_DEFAULTS,
   parseInWorkers: true,
-  parseInWorkersAfterBytes: 4_000_000,
+  parseInWorkersAfterBytes: isNode() ? 4_000_000 : 0,
 });
+
+/** True in Node (its worker threads are what cost a cold load there). */
+function isNode(): boolean {
+  return typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === "string";
+}
 
 /** A Menagerie's options checked, with their defaults filled: what it and its spawner read. */
 export interface MenagerieSettings {
