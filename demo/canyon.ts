@@ -6,7 +6,7 @@
  * the gorge is the bridge. What the page's tests read is {@link CanyonState}.
  */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import type { Observable, Observer } from "@babylonjs/core/Misc/observable.js";
+import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { type Creature, type Menagerie, MotionGroup } from "../src/index.js";
 import { CANYON, type CanyonLevel, createCanyonLevel } from "./canyonLevel.js";
@@ -49,12 +49,9 @@ export interface CanyonState {
   phase: "grazing" | "crossing" | "across";
   /** The herd's members, in the order they set off. */
   members: CanyonMember[];
-  /**
-   * Jumps seen: `onJumpObservable` events of the Canyon's creatures. Stays 0 while creatures have
-   * no such observable ({@link jumpObservable} false): nothing here pretends to jump.
-   */
+  /** Jumps seen: take-offs (`"start"`) told by the Canyon's creatures' `onJumpObservable`. */
   jumps: number;
-  /** The creatures have an `onJumpObservable` at run time. */
+  /** The Canyon's creatures are counted by their `onJumpObservable`. */
   jumpObservable: boolean;
   /** The level's sizes (where the banks, bridge and plateau are). */
   level: typeof CANYON;
@@ -190,12 +187,12 @@ export function createCanyon(deps: CanyonDeps): Canyon {
     return creature;
   }
 
-  /** Counts the creature's jumps, if creatures tell of jumps at all (never a made-up one). */
+  /** Counts the creature's take-offs, as its `onJumpObservable` tells them. */
   function countJumps(creature: Creature): void {
-    const jumps = (creature as { onJumpObservable?: Observable<unknown> }).onJumpObservable;
-    if (!jumps || typeof jumps.add !== "function") return;
     state.jumpObservable = true;
-    jumps.add(() => void state.jumps++);
+    creature.onJumpObservable.add(({ phase }) => {
+      if (phase === "start") state.jumps++;
+    });
   }
 
   function cross(): boolean {
