@@ -124,6 +124,10 @@ describe("the built demo (npm run demo:build)", () => {
 
   it("opens the Canyon its link asks for offline: recast's WASM from the bundle, nothing from a non-loopback host, the herd across", async () => {
     const origin = site.resolvedUrls!.local[0]!.replace(/\/$/, "");
+    // A page of its own: the forest page's last requests (the creature browser's thumbnails,
+    // cut off by leaving it) are not this visit's.
+    await page.close();
+    page = await browser.newPage({ viewport: { width: 960, height: 540 } });
     const watch = watchPage(page);
     const requested: URL[] = [];
     page.on("request", (request) => requested.push(new URL(request.url())));
