@@ -90,6 +90,11 @@ const MAX_RETRIES = 3;
  * one in a few stuck at a corner there.
  */
 const AGENT_RADIUS = 0.45;
+/**
+ * The goats' jump, metres: goats are climbers, and jump higher than their 0.95 m size gives a
+ * walker (0.7 of it): the plateau's 1 m drop toward the bridge is their short way down.
+ */
+const GOAT_JUMP = { height: 1.2, length: 2 };
 
 function freshState(): CanyonState {
   return {
@@ -167,6 +172,7 @@ export function createCanyon(deps: CanyonDeps): Canyon {
       const x = p.x0 + 1.5 + (i % 3) * 1.5;
       const z = p.z0 + 2 + Math.floor(i / 3) * 2;
       const goat = await spawn(HERD.species, x, z, at, signal);
+      goat.motion.jumpReach = GOAT_JUMP;
       group.add(goat);
       herd.push(goat);
       goat.wander({ area: { center: { x: (p.x0 + p.x1) / 2, z: (p.z0 + p.z1) / 2 }, radius: 2.5 } });

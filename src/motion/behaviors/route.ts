@@ -3,6 +3,7 @@
  * The goal of the `moveTo` order.
  */
 import type { JumpLeg } from "../jumpArc.js";
+import type { JumpReach } from "../jumpReach.js";
 import type { JumpWaypoint } from "../jumpRoutes.js";
 import type { SteeringAgent, Vec2 } from "../types.js";
 import { ArriveBehavior } from "./arrive.js";
@@ -64,7 +65,7 @@ export class RouteBehavior extends ArriveBehavior {
       const dz = w.z - agent.z;
       const d = Math.sqrt(dx * dx + dz * dz);
       const jump = w.jump;
-      if (d <= (jump ? Math.max(0.1, agent.radius * 0.3) : this.pass)) {
+      if (jump ? this.#atTakeOff(agent, w, jump, d) : d <= this.pass) {
         this.#next++;
         if (!jump) continue;
         this.jumpDue = jump; // it takes off here: the landing point is passed in the air
@@ -79,4 +80,25 @@ export class RouteBehavior extends ArriveBehavior {
     }
     super.calculate(agent, out);
   }
+
+  /**
+   * True when it takes off for `jump` from the take-off point `w`, `d` metres away: there, or near it
+   * (within `pass`, on its level) and no longer closing in. Walkers sent the same way meet at one
+   * take-off point and their separation holds each off it; one waiting there would wait forever,
+   * so it jumps from where it stands, as long as the landing stays within its reach.
+   */
+  #atTakeOff(agent: SteeringAgent & { readonly jumpReach?: JumpReach }, w: Vec2, jump: JumpLeg, d: number): boolean {
+    if (d <= Math.max(0.1, agent.radius * 0.3)) return true;
+    if (d > Math.max(this.pass, agent.radius * 2)) return false;
+    if (agent.y !== undefined && Math.abs(agent.y - jump.from.y) > TAKE_OFF_LEVEL) return false;
+    const closing = (agent.vx * (w.x - agent.x) + agent.vz * (w.z - agent.z)) / d;
+    if (closing > agent.cruiseSpeed * 0.25) return false; // still on its way there: it gets there
+    const reach = agent.jumpReach;
+    if (!reach) return true;
+    const across = Math.hypot(jump.to.x - jump.from.x, jump.to.z - jump.from.z);
+    return Math.hypot(jump.to.x - agent.x, jump.to.z - agent.z) <= Math.max(reach.length, across);
+  }
 }
+
+/** Most metres its feet may lie above or below a take-off point it jumps from without standing on it. */
+const TAKE_OFF_LEVEL = 0.3;
