@@ -15,8 +15,11 @@ import { assignDefaults } from "../core/options.js";
  * @category Motion
  */
 export interface Vec3 {
+  /** Metres along x. */
   x: number;
+  /** Metres up. */
   y: number;
+  /** Metres along z. */
   z: number;
 }
 
@@ -25,7 +28,9 @@ export interface Vec3 {
  * @category Motion
  */
 export interface JumpLeg {
+  /** Where its feet leave the ground, metres. */
   readonly from: Readonly<Vec3>;
+  /** Where its feet land, metres. */
   readonly to: Readonly<Vec3>;
 }
 
@@ -66,7 +71,9 @@ export const JUMP_ARC_DEFAULTS: Readonly<Required<JumpArcOptions>> = Object.free
  * @category Motion
  */
 export interface JumpArc {
+  /** Where it takes off, metres. */
   readonly from: Readonly<Vec3>;
+  /** Where it lands, metres. */
   readonly to: Readonly<Vec3>;
   /** Height of the apex, metres. */
   readonly apexY: number;
@@ -80,6 +87,7 @@ export interface JumpArc {
   readonly seconds: number;
   /** Metres across, from take-off to landing. */
   readonly across: number;
+  /** Metres per second², down, the arc falls by. */
   readonly gravity: number;
 }
 

@@ -15,7 +15,9 @@ import type { Vec2 } from "./types.js";
  * @category Motion
  */
 export interface JumpLink {
+  /** Where a jump over it takes off (feet), metres. */
   readonly from: Readonly<Vec3>;
+  /** Where it lands (feet), metres. */
   readonly to: Readonly<Vec3>;
   /** Jumped in both directions. */
   readonly twoWay: boolean;
@@ -26,8 +28,11 @@ export interface JumpLink {
  * @category Motion
  */
 export interface JumpLinkEnd {
+  /** Metres along x. */
   readonly x: number;
+  /** Metres up (the feet's height). */
   readonly y: number;
+  /** Metres along z. */
   readonly z: number;
 }
 

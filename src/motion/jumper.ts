@@ -33,6 +33,7 @@ export interface JumpingBody {
 export interface CreatureJump<C = unknown> {
   /** The creature that jumps. */
   readonly creature: C;
+  /** `"start"` at take-off, `"fall"` at the apex, `"end"` at touch-down. */
   readonly phase: JumpPhase;
   /** Where it took off, metres. */
   readonly from: Readonly<Vec3>;

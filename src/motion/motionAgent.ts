@@ -354,6 +354,7 @@ export class MotionAgent implements SteeringAgent {
     return this.#jumpReach ?? jumpReach(this.roles.height, this.#gaits[this.behaviour.toLowerCase()]?.name);
   }
 
+  /** Sets how far it jumps (`undefined`: back to its own, from its height and gait). */
   set jumpReach(reach: JumpReach | undefined) {
     this.#jumpReach = reach && {
       height: nonNegativeNumber("jumpReach.height", reach.height),
