@@ -9,12 +9,12 @@
  * each) and their runs alternate, the order turning each run. Few frames: a 10 000 frame takes
  * seconds in software GL on a busy machine.
  */
-import type { Page } from "playwright-core";
 import { startLookupServer } from "../src/service/lookupServer.js";
 import type { RiggedBuildParams, RiggedBuilt, RiggedMeasure } from "../test/browser/pages/bench-rigged.js";
 import { launchChromium, pageResult, watchPage } from "../test/helpers/browser.js";
 import { startPageServer } from "../test/helpers/vitePages.js";
 import { type Row, row, type Section } from "./report.js";
+import { callRiggedPage } from "./riggedBrowser.js";
 import { Samples } from "./stats.js";
 
 export interface LivingBrowserBenchOptions {
@@ -28,18 +28,6 @@ export interface LivingBrowserBenchOptions {
 const SUBJECT = "Menagerie, ecology on, meshLod (default), shadows";
 const FRAMES = 2;
 const WARMUP = 2;
-
-async function call<T>(page: Page, errors: string[], fn: string, ...args: unknown[]): Promise<T> {
-  try {
-    return await page.evaluate(
-      ({ fn, args }) =>
-        (window as unknown as { __rigged: Record<string, (...a: unknown[]) => unknown> }).__rigged[fn]!(...args) as T,
-      { fn, args },
-    );
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${errors.join("\n")}`);
-  }
-}
 
 export async function benchLivingBrowser(options: LivingBrowserBenchOptions): Promise<Section> {
   const { counts, runs, log } = options;
@@ -71,20 +59,20 @@ export async function benchLivingBrowser(options: LivingBrowserBenchOptions): Pr
         species: [],
         shadows: true,
       };
-      const made = await call<RiggedBuilt>(page, errors, "build", params);
+      const made = await callRiggedPage<RiggedBuilt>(page, errors, "build", params);
       log(`livingBrowser ${count}: ${made.creatures} creatures in ${made.loadMs.toFixed(0)} ms`);
-      await call(page, errors, "measure", made.id, WARMUP);
+      await callRiggedPage(page, errors, "measure", made.id, WARMUP);
       ids.push(made.id);
       built.push(made.creatures);
     }
     for (let run = 0; run < runs; run++) {
       for (const i of counts.map((_, k) => (k + run) % counts.length)) {
-        const figures = await call<RiggedMeasure>(page, errors, "measure", ids[i]!, FRAMES);
+        const figures = await callRiggedPage<RiggedMeasure>(page, errors, "measure", ids[i]!, FRAMES);
         samples[i]!.add({ ...figures });
       }
       log(`livingBrowser run ${run + 1}/${runs} done`);
     }
-    for (const id of ids) await call(page, errors, "dispose", id);
+    for (const id of ids) await callRiggedPage(page, errors, "dispose", id);
     await page.close();
   } finally {
     await browser?.close();

@@ -8,12 +8,12 @@
  * frames each land on different loads: levels on and off at the largest count are also timed
  * with their frames interleaved, each run giving a ratio of the two.
  */
-import type { Page } from "playwright-core";
 import { startLookupServer } from "../src/service/lookupServer.js";
 import type { RiggedBuildParams, RiggedBuilt, RiggedMeasure } from "../test/browser/pages/bench-rigged.js";
 import { launchChromium, pageResult, watchPage } from "../test/helpers/browser.js";
 import { startPageServer } from "../test/helpers/vitePages.js";
 import { type Row, row, type Section } from "./report.js";
+import { callRiggedPage } from "./riggedBrowser.js";
 import { Samples, summarize } from "./stats.js";
 
 export interface MixedBrowserBenchOptions {
@@ -30,18 +30,6 @@ const FRAMES = 4;
 const WARMUP = 3;
 /** Frames of each scene in a run of levels on and off interleaved. */
 const PAIR_FRAMES = 10;
-
-async function call<T>(page: Page, errors: string[], fn: string, ...args: unknown[]): Promise<T> {
-  try {
-    return await page.evaluate(
-      ({ fn, args }) =>
-        (window as unknown as { __rigged: Record<string, (...a: unknown[]) => unknown> }).__rigged[fn]!(...args) as T,
-      { fn, args },
-    );
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${errors.join("\n")}`);
-  }
-}
 
 export async function benchMixedBrowser(options: MixedBrowserBenchOptions): Promise<Section> {
   const { counts, runs, log } = options;
@@ -79,21 +67,21 @@ export async function benchMixedBrowser(options: MixedBrowserBenchOptions): Prom
         shadows: true,
         meshLod,
       };
-      const made = await call<RiggedBuilt>(page, errors, "build", params);
+      const made = await callRiggedPage<RiggedBuilt>(page, errors, "build", params);
       log(
         `mixedBrowser ${count}${meshLod ? "" : " meshLod: false"}: ${made.creatures} creatures in ${made.loadMs.toFixed(0)} ms`,
       );
-      await call(page, errors, "measure", made.id, WARMUP);
+      await callRiggedPage(page, errors, "measure", made.id, WARMUP);
       ids.push(made.id);
       built.push(made.creatures);
     }
     for (let run = 0; run < runs; run++) {
       for (const i of scenes.map((_, k) => (k + run) % scenes.length)) {
-        const figures = await call<RiggedMeasure>(page, errors, "measure", ids[i]!, FRAMES);
+        const figures = await callRiggedPage<RiggedMeasure>(page, errors, "measure", ids[i]!, FRAMES);
         samples[i]!.add({ ...figures });
       }
       // The last two scenes: the largest count with levels and without.
-      const [on, off] = await call<[RiggedMeasure, RiggedMeasure]>(
+      const [on, off] = await callRiggedPage<[RiggedMeasure, RiggedMeasure]>(
         page,
         errors,
         "measurePair",
@@ -107,7 +95,7 @@ export async function benchMixedBrowser(options: MixedBrowserBenchOptions): Prom
       fastestRatios.push(on.renderMinMs / off.renderMinMs);
       log(`mixedBrowser run ${run + 1}/${runs} done`);
     }
-    for (const id of ids) await call(page, errors, "dispose", id);
+    for (const id of ids) await callRiggedPage(page, errors, "dispose", id);
     await page.close();
   } finally {
     await browser?.close();

@@ -35,7 +35,8 @@ const PART = "Menagerie, part-built forest walkers";
 const FRAMES = 4;
 const WARMUP = 3;
 
-async function call<T>(page: Page, errors: string[], fn: string, ...args: unknown[]): Promise<T> {
+/** Calls the bench-rigged page's `__rigged[fn]`; a failure carries the page's errors. */
+export async function callRiggedPage<T>(page: Page, errors: string[], fn: string, ...args: unknown[]): Promise<T> {
   try {
     return await page.evaluate(
       ({ fn, args }) =>
@@ -85,18 +86,18 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
         count,
         species: mode === "menageriePart" ? PART_BUILT : RIGGED,
       };
-      const built = await call<RiggedBuilt>(page, errors, "build", params);
+      const built = await callRiggedPage<RiggedBuilt>(page, errors, "build", params);
       log(
         `riggedBrowser ${mode}${shadows ? " with shadows" : ""}: ${built.creatures} creatures built in ${built.loadMs.toFixed(0)} ms`,
       );
-      await call(page, errors, "measure", built.id, WARMUP);
+      await callRiggedPage(page, errors, "measure", built.id, WARMUP);
       ids.push(built.id);
     }
     for (let run = 0; run < runs; run++) {
       // Alternate, and change which goes first, so none always follows another's garbage.
       const cpu: number[] = [];
       for (const i of modes.map((_, k) => (k + run) % modes.length)) {
-        const figures = await call<RiggedMeasure>(page, errors, "measure", ids[i]!, FRAMES);
+        const figures = await callRiggedPage<RiggedMeasure>(page, errors, "measure", ids[i]!, FRAMES);
         samples[i]!.add({ ...figures });
         cpu[i] = figures.cpuMs;
       }
@@ -106,7 +107,7 @@ export async function benchRiggedBrowser(options: RiggedBrowserBenchOptions): Pr
       samples[4]!.add({ cpuPerR: cpu[4]! / cpu[3]! });
       log(`riggedBrowser run ${run + 1}/${runs} done`);
     }
-    for (const id of ids) await call(page, errors, "dispose", id);
+    for (const id of ids) await callRiggedPage(page, errors, "dispose", id);
     await page.close();
   } finally {
     await browser?.close();
