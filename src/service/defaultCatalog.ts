@@ -10,7 +10,7 @@ import { CATALOG_INDEX_FILE } from "../catalog/catalogFormat.js";
 import { DEFAULT_CATALOG_SEED, generateCatalog } from "../catalog/generate.js";
 
 /** Bump when the generator's output changes, so cached catalogs are regenerated. */
-export const CATALOG_FORMAT_REVISION = 6;
+export const CATALOG_FORMAT_REVISION = 7;
 
 /**
  * Options of {@link ensureDefaultCatalog}.
