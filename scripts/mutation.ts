@@ -12,11 +12,16 @@
  *   beside another).
  * - `--tsconfig <file>` — the type checker's tsconfig: `tsconfig.mutation.api.json` for src/api
  *   files checks them without the Babylon layer that imports them (a much cheaper check).
+ * - `--batch <name>[,<name>...]|all` — batches of scripts/mutationBatches.ts, one after another:
+ *   its files, its tests, its checker, its own reports under test-results/mutation/<name>/.
+ * - `--report` — merges the batches' reports into docs/mutation.md (scores and every survivor).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { MUTATION_BATCHES } from "./mutationBatches.js";
+import { writeMutationReport } from "./mutationReport.js";
 
 interface Mutant {
   mutatorName: string;
@@ -73,6 +78,74 @@ function score(mutants: Mutant[]): { detected: number; valid: number; text: stri
   return { detected, valid, text };
 }
 
+/** Runs Stryker with these arguments, then prints the scores and survivors of its report. */
+function runAndSummarise(strykerArgs: string[], env: NodeJS.ProcessEnv = process.env): number {
+  const run = spawnSync("npx", ["stryker", "run", ...strykerArgs], { cwd: root, stdio: "inherit", env });
+  const quick = strykerArgs.some((a) => a === "--mutate" || a === "-m" || a.startsWith("--mutate="));
+  const outDir = env.MUTATION_OUT || (quick ? "test-results/mutation/quick" : "test-results/mutation");
+  const reportFile = resolve(root, outDir, "mutation.json");
+  if (!existsSync(reportFile)) return run.status ?? 1;
+  summarise(JSON.parse(readFileSync(reportFile, "utf8")) as Report);
+  return run.status ?? 0;
+}
+
+function summarise(report: Report): void {
+  const entries = Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b));
+  const modules = new Map<string, Mutant[]>();
+  console.log("\nMutation score per file (killed + timeout) / (valid mutants):");
+  for (const [file, { mutants }] of entries) {
+    const s = score(mutants);
+    console.log(`  ${s.text}  ${String(s.detected).padStart(4)}/${String(s.valid).padEnd(4)} ${file}`);
+    const module = dirname(file);
+    modules.set(module, [...(modules.get(module) ?? []), ...mutants]);
+  }
+  console.log("Per module:");
+  for (const [module, mutants] of modules) console.log(`  ${score(mutants).text}  ${module}`);
+  console.log(`  ${score(entries.flatMap(([, f]) => f.mutants)).text}  all`);
+  const survivors = entries.flatMap(([file, { mutants }]) =>
+    mutants
+      .filter((m) => m.status === "Survived" || m.status === "NoCoverage")
+      .map((m) => `  ${file}:${m.location.start.line} ${m.mutatorName} (${m.status}) ${m.replacement ?? ""}`),
+  );
+  console.log(`Survivors (${survivors.length}):`);
+  for (const line of survivors) console.log(line.replace(/\s+/g, " ").slice(0, 160));
+}
+
+/** `--batch <name>|all`: each batch with its own tests, checker, reports and temporary folder. */
+function runBatches(which: string, rest: string[]): number {
+  const names = which.split(",");
+  const batches = which === "all" ? MUTATION_BATCHES : MUTATION_BATCHES.filter((b) => names.includes(b.name));
+  if (batches.length === 0 || (which !== "all" && batches.length !== names.length)) {
+    console.error(
+      `test:mutation: no batch "${which}"; batches: ${MUTATION_BATCHES.map((b) => b.name).join(", ")}, all`,
+    );
+    return 2;
+  }
+  let status = 0;
+  for (const batch of batches) {
+    console.log(`\n== Mutation batch ${batch.name}: ${batch.title}`);
+    const env = {
+      ...process.env,
+      MUTATION_TESTS: batch.tests.join(","),
+      MUTATION_OUT: `test-results/mutation/${batch.name}`,
+      MUTATION_TSCONFIG: batch.tsconfig,
+    };
+    const strykerArgs = ["--mutate", batch.mutate.join(","), "--tempDirName", `.stryker-tmp-${batch.name}`, ...rest];
+    if (batch.ignoreStatic) strykerArgs.push("--ignoreStatic");
+    status = runAndSummarise(strykerArgs, env) || status;
+  }
+  return status;
+}
+
+const batchAt = args.indexOf("--batch");
+if (args[0] === "--report") {
+  const written = writeMutationReport(root, MUTATION_BATCHES, resolve(root, "docs/mutation.md"));
+  console.log(`test:mutation: wrote ${written}`);
+  process.exit(0);
+} else if (batchAt >= 0) {
+  process.exit(runBatches(args[batchAt + 1] ?? "", [...args.slice(0, batchAt), ...args.slice(batchAt + 2)]));
+}
+
 let strykerArgs = args;
 if (args[0] === "--changed") {
   const files = await changedModules();
@@ -82,30 +155,4 @@ if (args[0] === "--changed") {
   }
   strykerArgs = ["--mutate", files.join(","), ...args.slice(1)];
 }
-const run = spawnSync("npx", ["stryker", "run", ...strykerArgs], { cwd: root, stdio: "inherit" });
-const quick = strykerArgs.some((a) => a === "--mutate" || a === "-m" || a.startsWith("--mutate="));
-const outDir = process.env.MUTATION_OUT || (quick ? "test-results/mutation/quick" : "test-results/mutation");
-const reportFile = resolve(root, outDir, "mutation.json");
-if (!existsSync(reportFile)) process.exit(run.status ?? 1);
-
-const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report;
-const entries = Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b));
-const modules = new Map<string, Mutant[]>();
-console.log("\nMutation score per file (killed + timeout) / (valid mutants):");
-for (const [file, { mutants }] of entries) {
-  const s = score(mutants);
-  console.log(`  ${s.text}  ${String(s.detected).padStart(4)}/${String(s.valid).padEnd(4)} ${file}`);
-  const module = dirname(file);
-  modules.set(module, [...(modules.get(module) ?? []), ...mutants]);
-}
-console.log("Per module:");
-for (const [module, mutants] of modules) console.log(`  ${score(mutants).text}  ${module}`);
-console.log(`  ${score(entries.flatMap(([, f]) => f.mutants)).text}  all`);
-const survivors = entries.flatMap(([file, { mutants }]) =>
-  mutants
-    .filter((m) => m.status === "Survived" || m.status === "NoCoverage")
-    .map((m) => `  ${file}:${m.location.start.line} ${m.mutatorName} (${m.status}) ${m.replacement ?? ""}`),
-);
-console.log(`Survivors (${survivors.length}):`);
-for (const line of survivors) console.log(line.replace(/\s+/g, " ").slice(0, 160));
-process.exit(run.status ?? 0);
+process.exit(runAndSummarise(strykerArgs));

@@ -1,0 +1,155 @@
+/**
+ * The mutation scope in batches (`npm run test:mutation -- --batch <name>|all`). One Stryker run
+ * over the whole scope with every related test would take most of a day on two cores: a motion
+ * file's related tests reach most of test/babylon. Each batch mutates one part of the scope and
+ * lets only the tests written for it kill mutants, with a type checker that loads only what the
+ * part imports. A narrowed selection can only kill fewer mutants, so each score is a lower
+ * bound. Every batch keeps its own incremental file and reports under
+ * `test-results/mutation/<name>/`, so a second run re-tests only what changed, and
+ * `--report` merges them into docs/mutation.md.
+ */
+
+/** One batch: the files Stryker mutates, the tests that may kill them, the checker's tsconfig. */
+export interface MutationBatch {
+  /** Folder under test-results/mutation/ and the name given to `--batch`. */
+  name: string;
+  /** What the batch covers, in the report's words. */
+  title: string;
+  /** Stryker's `--mutate` patterns (`!` drops a file). */
+  mutate: string[];
+  /** Test files or folders (vitest.mutation.config.ts's `MUTATION_TESTS`). */
+  tests: string[];
+  /** The type checker's tsconfig. */
+  tsconfig: string;
+  /**
+   * Leaves out static mutants (module-level code, run once at import: each needs every test of
+   * the batch run again in a fresh module graph) when those tests are slow.
+   * @default false
+   */
+  ignoreStatic?: boolean;
+}
+
+const service = (names: string[]) => names.map((name) => `test/service/${name}.test.ts`);
+
+/** The batches, in the order `--batch all` runs them. */
+export const MUTATION_BATCHES: readonly MutationBatch[] = [
+  {
+    name: "motion",
+    title:
+      "Motion: steering, behaviours, agent, world, areas, paths, groups, hunts, flight, water, jumps, gaits, speeds",
+    mutate: ["src/motion/**/*.ts", "!src/motion/index.ts", "!src/motion/types.ts"],
+    tests: ["test/motion"],
+    tsconfig: "tsconfig.mutation.motion.json",
+  },
+  {
+    name: "records",
+    title: "Record schemas and capped bodies",
+    mutate: ["src/records/schemas.ts", "src/api/cappedBody.ts"],
+    tests: ["test/records", "test/api/cappedBody.test.ts"],
+    tsconfig: "tsconfig.mutation.readers.json",
+  },
+  {
+    name: "population",
+    title: "Population: plans, placement, ecology, mixes",
+    mutate: ["src/population/*.ts"],
+    tests: ["test/population"],
+    tsconfig: "tsconfig.mutation.readers.json",
+  },
+  {
+    name: "gltf",
+    title: "The GLB readers and checks",
+    mutate: [
+      "src/babylon/gltf/readGlbClip.ts",
+      "src/babylon/gltf/glbJsonProblem.ts",
+      "src/babylon/gltf/glbRangeProblem.ts",
+      "src/babylon/gltf/clipGroup.ts",
+    ],
+    tests: [
+      "test/babylon/gltf/clipGroup.test.ts",
+      "test/babylon/gltf/glbJsonProblem.test.ts",
+      "test/babylon/gltf/readGlbClip.test.ts",
+      "test/babylon/gltf/hostileGlbs.test.ts",
+    ],
+    tsconfig: "tsconfig.mutation.readers.json",
+    ignoreStatic: true,
+  },
+  {
+    name: "obj",
+    title: "The OBJ/MTL reader (not the worker plumbing, which runs in other threads)",
+    mutate: ["src/obj/*.ts", "!src/obj/objParsePool.ts", "!src/obj/objWorker*.ts"],
+    // objTextCatalog (the whole catalog against Babylon's SolidParser, 45 s uninstrumented) is
+    // left to `npm test`: under instrumentation it would run for minutes for every mutant.
+    tests: [
+      "test/obj/hostileObjs.test.ts",
+      "test/obj/mtlText.test.ts",
+      "test/obj/objLevels.test.ts",
+      "test/obj/objTextEdges.test.ts",
+    ],
+    tsconfig: "tsconfig.mutation.readers.json",
+    ignoreStatic: true,
+  },
+  {
+    name: "service-words",
+    title: "Service: text commands and the relay (its destination guard, tokens, links)",
+    mutate: ["src/service/textCommand/*.ts", "src/service/relay/*.ts"],
+    tests: [
+      ...service(["textCommand", "textCommandBounds", "textCommandHabitats", "proxyTextCommand", "numberWords"]),
+      ...service(["relay/assetRelay", "relay/relayLinks", "relay/relayToken", "relay/relayMemory"]),
+      ...service(["security/relayCacheKey", "security/relayDestination", "security/relayRebinding"]),
+      ...service(["security/relayRewriteMemo", "serviceFailures"]),
+    ],
+    tsconfig: "tsconfig.mutation.service.json",
+  },
+  {
+    name: "service-core",
+    title: "Service: signing, asset route, lookups, the upstream proxy, rate limits, API keys",
+    mutate: [
+      "src/service/signing.ts",
+      "src/service/assetRoute.ts",
+      "src/service/lookupService.ts",
+      "src/service/upstreamProxy.ts",
+      "src/service/rateLimiter.ts",
+      "src/service/apiKeys.ts",
+    ],
+    tests: [
+      ...service(["signing", "apiKeys", "rateLimiter", "assetRoute", "assetRevalidation", "authThrottle"]),
+      ...service(["lookupService", "headers", "paging", "lookupDialect", "serviceFailures", "linkBuckets"]),
+      ...service(["linkOrigin", "proxy", "upstreamProxy", "redisProxyCache", "proxyLimits"]),
+      ...service(["upstreamProxyCache", "relay/relayLinks", "relay/relayToken"]),
+      "test/reliability/faultMode.test.ts",
+    ],
+    tsconfig: "tsconfig.mutation.service.json",
+  },
+  {
+    name: "client",
+    title: "Client: requests, retries, record cache, asset fetching, signed links, redaction",
+    mutate: [
+      "src/api/client.ts",
+      "src/api/request.ts",
+      "src/api/retry.ts",
+      "src/api/recordCache.ts",
+      "src/api/fetchModelAssets.ts",
+      "src/api/assetFetcher.ts",
+      "src/core/redact.ts",
+      "src/records/signedUrl.ts",
+    ],
+    tests: ["test/api", "test/records/signedUrl.test.ts"],
+    tsconfig: "tsconfig.mutation.api.json",
+  },
+  {
+    name: "runtime",
+    title: "Runtime: the crowds' bookkeeping, the spawner, the loader's template",
+    mutate: [
+      "src/babylon/runtime/crowd/**/*.ts",
+      "src/babylon/runtime/spawner.ts",
+      "src/babylon/runtime/load/buildTemplate.ts",
+    ],
+    tests: [
+      "test/babylon/runtime/crowd",
+      "test/babylon/runtime/sync/animationLod.test.ts",
+      "test/babylon/runtime/load/buildTemplate.test.ts",
+      "test/babylon/spawnCreature.test.ts",
+    ],
+    tsconfig: "tsconfig.mutation.json",
+  },
+];
