@@ -10,7 +10,7 @@ import { inspect } from "node:util";
 import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAssetFetcher } from "../../src/api/assetFetcher.js";
-import { MAX_ASSET_BYTES } from "../../src/api/cappedBody.js";
+import { type BodyCap, BodyOverCap, MAX_ASSET_BYTES, readCappedBody } from "../../src/api/cappedBody.js";
 import { createLookupClient, LOOKUP_CLIENT_DEFAULTS, type LookupClientOptions } from "../../src/api/client.js";
 import { RETRY_DEFAULTS } from "../../src/api/retry.js";
 import { isMenagerieError, type NetworkError } from "../../src/core/errors.js";
@@ -170,5 +170,55 @@ describe("the asset fetcher's maxBytes (the Menagerie's maxAssetBytes)", () => {
     const error = await networkError(fetcher()(url(), "text", signal()));
     expect(error.message).toContain(`over maxAssetBytes: the body declares ${64 * MiB + 1} bytes`);
     expect(counters.assetRequests).toBe(1);
+  });
+});
+
+describe("readCappedBody", () => {
+  const cap = (maxBytes: number): BodyCap => ({ maxBytes, option: "maxTestBytes" });
+  const bytes = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)];
+  /** A response whose body stream gives `chunks` as they are, in order. */
+  const streamed = (chunks: Uint8Array[], headers: Record<string, string> = {}) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+      { headers },
+    );
+  /** A response with no body stream (a fetch without streams), whose whole body is `body`. */
+  const streamless = (body: Uint8Array) =>
+    ({ headers: new Headers(), body: null, arrayBuffer: async () => body.slice().buffer }) as unknown as Response;
+
+  it("reads a body that declares exactly the cap, and refuses one that declares a byte more as a BodyOverCap", async () => {
+    const declared = () => streamed([new Uint8Array([1, 2, 3, 4, 5])], { "content-length": "5" });
+    expect(bytes(await readCappedBody(declared(), cap(5)))).toEqual([1, 2, 3, 4, 5]);
+    const error = await rejection(readCappedBody(declared(), cap(4)));
+    expect(error).toBeInstanceOf(BodyOverCap);
+    const over = error as BodyOverCap;
+    expect([over.name, over.option, over.maxBytes]).toEqual(["BodyOverCap", "maxTestBytes", 4]);
+    expect(over.message).toBe("over maxTestBytes: the body declares 5 bytes, more than 4");
+  });
+
+  it("reads a streamless body of exactly the cap, and refuses one a byte longer", async () => {
+    const body = new Uint8Array([7, 8, 9]);
+    expect(bytes(await readCappedBody(streamless(body), cap(3)))).toEqual([7, 8, 9]);
+    const error = await rejection(readCappedBody(streamless(body), cap(2)));
+    expect((error as Error).message).toBe("over maxTestBytes: the body has 3 bytes, more than 2");
+  });
+
+  it("joins a body that arrives in pieces, in order, and reads an empty one", async () => {
+    const pieces = [new Uint8Array([1, 2, 3]), new Uint8Array([4, 5]), new Uint8Array([6])];
+    expect(bytes(await readCappedBody(streamed(pieces), cap(6)))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await readCappedBody(streamed([]), cap(6))).byteLength).toBe(0);
+  });
+
+  it("returns a body that arrives whole in one piece without copying it, and only that piece's bytes", async () => {
+    const whole = new Uint8Array([1, 2, 3]);
+    expect(await readCappedBody(streamed([whole]), cap(3))).toBe(whole.buffer);
+    // One piece that views part of a larger buffer (Node hands out slices of a shared pool).
+    const view = new Uint8Array(new Uint8Array([0, 0, 4, 5, 6, 0]).buffer, 2, 3);
+    expect(bytes(await readCappedBody(streamed([view]), cap(3)))).toEqual([4, 5, 6]);
   });
 });
