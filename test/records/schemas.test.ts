@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { recordHabitats } from "../../src/records/recordHabitats.js";
-import { HABITATS, isHabitat, ModelRecordSchema, PARSE_OPTIONS } from "../../src/records/schemas.js";
+import { ErrorBodySchema, HABITATS, isHabitat, ModelRecordSchema, PARSE_OPTIONS } from "../../src/records/schemas.js";
 import { makeRecord, makeRiggedRecord } from "../helpers/records.js";
 
 describe("ModelRecordSchema", () => {
   it("words type issues as zod's English locale does (zod/mini has none), and keeps its own messages", () => {
     const parsed = ModelRecordSchema.safeParse(
-      { ...makeRecord("fox"), name: " ", creature: null, tags: "x", mass: Number.NaN, pet: [] },
+      { ...makeRecord("fox"), name: " ", creature: null, tags: "x", mass: Number.NaN, pet: [], detail: 5 },
       PARSE_OPTIONS,
     );
     expect(parsed.success).toBe(false);
@@ -16,6 +16,7 @@ describe("ModelRecordSchema", () => {
       tags: "Invalid input: expected array, received string",
       mass: "Invalid input: expected number, received NaN",
       pet: "Invalid input: expected boolean, received array",
+      detail: "Invalid input: expected string, received number",
     });
   });
 
@@ -40,6 +41,35 @@ describe("ModelRecordSchema", () => {
     expect(record.pet).toBe(true);
     expect(record.sea).toBe(true);
     expect(record.forest).toBe(false);
+    const numeric = ModelRecordSchema.parse({ ...makeRecord("fox"), pet: 0, sea: 1 });
+    expect([numeric.pet, numeric.sea]).toEqual([false, true]);
+  });
+
+  it("reads a missing pet flag as false", () => {
+    const { pet: _pet, ...raw } = makeRecord("fox");
+    expect(ModelRecordSchema.parse(raw).pet).toBe(false);
+  });
+
+  it("rejects a scale dimension that is neither a number nor a string, naming its path", () => {
+    const result = ModelRecordSchema.safeParse({ ...makeRecord("fox"), scale: { height: true } });
+    expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["scale.height"]);
+  });
+
+  it("reads a missing texture, or a missing model.other, as no textures", () => {
+    const obj = "https://cdn.test/rock.obj";
+    expect(ModelRecordSchema.parse({ name: "rock", model: { other: { model: obj } } }).model.other).toEqual({
+      model: obj,
+      texture: [],
+    });
+    expect(ModelRecordSchema.parse({ name: "rock", model: { parts: { body: obj } } }).model.other).toEqual({
+      texture: [],
+    });
+  });
+
+  it("accepts habitat as one name or a list, as sent", () => {
+    const habitat = (value: unknown) => ModelRecordSchema.parse({ ...makeRecord("fox"), habitat: value }).habitat;
+    expect(habitat("forest")).toBe("forest");
+    expect(habitat(["forest", "lake"])).toEqual(["forest", "lake"]);
   });
 
   it("accepts scale as numbers in metres or strings with units", () => {
@@ -127,6 +157,25 @@ describe("ModelRecordSchema, the newer dialect", () => {
     });
   });
 
+  it("keeps a GLB sent beside a different glb, and adds no GLB where neither is sent", () => {
+    const other = "https://cdn.test/horse/other.glb";
+    const rig = ModelRecordSchema.parse({ name: "horse", model: { rig: { GLB, glb: other } } }).model.rig;
+    expect(rig).toEqual({ GLB, glb: other });
+    const clips = ModelRecordSchema.parse({
+      name: "horse",
+      model: { rig: { animations: { walk: { GLB, glb: other } } } },
+    }).model.rig;
+    expect(clips).toStrictEqual({ animations: { walk: { GLB, glb: other } } });
+  });
+
+  it("rejects a clip whose GLB is not a string, naming its path", () => {
+    const result = ModelRecordSchema.safeParse({
+      name: "horse",
+      model: { rig: { GLB, animations: { walk: { GLB: 7 } } } },
+    });
+    expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["model.rig.animations.walk.GLB"]);
+  });
+
   it("accepts each loadable form alone and refuses a record with none", () => {
     expect(accepts({ rig: { animations: { walk: { GLB } } } })).toBe(true);
     expect(accepts({ rig: { animations: { walk: { glb: GLB } } } })).toBe(true);
@@ -193,5 +242,17 @@ describe("ModelRecordSchema, the newer dialect", () => {
       movement: { walk: "slow" },
     });
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["movement.walk", "mass"]);
+  });
+});
+
+describe("ErrorBodySchema", () => {
+  it("reads the service's error body, keeps other fields, and refuses a code or message that is not a string", () => {
+    expect(ErrorBodySchema.parse({ code: "not_found", message: "no such model", id: 3 })).toEqual({
+      code: "not_found",
+      message: "no such model",
+      id: 3,
+    });
+    expect(ErrorBodySchema.safeParse({ code: 404 }).success).toBe(false);
+    expect(ErrorBodySchema.safeParse({ message: ["no"] }).success).toBe(false);
   });
 });
