@@ -134,7 +134,12 @@ export function writeMutationReport(root: string, batches: readonly MutationBatc
     }
     out.push("");
   }
-  out.splice(tableEnd, 0, "", `${survivors} mutants survive; ${explained} of them are explained below.`);
+  out.splice(
+    tableEnd,
+    0,
+    "",
+    `${survivors} mutants survive; ${explained} are explained below (equivalent, or unreachable in Node).`,
+  );
   writeFileSync(outFile, `${out.join("\n").trimEnd()}\n`);
   return relative(root, outFile);
 }
