@@ -106,6 +106,8 @@ describe("probeWaters", () => {
     expect(probe([pond], 12.4, 5, 0.5).distance).toBeCloseTo(-0.4, 9);
     expect(probe([pond], 12.4, 5, 0.3).distance).toBe(-1e9);
     expect(probe([pond], 12.4, 5, 0).distance).toBe(-1e9);
+    // Exactly at the reach still counts.
+    expect(probe([pond], 12.5, 5, 0.5).distance).toBeCloseTo(-0.5, 9);
   });
 
   it("takes the water it is deepest in (largest distance), in either order", () => {
