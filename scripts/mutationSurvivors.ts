@@ -46,6 +46,24 @@ const EXPLAINED: readonly Explained[] = [
     to: "false",
     why: "With no obstacles every straight way is clear, so isClear answers the same empty plan.",
   },
+  {
+    file: "src/motion/water.ts",
+    from: "(body.vx * slide.x + body.vz * slide.z) * sign",
+    to: "(body.vx * slide.x + body.vz * slide.z) / sign",
+    why: "A slide's sign is 1 or -1 (it never slides by 0), and multiplying by 1 or -1 is dividing by it.",
+  },
+  {
+    file: "src/motion/water.ts",
+    from: "slide.x * against * sign",
+    to: "slide.x * against / sign",
+    why: "A slide's sign is 1 or -1 (it never slides by 0), and multiplying by 1 or -1 is dividing by it.",
+  },
+  {
+    file: "src/motion/water.ts",
+    from: "slide.z * against * sign",
+    to: "slide.z * against / sign",
+    why: "A slide's sign is 1 or -1 (it never slides by 0), and multiplying by 1 or -1 is dividing by it.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
