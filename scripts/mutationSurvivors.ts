@@ -22,6 +22,48 @@ const EXPLAINED: readonly Explained[] = [
     to: "true",
     why: "Number.isNaN is false for anything but a number, so the type test before it changes nothing.",
   },
+  {
+    file: "src/motion/water.ts",
+    from: "against < 0",
+    to: "against <= 0",
+    why: "With no speed against the slide there is nothing to drop: the velocity loses zero either way.",
+  },
+  {
+    file: "src/motion/gridPlanner.ts",
+    from: "waters.length + avoid.length > 0",
+    to: "true",
+    why: "Copying the obstacles when there are no waters or avoided areas to add gives the same list; the test only spares the copy.",
+  },
+  {
+    file: "src/motion/gridPlanner.ts",
+    from: "waters.length + avoid.length > 0",
+    to: "waters.length + avoid.length >= 0",
+    why: "Copying the obstacles when there are no waters or avoided areas to add gives the same list; the test only spares the copy.",
+  },
+  {
+    file: "src/motion/gridPlanner.ts",
+    from: "obstacles.length === 0",
+    to: "false",
+    why: "With no obstacles every straight way is clear, so isClear answers the same empty plan.",
+  },
+  {
+    file: "src/motion/water.ts",
+    from: "(body.vx * slide.x + body.vz * slide.z) * sign",
+    to: "(body.vx * slide.x + body.vz * slide.z) / sign",
+    why: "A slide's sign is 1 or -1 (it never slides by 0), and multiplying by 1 or -1 is dividing by it.",
+  },
+  {
+    file: "src/motion/water.ts",
+    from: "slide.x * against * sign",
+    to: "slide.x * against / sign",
+    why: "A slide's sign is 1 or -1 (it never slides by 0), and multiplying by 1 or -1 is dividing by it.",
+  },
+  {
+    file: "src/motion/water.ts",
+    from: "slide.z * against * sign",
+    to: "slide.z * against / sign",
+    why: "A slide's sign is 1 or -1 (it never slides by 0), and multiplying by 1 or -1 is dividing by it.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

@@ -96,6 +96,10 @@ export function holdRealm(
   waters: readonly Obstacle[],
   from: { readonly x: number; readonly z: number },
 ): boolean {
+  // Whether a point is in a water needs no reach beyond its bounding circle; how far out a
+  // swimmer stepped needs every water, however far: a reach left by the last caller (0 after
+  // keepRealm's swimmer rule) found no water round a pond and let the swimmer walk out.
+  waterReach.metres = 0;
   if (body.realm === "ground") {
     probeWaters(waters, body, shore);
     if (!(shore.distance > 0)) return false;
@@ -113,6 +117,7 @@ export function holdRealm(
   if (body.realm !== "water") return false;
   probeWaters(waters, from, shore);
   if (!(shore.distance > 0)) return false; // not in the water: nothing to keep to
+  waterReach.metres = Number.POSITIVE_INFINITY;
   probeWaters(waters, body, shore);
   if (shore.distance > 1e-3) return false;
   slide.x = shore.x;
