@@ -22,6 +22,12 @@ const EXPLAINED: readonly Explained[] = [
     to: "true",
     why: "Number.isNaN is false for anything but a number, so the type test before it changes nothing.",
   },
+  {
+    file: "src/motion/reach.ts",
+    from: "flying",
+    to: "false",
+    why: "A flyer's waters are none, so past the early return only the swimmer's block could run, and it needs waters.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

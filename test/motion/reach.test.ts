@@ -49,6 +49,10 @@ describe("reachablePoint for a walker", () => {
     const fromNorthEast = reachablePoint(reacher(world([rock]), "ground", { x: 3, z: 4 }), 0, 0);
     expect(fromNorthEast.x).toBeCloseTo(1.5, 9);
     expect(fromNorthEast.z).toBeCloseTo(2, 9);
+    const offOrigin = world([circle(4, -3, 2)]);
+    const fromAside = reachablePoint(reacher(offOrigin, "ground", { x: 7, z: 1 }), 4, -3);
+    expect(fromAside.x).toBeCloseTo(5.5, 9);
+    expect(fromAside.z).toBeCloseTo(-1, 9);
     // Standing on the centre itself: out along +x.
     const onIt = reachablePoint(reacher(world([rock]), "ground", { x: 0, z: 0 }), 0, 0);
     expect(onIt.x).toBeCloseTo(2.5, 9);
