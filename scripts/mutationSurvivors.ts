@@ -64,6 +64,12 @@ const EXPLAINED: readonly Explained[] = [
     to: "slide.z * against / sign",
     why: "A slide's sign is 1 or -1 (it never slides by 0), and multiplying by 1 or -1 is dividing by it.",
   },
+  {
+    file: "src/motion/reach.ts",
+    from: "flying",
+    to: "false",
+    why: "A flyer's waters are none, so past the early return only the swimmer's block could run, and it needs waters.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
