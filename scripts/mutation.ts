@@ -20,7 +20,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { MUTATION_BATCHES } from "./mutationBatches.js";
+import { MUTATION_BATCHES, selectFiles } from "./mutationBatches.js";
 import { writeMutationReport } from "./mutationReport.js";
 
 interface Mutant {
@@ -57,17 +57,7 @@ async function changedModules(): Promise<string[]> {
   const main = git("branch", "--list", "main").trim() ? "main" : "origin/main";
   const base = git("merge-base", "HEAD", main).trim();
   const changed = new Set([...git("diff", "--name-only", base).split("\n"), ...git("diff", "--name-only").split("\n")]);
-  const patterns = config.mutate as string[];
-  const kept = patterns.filter((p) => !p.startsWith("!")).map(globRegExp);
-  const dropped = patterns.filter((p) => p.startsWith("!")).map((p) => globRegExp(p.slice(1)));
-  return [...changed].filter((file) => kept.some((r) => r.test(file)) && !dropped.some((r) => r.test(file)));
-}
-
-/** The config's patterns use only `**\/` (any folders) and `*` (any name part within a folder). */
-function globRegExp(glob: string): RegExp {
-  const literal = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
-  const folders = glob.split("**/").map((part) => part.split("*").map(literal).join("[^/]*"));
-  return new RegExp(`^${folders.join("(?:.*/)?")}$`);
+  return selectFiles(config.mutate as string[], [...changed]);
 }
 
 /** Killed and timed-out mutants count as detected; compile errors are not valid mutants. */

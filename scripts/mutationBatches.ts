@@ -202,3 +202,17 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
     tsconfig: "tsconfig.mutation.json",
   },
 ];
+
+/** A glob of the mutation config (only `**\/`, any folders, and `*`, any name part within a folder) as a RegExp. */
+export function globRegExp(glob: string): RegExp {
+  const literal = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+  const folders = glob.split("**/").map((part) => part.split("*").map(literal).join("[^/]*"));
+  return new RegExp(`^${folders.join("(?:.*/)?")}$`);
+}
+
+/** The files of `files` that `patterns` select: any positive pattern, and no `!` pattern. */
+export function selectFiles(patterns: readonly string[], files: readonly string[]): string[] {
+  const kept = patterns.filter((p) => !p.startsWith("!")).map(globRegExp);
+  const dropped = patterns.filter((p) => p.startsWith("!")).map((p) => globRegExp(p.slice(1)));
+  return files.filter((file) => kept.some((r) => r.test(file)) && !dropped.some((r) => r.test(file)));
+}
