@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type Area, containsPoint } from "../../src/motion/area.js";
+import { containsPoint } from "../../src/motion/area.js";
 import type { RouteBehavior } from "../../src/motion/behaviors/route.js";
 import { createObstacle } from "../../src/motion/obstacles.js";
 import { findPath, isClear, type PathStats } from "../../src/motion/pathfinding.js";
 import { MotionWorld } from "../../src/motion/world.js";
+import { boxArea } from "../helpers/areas.js";
 import { quadrupedRoles } from "../helpers/motionRig.js";
 
-const box = (x0: number, z0: number, x1: number, z1: number): Area => ({
-  points: [
-    { x: x0, z: z0 },
-    { x: x1, z: z0 },
-    { x: x1, z: z1 },
-    { x: x0, z: z1 },
-  ],
-});
+const box = boxArea;
 /** A U of walls 0.4 m thick, open toward +Z: its cup spans x -3..3, z -2..4. */
 const U = [box(-3.4, -2.4, -3, 4), box(3, -2.4, 3.4, 4), box(-3.4, -2.4, 3.4, -2)];
 const inside = { x: 0, z: 1 }; // in the cup

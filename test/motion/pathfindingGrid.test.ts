@@ -3,15 +3,9 @@ import type { Area } from "../../src/motion/area.js";
 import { createObstacle } from "../../src/motion/obstacles.js";
 import { findPath, isClear, type PathOptions, type PathStats } from "../../src/motion/pathfinding.js";
 import type { Vec2 } from "../../src/motion/types.js";
+import { boxArea } from "../helpers/areas.js";
 
-const box = (x0: number, z0: number, x1: number, z1: number): Area => ({
-  points: [
-    { x: x0, z: z0 },
-    { x: x1, z: z0 },
-    { x: x1, z: z1 },
-    { x: x0, z: z1 },
-  ],
-});
+const box = boxArea;
 const origin = { x: 0, z: 0 };
 const east = { x: 10, z: 0 };
 

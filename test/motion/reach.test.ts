@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Area } from "../../src/motion/area.js";
 import { nearestEdgePoint, type Reacher, reachablePoint } from "../../src/motion/reach.js";
 import type { CreatureRealm, Obstacle, SteeringWorld } from "../../src/motion/types.js";
+import { boxArea } from "../helpers/areas.js";
 
 function circle(x: number, z: number, radius: number): Obstacle {
   return { area: { center: { x, z }, radius }, x, z, reach: radius };
@@ -159,14 +160,7 @@ describe("nearestEdgePoint", () => {
     expect(Math.hypot(p.x - 1, p.z - 1)).toBeCloseTo(2, 9);
   });
   it("is the nearest point of a polygon's side", () => {
-    const square: Area = {
-      points: [
-        { x: 0, z: 0 },
-        { x: 4, z: 0 },
-        { x: 4, z: 4 },
-        { x: 0, z: 4 },
-      ],
-    };
+    const square = boxArea(0, 0, 4, 4);
     const p = nearestEdgePoint(square, { x: 2, z: -3 });
     expect(p.x).toBeCloseTo(2, 9);
     expect(p.z).toBeCloseTo(0, 9);
