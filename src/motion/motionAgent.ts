@@ -403,13 +403,14 @@ export class MotionAgent implements SteeringAgent {
       onLanded?.(true);
       return;
     }
-    this.#onLanded = onLanded;
     const perch = at?.y === undefined ? undefined : { x: at.x, z: at.z, y: at.y };
     const spot = perch ?? reachablePoint(this.#onFoot(), at?.x ?? this.x, at?.z ?? this.z);
     this.moveTo(spot, {
       tolerance: 0.5,
       onArrive: (arrived) => (arrived ? this.flight.descend(this, perch) : this.#landed(false)),
     });
+    // Kept after the moveTo: it settles the last land's flight there, which must not tell this one.
+    this.#onLanded = onLanded;
   }
 
   /** Takes off from the ground or a perch: its flying gait, a gradual climb to its band, then it wanders. */
