@@ -70,6 +70,35 @@ const EXPLAINED: readonly Explained[] = [
     to: "false",
     why: "A flyer's waters are none, so past the early return only the swimmer's block could run, and it needs waters.",
   },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "i < this.behaviors.length",
+    to: "i <= this.behaviors.length",
+    why: "The one read past the end is undefined, which is no GroupBehavior: the group found is the same.",
+  },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "f > maxForce",
+    to: "f >= maxForce",
+    why: "At the cap exactly the force is scaled by maxForce / f = 1: it stays the same.",
+  },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "speed > limit",
+    to: "speed >= limit",
+    why: "At the limit exactly the velocity is scaled by limit / speed = 1: it stays the same.",
+  },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "obstacles.length > 0",
+    why: "holdOutOfObstacles with no obstacles pushes nothing and answers false: calling it changes nothing.",
+  },
+  {
+    file: "src/motion/agentOrders.ts",
+    from: "this.stay.on",
+    to: "true",
+    why: "Counting a stay that is not on lowers a time the next start resets, and ending it tells nobody.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

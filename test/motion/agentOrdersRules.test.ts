@@ -74,7 +74,12 @@ describe("a visit to an area its wander avoids", () => {
 
   it("plans its way round the other avoided areas, not the one it visits", () => {
     const seen: Obstacle[][] = [];
-    const planner: PathPlanner = { plan: (_a, _f, _t, avoid) => (seen.push([...(avoid ?? [])]), []) };
+    const planner: PathPlanner = {
+      plan: (_a, _f, _t, avoid) => {
+        seen.push([...(avoid ?? [])]);
+        return [];
+      },
+    };
     const { world, agent } = setUp(0.5, planner);
     agent.wander({ avoid: [pond, ...others] });
     agent.visit(pond);
@@ -201,7 +206,12 @@ describe("a visit's stay", () => {
 describe("the world's planner", () => {
   it("plans a moveTo when it does not say whom it plans for, and leaves one it declines to the grid", () => {
     let calls = 0;
-    const own: PathPlanner = { plan: () => (calls++, []) };
+    const own: PathPlanner = {
+      plan: () => {
+        calls++;
+        return [];
+      },
+    };
     const a = setUp(0.5, own);
     a.agent.moveTo({ x: 5, z: 0 });
     steps(a.world, 2);

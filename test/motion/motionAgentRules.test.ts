@@ -202,6 +202,8 @@ describe("height", () => {
     const world = new MotionWorld({ seed: 1 });
     world.addWater(boxArea(-10, -10, 10, 10), 1);
     const walker = world.createAgent({ roles: quadrupedRoles(0.5), behaviour: "walk" });
+    walker.ground = () => 0;
+    walker.vz = 0.2;
     walker.step(DT);
     expect(walker.y).toBe(0);
   });
@@ -231,6 +233,7 @@ describe("height", () => {
     fish.ground = (_x, z) => (z < 0 ? -2 : -0.05);
     fish.depthBand = DEPTH_BANDS.mid;
     fish.z = -1;
+    fish.keepRealm.active = false; // its steering would turn it back first: this is the hard rule
     fish.addBehavior(new Push(0, 5));
     worldSteps(world, 120);
     expect(fish.z).toBeLessThan(0);
