@@ -446,3 +446,39 @@ describe("a moveTo's watch on progress", () => {
     expect(settled).toEqual([true]);
   });
 });
+
+describe("a jump on its way", () => {
+  it("leaves the ground at the take-off point, flies its arc without steering, and lands on the surface there", () => {
+    const leg = { from: { x: 1, y: 0, z: 0 }, to: { x: 2.5, y: 1, z: 0 } };
+    const planner: PathPlanner = {
+      plan: () => [{ x: 1, z: 0, jump: leg } as Vec2, { x: 2.5, z: 0 }],
+      standOn: (a) => (a.x > 2 ? 1.02 : 0),
+      landed: () => 1.02,
+    };
+    const world = new MotionWorld({ seed: 1 });
+    (world as { pathPlanner: PathPlanner | undefined }).pathPlanner = planner;
+    const a = world.createAgent({ roles: quadrupedRoles(0.5), behaviour: "walk", heading: Math.PI / 2 });
+    const phases: string[] = [];
+    a.events = { arrived: () => {}, stateChanged: () => {}, jumped: (phase) => phases.push(phase) };
+    const settled: boolean[] = [];
+    a.moveTo({ x: 4, z: 0 }, { onArrive: (ok) => settled.push(ok) });
+    let top = 0;
+    let jumping = 0;
+    let stoodOn = false; // put on the surface it landed on (1.02), not the leg's end (1)
+    for (let i = 0; i < 900 && settled.length === 0; i++) {
+      world.step(DT);
+      if (!a.jump) continue;
+      jumping++;
+      top = Math.max(top, a.y);
+      if (a.y === 1.02) stoodOn = true;
+      expect(a.turnRate).toBe(0);
+    }
+    expect(jumping).toBeGreaterThan(3);
+    expect(phases[0]).toBe("start");
+    expect(phases).toContain("end");
+    expect(top).toBeGreaterThan(1.05);
+    expect(stoodOn).toBe(true);
+    expect(settled).toEqual([true]);
+    expect(a.x).toBeCloseTo(4, 0);
+  });
+});
