@@ -99,6 +99,18 @@ const EXPLAINED: readonly Explained[] = [
     to: "true",
     why: "Counting a stay that is not on lowers a time the next start resets, and ending it tells nobody.",
   },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "waters.length > 0",
+    to: "true",
+    why: "waterLevelAt over no waters finds no level (NaN), the answer the guard gives.",
+  },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "waters.length > 0",
+    to: "waters.length >= 0",
+    why: "waterLevelAt over no waters finds no level (NaN), the answer the guard gives.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

@@ -314,6 +314,18 @@ describe("its lean", () => {
     steps(fish, 60);
     expect(fish.tilt.pitch).toBe(0);
 
+    const bird = solo("fly", flyerRoles());
+    bird.ground = slope;
+    bird.flight.place(bird);
+    bird.land({ x: 3, z: 0, y: 4 });
+    steps(bird, 600);
+    expect(bird.flight.perch).toBeDefined();
+    expect(bird.flight.phase).toBe("landed");
+    bird.heading += 1;
+    steps(bird, 30);
+    expect(bird.tilt.pitch).toBe(0);
+    expect(bird.tilt.roll).toBe(0);
+
     const world = new MotionWorld({ seed: 1 });
     world.addWater(boxArea(-100, -100, 100, 100), 30);
     const banded = world.createAgent({ roles: bodyOnlyRoles(), behaviour: "swim", heading: Math.PI / 2 });
@@ -480,5 +492,24 @@ describe("a jump on its way", () => {
     expect(stoodOn).toBe(true);
     expect(settled).toEqual([true]);
     expect(a.x).toBeCloseTo(4, 0);
+  });
+});
+
+describe("floors", () => {
+  const run = (navmesh: boolean) => {
+    const world = new MotionWorld({ seed: 1 });
+    if (navmesh) (world as { pathPlanner: PathPlanner | undefined }).pathPlanner = { plan: () => [], standOn: () => 5 };
+    world.addObstacle({ center: { x: 2, y: 0, z: 0 } as Vec2, radius: 1 });
+    const cow = world.createAgent({ roles: quadrupedRoles(0.5), behaviour: "walk", heading: Math.PI / 2 });
+    cow.ground = () => 5;
+    cow.avoidance.active = false;
+    cow.addBehavior(new Push(20, 0));
+    worldSteps(world, 300);
+    return cow.x;
+  };
+
+  it("a walker on a navmesh's upper floor passes over an obstacle of the floor below; on the ground it is held", () => {
+    expect(run(true)).toBeGreaterThan(3);
+    expect(run(false)).toBeLessThan(1);
   });
 });
