@@ -156,6 +156,18 @@ describe("a visit's stay", () => {
     expect(agent.cruiseSpeed).toBe(agent.walkSpeed);
   });
 
+  it("after a visit sent during another visit, it idles: the first visit is not resumed", () => {
+    const { world, agent } = setUp();
+    const done: string[] = [];
+    agent.visit({ x: 6, z: 0 }, { stay: 0.5, onDone: (ok) => done.push(`first ${ok}`) });
+    steps(world, 5);
+    agent.visit({ x: 0.5, z: 1 }, { stay: 0.5, onDone: (ok) => done.push(`second ${ok}`) });
+    steps(world, 600);
+    expect(done).toEqual(["first false", "second true"]);
+    expect(agent.state).toBe("idle");
+    expect(agent.moveTarget).toBeUndefined();
+  });
+
   it("a new order cuts the stay short: done(false), and the new order stands", () => {
     const { world, agent } = setUp();
     agent.wander();
