@@ -445,6 +445,22 @@ describe("events and pose", () => {
 });
 
 describe("a moveTo's watch on progress", () => {
+  it("does not give up while a neighbour that walks into it shoves it back", () => {
+    const world = new MotionWorld({ seed: 4 });
+    const a = world.createAgent({ roles: quadrupedRoles(0.5), behaviour: "walk", heading: Math.PI / 2 });
+    const b = world.createAgent({ roles: quadrupedRoles(0.5), behaviour: "walk", x: 1, heading: -Math.PI / 2 });
+    b.separation.active = false; // it walks on into a: only a's separation parts them
+    b.avoidance.active = false;
+    a.avoidance.active = false;
+    b.seek(a);
+    const settled: boolean[] = [];
+    a.moveTo({ x: 10, z: 0 }, { speed: 0.1, stuckSeconds: 1, onArrive: (ok) => settled.push(ok) });
+    worldSteps(world, 60);
+    expect(a.x).toBeLessThan(0.5); // it made no headway for well over stuckSeconds
+    expect(settled).toEqual([]);
+    expect(a.state).toBe("moveTo");
+  });
+
   it("does not give up while a reaction holds it, and does not take the unplanned way as unreachable", () => {
     const world = new MotionWorld({ seed: 4 });
     const a = world.createAgent({ roles: quadrupedRoles(0.5), behaviour: "walk" });
