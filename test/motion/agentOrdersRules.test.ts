@@ -6,7 +6,7 @@
  * to the body.
  */
 import { describe, expect, it } from "vitest";
-import type { Area } from "../../src/motion/area.js";
+import type { Area, PolygonArea } from "../../src/motion/area.js";
 import { AvoidAreaBehavior } from "../../src/motion/behaviors/avoidArea.js";
 import { RouteBehavior } from "../../src/motion/behaviors/route.js";
 import { StayInAreaBehavior } from "../../src/motion/behaviors/stayInArea.js";
@@ -40,7 +40,7 @@ const shifted = (area: Area, dx: number, dz: number): Area =>
   "points" in area ? { points: area.points.map((p) => ({ x: p.x + dx, z: p.z + dz })) } : area;
 
 describe("a visit to an area its wander avoids", () => {
-  const pond = boxArea(4, -2, 8, 2);
+  const pond = boxArea(4, -2, 8, 2) as PolygonArea;
   const others: Area[] = [
     shifted(pond, 20, 0), // the same shape elsewhere along x only
     shifted(pond, 0, 20), // along z only
