@@ -66,6 +66,16 @@ describe("its number and margins", () => {
   });
 });
 
+describe("its group", () => {
+  it("has none while its added behaviors are no group's", () => {
+    const a = solo();
+    expect(a.group).toBeUndefined();
+    a.addBehavior(new Push(0, 0));
+    a.addBehavior(new Push(1, 0));
+    expect(a.group).toBeUndefined();
+  });
+});
+
 describe("its realm and behaviour", () => {
   it("follows its behaviour until set; a set realm stays through a change of behaviour", () => {
     const a = solo("walk");
@@ -187,8 +197,11 @@ describe("height", () => {
     const world = new MotionWorld({ seed: 1 });
     world.addWater(boxArea(-10, -10, 10, 10), 1);
     const fish = world.createAgent({ roles: bodyOnlyRoles(), behaviour: "swim" });
+    fish.ground = () => -1;
+    fish.vz = 0.2;
     fish.step(DT);
     expect(fish.y).toBeCloseTo(1 - fish.swimDepth, 12);
+    expect(fish.z).toBeGreaterThan(0);
     const alone = solo("swim", bodyOnlyRoles());
     alone.ground = () => -0.4;
     alone.step(DT);
