@@ -371,7 +371,7 @@ describe("landing and taking off", () => {
     expect(bird.y).toBe(0);
   });
 
-  it("a second land tells the first false and lands; a take-off or a new order tells the pending land false", () => {
+  it("a second land tells the first false and lands; a take-off, a new order or cancel tells the pending land false", () => {
     const bird = solo("fly", flyerRoles());
     bird.flight.place(bird);
     const told: string[] = [];
@@ -388,6 +388,9 @@ describe("landing and taking off", () => {
     bird.land(undefined, (ok) => told.push(`fourth ${ok}`));
     bird.stop();
     expect(told).toEqual(["first false", "second true", "third false", "fourth false"]);
+    bird.land(undefined, (ok) => told.push(`fifth ${ok}`));
+    bird.cancel();
+    expect(told).toEqual(["first false", "second true", "third false", "fourth false", "fifth false"]);
   });
 
   it("lands on a perch and stays on it", () => {
