@@ -542,7 +542,11 @@ export class MotionAgent implements SteeringAgent {
     this.#setGoal("idle", this.#orders.brake);
   }
 
-  /** Settles a pending moveTo or visit (used on stop, new orders and removal). */
+  /**
+   * Settles a pending moveTo, visit or landing as not done (`false` to its callback), and only
+   * that: what it steers by stays, so a cancelled moveTo walks on to its point. Call
+   * {@link stop} to halt. Used on removal from the world and on a creature's dispose.
+   */
   cancel(): void {
     this.#landed(false);
     this.#orders.cancel();
