@@ -193,6 +193,12 @@ const EXPLAINED: readonly Explained[] = [
     from: "out.deep > 0",
     why: "Its callers compare the depth it writes against a start of at least 0, which a depth of 0 or less never passes: the true or false it returns changes nothing.",
   },
+  {
+    file: "src/motion/pathfinding.ts",
+    from: "dx && dz",
+    to: "true",
+    why: "On a straight step its two side cells are the cell stepped to, already refused when walled, and the cell stepped from, never walled (the search only enters open cells, and the start is opened).",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
