@@ -50,6 +50,27 @@ describe("placeCreatures: what planners rely on", () => {
     }
   });
 
+  it("herd members stand round their leader on every side, within five footprints and a gap, wide gaps too", () => {
+    for (const gap of [0.1, 1]) {
+      const offsets: { dx: number; dz: number }[] = [];
+      for (let seed = 1; seed <= 4; seed++) {
+        const reqs: PlacementRequest[] = Array.from({ length: 4 }, () => ({ radius: 0.5, herd: 2 }));
+        const [leader, ...members] = placeCreatures(field, reqs, new SeededRandom(seed), { gap });
+        for (const m of members) offsets.push({ dx: m!.x - leader!.x, dz: m!.z - leader!.z });
+      }
+      for (const { dx, dz } of offsets) expect(Math.hypot(dx, dz), `gap ${gap}`).toBeLessThanOrEqual(5 * 0.5 + gap);
+      // Round the leader, not along a line through it: far off on either axis.
+      expect(
+        offsets.some(({ dx }) => Math.abs(dx) > 1.2),
+        `gap ${gap}`,
+      ).toBe(true);
+      expect(
+        offsets.some(({ dz }) => Math.abs(dz) > 1.2),
+        `gap ${gap}`,
+      ).toBe(true);
+    }
+  });
+
   it("herd members face within 0.4 rad of their leader, not all the same way; lone creatures face anywhere", () => {
     const reqs: PlacementRequest[] = Array.from({ length: 30 }, (_, i) =>
       i < 10 ? { radius: 0.3, herd: 1 } : { radius: 0.3 },
