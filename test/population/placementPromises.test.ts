@@ -11,6 +11,24 @@ import { SeededRandom } from "../../src/util/seededRandom.js";
 
 const field: Area = { center: { x: 0, z: 0 }, radius: 20 };
 
+/**
+ * A generator whose draws are given: each `range` call returns the next value (darts as x then
+ * z, headings, a herd member's ring as angle then distance factor), to put darts exactly on an edge.
+ */
+class Darts extends SeededRandom {
+  readonly #values: number[];
+  constructor(values: number[]) {
+    super(1);
+    this.#values = [...values];
+  }
+  override range(min: number, max: number): number {
+    const value = this.#values.shift();
+    if (value === undefined) throw new Error("no dart left");
+    if (value < min || value > max) throw new Error(`dart ${value} outside [${min}, ${max}]`);
+    return value;
+  }
+}
+
 describe("placeCreatures: what planners rely on", () => {
   it("never overlaps footprints of a few metres", () => {
     for (let seed = 1; seed <= 3; seed++) {
@@ -25,6 +43,40 @@ describe("placeCreatures: what planners rely on", () => {
           expect(Math.hypot(a.x - b.x, a.z - b.z), `seed ${seed}`).toBeGreaterThanOrEqual(a.r + b.r + 0.1 - 1e-9);
         }
     }
+  });
+
+  it("lets footprints touch: exactly the sum of radii and gap apart, on the area's edge, on an avoided area's edge", () => {
+    const meadow: Area = { center: { x: 0, z: 0 }, radius: 10 };
+    const pond: Area = { center: { x: 5, z: 0 }, radius: 2 };
+    // Darts (x, z) then a heading, per creature: at the centre; 2.5 m east (1 + 1 + 0.5 gap);
+    // 1 m inside the rim.
+    const darts = new Darts([0, 0, 0, 2.5, 0, 0, -9, 0, 0]);
+    const result = placeCreatures(meadow, [{ radius: 1 }, { radius: 1 }, { radius: 1 }], darts, { gap: 0.5 });
+    expect(result.map((p) => p && [p.x, p.z])).toEqual([
+      [0, 0],
+      [2.5, 0],
+      [-9, 0],
+    ]);
+    // 1 m of footprint off the pond's shore (x = 3) is x = 2.
+    const shore = placeCreatures(meadow, [{ radius: 1, avoid: [pond] }], new Darts([2, 0, 0]));
+    expect(shore.map((p) => p && [p.x, p.z])).toEqual([[2, 0]]);
+  });
+
+  it("a herd member tries the ring round its leader for the first half of its darts only", () => {
+    // Two darts: the first on the ring (angle, then the footprint factor), the second anywhere.
+    // The leader stands at the centre; the ring's dart lands outside the member's own area, so
+    // the member stands where its second dart falls.
+    const pasture: Area = { center: { x: 8, z: 0 }, radius: 2 };
+    const darts = new Darts([0, 0, 0, 0, 2, 8, 0, 0]);
+    const reqs: PlacementRequest[] = [
+      { radius: 1, herd: 0 },
+      { radius: 0.5, herd: 0, area: pasture },
+    ];
+    const result = placeCreatures(field, reqs, darts, { attempts: 2 });
+    expect(result.map((p) => p && [p.x, p.z])).toEqual([
+      [0, 0],
+      [8, 0],
+    ]);
   });
 
   it("throws no dart when it has no attempts", () => {
