@@ -48,6 +48,13 @@ describe("planPopulation: what a game reads off the plan", () => {
       ]);
   });
 
+  it("a record without a behaviour walks, as does one whose behaviour the rules do not name", () => {
+    const { behaviour: _, ...still } = speciesRecord("flamingo");
+    const p = plan({ records: [still, { ...speciesRecord("frog"), behaviour: "leap" }], count: 6 });
+    expect(p.creatures).toHaveLength(6);
+    for (const c of p.creatures) expect(c.realm, c.record.name).toBe("ground");
+  });
+
   it("herds are keyed herd:0, herd:1, ... in plan order; a lone walker has no group", () => {
     const rules = { ...POPULATION_RULES, herdSizes: { duck: [3, 3] as const, flamingo: [2, 2] as const } };
     const p = plan({ records: ["duck", "flamingo", "frog"].map(speciesRecord), count: 30, rules, seed: 4 });
