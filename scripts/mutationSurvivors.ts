@@ -240,6 +240,123 @@ const EXPLAINED: readonly Explained[] = [
     to: "true",
     why: "On a straight step its two side cells are the cell stepped to, already refused when walled, and the cell stepped from, never walled (the search only enters open cells, and the start is opened).",
   },
+  {
+    file: "src/population/populationRules.ts",
+    from: 'typeof taxonomy === "object"',
+    to: "true",
+    why: "A truthy taxonomy that is neither a string, a list nor an object (a number, true) has no own values, so it gives no taxa either way.",
+  },
+  {
+    file: "src/population/ecology.ts",
+    from: '"ground"',
+    to: '""',
+    why: 'Where only "air" is asked of a realm (is it a hunter from the air), a walker\'s realm named "" is no nearer "air" than "ground"; the same change where preysOn reads a band by realm is killed by a game\'s ground band.',
+  },
+  {
+    file: "src/population/ecology.ts",
+    from: "hunter === prey",
+    to: "false",
+    why: "A record that hunts is a predator, so as its own prey it is refused by the predator test beside it.",
+  },
+  {
+    file: "src/population/ecology.ts",
+    from: '""',
+    to: '"Stryker was here!"',
+    why: "A record without a behaviour is looked up by a name the built-in realm table does not hold either way: it is on the ground.",
+  },
+  ...[
+    ["a.record.name < b.record.name", "a.record.name <= b.record.name"],
+    ["a.record.name > b.record.name", "true"],
+    ["a.record.name > b.record.name", "a.record.name >= b.record.name"],
+  ].map(([from, to]) => ({
+    file: "src/population/populationPlan.ts",
+    from: from!,
+    to: to!,
+    why: "The eligible records are deduplicated by name before the sort, so no two names are equal.",
+  })),
+  ...["false", "a.record.name <= b.record.name"].map((to) => ({
+    file: "src/population/populationPlan.ts",
+    from: "a.record.name > b.record.name",
+    to,
+    why: "Array sort (V8's) asks only whether a comparison is below zero, so 0 in place of 1 for a later name sorts the same.",
+  })),
+  {
+    file: "src/population/populationPlan.ts",
+    from: "(min + max) / 2",
+    to: "(min + max) * 2",
+    why: "Every pick weight is divided by four alike, and a pick reads the weights only as shares of their total.",
+  },
+  {
+    file: "src/population/populationPlan.ts",
+    from: "herdId !== undefined",
+    to: "true",
+    why: "A request with herd: undefined is read as one with no herd (placement and group keys test herd !== undefined).",
+  },
+  {
+    file: "src/population/populationPlan.ts",
+    from: "i < weights.length",
+    to: "i <= weights.length",
+    why: "One step past the last weight subtracts undefined: r becomes NaN, is not below 0, and the same fallback answers.",
+  },
+  ...["true", "weights[i]! >= 0"].map((to) => ({
+    file: "src/population/populationPlan.ts",
+    from: "weights[i]! > 0",
+    to,
+    why: "Subtracting a zero weight leaves r where it was, and r was not below 0 there or the pick would have returned before.",
+  })),
+  ...[
+    ["species.length === 0 || input.count <= 0", "false"],
+    ["species.length === 0 || input.count <= 0", "species.length === 0 && input.count <= 0"],
+    ["species.length === 0", "false"],
+    ["input.count <= 0", "false"],
+    ["input.count <= 0", "input.count < 0"],
+  ].map(([from, to]) => ({
+    file: "src/population/populationPlan.ts",
+    from: from!,
+    to: to!,
+    why: "With no species (no weight) or no count (a count is validated, never negative) no slot is planned, so the plan is the same empty one; the early return spares the work.",
+  })),
+  {
+    file: "src/population/sceneryPlan.ts",
+    from: "[]",
+    to: '["Stryker was here"]',
+    why: "A record without tags read as one made-up tag: that tag is not aquatic either.",
+  },
+  ...[
+    ["a.name < b.name", "a.name <= b.name"],
+    ["a.name > b.name", "true"],
+    ["a.name > b.name", "a.name >= b.name"],
+  ].map(([from, to]) => ({
+    file: "src/population/sceneryPlan.ts",
+    from: from!,
+    to: to!,
+    why: "The eligible props are deduplicated by name before the sort, so no two names are equal.",
+  })),
+  ...["false", "a.name <= b.name"].map((to) => ({
+    file: "src/population/sceneryPlan.ts",
+    from: "a.name > b.name",
+    to,
+    why: "Array sort (V8's) asks only whether a comparison is below zero, so 0 in place of 1 for a later name sorts the same.",
+  })),
+  ...["false", "input.count < 0"].map((to) => ({
+    file: "src/population/sceneryPlan.ts",
+    from: "input.count <= 0",
+    to,
+    why: "With no count (validated, never negative) no prop is picked, so the plan is the same empty one; the early return spares the work.",
+  })),
+  {
+    file: "src/population/placement.ts",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the code a mutant changed is a template literal
+    from: "`${cx},${cz}`",
+    to: "``",
+    why: "Every footprint in one grid cell is still checked against every new one: the same answers, only slower.",
+  },
+  ...["cx + dx", "cz + dz"].map((from) => ({
+    file: "src/population/placement.ts",
+    from,
+    to: from.replace("+", "-"),
+    why: "dx and dz run over -1, 0 and 1, so the same nine cells are visited in another order.",
+  })),
 ];
 
 /** The reason a survivor is kept, if one is written. */
