@@ -21,6 +21,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { MUTATION_BATCHES, selectFiles } from "./mutationBatches.js";
+import { forgetStaticSurvivors } from "./mutationIncremental.js";
 import { writeMutationReport } from "./mutationReport.js";
 
 interface Mutant {
@@ -70,9 +71,11 @@ function score(mutants: Mutant[]): { detected: number; valid: number; text: stri
 
 /** Runs Stryker with these arguments, then prints the scores and survivors of its report. */
 function runAndSummarise(strykerArgs: string[], env: NodeJS.ProcessEnv = process.env): number {
-  const run = spawnSync("npx", ["stryker", "run", ...strykerArgs], { cwd: root, stdio: "inherit", env });
   const quick = strykerArgs.some((a) => a === "--mutate" || a === "-m" || a.startsWith("--mutate="));
   const outDir = env.MUTATION_OUT || (quick ? "test-results/mutation/quick" : "test-results/mutation");
+  const retested = forgetStaticSurvivors(resolve(root, outDir, "stryker-incremental.json"));
+  if (retested > 0) console.log(`test:mutation: ${retested} surviving static mutants will be tested again`);
+  const run = spawnSync("npx", ["stryker", "run", ...strykerArgs], { cwd: root, stdio: "inherit", env });
   const reportFile = resolve(root, outDir, "mutation.json");
   if (!existsSync(reportFile)) return run.status ?? 1;
   summarise(JSON.parse(readFileSync(reportFile, "utf8")) as Report);
