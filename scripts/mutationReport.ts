@@ -124,7 +124,8 @@ export function writeMutationReport(root: string, batches: readonly MutationBatc
     for (const m of left.sort((a, b) => a.location.start.line - b.location.start.line)) {
       const from = original(data.source, m);
       const to = short(m.replacement ?? "");
-      const why = explainSurvivor(file, from, to, m.mutatorName);
+      const line = data.source.split("\n")[m.location.start.line - 1] ?? "";
+      const why = explainSurvivor(file, from, to, m.mutatorName, line);
       survivors++;
       if (why) explained++;
       const status = m.status === "NoCoverage" ? " (no test reaches it)" : "";

@@ -12,6 +12,11 @@ interface Explained {
   from: string;
   /** The replacement as the report prints it; any when absent. */
   to?: string;
+  /**
+   * Text the mutant's first source line must contain, for a change too common to name one
+   * mutant by itself (`false` → `true`); any line when absent.
+   */
+  line?: string;
   why: string;
 }
 
@@ -360,6 +365,18 @@ const EXPLAINED: readonly Explained[] = [
 ];
 
 /** The reason a survivor is kept, if one is written. */
-export function explainSurvivor(file: string, from: string, to: string, _mutator: string): string | undefined {
-  return EXPLAINED.find((e) => e.file === file && e.from === from && (e.to === undefined || e.to === to))?.why;
+export function explainSurvivor(
+  file: string,
+  from: string,
+  to: string,
+  _mutator: string,
+  sourceLine = "",
+): string | undefined {
+  return EXPLAINED.find(
+    (e) =>
+      e.file === file &&
+      e.from === from &&
+      (e.to === undefined || e.to === to) &&
+      (e.line === undefined || sourceLine.includes(e.line)),
+  )?.why;
 }
