@@ -117,6 +117,7 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
       "test/babylon/gltf/clipGroup.test.ts",
       "test/babylon/gltf/glbJsonProblem.test.ts",
       "test/babylon/gltf/readGlbClip.test.ts",
+      "test/babylon/gltf/readGlbClipRules.test.ts",
       "test/babylon/gltf/hostileGlbs.test.ts",
     ],
     tsconfig: "tsconfig.mutation.readers.json",
