@@ -192,14 +192,16 @@ describe("glbJsonProblem's byte ranges, at their edges", () => {
     // A 256 KiB file: its budget is the 1 MiB floor (4 times its bytes), read by 4 accessors of 64 Ki floats.
     const bytes = 256 * 1024;
     expect(BACKED_BYTES.perBufferByte * bytes).toBe(BACKED_BYTES.min);
-    const over = (...more: number[]) => (j: Json) => {
-      j.buffers[0].byteLength = bytes;
-      j.bufferViews.push({ buffer: 0, byteLength: bytes });
-      for (const count of [65_536, 65_536, 65_536, 65_536, ...more])
-        j.accessors.push({ bufferView: 1, componentType: 5126, count, type: "SCALAR" });
-      j.accessors[0].count = 0; // the file's own 96 bytes left out of the sum
-      j.accessors[1].count = 0;
-    };
+    const over =
+      (...more: number[]) =>
+      (j: Json) => {
+        j.buffers[0].byteLength = bytes;
+        j.bufferViews.push({ buffer: 0, byteLength: bytes });
+        for (const count of [65_536, 65_536, 65_536, 65_536, ...more])
+          j.accessors.push({ bufferView: 1, componentType: 5126, count, type: "SCALAR" });
+        j.accessors[0].count = 0; // the file's own 96 bytes left out of the sum
+        j.accessors[1].count = 0;
+      };
     expect(problem(over(), bytes)).toBeUndefined();
     expect(problem(over(1), bytes)).toBe(
       "accessors[6] reads 1 elements of bufferViews[1]: accessors reading the same bytes again and again " +
