@@ -148,6 +148,8 @@ describe("glbJsonProblem's byte ranges, at their edges", () => {
   it("an accessor inside its view: its byteOffset and the view's byteStride counted", () => {
     expect(problem((j) => (j.accessors[1].byteOffset = 49))).toBe("accessors[1] lies outside its buffer view");
     expect(problem((j) => (j.accessors[1].count = 5))).toBe("accessors[1] lies outside its buffer view");
+    // No elements read no bytes, wherever they would start (Babylon loads such an attribute).
+    expect(problem((j) => Object.assign(j.accessors[1], { count: 0, byteOffset: 1000 }))).toBeUndefined();
     // Without byteOffset or byteStride: 8 VEC3 fill the view, 9 do not.
     expect(problem((j) => Object.assign(j.accessors[0], { count: 8 }))).toBeUndefined();
     expect(problem((j) => Object.assign(j.accessors[0], { count: 9 }))).toBe(
