@@ -115,8 +115,11 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
     ],
     tests: [
       "test/babylon/gltf/clipGroup.test.ts",
+      "test/babylon/gltf/clipGroupRules.test.ts",
       "test/babylon/gltf/glbJsonProblem.test.ts",
+      "test/babylon/gltf/glbJsonProblemRules.test.ts",
       "test/babylon/gltf/readGlbClip.test.ts",
+      "test/babylon/gltf/readGlbClipRules.test.ts",
       "test/babylon/gltf/hostileGlbs.test.ts",
     ],
     tsconfig: "tsconfig.mutation.readers.json",

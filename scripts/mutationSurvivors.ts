@@ -362,6 +362,42 @@ const EXPLAINED: readonly Explained[] = [
     to: from.replace("+", "-"),
     why: "dx and dz run over -1, 0 and 1, so the same nine cells are visited in another order.",
   })),
+  ...["!checked.has(times)", "!checked.has(values)"].map((from) => ({
+    file: "src/babylon/gltf/readGlbClip.ts",
+    from,
+    to: "true",
+    why: "The key check reads the array and changes nothing, so checking one shared by several channels again gives the same answer; the set only spares the work.",
+  })),
+  {
+    file: "src/babylon/gltf/readGlbClip.ts",
+    from: "named >= 0",
+    to: "named > 0",
+    why: "When the animation named like the clip is the first (index 0), the fallback picks index 0 too.",
+  },
+  {
+    file: "src/babylon/gltf/readGlbClip.ts",
+    from: "t > duration",
+    to: "t >= duration",
+    why: "A key time equal to the duration sets the duration to the value it already has.",
+  },
+  {
+    file: "src/babylon/gltf/glbJsonProblem.ts",
+    from: "value === undefined",
+    to: "false",
+    why: "listSize only counts an animation's samplers, and the required-field checks before it refuse an animation without them; findAt's own test of the same text is killed by any valid JSON.",
+  },
+  {
+    file: "src/babylon/gltf/glbJsonProblem.ts",
+    from: "value.length - 1",
+    to: "value.length + 1",
+    why: "Starting the link walk two past a list's end pushes two undefined values, which are no objects and are skipped: the same items are walked in the same order.",
+  },
+  {
+    file: "src/babylon/gltf/clipGroup.ts",
+    from: "new Array(channel.times.length)",
+    to: "new Array()",
+    why: "Every key is set by its index right after, so the array ends with the same keys; the length only sizes it up front.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

@@ -214,43 +214,42 @@ export function glbJsonProblem(json: unknown, binLength = 0): string | undefined
   return glbRangeProblem(items, binLength);
 }
 
+/** A value met on the walk for links, and the way to it (spelled out only for the link found). */
+interface Reached {
+  value: unknown;
+  from: Reached | undefined;
+  key: string | number;
+}
+
 /**
  * The first `uri` in the JSON that is not inline data, with its path. Every one counts, not
  * only those of buffers and images: an extension Babylon knows may fetch its own (the lights
  * of `EXT_lights_ies`, the clips of `MSFT_audio_emitter`) once a game registers it. Walked
- * without recursion, so that no nesting depth can overflow the stack.
+ * without recursion, so that no nesting depth can overflow the stack, and without making a
+ * path string for anything but the link found (the usual JSON has none).
  */
 function externalLink(json: Record<string, unknown>): { path: string; uri: unknown } | undefined {
-  if (!hasExternalLink(json)) return undefined; // the usual case: no path strings made
-  const stack: [value: unknown, path: string][] = [[json, ""]];
+  const stack: Reached[] = [{ value: json, from: undefined, key: "" }];
   while (stack.length > 0) {
-    const [value, path] = stack.pop()!;
+    const reached = stack.pop()!;
+    const value = reached.value;
     if (!isObject(value)) continue;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}[${i}]`]);
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], from: reached, key: i });
       continue;
     }
     const uri = value["uri"];
     if (uri !== undefined && !(typeof uri === "string" && uri.startsWith("data:")))
-      return { path: `${path}${path ? "." : ""}uri`, uri };
-    for (const key of Object.keys(value).reverse()) stack.push([value[key], `${path}${path ? "." : ""}${key}`]);
+      return { path: pathOf({ value: uri, from: reached, key: "uri" }), uri };
+    const keys = Object.keys(value);
+    for (let k = keys.length - 1; k >= 0; k--) stack.push({ value: value[keys[k]!], from: reached, key: keys[k]! });
   }
   return undefined;
 }
 
-/** Whether the JSON holds a `uri` that is not inline data: `externalLink`'s walk, without paths. */
-function hasExternalLink(json: Record<string, unknown>): boolean {
-  const stack: unknown[] = [json];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (!isObject(value)) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-      continue;
-    }
-    const uri = value["uri"];
-    if (uri !== undefined && !(typeof uri === "string" && uri.startsWith("data:"))) return true;
-    for (const key in value) if (Object.hasOwn(value, key)) stack.push(value[key]);
-  }
-  return false;
+/** The path of a value reached from the JSON's root, as `extensions.lights[1].uri`. */
+function pathOf(reached: Reached): string {
+  const steps: string[] = [];
+  for (let at = reached; at.from; at = at.from) steps.push(typeof at.key === "number" ? `[${at.key}]` : `.${at.key}`);
+  return steps.reverse().join("").slice(1);
 }
