@@ -61,6 +61,15 @@ type Json = any;
 const isIndex = (value: unknown, length: number): value is number =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
 
+/** The JSON chunk's value; a chunk that is not JSON is refused like every other problem of the file. */
+function parseJsonChunk(body: Uint8Array): Json {
+  try {
+    return JSON.parse(new TextDecoder().decode(body));
+  } catch (error) {
+    throw new Error(`the GLB's JSON chunk is not JSON (${(error as Error).message})`);
+  }
+}
+
 function chunks(bytes: Uint8Array): { json: Json; bin: Uint8Array | undefined } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.byteLength < 20 || view.getUint32(0, true) !== GLB_MAGIC) throw new Error("not a GLB (bad magic)");
@@ -74,7 +83,7 @@ function chunks(bytes: Uint8Array): { json: Json; bin: Uint8Array | undefined } 
     const start = at + 8;
     if (start + size > length) throw new Error("a GLB chunk runs past the end of the file");
     const body = bytes.subarray(start, start + size);
-    if (type === JSON_CHUNK && json === undefined) json = JSON.parse(new TextDecoder().decode(body));
+    if (type === JSON_CHUNK && json === undefined) json = parseJsonChunk(body);
     else if (type === BIN_CHUNK && bin === undefined) bin = body;
     at = start + size;
   }

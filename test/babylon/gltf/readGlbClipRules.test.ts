@@ -381,6 +381,8 @@ describe("readGlbClip reads the chunks as Babylon's loader does", () => {
     expect(refusal(chunkedGlb([[BIN_CHUNK, new Uint8Array()]]))).toBe("the GLB has no JSON chunk");
     expect(refusal(chunkedGlb([[JSON_CHUNK, text(null)]]))).toBe("the GLB has no JSON chunk");
     expect(refusal(chunkedGlb([[JSON_CHUNK, text(42)]]))).toBe("the GLB has no JSON chunk");
+    const broken = new TextEncoder().encode('{"asset": ');
+    expect(refusal(chunkedGlb([[JSON_CHUNK, broken]]))).toMatch(/^the GLB's JSON chunk is not JSON \(.+\)$/);
   });
 });
 
