@@ -398,6 +398,20 @@ const EXPLAINED: readonly Explained[] = [
     to: "new Array()",
     why: "Every key is set by its index right after, so the array ends with the same keys; the length only sizes it up front.",
   },
+  {
+    file: "src/babylon/gltf/readGlbClip.ts",
+    from: "[]",
+    to: '["Stryker was here"]',
+    line: "animation.channels : []",
+    why: "A channel that is a string has no target node, so it is skipped as a channel of no node is: the clip reads the same.",
+  },
+  {
+    file: "src/babylon/gltf/clipGroup.ts",
+    from: "true",
+    to: "false",
+    line: "animation.setKeys(keysOf(channel, fps), true)",
+    why: "setKeys' second argument only says whether to copy the keys: made just above and kept by nothing else, a copy holds the same keys.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

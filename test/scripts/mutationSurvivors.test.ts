@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { explainSurvivor } from "../../scripts/mutationSurvivors.js";
+
+describe("explainSurvivor", () => {
+  const file = "src/babylon/gltf/clipGroup.ts";
+
+  it("explains a survivor by its file, its code and its replacement", () => {
+    const line = "    animation.setKeys(keysOf(channel, fps), true);";
+    expect(explainSurvivor(file, "true", "false", "BooleanLiteral", line)).toMatch(/copy/);
+    expect(explainSurvivor("src/babylon/gltf/readGlbClip.ts", "true", "false", "BooleanLiteral", line)).toBeUndefined();
+    expect(explainSurvivor(file, "true", "undefined", "BooleanLiteral", line)).toBeUndefined();
+  });
+
+  it("explains a change as common as true → false only on the line its entry names", () => {
+    expect(explainSurvivor(file, "true", "false", "BooleanLiteral", "    group.loopAnimation = true;")).toBeUndefined();
+    expect(explainSurvivor(file, "true", "false", "BooleanLiteral")).toBeUndefined();
+  });
+});
