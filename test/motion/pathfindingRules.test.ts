@@ -5,7 +5,6 @@
  * grid's edge.
  */
 import { describe, expect, it } from "vitest";
-import type { Area } from "../../src/motion/area.js";
 import { createObstacle } from "../../src/motion/obstacles.js";
 import { findPath, isClear, type PathOptions, type PathStats } from "../../src/motion/pathfinding.js";
 import type { Obstacle, Vec2 } from "../../src/motion/types.js";
