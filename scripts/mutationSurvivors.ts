@@ -66,6 +66,18 @@ const EXPLAINED: readonly Explained[] = [
   },
   {
     file: "src/motion/reach.ts",
+    from: "flying && avoid.length === 0",
+    to: "false",
+    why: "A flyer has no obstacles or shores to keep out of, so with nothing to avoid its passes move nothing and the return after them gives its target as sent.",
+  },
+  {
+    file: "src/motion/reach.ts",
+    from: "probe.distance < inside",
+    to: "probe.distance <= inside",
+    why: "At exactly `inside` metres in, the swimmer's target moves by inside - distance = 0.",
+  },
+  {
+    file: "src/motion/reach.ts",
     from: "flying",
     to: "false",
     why: "A flyer's waters are none, so past the early return only the swimmer's block could run, and it needs waters.",
