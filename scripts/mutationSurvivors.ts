@@ -78,6 +78,18 @@ const EXPLAINED: readonly Explained[] = [
   },
   {
     file: "src/motion/reach.ts",
+    from: "!moved",
+    to: "false",
+    why: "A pass that moved nothing leaves the target where it was, and so does every pass after it: running all four gives the same point.",
+  },
+  {
+    file: "src/motion/reach.ts",
+    from: "d <= -clearance",
+    to: "d < -clearance",
+    why: "At exactly the clearance beyond the edge the push moves the target by d + clearance = 0, and the passes it adds move it by zero again.",
+  },
+  {
+    file: "src/motion/reach.ts",
     from: "flying",
     to: "false",
     why: "A flyer's waters are none, so past the early return only the swimmer's block could run, and it needs waters.",
