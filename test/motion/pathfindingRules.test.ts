@@ -1,8 +1,8 @@
 /**
  * findPath and isClear on scenes built to their edges: a path turning round a box's corner on
- * a coarse grid (where a diagonal step between cells would graze the corner), walks that pass
- * an obstacle at exactly the clearance or just inside it, and obstacles that just touch the
- * grid's edge.
+ * a coarse grid (where a diagonal step between cells would cross the corner), walks that pass
+ * an obstacle at exactly the clearance or just inside it, the shortest way round, obstacles
+ * that just touch the grid's edge, and a wall across a grid with no margin.
  */
 import { describe, expect, it } from "vitest";
 import { createObstacle } from "../../src/motion/obstacles.js";
@@ -38,9 +38,10 @@ describe("findPath round a box's corner on a coarse grid", () => {
   const box = [createObstacle(boxArea(2, 2, 5, 5))];
   const options = { clearance: 0.1, cellSize: 1, margin: 6 };
 
-  it("turns round the corner without a leg through it, though the straight line only grazes it", () => {
-    // East of the box to north of it: the straight line x + z = 9.5 passes 0.35 m off the corner.
-    // A diagonal step from the cell east of the corner cell to the one north of it crosses (5, 5).
+  it("turns round the corner on cells that never step across it", () => {
+    // East of the box to north of it (the straight line x + z = 9.5 passes 0.35 m off the corner).
+    // The cheapest cells run diagonally, but the step from the cell east of the corner cell to
+    // the one north of it crosses (5, 5): the search goes round by the open cell at (5.5, 5.5).
     const cases: [Vec2, Vec2][] = [
       [
         { x: 6.5, z: 3 },
