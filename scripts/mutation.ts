@@ -17,7 +17,7 @@
  * - `--report` — merges the batches' reports into docs/mutation.md (scores and every survivor).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { MUTATION_BATCHES, selectFiles } from "./mutationBatches.js";
@@ -123,6 +123,9 @@ function runBatches(which: string, rest: string[]): number {
       MUTATION_OUT: `test-results/mutation/${batch.name}`,
       MUTATION_TSCONFIG: batch.tsconfig,
     };
+    // When the run read its files, for the report's "changed since the run" (scripts/mutationReport.ts).
+    mkdirSync(resolve(root, env.MUTATION_OUT), { recursive: true });
+    writeFileSync(resolve(root, env.MUTATION_OUT, "started.txt"), `${new Date().toISOString()}\n`);
     const strykerArgs = ["--mutate", batch.mutate.join(","), "--tempDirName", `.stryker-tmp-${batch.name}`, ...rest];
     if (batch.ignoreStatic) strykerArgs.push("--ignoreStatic");
     status = runAndSummarise(strykerArgs, env) || status;

@@ -5,7 +5,7 @@
  * changed and, where one is written in scripts/mutationSurvivors.ts, why it survives.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import type { MutationBatch } from "./mutationBatches.js";
 import { explainSurvivor } from "./mutationSurvivors.js";
@@ -65,6 +65,43 @@ const short = (text: string) => {
   return flat.length > 70 ? `${flat.slice(0, 67)}...` : flat;
 };
 
+/** The test files a batch names: its files, and every `.test.ts` under its folders. */
+function batchTestFiles(root: string, batch: MutationBatch): string[] {
+  return batch.tests.flatMap((entry) =>
+    statSync(resolve(root, entry), { throwIfNoEntry: false })?.isDirectory()
+      ? readdirSync(resolve(root, entry), { recursive: true, encoding: "utf8" })
+          .filter((name) => name.endsWith(".test.ts"))
+          .map((name) => `${entry}/${name}`)
+      : [entry],
+  );
+}
+
+/**
+ * What changed since a batch's run: its mutated files whose source differs from the one the run
+ * read, and its test files changed or removed since, or written after it (the run's report lists
+ * only the test files whose tests reached a mutant, so an older file missing from it is one that
+ * reached none). Either makes the run's score stale.
+ */
+export function changedSinceRun(
+  root: string,
+  batch: MutationBatch,
+  report: { files: Record<string, ReportFile>; testFiles?: Record<string, { source?: string }> },
+  started: Date,
+): string {
+  const read = (file: string) =>
+    existsSync(resolve(root, file)) ? readFileSync(resolve(root, file), "utf8") : undefined;
+  const sources = Object.entries(report.files).filter(([file, data]) => read(file) !== data.source).length;
+  const ran = report.testFiles ?? {};
+  const now = new Set(batchTestFiles(root, batch));
+  const tests =
+    [...now].filter((file) =>
+      file in ran ? read(file) !== ran[file]?.source : statSync(resolve(root, file)).mtime > started,
+    ).length + Object.keys(ran).filter((file) => !now.has(file)).length;
+  if (sources === 0 && tests === 0) return "nothing";
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return [sources && plural(sources, "source"), tests && plural(tests, "test file")].filter(Boolean).join(", ");
+}
+
 /** Writes the merged report to `outFile`; returns its path relative to `root`. */
 export function writeMutationReport(root: string, batches: readonly MutationBatch[], outFile: string): string {
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
@@ -77,21 +114,34 @@ export function writeMutationReport(root: string, batches: readonly MutationBatc
     "mutants that do not compile are not valid. Each batch lets only its own tests kill mutants, so",
     "a score is a lower bound. Do not edit by hand: rerun the batches and `--report`.",
     "",
-    "| batch | run finished | score | detected / valid | did not compile |",
-    "| --- | --- | --- | --- | --- |",
+    "A batch whose sources or tests changed after its run (the last column) has a stale score: its",
+    "next run re-tests what changed.",
+    "",
+    "| batch | run finished | score | detected / valid | did not compile | changed since the run |",
+    "| --- | --- | --- | --- | --- | --- |",
   ];
   const files = new Map<string, ReportFile>();
   for (const batch of batches) {
     const reportFile = resolve(root, "test-results/mutation", batch.name, "mutation.json");
     if (!existsSync(reportFile)) {
-      out.push(`| ${batch.name} | not run | | | |`);
+      out.push(`| ${batch.name} | not run | | | | |`);
       continue;
     }
-    const report = JSON.parse(readFileSync(reportFile, "utf8")) as { files: Record<string, ReportFile> };
+    const report = JSON.parse(readFileSync(reportFile, "utf8")) as {
+      files: Record<string, ReportFile>;
+      testFiles?: Record<string, { source?: string }>;
+    };
     for (const [file, data] of Object.entries(report.files)) files.set(file, data);
     const t = tally(Object.values(report.files).flatMap((f) => f.mutants));
-    const finished = statSync(reportFile).mtime.toISOString().slice(0, 16).replace("T", " ");
-    out.push(`| ${batch.name} | ${finished} UTC | **${percent(t)}** | ${t.detected} / ${t.valid} | ${t.invalid} |`);
+    const mtime = statSync(reportFile).mtime;
+    const finished = mtime.toISOString().slice(0, 16).replace("T", " ");
+    // The run read its files when it started (scripts/mutation.ts writes started.txt then).
+    const startedFile = resolve(dirname(reportFile), "started.txt");
+    const started = existsSync(startedFile) ? new Date(readFileSync(startedFile, "utf8").trim()) : mtime;
+    const changed = changedSinceRun(root, batch, report, started);
+    out.push(
+      `| ${batch.name} | ${finished} UTC | **${percent(t)}** | ${t.detected} / ${t.valid} | ${t.invalid} | ${changed} |`,
+    );
   }
   const tableEnd = out.length;
   const byModule = new Map<string, string[]>();
