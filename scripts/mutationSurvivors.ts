@@ -339,6 +339,7 @@ const EXPLAINED: readonly Explained[] = [
     file: "src/population/ecology.ts",
     from: '"ground"',
     to: '""',
+    line: "REALM_BY_BEHAVIOUR[record.behaviour",
     why: 'Where only "air" is asked of a realm (is it a hunter from the air), a walker\'s realm named "" is no nearer "air" than "ground"; the same change where preysOn reads a band by realm is killed by a game\'s ground band.',
   },
   {

@@ -123,7 +123,10 @@ export const HERD_SIZES: Readonly<Record<string, readonly [number, number]>> = O
 export interface PopulationRules {
   /** Habitats whose scenes have water for swimmers. */
   waterHabitats: ReadonlySet<string>;
-  /** Realm by behaviour; any other behaviour is "ground". */
+  /**
+   * Realm by behaviour; any other behaviour is "ground". A record without a behaviour is looked
+   * up by `""`, so a game can put such records in the air or water too.
+   */
   realmByBehaviour: Readonly<Record<string, Realm>>;
   /** Herd sizes [min, max] by creature name (lower case, without a `#0002` suffix). */
   herdSizes: Readonly<Record<string, readonly [number, number]>>;

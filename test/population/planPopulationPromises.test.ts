@@ -55,6 +55,18 @@ describe("planPopulation: what a game reads off the plan", () => {
     for (const c of p.creatures) expect(c.realm, c.record.name).toBe("ground");
   });
 
+  it('a game\'s rules place the records without a behaviour by the key ""', () => {
+    const { behaviour: _, ...still } = speciesRecord("flamingo");
+    const rules = {
+      ...POPULATION_RULES,
+      realmByBehaviour: { ...POPULATION_RULES.realmByBehaviour, "": "air" as const },
+    };
+    const p = plan({ records: [still, speciesRecord("frog")], count: 12, rules });
+    expect(new Set(p.creatures.map((c) => `${c.record.name} ${c.realm}`))).toEqual(
+      new Set(["flamingo air", "frog ground"]),
+    );
+  });
+
   it("herds are keyed herd:0, herd:1, ... in plan order; a lone walker has no group", () => {
     const rules = { ...POPULATION_RULES, herdSizes: { duck: [3, 3] as const, flamingo: [2, 2] as const } };
     const p = plan({ records: ["duck", "flamingo", "frog"].map(speciesRecord), count: 30, rules, seed: 4 });

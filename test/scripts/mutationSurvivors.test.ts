@@ -15,4 +15,12 @@ describe("explainSurvivor", () => {
     expect(explainSurvivor(file, "true", "false", "BooleanLiteral", "    group.loopAnimation = true;")).toBeUndefined();
     expect(explainSurvivor(file, "true", "false", "BooleanLiteral")).toBeUndefined();
   });
+
+  it('explains a walker\'s realm named "" where only "air" is asked, not where preysOn compares two realms', () => {
+    const ecology = "src/population/ecology.ts";
+    const asked = '  const realm = REALM_BY_BEHAVIOUR[record.behaviour ?? ""] ?? "ground";';
+    const compared = '  const realm = (r: ModelRecord) => REALM_BY_BEHAVIOUR[r.behaviour ?? ""] ?? "ground";';
+    expect(explainSurvivor(ecology, '"ground"', '""', "StringLiteral", asked)).toMatch(/air/);
+    expect(explainSurvivor(ecology, '"ground"', '""', "StringLiteral", compared)).toBeUndefined();
+  });
 });
