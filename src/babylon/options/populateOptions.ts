@@ -5,7 +5,14 @@
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import type { SearchOptions } from "../../api/client.js";
 import { OptionsError } from "../../core/errors.js";
-import { functionOption, nonNegativeInteger, objectOption, positiveInteger, stringOption } from "../../core/options.js";
+import {
+  functionOption,
+  nonNegativeInteger,
+  nonNegativeNumber,
+  objectOption,
+  positiveInteger,
+  stringOption,
+} from "../../core/options.js";
 import type { Area } from "../../motion/area.js";
 import type { HeightFunction, Obstacle } from "../../motion/types.js";
 import type { EcologyRules } from "../../population/ecology.js";
@@ -77,7 +84,8 @@ export interface PopulateOptions {
    * Weights of the species mix by name (lower case, without a `#0002` suffix): a species'
    * share of the creatures is its weight over the sum. Species not named weigh `"*"`'s weight,
    * or 0 (left out) when there is no `"*"`. A key that names no species the habitat search
-   * found, or an empty mix, is an `OptionsError` (option `mix`) naming the nearest species.
+   * found, or an empty mix, is an `OptionsError` (option `mix`) naming the nearest species; so
+   * is a weight that is negative or not finite, or weights that sum to 0 or past the largest number.
    * @default every species of the habitat weighs the same
    * @example
    * await menagerie.populate({ habitat: "savanna", count: 30, mix: { zebra: 3, elephant: 1, "*": 0.5 } });
@@ -191,12 +199,20 @@ export function resolvePopulateOptions(options: PopulateOptions): ResolvedPopula
   };
 }
 
-/** A mix is an object with at least one key (its keys are checked once the species are known). */
+/**
+ * A mix is an object with at least one key, each weight a finite number of at least 0, their sum
+ * above 0 and finite (its keys are checked once the species are known). A negative, infinite or
+ * overflowing weight would skew the pick or place nothing, in silence.
+ */
 function checkMixShape(mix: PopulateOptions["mix"]): void {
   if (mix === undefined) return;
   objectOption("mix", mix);
   if (Object.keys(mix).length === 0)
     throw new OptionsError("mix", 'is empty: name species with their weights ({ zebra: 3, "*": 1 }), or leave it out');
+  let sum = 0;
+  for (const [key, weight] of Object.entries(mix)) sum += nonNegativeNumber(`mix.${key}`, weight);
+  if (sum === 0) throw new OptionsError("mix", "weighs nothing: give at least one species a weight above 0");
+  if (!Number.isFinite(sum)) throw new OptionsError("mix", "weights sum past the largest number: use smaller weights");
 }
 
 function resolveScenery(value: SceneryOption | undefined): ResolvedScenery {

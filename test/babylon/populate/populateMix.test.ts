@@ -36,6 +36,25 @@ describe("populate: mix keys", () => {
     expect(group.creatures.length).toBeGreaterThan(0);
   });
 
+  it("a weight that is negative or not finite, or weights of nothing or past the largest number, say so before any request", async () => {
+    const counted = countingFetch();
+    const { menagerie } = fixture.setup({ fetch: counted.fetch });
+    for (const [mix, option, message] of [
+      [{ crow: -1, lion: 1 }, "mix.crow", /mix\.crow must be a non-negative finite number/],
+      [{ crow: Number.POSITIVE_INFINITY, lion: 1 }, "mix.crow", /non-negative finite number/],
+      [{ lion: Number.NaN }, "mix.lion", /non-negative finite number/],
+      [{ lion: 0, "*": 0 }, "mix", /weighs nothing/],
+      [{ crow: 1e308, lion: 1e308 }, "mix", /past the largest number/],
+    ] as const) {
+      await expect(menagerie.populate({ habitat: "grass", mix })).rejects.toMatchObject({
+        name: "OptionsError",
+        option,
+        message: expect.stringMatching(message),
+      });
+    }
+    expect(counted.urls).toHaveLength(0);
+  });
+
   it("an empty mix says so, before any request", async () => {
     const counted = countingFetch();
     const { menagerie } = fixture.setup({ fetch: counted.fetch });
