@@ -496,6 +496,61 @@ const EXPLAINED: readonly Explained[] = [
     line: "animation.setKeys(keysOf(channel, fps), true)",
     why: "setKeys' second argument only says whether to copy the keys: made just above and kept by nothing else, a copy holds the same keys.",
   },
+  {
+    file: "src/motion/water.ts",
+    from: "shore.distance > 0",
+    to: "true",
+    line: "    if (!(shore.distance > 0)) return false;",
+    why: "A walker that ends its step on land (distance 0 or less) goes on to the depth test, and no depth at or below 0 is deeper than the allowed depth (never below 0): it returns false unmoved all the same; the early return only spares a probe.",
+  },
+  {
+    file: "src/motion/water.ts",
+    from: "!(shore.distance > 0)",
+    to: "false",
+    line: "    if (!(shore.distance > 0)) return false;",
+    why: "A walker that ends its step on land (distance 0 or less) goes on to the depth test, and no depth at or below 0 is deeper than the allowed depth (never below 0): it returns false unmoved all the same; the early return only spares a probe.",
+  },
+  {
+    file: "src/motion/water.ts",
+    from: "shore.distance > 0",
+    to: "shore.distance >= 0",
+    line: "    if (!(shore.distance > 0)) return false;",
+    why: "A walker that ends its step exactly on the shore (distance 0) goes on to the depth test, and a depth of 0 is never deeper than the allowed depth (never below 0): it returns false unmoved all the same.",
+  },
+  {
+    file: "src/motion/water.ts",
+    from: "shore.distance > 1e-3",
+    to: "shore.distance >= 1e-3",
+    why: "A swimmer exactly 1e-3 m inside is slid by 0: nothing moves and its velocity stays, so the speed its caller then reads back from the velocity is the one it had.",
+  },
+  {
+    file: "src/motion/worldCore.ts",
+    from: "false",
+    to: "true",
+    line: "#gridFresh = false;",
+    why: "Before the first agent is added the world has none, so its never-built grid and a built one find the same nothing; every add and remove marks the grid stale.",
+  },
+  {
+    file: "src/motion/worldCore.ts",
+    from: "true",
+    to: "false",
+    line: "this.#gridFresh = true;",
+    why: "A grid never marked fresh is rebuilt at every query from the positions now, as with the `!this.#gridFresh` → `true` survivor: the same agents are found; it only costs time.",
+  },
+  {
+    file: "src/motion/holdOutOfObstacles.ts",
+    from: "false",
+    to: "true",
+    line: "reach * reach) return false;",
+    why: "Beyond the band's bounding circle the depth is left at -1: a push-out then finds -1 not deeper than its start (0 or more) and `deeper` finds it not past the slack, so both answer false as they do for a band never entered; `from`'s own depth read as -1 clamps to 0 as before.",
+  },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "false",
+    to: "true",
+    line: "#engaged = false;",
+    why: "Every step sets it in #steer before the pose and the order read it (a jump, which skips #steer, only begins after a #steer in the same step), so its first value is never read.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
