@@ -551,6 +551,27 @@ const EXPLAINED: readonly Explained[] = [
     line: "#engaged = false;",
     why: "Every step sets it in #steer before the pose and the order read it (a jump, which skips #steer, only begins after a #steer in the same step), so its first value is never read.",
   },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "held",
+    to: "true",
+    line: "if (held) this.#poser.speed",
+    why: "Unheld, the velocity is the one the step just set from its speed, so the pose's speed read back from it is that speed (to the last bit of rounding).",
+  },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "this.altitude === 0",
+    to: "true",
+    line: 'this.#realm === "water" && this.altitude === 0',
+    why: "Its flight sets altitude to 0 on the step it touches down, and nothing else of the library sets it: past the airborne and perch returns above, it is always 0.",
+  },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "this.altitude === 0",
+    to: "true",
+    line: "const surface = this.altitude === 0",
+    why: "Its flight sets altitude to 0 on the step it touches down, and nothing else of the library sets it: past the airborne and perch returns above, it is always 0.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
