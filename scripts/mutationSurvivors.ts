@@ -572,6 +572,13 @@ const EXPLAINED: readonly Explained[] = [
     line: "const surface = this.altitude === 0",
     why: "Its flight sets altitude to 0 on the step it touches down, and nothing else of the library sets it: past the airborne and perch returns above, it is always 0.",
   },
+  {
+    file: "src/motion/agentOrders.ts",
+    from: "a === b",
+    to: "false",
+    line: "if (a === b) return true;",
+    why: "An area is equal in shape to itself: the same circle has the same centre and radius, the same polygon the same points (only numbers that are NaN, which place no area, would differ).",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
