@@ -579,6 +579,12 @@ const EXPLAINED: readonly Explained[] = [
     line: "if (a === b) return true;",
     why: "An area is equal in shape to itself: the same circle has the same centre and radius, the same polygon the same points (only numbers that are NaN, which place no area, would differ).",
   },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "[...limits]",
+    to: "[]",
+    why: "An order has no goal only inside its own start (moveTo, wander, setGoal), between dropping the last goal and setting its own; nothing reads orderBehaviors there.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
