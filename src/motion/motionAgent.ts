@@ -40,6 +40,7 @@ import type {
   HeightFunction,
   MotionEvents,
   MoveOrder,
+  Obstacle,
   SteeringAgent,
   SteeringTarget,
   SteeringWorld,
@@ -93,6 +94,7 @@ const MOTION_AGENT_DEFAULTS: Readonly<Required<Omit<MotionAgentOptions, "roles" 
 const force = new ForceVector();
 const part = new ForceVector();
 const stepStart = new ForceVector(); // where a step started, for travel's hard rules (obstacles, water)
+const NO_WATERS: readonly Obstacle[] = []; // an agent with no world, for travel's water rules
 const shove = new ForceVector(); // the neighbours' weighed push of a step, for a moveTo's watch on progress
 
 let nextId = 1;
@@ -691,9 +693,9 @@ export class MotionAgent implements SteeringAgent {
     const floorY = this.world?.pathPlanner?.standOn !== undefined ? this.y : undefined; // floors over floors
     if (obstacles !== undefined && obstacles.length > 0 && holdOutOfObstacles(this, obstacles, stepStart, floorY))
       this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
-    const waters = this.world?.waters;
-    if (waters === undefined || waters.length === 0) return;
-    let held = holdRealm(this, waters, stepStart);
+    // A swimmer's own water level (a game's sea) holds it out of the shallows with no water area.
+    const waters = this.world?.waters ?? NO_WATERS;
+    let held = waters.length > 0 && holdRealm(this, waters, stepStart);
     if (this.#realm === "water" && this.depthBand !== undefined) held = this.#holdColumn(waters) || held;
     if (held) this.#poser.speed = Math.sqrt(this.vx * this.vx + this.vz * this.vz);
   }

@@ -253,6 +253,21 @@ describe("height", () => {
     expect(fish.y).toBeLessThanOrEqual(-0.3 * DEPTH_BANDS.mid.submerged + 1e-9);
   });
 
+  it("a swimmer with a band and its own water level does not swim into the shallows of a world with no water areas", () => {
+    // A game's sea: the swimmer's own level, no water area in the world.
+    const world = new MotionWorld({ seed: 1 });
+    const fish = world.createAgent({ roles: bodyOnlyRoles(0.3), behaviour: "swim", y: -1 });
+    fish.waterLevel = 0;
+    fish.ground = (_x, z) => (z < 0 ? -2 : -0.05);
+    fish.depthBand = DEPTH_BANDS.mid;
+    fish.z = -1;
+    fish.keepRealm.active = false;
+    fish.addBehavior(new Push(0, 5));
+    worldSteps(world, 120);
+    expect(fish.z).toBeLessThan(0);
+    expect(fish.y).toBeLessThanOrEqual(-0.3 * DEPTH_BANDS.mid.submerged + 1e-9);
+  });
+
   it("stands a walker on a navmesh's surface, not a flier", () => {
     const world = new MotionWorld({ seed: 1 });
     const planner: PathPlanner = { plan: () => [], standOn: () => 5 };
