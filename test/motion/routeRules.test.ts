@@ -136,6 +136,8 @@ describe("a route's jump", () => {
     expect(jumps(walker(4.95, 0, { vx: 2 }))).toBe(true);
     expect(jumps(walker(4.86, 0, { radius: 0.5, vx: 2 }))).toBe(true); // within 0.3 radius
     expect(jumps(walker(4.8, 0, { radius: 0.5, vx: 2 }))).toBe(false);
+    const atOrigin: JumpLeg = { from: { x: 0, y: 0, z: 0 }, to: { x: 2, y: 0, z: 0 } };
+    expect(jumps(walker(-0.1, 0, { vx: 2 }), atOrigin)).toBe(true); // exactly 0.1 m off
     expect(jumps(walker(4.5, 0, { radius: 0.5, vx: 2 }))).toBe(false);
   });
 
