@@ -1,0 +1,146 @@
+/**
+ * WanderBehavior engine-free, by direct calls: it seeks a point on a circle ahead at its cruise
+ * speed; on a navmesh whose planner gives an open way, a wish over an edge turns to that way
+ * (its target, and its circle's target, turn with it), and a wish that is open is kept.
+ */
+import { describe, expect, it } from "vitest";
+import { WanderBehavior } from "../../src/motion/behaviors/wander.js";
+import type { SteeringAgent, Vec2 } from "../../src/motion/types.js";
+import { SeededRandom } from "../../src/util/seededRandom.js";
+
+interface Wish {
+  dx: number;
+  dz: number;
+  length: number;
+}
+
+/** A walker at (x, z) facing `heading`, on a planner whose open way is `open(dx, dz)`. */
+function walker(x: number, z: number, heading: number, cruiseSpeed: number, open?: (dx: number, dz: number) => Vec2) {
+  const wishes: Wish[] = [];
+  const planner = open && {
+    plan: () => [],
+    openWay(_a: SteeringAgent, dx: number, dz: number, length: number, out: Vec2) {
+      wishes.push({ dx, dz, length });
+      const w = open(dx, dz);
+      out.x = w.x;
+      out.z = w.z;
+    },
+  };
+  const agent = {
+    id: 1,
+    x,
+    z,
+    vx: 0,
+    vz: 0,
+    heading,
+    radius: 0.3,
+    walkSpeed: 1,
+    runSpeed: 3,
+    cruiseSpeed,
+    maxForce: 50,
+    speedLimit: 50,
+    dt: 1 / 30,
+    rng: new SeededRandom(1),
+    world: { pathPlanner: planner },
+    neighbours: [],
+    neighbourCount: 0,
+    neighbourRadius: 1,
+  } as unknown as SteeringAgent;
+  return { agent, wishes };
+}
+
+/** A wander without jitter: its target 3 m straight ahead. */
+function steady(): WanderBehavior {
+  return new WanderBehavior(1, 2, 0);
+}
+
+function force(b: WanderBehavior, agent: SteeringAgent): Vec2 {
+  const out = { x: 0, z: 0 };
+  b.calculate(agent, out);
+  return out;
+}
+
+describe("wander on open ground", () => {
+  it("seeks its circle's point ahead, along its heading, at its cruise speed", () => {
+    const { agent } = walker(4, -2, 0, 1.5);
+    const f = force(steady(), agent);
+    expect(f.x).toBeCloseTo(0, 9);
+    expect(f.z).toBeCloseTo(1.5, 9);
+    const east = walker(4, -2, Math.PI / 2, 1.5).agent;
+    const g = force(steady(), east);
+    expect(g.x).toBeCloseTo(1.5, 9);
+    expect(g.z).toBeCloseTo(0, 9);
+  });
+
+  it("with jitter, picks new targets on its circle, the same for the same seed", () => {
+    const b = new WanderBehavior();
+    const { agent } = walker(0, 0, 0, 1);
+    const seen = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      force(b, agent);
+      expect(Math.hypot(b.tx, b.tz)).toBeCloseTo(1, 9);
+      seen.add(`${b.tx.toFixed(6)},${b.tz.toFixed(6)}`);
+    }
+    expect(seen.size).toBe(10);
+    const again = new WanderBehavior();
+    const other = walker(0, 0, 0, 1).agent;
+    for (let i = 0; i < 10; i++) force(again, other);
+    expect([again.tx, again.tz]).toEqual([b.tx, b.tz]);
+  });
+});
+
+describe("wander on a navmesh", () => {
+  it("asks the planner for its wish: the unit direction to its target, at least 1.5 s of cruise long", () => {
+    const slow = walker(4, -2, Math.PI / 2, 1, (dx, dz) => ({ x: dx, z: dz }));
+    force(steady(), slow.agent);
+    expect(slow.wishes).toHaveLength(1);
+    expect(slow.wishes[0]!.dx).toBeCloseTo(1, 9);
+    expect(slow.wishes[0]!.dz).toBeCloseTo(0, 9);
+    expect(slow.wishes[0]!.length).toBeCloseTo(3, 9);
+    const fast = walker(4, -2, 0, 4, (dx, dz) => ({ x: dx, z: dz }));
+    force(steady(), fast.agent);
+    expect(fast.wishes[0]!.dx).toBeCloseTo(0, 9);
+    expect(fast.wishes[0]!.dz).toBeCloseTo(1, 9);
+    expect(fast.wishes[0]!.length).toBeCloseTo(6, 9);
+  });
+
+  it("keeps its wish and its circle's target when the way it wished is open", () => {
+    const { agent } = walker(4, -2, 0.3, 1.5, (dx, dz) => ({ x: dx, z: dz }));
+    const b = steady();
+    const f = force(b, agent);
+    expect(b.tx).toBe(0);
+    expect(b.tz).toBe(1);
+    const free = force(steady(), walker(4, -2, 0.3, 1.5).agent);
+    expect(f.x).toBeCloseTo(free.x, 9);
+    expect(f.z).toBeCloseTo(free.z, 9);
+  });
+
+  it("turns to the open way the planner gives over an edge, and turns its circle's target with it", () => {
+    // Facing +Z, the edge ahead: the open way is along +X.
+    const { agent } = walker(4, -2, 0, 1.5, () => ({ x: 1, z: 0 }));
+    const b = steady();
+    const f = force(b, agent);
+    expect(f.x).toBeCloseTo(1.5, 9);
+    expect(f.z).toBeCloseTo(0, 9);
+    expect(b.tx).toBeCloseTo(1, 9);
+    expect(b.tz).toBeCloseTo(0, 9);
+  });
+
+  it("turns the open way into its own frame when it faces elsewhere", () => {
+    // Facing +X (heading pi/2), the open way along -Z is to its right: local (-1, 0)... in its frame.
+    const { agent } = walker(4, -2, Math.PI / 2, 1.5, () => ({ x: 0, z: -1 }));
+    const b = steady();
+    const f = force(b, agent);
+    expect(f.x).toBeCloseTo(0, 9);
+    expect(f.z).toBeCloseTo(-1.5, 9);
+    // Local x turned by the heading: world = (lx c + lz s, -lx s + lz c); here (0, -1) from local (1, 0).
+    expect(b.tx).toBeCloseTo(1, 9);
+    expect(b.tz).toBeCloseTo(0, 9);
+    const diag = walker(4, -2, Math.PI / 4, 1.5, () => ({ x: Math.SQRT1_2, z: -Math.SQRT1_2 }));
+    const d = steady();
+    force(d, diag.agent);
+    // world (√½, -√½) at heading π/4 is local (tx, tz) = (x c - z s, x s + z c) = (1, 0).
+    expect(d.tx).toBeCloseTo(1, 9);
+    expect(d.tz).toBeCloseTo(0, 9);
+  });
+});
