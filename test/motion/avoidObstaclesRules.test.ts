@@ -99,6 +99,22 @@ describe("AvoidObstaclesBehavior: bodies", () => {
     expect(near.x).toBeCloseTo(8, 9);
   });
 
+  it("pushes away at any distance and sidesteps along the body's edge, not toward its centre", () => {
+    // 1.5 m away along (0.6, 0.8), walking in with a lean: push 2 * min(4, 4 * 0.5 / 1.5).
+    const body = new WorldBody(5, 3, 0.5);
+    const a = walker(5 + 0.9, 3 + 1.2, -1.2, -0.4);
+    const f = force(a, world([], [body]));
+    const push = 2 * ((4 * 0.5) / 1.5);
+    edgeStep.ix = -0.6;
+    edgeStep.iz = -0.8;
+    edgeStep.strength = push;
+    const side = { x: 0, z: 0 };
+    sidestep(a, side);
+    expect(Math.hypot(side.x, side.z)).toBeGreaterThan(0.1);
+    expect(f.x).toBeCloseTo(0.6 * push + side.x, 9);
+    expect(f.z).toBeCloseTo(0.8 * push + side.z, 9);
+  });
+
   it("feels a body just inside the limit from every side and not at or beyond it", () => {
     const body = new WorldBody(-2, 1, 0.5);
     for (let k = 0; k < 24; k++) {

@@ -122,7 +122,7 @@ describe("GroupBehavior: keeping together and heading one way", () => {
     const stranger = beast(10, -1, -3, 2);
     const far1 = beast(15.5, -3.8, 0, 5);
     const far2 = beast(10.2, 1.5, 0, 5);
-    const stale = beast(6, -8, 5, 5);
+    const stale = beast(8, -5, 5, 5); // in view, but past this step's count
     see(a, [m, stranger, far1, far2, stale], 4);
     const f = force(a, statsOf([a, m, far1, far2, stale]));
     close(f, expected(a, 12, -4, 1, 0));
