@@ -170,15 +170,15 @@ describe("GroupBehavior: keeping together and heading one way", () => {
 
 describe("GroupBehavior: a group in pieces meets again", () => {
   it("adds half the cohesion toward the whole group's centre while apart", () => {
-    const a = beast(0, 0);
-    const m = beast(2, 1);
-    const far = beast(-20, -30);
+    const a = beast(0, 3);
+    const m = beast(2, 4);
+    const far = beast(-20, -27);
     see(a, [m]);
     const whole = statsOf([a, m, far], () => true);
     const f = force(a, whole);
-    const base = expected(a, 2, 1, 0, 0);
+    const base = expected(a, 2, 4, 0, 0);
     const cx = -18 / 3;
-    const cz = -29 / 3;
+    const cz = -20 / 3 - 3;
     const d = Math.hypot(cx, cz);
     close(f, { x: base.x + (cx / d) * 0.7, z: base.z + (cz / d) * 0.7 });
     // Together again, nothing is added.
