@@ -586,6 +586,61 @@ const EXPLAINED: readonly Explained[] = [
     to: "[]",
     why: "An order has no goal only inside its own start (moveTo, wander, setGoal), between dropping the last goal and setting its own; nothing reads orderBehaviors there.",
   },
+  {
+    file: "src/motion/behaviors/avoidObstacles.ts",
+    from: "dx * dx + dz * dz > reach * reach",
+    to: "false",
+    why: "An obstacle's area lies inside its reach circle, so beyond reach + margin its edge is more than the margin away and the edge test returns anyway: the bounding-circle test only spares the edge probe.",
+  },
+  {
+    file: "src/motion/behaviors/avoidObstacles.ts",
+    from: "dx * dx + dz * dz > reach * reach",
+    to: "dx * dx + dz * dz >= reach * reach",
+    why: "An obstacle's area lies inside its reach circle, so beyond reach + margin its edge is more than the margin away and the edge test returns anyway: the bounding-circle test only spares the edge probe.",
+  },
+  {
+    file: "src/motion/behaviors/avoidObstacles.ts",
+    from: "dx * dx + dz * dz",
+    to: "dx * dx - dz * dz",
+    line: "reach * reach",
+    why: "An obstacle's area lies inside its reach circle, so beyond reach + margin its edge is more than the margin away and the edge test returns anyway: the bounding-circle test only spares the edge probe. A smaller sum only skips fewer.",
+  },
+  {
+    file: "src/motion/behaviors/avoidObstacles.ts",
+    from: "d < -margin",
+    to: "d <= -margin",
+    why: "Exactly a margin from the edge the push is zero times the force, and the sidestep scales by it: nothing is added either way.",
+  },
+  {
+    file: "src/motion/behaviors/avoidObstacles.ts",
+    from: "d2 >= limit * limit",
+    to: "d2 > limit * limit",
+    why: "Exactly at the limit the push is zero, and the sidestep scales by it: nothing is added either way.",
+  },
+  {
+    file: "src/motion/behaviors/avoidObstacles.ts",
+    from: "into <= 0",
+    to: "into < 0",
+    why: "Heading along the edge (into 0), the sidestep scales by into: it adds zero either way.",
+  },
+  {
+    file: "src/motion/behaviors/avoidObstacles.ts",
+    from: "-iz * side",
+    to: "-iz / side",
+    why: "side is 1 or -1, so dividing by it is multiplying by it.",
+  },
+  {
+    file: "src/motion/behaviors/avoidObstacles.ts",
+    from: "ix * side",
+    to: "ix / side",
+    why: "side is 1 or -1, so dividing by it is multiplying by it.",
+  },
+  {
+    file: "src/motion/behaviors/group.ts",
+    from: "d > spacing",
+    to: "d >= spacing",
+    why: "Exactly at the spacing the cohesion pull is zero (it grows from the spacing): nothing is added either way.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
