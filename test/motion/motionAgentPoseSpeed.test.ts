@@ -5,31 +5,17 @@
  * the step with (a stale or garbled one makes the legs run while the body slides, or NaN).
  */
 import { describe, expect, it } from "vitest";
-import { SteeringBehavior } from "../../src/motion/behaviors/steeringBehavior.js";
 import type { Gait, GaitContext } from "../../src/motion/gaits/gait.js";
 import { BEHAVIOR_GAITS, swimGait, walkGait } from "../../src/motion/gaits/index.js";
 import type { MotionAgent } from "../../src/motion/motionAgent.js";
 import { DEPTH_BANDS } from "../../src/motion/swimKinds.js";
-import type { PathPlanner, SteeringAgent, Vec2 } from "../../src/motion/types.js";
+import type { PathPlanner, Vec2 } from "../../src/motion/types.js";
 import { MotionWorld } from "../../src/motion/world.js";
 import { boxArea } from "../helpers/areas.js";
 import { bodyOnlyRoles, quadrupedRoles } from "../helpers/motionRig.js";
+import { Push } from "../helpers/push.js";
 
 const DT = 1 / 30;
-
-/** A steady push (an added behavior). */
-class Push extends SteeringBehavior {
-  constructor(
-    public fx: number,
-    public fz: number,
-  ) {
-    super();
-  }
-  calculate(_agent: SteeringAgent, out: Vec2): void {
-    out.x = this.fx;
-    out.z = this.fz;
-  }
-}
 
 /** `gait` that records the speed of each pose it is asked for. */
 function spy(gait: Gait, seen: number[]): Gait {

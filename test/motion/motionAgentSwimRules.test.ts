@@ -5,29 +5,15 @@
  * creature whose realm is the water.
  */
 import { describe, expect, it } from "vitest";
-import { SteeringBehavior } from "../../src/motion/behaviors/steeringBehavior.js";
 import { DEPTH_BANDS } from "../../src/motion/swimKinds.js";
-import type { PathPlanner, SteeringAgent, Vec2 } from "../../src/motion/types.js";
+import type { PathPlanner } from "../../src/motion/types.js";
 import { swimTargetY } from "../../src/motion/waterColumn.js";
 import { MotionWorld } from "../../src/motion/world.js";
 import { boxArea } from "../helpers/areas.js";
 import { bodyOnlyRoles } from "../helpers/motionRig.js";
+import { Push } from "../helpers/push.js";
 
 const DT = 1 / 30;
-
-/** A steady push (an added behavior). */
-class Push extends SteeringBehavior {
-  constructor(
-    public fx: number,
-    public fz: number,
-  ) {
-    super();
-  }
-  calculate(_agent: SteeringAgent, out: Vec2): void {
-    out.x = this.fx;
-    out.z = this.fz;
-  }
-}
 
 describe("a swimmer's height", () => {
   it("with a band, once on its band's depth, follows the depth as the bed under it slopes", () => {
