@@ -641,6 +641,13 @@ const EXPLAINED: readonly Explained[] = [
     to: "d >= spacing",
     why: "Exactly at the spacing the cohesion pull is zero (it grows from the spacing): nothing is added either way.",
   },
+  {
+    file: "src/babylon/gltf/glbJsonProblem.ts",
+    from: '""',
+    to: '"Stryker was here!"',
+    line: '{ value: json, from: undefined, key: "" }',
+    why: "The root's key is never spelled: a path is made of the steps below the root (pathOf stops where `from` is undefined).",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
