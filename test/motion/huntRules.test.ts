@@ -313,6 +313,19 @@ describe("a flier's stoop", () => {
     expect([across.hunt.phase, across.hunter.stoopY, across.hunt.misses]).toEqual(["chase", -6, 0]);
   });
 
+  it("waits its own 1.5 s over prey out of reach in a later chase (the count of the one given up is not carried over)", () => {
+    const s = scene(0, 0, { restSeconds: 0.5 }, flier(1), { y: -6 });
+    for (let i = 0; i < 3; i++) s.step();
+    expect([s.hunt.phase, s.hunt.misses]).toEqual(["rest", 1]);
+    s.step(); // rested
+    s.step(); // looks, finds the same fish right under it, and stoops again
+    expect([s.hunt.phase, s.hunt.misses, s.hunter.stoopY]).toEqual(["chase", 1, -6]);
+    s.step();
+    expect([s.hunt.phase, s.hunt.misses]).toEqual(["chase", 1]);
+    s.step();
+    expect([s.hunt.phase, s.hunt.misses, s.lost]).toEqual(["rest", 2, [s.prey, s.prey]]);
+  });
+
   it("counts a step 1 mm lower, or less, as no lower", () => {
     const s = scene(0, 0, {}, flier(1), { y: -6 });
     for (let i = 0; i < 3; i++) {

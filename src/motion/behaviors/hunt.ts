@@ -241,6 +241,8 @@ export class HuntBehavior extends SteeringBehavior {
     this.phase = phase;
     this.#clock = 0;
     this.#look = 0;
+    // A stoop's count is its chase's: one given up over prey out of reach must not cut the next short.
+    this.#stuck = 0;
   }
 
   #nearestPrey(agent: SteeringAgent): SteeringAgent | undefined {
