@@ -15,6 +15,7 @@ import { boundsOf, type MaterialSlot, type PartMesh, scaleAndMove, triangleCount
 import { fixed, type MtlMaterial, writeMtl, writeObj } from "./objWriter.js";
 import { BODY_PLANS } from "./plans/index.js";
 import { type ImageMaterial, renderReference } from "./referenceImage.js";
+import { speciesTags } from "./species/index.js";
 import type { Detail, Species } from "./species/types.js";
 import { paintTexture, type Rgb, type Texture } from "./texturePainter.js";
 
@@ -176,14 +177,7 @@ export function buildCreature(species: Species, seed: number): BuiltCreature {
     source: "menagerie-procedural",
     source_endpoint: "menagerie/catalog/generate",
     scale: { height: species.height, width: metres(width), length: metres(length) },
-    tags: [
-      species.creature,
-      species.group,
-      species.type,
-      species.behaviour,
-      ...(species.pet ? ["pet"] : []),
-      ...species.tags,
-    ],
+    tags: speciesTags(species),
     taxonomy: [...species.taxonomy],
     triangles,
     model: {

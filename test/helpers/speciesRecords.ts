@@ -4,7 +4,7 @@
  * behaviour, pet, height, tags, taxonomy, habitat flags), parsed as the client parses records.
  * For engine-free planners (population, ecology) that read records and never load a model.
  */
-import { SPECIES } from "../../src/catalog/species/index.js";
+import { SPECIES, speciesTags } from "../../src/catalog/species/index.js";
 import type { Species } from "../../src/catalog/species/types.js";
 import { HABITATS, type ModelRecord, ModelRecordSchema } from "../../src/records/schemas.js";
 import { makeRecord } from "./records.js";
@@ -18,14 +18,7 @@ function toRecord(species: Species): ModelRecord {
     behaviour: species.behaviour,
     pet: species.pet,
     scale: { height: species.height },
-    tags: [
-      species.creature,
-      species.group,
-      species.type,
-      species.behaviour,
-      ...(species.pet ? ["pet"] : []),
-      ...species.tags,
-    ],
+    tags: speciesTags(species),
     taxonomy: [...species.taxonomy],
     ...Object.fromEntries(HABITATS.map((h) => [h, species.habitats.includes(h)])),
   });
