@@ -7,7 +7,10 @@
 import { describe, expect, it } from "vitest";
 import { EvadeBehavior } from "../../src/motion/behaviors/evade.js";
 import { FLEE_DEFAULTS, FleeBehavior } from "../../src/motion/behaviors/flee.js";
+import { WorldBody } from "../../src/motion/obstacles.js";
 import type { SteeringTarget } from "../../src/motion/types.js";
+import { MotionWorld } from "../../src/motion/world.js";
+import { quadrupedRoles } from "../helpers/motionRig.js";
 import { forceOf, steeringAgent } from "../helpers/steeringAgent.js";
 
 /** A sheep at the origin (run 3 m/s); `target` where the test puts it. */
@@ -89,5 +92,21 @@ describe("how it runs", () => {
     const len = Math.hypot(12 / 7, 3);
     expect(f.x).toBeCloseTo((12 / 7 / len) * 9, 9); // east: the car is heading west
     expect(f.z).toBeCloseTo((-3 / len) * 9, 9);
+  });
+});
+
+describe("in a world", () => {
+  it("a reaction switched off does not take over; switched on again, it does", () => {
+    const world = new MotionWorld({ seed: 6 });
+    const deer = world.createAgent({ roles: quadrupedRoles(1), behaviour: "walk" });
+    const hunter = new WorldBody(3, 0, 0.4);
+    const fear = deer.flee(hunter);
+    fear.active = false;
+    for (let i = 0; i < 30; i++) world.step(1 / 30);
+    expect([deer.state, deer.speed]).toEqual(["idle", 0]);
+    fear.active = true;
+    for (let i = 0; i < 30; i++) world.step(1 / 30);
+    expect([deer.state, fear.engaged]).toEqual(["flee", true]);
+    expect(deer.x).toBeLessThan(-0.5); // west, away from the hunter
   });
 });

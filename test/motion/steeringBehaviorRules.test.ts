@@ -18,6 +18,9 @@ import {
   steerToward,
 } from "../../src/motion/behaviors/steeringBehavior.js";
 import type { PathPlanner, SteeringAgent, SteeringWorld, Vec2 } from "../../src/motion/types.js";
+import { MotionWorld } from "../../src/motion/world.js";
+import { quadrupedRoles } from "../helpers/motionRig.js";
+import { Push } from "../helpers/push.js";
 import { type AgentFields, steeringAgent } from "../helpers/steeringAgent.js";
 
 /** An agent at (1, 1) moving at (0.5, -0.25) m/s, or as `fields` say. */
@@ -181,5 +184,29 @@ describe("lookAhead", () => {
     expect(lookAhead({ x: 0, z: 0 }, 0, 0)).toBe(0);
     expect(lookAhead({ x: 0, z: 0 }, 1, 1e-6)).toBe(0); // a micrometre a second is standing
     expect(lookAhead({ x: 0, z: 0 }, 1, 2e-6)).toBe(3);
+  });
+});
+
+describe("a behaviour's weight and switch, as a creature sums them", () => {
+  it("each force counts times its weight; an inactive one not at all, until it is active again", () => {
+    const world = new MotionWorld({ seed: 1 });
+    const a = world.createAgent({ roles: quadrupedRoles(1), behaviour: "walk" });
+    const east = a.addBehavior(new Push(1, 0));
+    const west = a.addBehavior(new Push(-1, 0));
+    west.weight = 2;
+    // Idle, it brakes at four times its velocity: it settles where the pushes' sum is 4 × v.
+    const settle = () => {
+      for (let i = 0; i < 150; i++) world.step(1 / 30);
+      expect(a.vz).toBeCloseTo(0, 6);
+      return a.vx;
+    };
+    expect(settle()).toBeCloseTo((1 - 2) / 4, 6);
+    west.weight = 0.5;
+    expect(settle()).toBeCloseTo((1 - 0.5) / 4, 6);
+    east.active = false;
+    expect(settle()).toBeCloseTo(-0.5 / 4, 6);
+    east.active = true;
+    west.active = false;
+    expect(settle()).toBeCloseTo(1 / 4, 6);
   });
 });
