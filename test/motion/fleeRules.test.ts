@@ -13,7 +13,7 @@ import { MotionWorld } from "../../src/motion/world.js";
 import { quadrupedRoles } from "../helpers/motionRig.js";
 import { forceOf, steeringAgent } from "../helpers/steeringAgent.js";
 
-/** A sheep at the origin (run 3 m/s); `target` where the test puts it. */
+/** A sheep at the origin running at 3 m/s, its step's speed cap below that. */
 const sheep = () => steeringAgent({ runSpeed: 3, speedLimit: 1 });
 
 describe("when it bolts and calms", () => {
