@@ -466,6 +466,36 @@ const EXPLAINED: readonly Explained[] = [
     why: "A key time equal to the duration sets the duration to the value it already has.",
   },
   {
+    file: "src/motion/behaviors/steeringBehavior.ts",
+    from: "speed > agent.speedLimit",
+    to: "speed >= agent.speedLimit",
+    why: "Raising the cap to the speed it already is leaves it the same.",
+  },
+  {
+    file: "src/motion/behaviors/fleePredators.ts",
+    from: "reach > 0",
+    to: "true",
+    why: "A reach of 0 (an agent's own neighbourRadius is never below 0) finds in the gathered list only a predator on the prey's very spot, and the world's search then finds that one first too: the test only spares a scan.",
+  },
+  {
+    file: "src/motion/behaviors/fleePredators.ts",
+    from: "reach > 0",
+    to: "reach >= 0",
+    why: "A reach of 0 finds in the gathered list only a predator on the prey's very spot, and the world's search then finds that one first too: the test only spares a scan.",
+  },
+  {
+    file: "src/motion/behaviors/separation.ts",
+    from: "agent.id < other.id",
+    to: "agent.id <= other.id",
+    why: "Ids are unique and an agent is never its own neighbour (the world's search skips it), so the two ids are never equal.",
+  },
+  {
+    file: "src/motion/behaviors/avoidArea.ts",
+    from: "d < -this.margin",
+    to: "d <= -this.margin",
+    why: "Exactly a margin out the push's strength is (d + margin) / margin = 0: a zero force either way.",
+  },
+  {
     file: "src/babylon/gltf/glbJsonProblem.ts",
     from: "value === undefined",
     to: "false",
