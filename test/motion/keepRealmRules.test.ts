@@ -9,8 +9,8 @@ import { KeepRealmBehavior } from "../../src/motion/behaviors/keepRealm.js";
 import { createObstacle } from "../../src/motion/obstacles.js";
 import { DEPTH_BANDS } from "../../src/motion/swimKinds.js";
 import type { SteeringAgent, Vec2 } from "../../src/motion/types.js";
-import { SeededRandom } from "../../src/util/seededRandom.js";
 import { boxArea } from "../helpers/areas.js";
+import { type AgentFields, steeringAgent } from "../helpers/steeringAgent.js";
 
 /** A lake from x = 0 to 20 and z = -10 to 10 (its level 0). */
 const lake = createObstacle(boxArea(0, -10, 20, 10));
@@ -19,29 +19,17 @@ const MAX_FORCE = 2;
 type Body = SteeringAgent & Record<string, unknown>;
 
 function body(realm: string | undefined, x: number, z: number, extra: Record<string, unknown> = {}): Body {
-  const b: Record<string, unknown> = {
-    id: 1,
+  // A world of waters only, and a realm of any word: what the rule reads, and what it must not trust.
+  const fields: Record<string, unknown> = {
     x,
     z,
-    vx: 0,
-    vz: 0,
-    heading: 0,
-    radius: 0.3,
-    walkSpeed: 1,
-    runSpeed: 3,
-    cruiseSpeed: 1,
     maxForce: MAX_FORCE,
-    speedLimit: 3,
-    dt: 1 / 30,
-    rng: new SeededRandom(1),
     world: { waters: [lake] },
-    neighbours: [],
-    neighbourCount: 0,
     neighbourRadius: 1,
     ...extra,
   };
-  if (realm !== undefined) b.realm = realm;
-  return b as Body;
+  if (realm !== undefined) fields.realm = realm;
+  return steeringAgent(fields as AgentFields) as Body;
 }
 
 function force(agent: SteeringAgent, margin = 0.5): Vec2 {

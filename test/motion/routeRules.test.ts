@@ -8,32 +8,12 @@ import { RouteBehavior } from "../../src/motion/behaviors/route.js";
 import type { JumpLeg } from "../../src/motion/jumpArc.js";
 import type { JumpWaypoint } from "../../src/motion/jumpRoutes.js";
 import type { SteeringAgent, Vec2 } from "../../src/motion/types.js";
-import { SeededRandom } from "../../src/util/seededRandom.js";
+import { steeringAgent } from "../helpers/steeringAgent.js";
 
 type Body = SteeringAgent & { y?: number; jumpReach?: { height: number; length: number } };
 
 function walker(x: number, z: number, extra: Record<string, unknown> = {}): Body {
-  return {
-    id: 1,
-    x,
-    z,
-    vx: 0,
-    vz: 0,
-    heading: 0,
-    radius: 0.3,
-    walkSpeed: 1,
-    runSpeed: 3,
-    cruiseSpeed: 2,
-    maxForce: 20,
-    speedLimit: 3,
-    dt: 1 / 30,
-    rng: new SeededRandom(1),
-    world: undefined,
-    neighbours: [],
-    neighbourCount: 0,
-    neighbourRadius: 1,
-    ...extra,
-  } as unknown as Body;
+  return steeringAgent({ x, z, cruiseSpeed: 2, maxForce: 20, neighbourRadius: 1, ...extra }) as Body;
 }
 
 function force(route: RouteBehavior, agent: SteeringAgent): Vec2 {
