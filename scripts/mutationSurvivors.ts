@@ -678,6 +678,34 @@ const EXPLAINED: readonly Explained[] = [
     line: '{ value: json, from: undefined, key: "" }',
     why: "The root's key is never spelled: a path is made of the steps below the root (pathOf stops where `from` is undefined).",
   },
+  {
+    file: "src/motion/pathfinding.ts",
+    from: "-1",
+    to: "+1",
+    line: "new Int32Array(n).fill(-1)",
+    why: "The fill is never read: the chain of came links from the goal ends at the start, and every other cell the search entered had its came set when it was pushed.",
+  },
+  {
+    file: "src/motion/pathfinding.ts",
+    from: "c + 1",
+    to: "c - 1",
+    line: "if (c + 1 < n &&",
+    why: "c - 1 < n holds for every child c, and where c + 1 == n the right child read is keys[n], past the popped array: undefined < a key is false, so the left child is taken as before.",
+  },
+  {
+    file: "src/motion/reach.ts",
+    from: "false",
+    to: "true",
+    line: "let moved = false",
+    why: "A pass that moved nothing leaves the target where it was, and so does every pass after it: running all four gives the same point.",
+  },
+  {
+    file: "src/motion/reach.ts",
+    from: "false",
+    to: "true",
+    line: "if (d <= -clearance) return false",
+    why: "Calling an unmoved target moved only runs the passes that are left, and a pass that moves nothing leaves the target where it was: the same point.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
