@@ -706,6 +706,24 @@ const EXPLAINED: readonly Explained[] = [
     line: "if (d <= -clearance) return false",
     why: "Calling an unmoved target moved only runs the passes that are left, and a pass that moves nothing leaves the target where it was: the same point.",
   },
+  {
+    file: "src/service/textCommand/textCommandWords.ts",
+    from: '"show me"',
+    to: '""',
+    why: 'Without the phrase, "show" is read as the verb and "me" is a filler word every noun phrase skips: the same action, models and unknown models.',
+  },
+  {
+    file: "src/service/textCommand/textCommandWords.ts",
+    from: '"to the left of"',
+    to: '""',
+    why: 'Without the phrase, "left of" two words on gives the same relative and place, and the "to the" left before it are filler words the noun phrase skips.',
+  },
+  {
+    file: "src/service/textCommand/textCommandWords.ts",
+    from: '"to the right of"',
+    to: '""',
+    why: 'Without the phrase, "right of" two words on gives the same relative and place, and the "to the" left before it are filler words the noun phrase skips.',
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
