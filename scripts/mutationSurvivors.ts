@@ -724,6 +724,13 @@ const EXPLAINED: readonly Explained[] = [
     to: '""',
     why: 'Without the phrase, "right of" two words on gives the same relative and place, and the "to the" left before it are filler words the noun phrase skips.',
   },
+  {
+    file: "src/service/textCommand/textCommandRoute.ts",
+    from: "[upstream.key]",
+    to: "[]",
+    line: "Upstream request failed",
+    why: "The failure's log line is redacted of the key again as a whole before it is written, so the error text's own redaction changes nothing.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
