@@ -150,6 +150,7 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
       ...service(["security/relayCacheKey", "security/relayDestination", "security/relayRebinding"]),
       ...service(["security/relayRewriteMemo", "serviceFailures"]),
       ...service(["textCommandRouteRules", "textCommandWordsRules"]),
+      ...service(["security/relayDestinationRules", "relay/relayFetchAnswers", "relay/relayAssetsOptions"]),
     ],
     tsconfig: "tsconfig.mutation.service.json",
   },
