@@ -706,6 +706,64 @@ const EXPLAINED: readonly Explained[] = [
     line: "if (d <= -clearance) return false",
     why: "Calling an unmoved target moved only runs the passes that are left, and a pass that moves nothing leaves the target where it was: the same point.",
   },
+  {
+    file: "src/service/relay/assetKind.ts",
+    from: "parsed?.asset",
+    to: "parsed.asset",
+    why: "Only text that starts with { is parsed, and JSON.parse makes an object of it or throws: parsed is never null or undefined.",
+  },
+  {
+    file: "src/service/relay/assetKind.ts",
+    from: "{ return undefined; }",
+    to: "{}",
+    line: "    } catch {",
+    why: "Text that starts with { and is no JSON falls through to the OBJ and MTL checks, whose first word then starts with {, which no statement does: undefined either way.",
+  },
+  {
+    file: "src/service/relay/assetKind.ts",
+    from: "[]",
+    to: '["Stryker was here"]',
+    line: "prefixes: readonly string[] = []",
+    why: "Statement words are lower-cased and hold no space, so no word starts with a prefix that has a capital and spaces: the OBJ check accepts the same words.",
+  },
+  {
+    file: "src/service/relay/assetKind.ts",
+    from: "/\\s+/",
+    to: "/\\s/",
+    why: "The line is trimmed before it is split, so the first word ends at its first white space either way.",
+  },
+  {
+    file: "src/service/relay/assetKind.ts",
+    from: "i < text.length",
+    to: "i <= text.length",
+    why: "charCodeAt past the end is NaN, which is neither below 0x20 nor 0x7f: the extra round finds no control character.",
+  },
+  {
+    file: "src/service/relay/relayToken.ts",
+    from: "{ return undefined; }",
+    to: "{}",
+    why: "An emptied catch block falls off the end of open, which returns undefined all the same.",
+  },
+  {
+    file: "src/service/relay/relayLinks.ts",
+    from: "value !== null",
+    to: "true",
+    why: "asObject(null) then gives null instead of undefined, and every caller treats both alike: a falsy check, an optional chain, or rewriteFields, which skips null itself.",
+  },
+  {
+    file: "src/service/relay/assetRelay.ts",
+    from: '""',
+    to: '"Stryker was here!"',
+    line: 'const [id = "", file',
+    why: "split always gives at least one element, so the id's default is never used.",
+  },
+  {
+    file: "src/service/relay/assetRelay.ts",
+    from: '""',
+    to: '"Stryker was here!"',
+    line: 'parsed.hash = ""',
+    why: "The cache key only has to be the same for one file whatever link it came by; the same fragment on every key keeps that.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
