@@ -149,7 +149,7 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
       ...service(["relay/assetRelay", "relay/relayLinks", "relay/relayToken", "relay/relayMemory"]),
       ...service(["security/relayCacheKey", "security/relayDestination", "security/relayRebinding"]),
       ...service(["security/relayRewriteMemo", "serviceFailures"]),
-      ...service(["relay/assetKindRules", "relay/relayIdBounds", "relay/relayLinkShapes"]),
+      ...service(["relay/assetKindRules", "relay/relayIdBounds", "relay/relayLinkShapes", "relay/relayServe"]),
     ],
     tsconfig: "tsconfig.mutation.service.json",
   },

@@ -764,6 +764,26 @@ const EXPLAINED: readonly Explained[] = [
     line: 'parsed.hash = ""',
     why: "The cache key only has to be the same for one file whatever link it came by; the same fragment on every key keeps that.",
   },
+  {
+    file: "src/service/relay/assetRelay.ts",
+    from: "{ once: true }",
+    to: "{}",
+    why: "An AbortSignal fires its abort event once, so a listener kept after it never runs again.",
+  },
+  {
+    file: "src/service/relay/assetRelay.ts",
+    from: "true",
+    to: "false",
+    line: "{ once: true }",
+    why: "An AbortSignal fires its abort event once, so a listener kept after it never runs again.",
+  },
+  {
+    file: "src/service/relay/assetRelay.ts",
+    from: '"abort"',
+    to: '""',
+    line: 'signal.removeEventListener("abort", releaseAll)',
+    why: "The listener is removed once every byte is released (read or cancelled); left in place, an abort after that releases zero bytes.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
