@@ -151,6 +151,7 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
       ...service(["security/relayRewriteMemo", "serviceFailures"]),
       ...service(["textCommandRouteRules", "textCommandWordsRules"]),
       ...service(["security/relayDestinationRules", "relay/relayFetchAnswers", "relay/relayAssetsOptions"]),
+      ...service(["relay/assetKindRules", "relay/relayIdBounds", "relay/relayLinkShapes", "relay/relayServe"]),
     ],
     tsconfig: "tsconfig.mutation.service.json",
   },
