@@ -24,6 +24,9 @@ describe("readNumberWords: where a number ends", () => {
   it("multiplies by a hundred a group below a hundred only, tens included", () => {
     expect(read("twenty hundred")).toEqual(["2000"]);
     expect(read("one hundred hundred")).toEqual(["100", "hundred"]);
+    // A group of a hundred or more, units after its hundred included, takes no second hundred.
+    expect(read("two hundred five hundred")).toEqual(["205", "hundred"]);
+    expect(read("one hundred zero hundred")).toEqual(["100", "hundred"]);
     expect(read("ninety nine hundred")).toEqual(["9900"]);
   });
 

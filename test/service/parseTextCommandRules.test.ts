@@ -65,6 +65,8 @@ describe("counts", () => {
     expect(models("add two dozen sheep")).toEqual([{ name: "sheep", number: 24 }]);
     expect(models("add few foxes")).toEqual([{ name: "fox", number: 3 }]);
     expect(models("add some zebras")).toEqual([{ name: "zebra", number: 3 }]);
+    expect(models("add lots of ants")).toEqual([{ name: "ant", number: 8 }]);
+    expect(models("add several wolves")).toEqual([{ name: "wolf", number: 4 }]);
     expect(models("add another fox")).toEqual([{ name: "fox", number: 1 }]);
   });
 
@@ -86,6 +88,22 @@ describe("counts", () => {
     ]);
     expect(models("add a fox near the 2nd rock")).toEqual([
       { name: "fox", number: 1, location: { relative: "near", model_name: "2nd rock" } },
+    ]);
+  });
+
+  it("answers every count as a whole number from 1 to 100, whatever digits the command holds", () => {
+    const huge = "9".repeat(400);
+    for (const text of [`add ${huge} foxes`, `add 0 ${huge} foxes`, `add ${huge} dozen foxes`, "add 1000 foxes"])
+      for (const model of models(text)) {
+        expect(Number.isInteger(model.number), text).toBe(true);
+        expect(model.number, text).toBeGreaterThanOrEqual(1);
+        expect(model.number, text).toBeLessThanOrEqual(100);
+      }
+  });
+
+  it("reads a count word after a name's first word as part of the name", () => {
+    expect(models("add a fox near the lion couple")).toEqual([
+      { name: "fox", number: 1, location: { relative: "near", model_name: "lion couple" } },
     ]);
   });
 
@@ -178,6 +196,8 @@ describe("clauses", () => {
       { action: "add_model", models: [{ name: "fox", number: 1 }] },
     ]);
     expect(actions(command(MAX_COMMAND_WORDS - 5))).toEqual([wolf]);
+    // A run of full stops or marks is one break, one word of the command.
+    expect(actions(`add a wolf${"!?.".repeat(100)} add a fox`)).toHaveLength(2);
   });
 
   it("reads the first 4 000 characters of a command, however few words they hold", () => {
