@@ -146,6 +146,14 @@ describe("places", () => {
     ]);
   });
 
+  it("reads a place phrase before 'here' or 'there' as here, never as a model named 'there'", () => {
+    expect(models("put a lion over there")).toEqual([{ name: "lion", number: 1, location: { relative: "here" } }]);
+    expect(models("add a fox near here and a wolf")).toEqual([
+      { name: "fox", number: 1, location: { relative: "here" } },
+      { name: "wolf", number: 1 },
+    ]);
+  });
+
   it("names a place of several words as said, possessives and plurals kept apart", () => {
     expect(models("add a fox near the big rock")).toEqual([
       { name: "fox", number: 1, location: { relative: "near", model_name: "big rock" } },

@@ -210,7 +210,10 @@ function readModels(
     for (const [phrase, relative] of PLACES)
       if (i > 0 && phraseAt(words, i, phrase)) {
         placeAt = i;
-        place = { relative, length: phrase.split(" ").length };
+        const length = phrase.split(" ").length;
+        // "over there", "near here": the viewer's place, not a model named "there".
+        const here = words[i + length] === "here" || words[i + length] === "there";
+        place = { relative: here ? "here" : relative, length };
         break;
       }
   }
