@@ -146,6 +146,7 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
     mutate: ["src/service/textCommand/*.ts", "src/service/relay/*.ts"],
     tests: [
       ...service(["textCommand", "textCommandBounds", "textCommandHabitats", "proxyTextCommand", "numberWords"]),
+      ...service(["parseTextCommandRules", "numberWordsRules"]),
       ...service(["relay/assetRelay", "relay/relayLinks", "relay/relayToken", "relay/relayMemory"]),
       ...service(["security/relayCacheKey", "security/relayDestination", "security/relayRebinding"]),
       ...service(["security/relayRewriteMemo", "serviceFailures"]),

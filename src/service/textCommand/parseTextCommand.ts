@@ -210,7 +210,10 @@ function readModels(
     for (const [phrase, relative] of PLACES)
       if (i > 0 && phraseAt(words, i, phrase)) {
         placeAt = i;
-        place = { relative, length: phrase.split(" ").length };
+        const length = phrase.split(" ").length;
+        // "over there", "near here": the viewer's place, not a model named "there".
+        const here = words[i + length] === "here" || words[i + length] === "there";
+        place = { relative: here ? "here" : relative, length };
         break;
       }
   }
@@ -265,7 +268,7 @@ interface NounPhrase {
   words: string[];
 }
 
-/** A count (digits or a quantity word, times "dozen"), "the", "all" and the name's words. */
+/** A count (digits times quantity words: "a few" 1 × 3), "the", "all" and the name's words. */
 function nounPhrase(words: string[]): NounPhrase | undefined {
   let number: number | undefined;
   let definite = false;
@@ -282,7 +285,8 @@ function nounPhrase(words: string[]): NounPhrase | undefined {
     }
     const n = rest.length === 0 ? QUANTITY_WORDS.get(word) : undefined;
     if (n !== undefined) {
-      number = word === "dozen" ? (number ?? 1) * n : (number ?? n);
+      // A quantity word counts groups of the count before it: "a couple" 1 × 2, "two dozen" 2 × 12.
+      number = (number ?? 1) * n;
       continue;
     }
     if (rest.length === 0 && ALL_WORDS.has(word)) {
