@@ -8,26 +8,9 @@ import { describe, expect, it } from "vitest";
 import type { Area } from "../../src/motion/area.js";
 import { type PlacementRequest, placeCreatures } from "../../src/population/placement.js";
 import { SeededRandom } from "../../src/util/seededRandom.js";
+import { GivenDraws } from "../helpers/givenDraws.js";
 
 const field: Area = { center: { x: 0, z: 0 }, radius: 20 };
-
-/**
- * A generator whose draws are given: each `range` call returns the next value (darts as x then
- * z, headings, a herd member's ring as angle then distance factor), to put darts exactly on an edge.
- */
-class Darts extends SeededRandom {
-  readonly #values: number[];
-  constructor(values: number[]) {
-    super(1);
-    this.#values = [...values];
-  }
-  override range(min: number, max: number): number {
-    const value = this.#values.shift();
-    if (value === undefined) throw new Error("no dart left");
-    if (value < min || value > max) throw new Error(`dart ${value} outside [${min}, ${max}]`);
-    return value;
-  }
-}
 
 describe("placeCreatures: what planners rely on", () => {
   it("never overlaps footprints of a few metres", () => {
@@ -48,9 +31,9 @@ describe("placeCreatures: what planners rely on", () => {
   it("lets footprints touch: exactly the sum of radii and gap apart, on the area's edge, on an avoided area's edge", () => {
     const meadow: Area = { center: { x: 0, z: 0 }, radius: 10 };
     const pond: Area = { center: { x: 5, z: 0 }, radius: 2 };
-    // Darts (x, z) then a heading, per creature: at the centre; 2.5 m east (1 + 1 + 0.5 gap);
+    // Draws (x, z) then a heading, per creature: at the centre; 2.5 m east (1 + 1 + 0.5 gap);
     // 1 m inside the rim.
-    const darts = new Darts([0, 0, 0, 2.5, 0, 0, -9, 0, 0]);
+    const darts = new GivenDraws([0, 0, 0, 2.5, 0, 0, -9, 0, 0]);
     const result = placeCreatures(meadow, [{ radius: 1 }, { radius: 1 }, { radius: 1 }], darts, { gap: 0.5 });
     expect(result.map((p) => p && [p.x, p.z])).toEqual([
       [0, 0],
@@ -58,7 +41,7 @@ describe("placeCreatures: what planners rely on", () => {
       [-9, 0],
     ]);
     // 1 m of footprint off the pond's shore (x = 3) is x = 2.
-    const shore = placeCreatures(meadow, [{ radius: 1, avoid: [pond] }], new Darts([2, 0, 0]));
+    const shore = placeCreatures(meadow, [{ radius: 1, avoid: [pond] }], new GivenDraws([2, 0, 0]));
     expect(shore.map((p) => p && [p.x, p.z])).toEqual([[2, 0]]);
   });
 
@@ -67,7 +50,7 @@ describe("placeCreatures: what planners rely on", () => {
     // The leader stands at the centre; the ring's dart lands outside the member's own area, so
     // the member stands where its second dart falls.
     const pasture: Area = { center: { x: 8, z: 0 }, radius: 2 };
-    const darts = new Darts([0, 0, 0, 0, 2, 8, 0, 0]);
+    const darts = new GivenDraws([0, 0, 0, 0, 2, 8, 0, 0]);
     const reqs: PlacementRequest[] = [
       { radius: 1, herd: 0 },
       { radius: 0.5, herd: 0, area: pasture },

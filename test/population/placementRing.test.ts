@@ -7,22 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Area } from "../../src/motion/area.js";
 import { type PlacementRequest, placeCreatures } from "../../src/population/placement.js";
-import { SeededRandom } from "../../src/util/seededRandom.js";
-
-/** A generator whose `range` calls return the given values in turn. */
-class GivenDraws extends SeededRandom {
-  readonly #values: number[];
-  constructor(values: number[]) {
-    super(1);
-    this.#values = [...values];
-  }
-  override range(min: number, max: number): number {
-    const value = this.#values.shift();
-    if (value === undefined) throw new Error("no draw left");
-    if (value < min || value > max) throw new Error(`draw ${value} outside [${min}, ${max}]`);
-    return value;
-  }
-}
+import { GivenDraws } from "../helpers/givenDraws.js";
 
 const field: Area = { center: { x: 0, z: 0 }, radius: 20 };
 
