@@ -870,6 +870,12 @@ const EXPLAINED: readonly Explained[] = [
   },
   {
     file: "src/service/relay/assetRelay.ts",
+    from: "{ await this.#dispatcher?.close(); }",
+    to: "{}",
+    why: "The public-only dispatcher connects to public addresses alone, which tests on loopback cannot reach: it never holds a socket in them, so closing it or not shows nothing. (Its refusals are tested in relayRebinding.)",
+  },
+  {
+    file: "src/service/relay/assetRelay.ts",
     from: "{ once: true }",
     to: "{}",
     why: "An AbortSignal fires its abort event once, so a listener kept after it never runs again.",

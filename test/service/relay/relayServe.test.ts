@@ -37,8 +37,9 @@ let relay: AssetRelay | undefined;
 
 beforeAll(async () => {
   host = await createTestServer((req, res) => {
-    const body = FILES[new URL(req.url ?? "/", "http://x").pathname];
-    res.writeHead(body ? 200 : 404, { "content-type": "image/png" });
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    const body = FILES[path];
+    res.writeHead(path.startsWith("/refused/") ? 403 : body ? 200 : 404, { "content-type": "image/png" });
     res.end(body ?? "");
   });
 });
@@ -53,7 +54,7 @@ afterEach(async () => {
 });
 
 type Limits = { maxCacheBytes?: number; maxBytesInFlight?: number; maxCacheAgeMs?: number };
-function startRelay(limits: Limits = {}): AssetRelay {
+function startRelay(limits: Limits = {}, log: (line: string) => void = () => {}): AssetRelay {
   const { maxCacheAgeMs, ...relayLimits } = limits;
   relay = createAssetRelay(
     resolveServiceOptions({
@@ -65,7 +66,7 @@ function startRelay(limits: Limits = {}): AssetRelay {
       },
       signingKey: TEST_SIGNING_KEY,
       now: () => clockMs,
-      log: () => {},
+      log,
     }),
   )!;
   return relay;
@@ -144,6 +145,19 @@ describe("the relay route", () => {
     clockMs = expires * 1000;
     expect(await refusal(late)).toEqual([403, "Forbidden", "Forbidden"]);
     expect(hostRequests("/small.png")).toBe(0);
+  });
+});
+
+describe("the relay's log", () => {
+  it("never shows the upstream key, in any case, even in a path the asset host put it in", async () => {
+    const log: string[] = [];
+    const r = startRelay({}, (line) => log.push(line));
+    for (const key of ["upstream-key", "Upstream-KEY"]) {
+      const link = r.link(upstream(`/refused/${key}/fur.png`), ORIGIN);
+      expect((await refusal(link))[0]).toBe(403);
+    }
+    const line = `Relay: asset host refused the link (403): GET ${host.url}/refused/***/fur.png`;
+    expect(log).toEqual([line, line]);
   });
 });
 
