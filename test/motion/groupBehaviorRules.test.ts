@@ -128,6 +128,14 @@ describe("GroupBehavior: keeping together and heading one way", () => {
     close(f, expected(a, 12, -4, 1, 0));
   });
 
+  it("keeps with a member exactly viewRadius away (the rim is in view, as for the group's links)", () => {
+    const a = beast(0, 0);
+    const rim = beast(3, 4, 1, 0); // 5 m: the view radius
+    const far = beast(-20, 0, 0, 3); // a member out of sight, pulling the whole group's centre away
+    see(a, [rim]);
+    close(force(a, statsOf([a, rim, far])), expected(a, 3, 4, 1, 0));
+  });
+
   it("moves with the herd only while it wanders, idles or flees", () => {
     const a = beast(0, 0);
     const m = beast(4, 0, 1, 0);
@@ -226,6 +234,18 @@ describe("GroupStats", () => {
     w.time = 2;
     s.refresh(a);
     expect(s.cx).toBeCloseTo(56 / 3, 12);
+  });
+
+  it("works a step's centre out afresh after a call from outside any world, whatever the step's time", () => {
+    const w = { time: 2 };
+    const a = beast(0, 0, 0, 0, w);
+    const b = beast(4, 0, 0, 0, w);
+    const s = statsOf([a, b]);
+    s.refresh(beast(0, 0, 0, 0, null)); // a game calling the behaviour on an agent of no world
+    expect(s.cx).toBe(2);
+    b.x = 8;
+    s.refresh(a);
+    expect(s.cx).toBe(4);
   });
 
   it("has its centre at the origin with no member in a world, and does not split by default", () => {
