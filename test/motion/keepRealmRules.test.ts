@@ -96,6 +96,10 @@ describe("a swimmer", () => {
     expectForce(force(body("water", 0, 0)), 0, 0);
     expectForce(force(body("water", -0.2, 0)), 0, 0);
     expectForce(force(body("water", -3, 0)), 0, 0);
+    // A round pond's shore line too, where the probe still has a direction inward.
+    const pond = createObstacle({ center: { x: 30, z: 0 }, radius: 5 });
+    expectForce(force(body("water", 35, 0, { world: { waters: [pond] } })), 0, 0);
+    expectForce(force(body("water", 34.8, 0, { world: { waters: [pond] } })), -MAX_FORCE * 0.6, 0);
   });
 });
 
