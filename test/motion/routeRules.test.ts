@@ -2,12 +2,14 @@
  * RouteBehavior engine-free, by direct calls: it heads for each waypoint in turn at its cruise
  * speed, passes one within `pass` metres, and arrives at its target; at a take-off point it
  * takes the jump (there, or near it, on its level, no longer closing in, the landing within reach).
+ * Given a plan, it plans on its first step and again when the world's obstacles change.
  */
 import { describe, expect, it } from "vitest";
 import { RouteBehavior } from "../../src/motion/behaviors/route.js";
 import type { JumpLeg } from "../../src/motion/jumpArc.js";
 import type { JumpWaypoint } from "../../src/motion/jumpRoutes.js";
 import type { SteeringAgent, Vec2 } from "../../src/motion/types.js";
+import { MotionWorld } from "../../src/motion/world.js";
 import { steeringAgent } from "../helpers/steeringAgent.js";
 
 type Body = SteeringAgent & { y?: number; jumpReach?: { height: number; length: number } };
@@ -85,6 +87,34 @@ describe("a route through waypoints", () => {
   });
 });
 
+describe("a route's plan", () => {
+  it("plans from where the agent is on its first step, whatever the world's obstacle version", () => {
+    const world = new MotionWorld();
+    world.addObstacle({ center: { x: 3, z: 0 }, radius: 1 }); // one rock added: its version is 1
+    const from: Vec2[] = [];
+    const route = new RouteBehavior({ x: 6, z: 0 }, 0.1, 1, [], 0.75, (at) => {
+      from.push({ x: at.x, z: at.z });
+      return [{ x: 3, z: 2 }];
+    });
+    const agent = walker(0, 0, { world });
+    const f = force(route, agent);
+    expect(from).toEqual([{ x: 0, z: 0 }]);
+    expect(route.plans).toBe(1);
+    expect(route.aim).toEqual({ x: 3, z: 2 });
+    expect(f.x).toBeCloseTo((3 / Math.hypot(3, 2)) * 2, 9);
+    expect(f.z).toBeCloseTo((2 / Math.hypot(3, 2)) * 2, 9);
+    agent.x = 1;
+    force(route, agent);
+    expect(route.plans).toBe(1); // nothing changed: no new plan
+    world.addObstacle({ center: { x: 4, z: 3 }, radius: 0.5 });
+    force(route, agent);
+    expect(from).toEqual([
+      { x: 0, z: 0 },
+      { x: 1, z: 0 },
+    ]);
+  });
+});
+
 const leg: JumpLeg = { from: { x: 5, y: 0, z: 0 }, to: { x: 7, y: 0, z: 0 } };
 const legZ: JumpLeg = { from: { x: 0, y: 0, z: 5 }, to: { x: 0, y: 0, z: 7 } };
 
@@ -145,6 +175,8 @@ describe("a route's jump", () => {
     expect(jumps(walker(4.5, 0, { y: 0.35 }))).toBe(false);
     expect(jumps(walker(4.5, 0, { y: 0.3 }), { from: { x: 5, y: 2, z: 0 }, to: { x: 7, y: 2, z: 0 } })).toBe(false);
     expect(jumps(walker(4.95, 0, { y: 1 }))).toBe(true);
+    // Both raised (a ledge 2 m up): on its level by their difference, not their sum.
+    expect(jumps(walker(4.5, 0, { y: 2.2 }), { from: { x: 5, y: 2, z: 0 }, to: { x: 7, y: 2, z: 0 } })).toBe(true);
   });
 
   it("is taken near it only with the landing within its reach (or the jump's own span)", () => {
