@@ -67,6 +67,14 @@ describe("overlapping neighbours", () => {
     expect(forceOf(sep, crowded({ y: 0 }, [other(2, 0.5, 0, 0.5)])).x).toBeLessThan(0);
   });
 
+  it("push between two on one layer high up (birds at 10 m), and only within the reach's height apart", () => {
+    const sep = new SeparationBehavior(); // reach: 1.1 m
+    expect(forceOf(sep, crowded({ y: 10 }, [other(2, 0.55, 0, 10)])).x).toBeCloseTo(-6, 9);
+    // 1.05 m below: nearer than the reach, so still one layer; past the reach, another.
+    expect(forceOf(sep, crowded({ y: 10 }, [other(2, 0.55, 0, 8.95)])).x).toBeCloseTo(-6, 9);
+    expect(forceOf(sep, crowded({ y: 10 }, [other(2, 0.55, 0, 8.85)]))).toEqual({ x: 0, z: 0 });
+  });
+
   it("reach further with a wider radius", () => {
     expect(forceOf(new SeparationBehavior(1.5), crowded({}, [other(2, 1.5, 0)])).x).toBeLessThan(0);
   });
