@@ -87,6 +87,27 @@ describe("wander on open ground", () => {
     for (let i = 0; i < 10; i++) force(again, other);
     expect([again.tx, again.tz]).toEqual([b.tx, b.tz]);
   });
+
+  it("jitters by `jitter` circle radii a second: each step turns its target by at most what dt allows", () => {
+    // A draw is under 1 in each axis, so a step moves the target under jitter·dt·√2 before it
+    // goes back onto the circle: it turns by at most asin(jitter·dt·√2).
+    for (const dt of [1 / 30, 1 / 120]) {
+      const b = new WanderBehavior(1, 2, 3);
+      const { agent } = walker(0, 0, 0, 1);
+      agent.dt = dt;
+      let turned = 0;
+      for (let i = 0; i < 60; i++) {
+        const bx = b.tx;
+        const bz = b.tz;
+        force(b, agent);
+        // The angle between the unit targets before and after.
+        const turn = Math.abs(Math.atan2(bx * b.tz - bz * b.tx, bx * b.tx + bz * b.tz));
+        expect(turn).toBeLessThanOrEqual(Math.asin(3 * dt * Math.SQRT2));
+        turned += turn;
+      }
+      expect(turned).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe("wander on a navmesh", () => {
@@ -142,5 +163,9 @@ describe("wander on a navmesh", () => {
     // world (√½, -√½) at heading π/4 is local (tx, tz) = (x c - z s, x s + z c) = (1, 0).
     expect(d.tx).toBeCloseTo(1, 9);
     expect(d.tz).toBeCloseTo(0, 9);
+    // And it heads along that open way, at its cruise speed.
+    const g = force(steady(), diag.agent);
+    expect(g.x).toBeCloseTo(1.5 * Math.SQRT1_2, 9);
+    expect(g.z).toBeCloseTo(-1.5 * Math.SQRT1_2, 9);
   });
 });
