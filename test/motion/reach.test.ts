@@ -58,6 +58,9 @@ describe("reachablePoint for a walker", () => {
     const onIt = reachablePoint(reacher(world([rock]), "ground", { x: 0, z: 0 }), 0, 0);
     expect(onIt.x).toBeCloseTo(2.5, 9);
     expect(onIt.z).toBeCloseTo(0, 9);
+    // A nanometre off it, whichever side it goes: out, and no further than the clearance's edge.
+    const nearlyOn = reachablePoint(reacher(world([rock]), "ground", { x: 0, z: 1e-9 }), 0, 0);
+    expect(Math.hypot(nearlyOn.x, nearlyOn.z)).toBeCloseTo(2.5, 9);
   });
 
   it("ends outside every obstacle when pushing out of one pushes into another", () => {
