@@ -71,6 +71,14 @@ describe("a walker near water", () => {
     expectForce(force(body("ground", -1.2, 0), 1), 0, 0);
   });
 
+  it("with a margin of 0 feels nothing up to the shore line and the full push past it, never NaN", () => {
+    // On the line itself the push starts from nothing, as it does `margin` out for any other margin.
+    expectForce(force(body("ground", -0.1, 0), 0), 0, 0);
+    expectForce(force(body("ground", 0, 0), 0), 0, 0);
+    expectForce(force(body("ground", 0, 0, { vx: 1, vz: 0.2 }), 0), 0, 0);
+    expectForce(force(body("ground", 0.1, 0), 0), -MAX_FORCE * 4, 0);
+  });
+
   it("heading in, is also steered along the shore to the side it leans to", () => {
     const f = force(body("ground", -0.2, 0, { vx: 1, vz: 0.2 }));
     expect(f.x).toBeLessThan(0);

@@ -43,7 +43,9 @@ export class KeepRealmBehavior extends SteeringBehavior {
     probeWaters(waters, agent, probe);
     const d = probe.distance; // > 0 inside
     if (d < -margin) return;
-    const strength = agent.maxForce * Math.min(4, (d + margin) / margin);
+    // From nothing `margin` out to four times maxForce; a margin of 0 pushes in full past the line.
+    const ramp = margin > 0 ? (d + margin) / margin : d > 0 ? 4 : 0;
+    const strength = agent.maxForce * Math.min(4, ramp);
     out.x = -probe.x * strength; // the probe points into the water: push the other way
     out.z = -probe.z * strength;
     edgeStep.ix = probe.x;
