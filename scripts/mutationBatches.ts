@@ -189,7 +189,7 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
       "src/core/redact.ts",
       "src/records/signedUrl.ts",
     ],
-    tests: ["test/api", "test/records/signedUrl.test.ts"],
+    tests: ["test/api", "test/records/signedUrl.test.ts", "test/core/redact.test.ts"],
     tsconfig: "tsconfig.mutation.api.json",
   },
   {

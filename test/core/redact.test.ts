@@ -143,3 +143,31 @@ describe("redactError, continued", () => {
     expect(copy.url).toBeUndefined();
   });
 });
+
+describe("redactError, what it copies and what it keeps", () => {
+  const KEY = "s3cretKEY";
+  const redact = (text: string) => redactText(text, [KEY]);
+
+  it("copies a plain object as a plain object, not as an error", () => {
+    const error = Object.assign(new Error("bad"), { extra: { url: `https://x.test/a?key=${KEY}` } });
+    const copy = redactError(error, redact) as Error & { extra: object };
+    expect(Object.getPrototypeOf(copy.extra)).toBe(Object.prototype);
+    expect(types.isNativeError(copy.extra)).toBe(false);
+  });
+
+  it("redacts a null-prototype object (a parsed query, a dictionary) like a plain one", () => {
+    const query = Object.assign(Object.create(null) as Record<string, string>, { key: KEY, name: "fox" });
+    const copy = redactError(Object.assign(new Error("bad"), { query }), redact) as Error & { query: object };
+    expect(Object.getPrototypeOf(copy.query)).toBeNull();
+    expect({ ...copy.query }).toEqual({ key: "***", name: "fox" });
+  });
+
+  it("keeps a DOMException (an abort's reason) itself, whose getters a copy would break", () => {
+    const reason = AbortSignal.abort().reason as DOMException;
+    const error = new Error(`aborted ${KEY}`, { cause: reason });
+    const copy = redactError(error, redact);
+    expect(copy.message).toBe("aborted ***");
+    expect(copy.cause).toBe(reason);
+    expect(redactError(reason, redact)).toBe(reason);
+  });
+});
