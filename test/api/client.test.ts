@@ -109,6 +109,22 @@ describe("requests", () => {
       expect((caught as Error).message).toBe(message);
     }
   });
+
+  it("names the fetch option on a platform without a global fetch", () => {
+    const platformFetch = globalThis.fetch;
+    // Removed and put back synchronously: nothing else runs in between.
+    Reflect.deleteProperty(globalThis, "fetch");
+    let caught: unknown;
+    try {
+      createLookupClient({ baseUrl: server.url });
+    } catch (error) {
+      caught = error;
+    } finally {
+      globalThis.fetch = platformFetch;
+    }
+    expect(isMenagerieError(caught, "options")).toBe(true);
+    expect((caught as Error).message).toBe("fetch must be a function, got undefined");
+  });
 });
 
 describe("getModel answers", () => {
