@@ -6,7 +6,8 @@
  * Kept off the reference service: a 300 answer, links that are no URL, a renewed record without a
  * part's link, a texture held forever and a record the service no longer has are answers it
  * never gives; the texture held forever is an order the service's clock-driven faults cannot
- * set. A signal aborted before or during the load is tested over the service in
+ * set; a caller's fetcher failing with something other than a library error fails before any
+ * service answers. A signal aborted before or during the load is tested over the service in
  * fetchModelAssetsService.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -128,6 +129,25 @@ describe("answers and links that are no asset", () => {
     await fetchModelAssets(record, deps, new AbortController().signal);
     expect(seen.warnings.map((w) => [w.asset, (w.error as LoadError).status])).toEqual([["tail", 403]]);
     expect(server.assetCount("fox", "tail.obj")).toBe(1);
+  });
+});
+
+describe("a fetcher that fails with something other than a library error", () => {
+  it("says what it said: an error's message, anything else as text", async () => {
+    const record = await lookup();
+    const { deps, seen } = harness();
+    const real = deps.fetchAsset;
+    // A caller's fetcher (the seam a Menagerie fills with its own) failing outside the library.
+    deps.fetchAsset = (url, as, signal) => {
+      if (url.includes("/head.obj")) return Promise.reject(new Error("disk full"));
+      if (url.includes("/tail.obj")) return Promise.reject(null);
+      return real(url, as, signal);
+    };
+    await fetchModelAssets(record, deps, new AbortController().signal);
+    expect(seen.warnings.map((w) => [w.asset, w.message]).sort()).toEqual([
+      ["head", expect.stringMatching(/^Cannot load head of "fox": disk full: GET http:\/\/127\.0\.0\.1:\d+\/assets\//)],
+      ["tail", expect.stringMatching(/^Cannot load tail of "fox": null: GET http:\/\/127\.0\.0\.1:\d+\/assets\//)],
+    ]);
   });
 });
 
