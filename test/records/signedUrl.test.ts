@@ -57,6 +57,21 @@ describe("signed links", () => {
     expect(getRecordExpiry(record)).toBe(1200);
   });
 
+  it("lists no link for a clip the record gives as null", () => {
+    const raw = makeRiggedRecord("horse", 2000) as { model: { rig: { animations: Record<string, unknown> } } };
+    raw.model.rig.animations.sleep = null;
+    const record = ModelRecordSchema.parse(raw);
+    expect(listAssetUrls(record).map(assetFileName)).toEqual([
+      "reference.png",
+      "idle.glb",
+      "walk.glb",
+      "run.glb",
+      "model.glb",
+      "model.fbx",
+      "thumbnail.png",
+    ]);
+  });
+
   it("tells whether links stay valid for a margin", () => {
     const record = ModelRecordSchema.parse(makeRecord("fox", 1000));
     expect(areLinksValid(record, 60, 900_000)).toBe(true); // 100 s left
