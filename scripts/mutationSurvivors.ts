@@ -1259,12 +1259,6 @@ const EXPLAINED: readonly Explained[] = [
   })),
   {
     file: "src/api/fetchModelAssets.ts",
-    from: "{ active.delete(controller); }",
-    to: "{}",
-    why: "A finished request's controller left in the set is aborted later (by the load's abort or failure) only after its request is over, which changes nothing; the set goes with the load.",
-  },
-  {
-    file: "src/api/fetchModelAssets.ts",
     from: "response.status < 200",
     to: "false",
     why: "An asset's status is a fetch Response's: 200 to 599 (the Response constructor refuses others, fetch returns no 1xx interim answer, and the asset fetcher never asks in no-cors mode, whose opaque answers read 0).",
