@@ -1259,12 +1259,6 @@ const EXPLAINED: readonly Explained[] = [
   })),
   {
     file: "src/api/fetchModelAssets.ts",
-    from: "response.status < 200",
-    to: "false",
-    why: "An asset's status is a fetch Response's: 200 to 599 (the Response constructor refuses others, fetch returns no 1xx interim answer, and the asset fetcher never asks in no-cors mode, whose opaque answers read 0).",
-  },
-  {
-    file: "src/api/fetchModelAssets.ts",
     from: '""',
     to: '"Stryker was here!"',
     line: '.text ?? ""',

@@ -6,8 +6,8 @@
  * Kept off the reference service: a 300 answer, links that are no URL, a renewed record without a
  * part's link, a texture held forever and a record the service no longer has are answers it
  * never gives; the texture held forever is an order the service's clock-driven faults cannot
- * set; a caller's fetcher failing with something other than a library error fails before any
- * service answers. A signal aborted before or during the load is tested over the service in
+ * set; a caller's fetcher failing with something other than a library error, or a caller's fetch
+ * answering with status 0, fails before any service answers. A signal aborted before or during the load is tested over the service in
  * fetchModelAssetsService.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -129,6 +129,22 @@ describe("answers and links that are no asset", () => {
     await fetchModelAssets(record, deps, new AbortController().signal);
     expect(seen.warnings.map((w) => [w.asset, (w.error as LoadError).status])).toEqual([["tail", 403]]);
     expect(server.assetCount("fox", "tail.obj")).toBe(1);
+  });
+});
+
+describe("an answer with status 0", () => {
+  it("takes it (the caller's fetch answering Response.error() or an opaque answer) as a failed asset, not an empty one", async () => {
+    const record = await lookup();
+    const { deps, seen } = harness();
+    deps.fetchAsset = createAssetFetcher({
+      fetch: async (input, init) => (String(input).includes("/head.obj") ? Response.error() : fetch(input, init)),
+      timeoutMs: 10_000,
+      retry: resolveRetryOptions(0),
+      counters: { assetRequests: 0, assetBytes: 0 },
+    });
+    const assets = await fetchModelAssets(record, deps, new AbortController().signal);
+    expect(assets.parts.find((p) => p.part === "head")?.text).toBeUndefined();
+    expect(seen.warnings.map((w) => [w.asset, (w.error as LoadError).status])).toEqual([["head", 0]]);
   });
 });
 
