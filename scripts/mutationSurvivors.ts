@@ -1322,6 +1322,25 @@ const EXPLAINED: readonly Explained[] = [
     to: "expiry <= earliest",
     why: "When two links expire at the same second, keeping either keeps the same earliest expiry.",
   },
+  {
+    file: "src/service/upstreamProxy.ts",
+    from: "expiry < earliest",
+    to: "expiry <= earliest",
+    why: "When two links of an answer expire at the same second, keeping either keeps the same earliest expiry.",
+  },
+  {
+    file: "src/service/upstreamProxy.ts",
+    from: "{ return undefined; }",
+    to: "{}",
+    why: "An emptied catch block falls off the end of earliestExpiry, which returns undefined all the same.",
+  },
+  {
+    file: "src/service/upstreamProxy.ts",
+    from: '"names"',
+    to: '""',
+    line: 'this.#answer("names"',
+    why: "The cache key of GET /names only has to differ from every lookup's, and a lookup's key always holds NUL separators: an empty key is as distinct.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
