@@ -1341,6 +1341,52 @@ const EXPLAINED: readonly Explained[] = [
     line: 'this.#answer("names"',
     why: "The cache key of GET /names only has to differ from every lookup's, and a lookup's key always holds NUL separators: an empty key is as distinct.",
   },
+  {
+    file: "src/service/lookupService.ts",
+    from: '""',
+    to: '"Stryker was here!"',
+    line: 'up.key ?? ""',
+    why: "The shared cache's namespace of a keyless proxy only has to differ from a keyed one's: any fixed text does, but for a server key spelled exactly as that text, which no test can mean to pick.",
+  },
+  {
+    file: "src/service/lookupService.ts",
+    from: 'c.req.method === "OPTIONS"',
+    to: "false",
+    why: "The CORS middleware, registered before fault mode's, answers every OPTIONS request itself without calling next: fault mode never sees one.",
+  },
+  {
+    file: "src/service/lookupService.ts",
+    from: '"OPTIONS"',
+    to: '""',
+    line: 'c.req.method === "OPTIONS"',
+    why: "The CORS middleware, registered before fault mode's, answers every OPTIONS request itself without calling next: fault mode never sees one.",
+  },
+  {
+    file: "src/service/lookupService.ts",
+    from: "decisions.length === 0",
+    to: "false",
+    why: "With no decisions applyFaults only awaits the healthy answer and returns it as it is, and putting that same Response back into c.res changes nothing.",
+  },
+  {
+    file: "src/service/lookupService.ts",
+    from: "false",
+    to: "true",
+    line: "let answered = false",
+    why: "A fault that answers without the route is either returned (Hono's compose sets it as c.res) or set as c.res by hand; no middleware outside read c.res before, so neither merges headers: the same answer.",
+  },
+  {
+    file: "src/service/lookupService.ts",
+    from: "!answered",
+    to: "false",
+    why: "A fault that answers without the route is either returned (Hono's compose sets it as c.res) or set as c.res by hand; no middleware outside read c.res before, so neither merges headers: the same answer.",
+  },
+  {
+    file: "src/service/lookupService.ts",
+    from: '"HEAD"',
+    to: '""',
+    line: "RELAY_PATH",
+    why: "Hono answers a HEAD request by dispatching it as GET and dropping the body, so a route's HEAD is never matched (lookupServiceRules checks HEAD on the relay route).",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
