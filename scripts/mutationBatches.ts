@@ -172,7 +172,7 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
       ...service(["lookupService", "headers", "paging", "lookupDialect", "serviceFailures", "linkBuckets"]),
       ...service(["linkOrigin", "proxy", "upstreamProxy", "redisProxyCache", "proxyLimits"]),
       ...service(["upstreamProxyCache", "relay/relayLinks", "relay/relayToken"]),
-      ...service(["upstreamProxyRules", "lookupServiceRules"]),
+      ...service(["upstreamProxyRules", "lookupServiceRules", "assetRouteRules"]),
       "test/reliability/faultMode.test.ts",
     ],
     tsconfig: "tsconfig.mutation.service.json",

@@ -1387,6 +1387,12 @@ const EXPLAINED: readonly Explained[] = [
     line: "RELAY_PATH",
     why: "Hono answers a HEAD request by dispatching it as GET and dropping the body, so a route's HEAD is never matched (lookupServiceRules checks HEAD on the relay route).",
   },
+  {
+    file: "src/service/assetRoute.ts",
+    from: '".."',
+    to: '""',
+    why: 'The path comes from new URL(), which resolves every dot-dot segment, percent-escaped ones included (%2e%2e, .%2e): no decoded segment is ever "..". (An empty segment is refused by the test beside it.)',
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

@@ -140,6 +140,14 @@ describe("TokenBucketLimiter", () => {
     expect([limiter.peek("a").allowed, limiter.peek("c").allowed]).toEqual([true, false]);
   });
 
+  it("forgets a key with tokens left before an older throttled one", () => {
+    const limiter = new TokenBucketLimiter({ capacity: 2, refillPerSecond: 1 }, clock().now, 2);
+    limiter.take("dry", 2); // throttled, and the least recently used
+    limiter.take("fresh"); // one token left
+    limiter.take("new"); // one must go: the throttled key stays
+    expect([limiter.peek("dry").allowed, limiter.peek("fresh")]).toEqual([false, { allowed: true, remaining: 2 }]);
+  });
+
   it("names a bad maxBuckets", () => {
     expect(() => new TokenBucketLimiter({}, Date.now, 0)).toThrow("maxBuckets must be a positive integer, got 0");
   });
