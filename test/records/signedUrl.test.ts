@@ -9,6 +9,9 @@ import {
 } from "../../src/records/signedUrl.js";
 import { makeRecord, makeRiggedRecord, signedUrl } from "../helpers/records.js";
 
+/** The files a rigged record links, each once, in the order listAssetUrls gives them. */
+const RIGGED_FILES = ["reference.png", "idle.glb", "walk.glb", "run.glb", "model.glb", "model.fbx", "thumbnail.png"];
+
 describe("signed links", () => {
   it("reads Expires from a signed URL", () => {
     expect(getUrlExpiry("https://cdn.test/a.obj?Expires=1700000000&KeyName=k&Signature=ab_-")).toBe(1700000000);
@@ -44,16 +47,7 @@ describe("signed links", () => {
     const raw = makeRiggedRecord("horse", 2000);
     raw.model.rig.animations.walk.GLB = signedUrl("http://cdn.test", "horse/walk.glb", 1200);
     const record = ModelRecordSchema.parse(raw); // run's glb is also its GLB now: still one URL
-    const files = listAssetUrls(record).map(assetFileName);
-    expect(files).toEqual([
-      "reference.png",
-      "idle.glb",
-      "walk.glb",
-      "run.glb",
-      "model.glb",
-      "model.fbx",
-      "thumbnail.png",
-    ]);
+    expect(listAssetUrls(record).map(assetFileName)).toEqual(RIGGED_FILES);
     expect(getRecordExpiry(record)).toBe(1200);
   });
 
@@ -61,15 +55,7 @@ describe("signed links", () => {
     const raw = makeRiggedRecord("horse", 2000) as { model: { rig: { animations: Record<string, unknown> } } };
     raw.model.rig.animations.sleep = null;
     const record = ModelRecordSchema.parse(raw);
-    expect(listAssetUrls(record).map(assetFileName)).toEqual([
-      "reference.png",
-      "idle.glb",
-      "walk.glb",
-      "run.glb",
-      "model.glb",
-      "model.fbx",
-      "thumbnail.png",
-    ]);
+    expect(listAssetUrls(record).map(assetFileName)).toEqual(RIGGED_FILES);
   });
 
   it("tells whether links stay valid for a margin", () => {
