@@ -1272,6 +1272,19 @@ const EXPLAINED: readonly Explained[] = [
   },
   {
     file: "src/api/request.ts",
+    from: "{ once: true }",
+    to: "{}",
+    why: "A signal aborts once, and the attempt's finally removes the listener whether it ran or not: with or without `once`, it runs at most once and is gone when the attempt ends.",
+  },
+  {
+    file: "src/api/request.ts",
+    from: "true",
+    to: "false",
+    line: 'outer?.addEventListener("abort", onOuterAbort, { once: true })',
+    why: "A signal aborts once, and the attempt's finally removes the listener whether it ran or not: with or without `once`, it runs at most once and is gone when the attempt ends.",
+  },
+  {
+    file: "src/api/request.ts",
     from: "[]",
     to: '["Stryker was here"]',
     line: "options.secrets ?? []",
