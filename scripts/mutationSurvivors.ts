@@ -1406,6 +1406,50 @@ const EXPLAINED: readonly Explained[] = [
     to: '""',
     why: 'The path comes from new URL(), which resolves every dot-dot segment, percent-escaped ones included (%2e%2e, .%2e): no decoded segment is ever "..". (An empty segment is refused by the test beside it.)',
   },
+  {
+    file: "src/service/assetRoute.ts",
+    from: 's === "."',
+    to: "false",
+    why: "The route reads the path of `new URL(url)`, whose parser has already resolved every `.` and `..` segment, percent-escaped ones too: no segment it splits is ever a dot or two (the check stays as a guard should the path come from elsewhere).",
+  },
+  {
+    file: "src/service/assetRoute.ts",
+    from: '"."',
+    to: '""',
+    line: 's === "."',
+    why: "The route reads the path of `new URL(url)`, whose parser has already resolved every `.` and `..` segment, percent-escaped ones too: no segment it splits is ever a dot or two (the check stays as a guard should the path come from elsewhere).",
+  },
+  {
+    file: "src/service/assetRoute.ts",
+    from: 's === ".."',
+    to: "false",
+    why: "The route reads the path of `new URL(url)`, whose parser has already resolved every `.` and `..` segment, percent-escaped ones too: no segment it splits is ever a dot or two (the check stays as a guard should the path come from elsewhere).",
+  },
+  {
+    file: "src/service/assetRoute.ts",
+    from: "segments.length === 0",
+    to: "false",
+    why: "Splitting a string always gives at least one element, so the list is never empty.",
+  },
+  {
+    file: "src/service/signing.ts",
+    from: "/=+$/",
+    to: "/=$/",
+    why: "A SHA-1 signature in base64url carries one `=` of padding: with it, without it or with one more, dropping one `=` or all of them and padding again gives the same text. Only a signature over-padded with three or more differs, which no signer writes and no promise accepts.",
+  },
+  {
+    file: "src/service/upstreamProxy.ts",
+    from: '""',
+    to: '"Stryker was here!"',
+    line: 'query.maxResultNum ?? ""',
+    why: "The empty text stands for a query with no maxResultNum, which is otherwise a number: any text that is no number keeps the keys apart the same.",
+  },
+  {
+    file: "src/service/upstreamProxy.ts",
+    from: "left >= PROXY_MAX_AGE_SECONDS",
+    to: "left > PROXY_MAX_AGE_SECONDS",
+    why: "Exactly PROXY_MAX_AGE_SECONDS left (in whole seconds) is the boundary of the answer's last stretch: max-age 60 or 0 there both keep the promise that a browser never keeps an answer longer than the proxy holds it; none says which.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

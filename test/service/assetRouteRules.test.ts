@@ -91,3 +91,14 @@ describe("a HEAD request", () => {
     await get.body?.cancel();
   });
 });
+
+describe("an empty file", () => {
+  it("is served as an empty body of length 0, as GET and as HEAD", async () => {
+    await write("empty.mtl", "");
+    const etags: EtagMemo = new Map();
+    const get = await serve("empty.mtl", etags);
+    expect([get.status, get.headers.get("content-length"), (await get.arrayBuffer()).byteLength]).toEqual([200, "0", 0]);
+    const head = await serve("empty.mtl", etags, "HEAD");
+    expect([head.status, head.headers.get("content-length"), head.body]).toEqual([200, "0", null]);
+  });
+});
