@@ -1450,6 +1450,32 @@ const EXPLAINED: readonly Explained[] = [
     to: "left > PROXY_MAX_AGE_SECONDS",
     why: "Exactly PROXY_MAX_AGE_SECONDS left (in whole seconds) is the boundary of the answer's last stretch: max-age 60 or 0 there both keep the promise that a browser never keeps an answer longer than the proxy holds it; none says which.",
   },
+  {
+    file: "src/motion/behaviors/group.ts",
+    from: "d > 1e-9",
+    to: "true",
+    line: "d > spacing && d > 1e-9",
+    why: "Only a centre under 1e-9 m away with a spacing of 0 differs (any spacing a radius gives already holds d above it): a pull of under 2e-9 maxForce or none, both right that close.",
+  },
+  {
+    file: "src/motion/behaviors/group.ts",
+    from: "d > 1e-9",
+    to: "d >= 1e-9",
+    line: "d > spacing && d > 1e-9",
+    why: "Only a centre under 1e-9 m away with a spacing of 0 differs (any spacing a radius gives already holds d above it): a pull of under 2e-9 maxForce or none, both right that close.",
+  },
+  {
+    file: "src/motion/behaviors/keepRealm.ts",
+    from: "waters.length === 0",
+    to: "false",
+    why: "Probing no water gives a distance of -1e9: a walker is then beyond every margin and a swimmer in no water, so both return with no push, as the early return does.",
+  },
+  {
+    file: "src/motion/behaviors/steeringBehavior.ts",
+    from: "d < 1e-9",
+    to: "d <= 1e-9",
+    why: "Only a target exactly 1e-9 m away differs: braking there or heading for it is the same answer at that distance; no promise says which (an unspecified boundary).",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

@@ -72,6 +72,20 @@ describe("wander on open ground", () => {
     expect(g.z).toBeCloseTo(0, 9);
   });
 
+  it("seeks the point its target names on a circle of `radius`, `distance` ahead, turned by its heading", () => {
+    // Target (0.6, 0.8) on a circle of radius 2, 3 m ahead: (1.2, 4.6) in the walker's frame.
+    const heading = Math.PI / 3;
+    const b = new WanderBehavior(2, 3, 0);
+    b.tx = 0.6;
+    b.tz = 0.8;
+    const f = force(b, walker(4, -2, heading, 1.5).agent);
+    const [s, c] = [Math.sin(heading), Math.cos(heading)];
+    const [wx, wz] = [1.2 * c + 4.6 * s, -1.2 * s + 4.6 * c];
+    const length = Math.hypot(wx, wz);
+    expect(f.x).toBeCloseTo((1.5 * wx) / length, 9);
+    expect(f.z).toBeCloseTo((1.5 * wz) / length, 9);
+  });
+
   it("with jitter, picks new targets on its circle, the same for the same seed", () => {
     const b = new WanderBehavior();
     const { agent } = walker(0, 0, 0, 1);

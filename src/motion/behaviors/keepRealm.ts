@@ -43,8 +43,9 @@ export class KeepRealmBehavior extends SteeringBehavior {
     probeWaters(waters, agent, probe);
     const d = probe.distance; // > 0 inside
     if (d < -margin) return;
-    // From nothing `margin` out to four times maxForce; a margin of 0 pushes in full past the line.
-    const ramp = margin > 0 ? (d + margin) / margin : d > 0 ? 4 : 0;
+    // From nothing `margin` out to four times maxForce. A margin of 0 pushes in full: on the shore
+    // line itself the probe has no direction, so nothing is pushed there.
+    const ramp = margin > 0 ? (d + margin) / margin : 4;
     const strength = agent.maxForce * Math.min(4, ramp);
     out.x = -probe.x * strength; // the probe points into the water: push the other way
     out.z = -probe.z * strength;
