@@ -1476,6 +1476,12 @@ const EXPLAINED: readonly Explained[] = [
     to: "d <= 1e-9",
     why: "Only a target exactly 1e-9 m away differs: braking there or heading for it is the same answer at that distance; no promise says which (an unspecified boundary).",
   },
+  {
+    file: "src/motion/motionAgent.ts",
+    from: "speed > 1e-4",
+    to: "speed >= 1e-4",
+    why: "Only a speed of exactly 1e-4 m/s differs: turning toward that heading or holding the last one are both right for a creature all but still, and no promise says which (an unspecified boundary).",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
