@@ -97,3 +97,40 @@ describe("shovedBack off the axes", () => {
     expect(shovedBack({ x: 0, z: 0 }, agent, { x: -agent.cruiseSpeed, z: 0 })).toBe(false);
   });
 });
+
+describe("a moveTo shoved back by its neighbours", () => {
+  /**
+   * Walks `agent` toward a point 20 m ahead while a neighbour keeps pressing on it from the
+   * front, overlapping it by a fixed share of separation's reach, for `seconds`; whether the
+   * order gave up. The neighbour's raw push is the agent's cruise speed: separation weighs it
+   * twice (its weight, 2), so the weighed push is twice the order's pull and carries it back.
+   */
+  function pressedFromAhead(seconds: number): { gaveUp: boolean; x: number } {
+    const agent = walker(0, 0);
+    let gaveUp = false;
+    agent.moveTo({ x: 20, z: 0 }, { stuckSeconds: 1, onArrive: (arrived) => (gaveUp = !arrived) });
+    const sep = agent.separation;
+    expect(sep.weight).toBe(2);
+    const other = { id: agent.id + 1000, x: 0, z: 0, y: 0, radius: agent.radius } as unknown as (typeof agent.neighbours)[0];
+    const limit = sep.radius + 2 * agent.radius;
+    // SeparationBehavior's push: (limit - d) / limit * maxForce * 2 = cruise at this gap.
+    const share = agent.cruiseSpeed / (agent.maxForce * 2);
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThan(1);
+    const dt = 0.05;
+    for (let t = 0; t < seconds && !gaveUp; t += dt) {
+      other.x = agent.x + limit * (1 - share);
+      other.z = agent.z;
+      agent.neighbours[0] = other;
+      agent.neighbourCount = 1;
+      agent.step(dt);
+    }
+    return { gaveUp, x: agent.x };
+  }
+
+  it("is carried, not stalled: its watch pauses while the weighed push beats its pull", () => {
+    const { gaveUp, x } = pressedFromAhead(4);
+    expect(x).toBeLessThan(-0.5); // it was carried back, away from its aim
+    expect(gaveUp).toBe(false); // 4 s of going backwards, with a 1 s watch: never counted as a stall
+  });
+});
