@@ -111,7 +111,13 @@ describe("a moveTo shoved back by its neighbours", () => {
     agent.moveTo({ x: 20, z: 0 }, { stuckSeconds: 1, onArrive: (arrived) => (gaveUp = !arrived) });
     const sep = agent.separation;
     expect(sep.weight).toBe(2);
-    const other = { id: agent.id + 1000, x: 0, z: 0, y: 0, radius: agent.radius } as unknown as (typeof agent.neighbours)[0];
+    const other = {
+      id: agent.id + 1000,
+      x: 0,
+      z: 0,
+      y: 0,
+      radius: agent.radius,
+    } as unknown as (typeof agent.neighbours)[0];
     const limit = sep.radius + 2 * agent.radius;
     // SeparationBehavior's push: (limit - d) / limit * maxForce * 2 = cruise at this gap.
     const share = agent.cruiseSpeed / (agent.maxForce * 2);
