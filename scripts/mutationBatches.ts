@@ -7,6 +7,9 @@
  * bound. Every batch keeps its own incremental file and reports under
  * `test-results/mutation/<name>/`, so a second run re-tests only what changed, and
  * `--report` merges them into docs/mutation.md.
+ *
+ * Stryker writes a run's incremental file only when the run ends, so a run stopped halfway keeps
+ * nothing: a batch is kept to what a quiet two-core machine tests in about an hour.
  */
 
 /** One batch: the files Stryker mutates, the tests that may kill them, the checker's tsconfig. */
@@ -30,6 +33,25 @@ export interface MutationBatch {
 }
 
 const service = (names: string[]) => names.map((name) => `test/service/${name}.test.ts`);
+
+// objTextCatalog (the whole catalog against Babylon's SolidParser, 45 s uninstrumented) is left
+// to `npm test`: under instrumentation it would run for minutes for every mutant.
+const OBJ_TESTS = [
+  "test/obj/hostileObjs.test.ts",
+  "test/obj/mtlText.test.ts",
+  "test/obj/objLevels.test.ts",
+  "test/obj/objTextEdges.test.ts",
+];
+
+// The runtime's batches share one set of tests: each is split from the others only so that a
+// run of one (an hour or more: Babylon scenes loaded from the reference service for each
+// mutant) is kept when the next is stopped.
+const RUNTIME_TESTS = [
+  "test/babylon/runtime/crowd",
+  "test/babylon/runtime/sync/animationLod.test.ts",
+  "test/babylon/runtime/load/buildTemplate.test.ts",
+  "test/babylon/spawnCreature.test.ts",
+];
 
 /** The batches, in the order `--batch all` runs them. */
 export const MUTATION_BATCHES: readonly MutationBatch[] = [
@@ -64,28 +86,42 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
     tsconfig: "tsconfig.mutation.motion.json",
   },
   {
-    name: "motion-body",
-    title: "Motion: gaits, clips, flight, the water column, jumps, slopes, rigs, poses, spatial indexes",
+    name: "motion-gaits",
+    title: "Motion: the gaits and the pose an agent hands them",
+    mutate: ["src/motion/gaits/*.ts", "src/motion/pose.ts", "src/motion/agentPose.ts"],
+    tests: ["test/motion"],
+    tsconfig: "tsconfig.mutation.motion.json",
+  },
+  {
+    name: "motion-clips",
+    title: "Motion: the clip mixer of rigged creatures and the rig's roles",
+    mutate: ["src/motion/clipMixer.ts", "src/motion/rigRoles.ts"],
+    tests: ["test/motion"],
+    tsconfig: "tsconfig.mutation.motion.json",
+  },
+  {
+    name: "motion-air-water",
+    title: "Motion: flight and its bands, the water column, swimmers' kinds, the tilt on slopes",
     mutate: [
-      "src/motion/**/*.ts",
-      "!src/motion/index.ts",
-      "!src/motion/types.ts",
-      "!src/motion/behaviors/*.ts",
-      "!src/motion/motionAgent.ts",
-      "!src/motion/agentOrders.ts",
-      "!src/motion/worldCore.ts",
-      "!src/motion/world.ts",
-      "!src/motion/area.ts",
-      "!src/motion/water.ts",
-      "!src/motion/pathfinding.ts",
-      "!src/motion/gridPlanner.ts",
-      "!src/motion/group.ts",
-      "!src/motion/speeds.ts",
-      "!src/motion/moveProgress.ts",
-      "!src/motion/obstacles.ts",
-      "!src/motion/reach.ts",
-      "!src/motion/visitStay.ts",
-      "!src/motion/holdOutOfObstacles.ts",
+      "src/motion/flight.ts",
+      "src/motion/flightBands.ts",
+      "src/motion/waterColumn.ts",
+      "src/motion/swimKinds.ts",
+      "src/motion/groundTilt.ts",
+    ],
+    tests: ["test/motion"],
+    tsconfig: "tsconfig.mutation.motion.json",
+  },
+  {
+    name: "motion-jumps",
+    title: "Motion: jumps (arcs, reach, routes, the jumper) and the spatial indexes",
+    mutate: [
+      "src/motion/jumpArc.ts",
+      "src/motion/jumpReach.ts",
+      "src/motion/jumpRoutes.ts",
+      "src/motion/jumper.ts",
+      "src/motion/spatialGrid.ts",
+      "src/motion/obstacleIndex.ts",
     ],
     tests: ["test/motion"],
     tsconfig: "tsconfig.mutation.motion.json",
@@ -126,17 +162,26 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
     ignoreStatic: true,
   },
   {
-    name: "obj",
-    title: "The OBJ/MTL reader (not the worker plumbing, which runs in other threads)",
-    mutate: ["src/obj/*.ts", "!src/obj/objParsePool.ts", "!src/obj/objWorker*.ts"],
-    // objTextCatalog (the whole catalog against Babylon's SolidParser, 45 s uninstrumented) is
-    // left to `npm test`: under instrumentation it would run for minutes for every mutant.
-    tests: [
-      "test/obj/hostileObjs.test.ts",
-      "test/obj/mtlText.test.ts",
-      "test/obj/objLevels.test.ts",
-      "test/obj/objTextEdges.test.ts",
+    name: "obj-lines",
+    title: "The OBJ line readers: statements, numbers, faces, l lines, their scratch buffers",
+    mutate: ["src/obj/objLine.ts", "src/obj/objScan.ts", "src/obj/objScratch.ts"],
+    tests: OBJ_TESTS,
+    tsconfig: "tsconfig.mutation.readers.json",
+    ignoreStatic: true,
+  },
+  {
+    name: "obj-text",
+    title:
+      "The OBJ/MTL reader: parts, batches, levels, MTL texture statements (not the worker plumbing, which runs in other threads)",
+    mutate: [
+      "src/obj/*.ts",
+      "!src/obj/objLine.ts",
+      "!src/obj/objScan.ts",
+      "!src/obj/objScratch.ts",
+      "!src/obj/objParsePool.ts",
+      "!src/obj/objWorker*.ts",
     ],
+    tests: OBJ_TESTS,
     tsconfig: "tsconfig.mutation.readers.json",
     ignoreStatic: true,
   },
@@ -194,19 +239,31 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
     tsconfig: "tsconfig.mutation.api.json",
   },
   {
-    name: "runtime",
-    title: "Runtime: the crowds' bookkeeping, the spawner, the loader's template",
-    mutate: [
-      "src/babylon/runtime/crowd/**/*.ts",
-      "src/babylon/runtime/spawner.ts",
-      "src/babylon/runtime/load/buildTemplate.ts",
-    ],
-    tests: [
-      "test/babylon/runtime/crowd",
-      "test/babylon/runtime/sync/animationLod.test.ts",
-      "test/babylon/runtime/load/buildTemplate.test.ts",
-      "test/babylon/spawnCreature.test.ts",
-    ],
+    name: "runtime-shared",
+    title: "Runtime: what part-built and rigged crowds share (level switching, bounds, drawing meshes, the registry)",
+    mutate: ["src/babylon/runtime/crowd/shared/*.ts"],
+    tests: RUNTIME_TESTS,
+    tsconfig: "tsconfig.mutation.json",
+  },
+  {
+    name: "runtime-parts",
+    title: "Runtime: crowds of part-built creatures (the renderer, its levels, joined skins, looks)",
+    mutate: ["src/babylon/runtime/crowd/parts/*.ts"],
+    tests: RUNTIME_TESTS,
+    tsconfig: "tsconfig.mutation.json",
+  },
+  {
+    name: "runtime-rigged",
+    title: "Runtime: crowds of rigged creatures (baked clips, their levels, the blend plugin)",
+    mutate: ["src/babylon/runtime/crowd/rigged/*.ts"],
+    tests: RUNTIME_TESTS,
+    tsconfig: "tsconfig.mutation.json",
+  },
+  {
+    name: "runtime-spawn",
+    title: "Runtime: the spawner and the loader's template",
+    mutate: ["src/babylon/runtime/spawner.ts", "src/babylon/runtime/load/buildTemplate.ts"],
+    tests: RUNTIME_TESTS,
     tsconfig: "tsconfig.mutation.json",
   },
 ];
