@@ -105,10 +105,11 @@ describe("a moveTo shoved back by its neighbours", () => {
    * order gave up. The neighbour's raw push is the agent's cruise speed: separation weighs it
    * twice (its weight, 2), so the weighed push is twice the order's pull and carries it back.
    */
-  function pressedFromAhead(seconds: number): { gaveUp: boolean; x: number } {
+  function pressedFromAhead(seconds: number, along: "x" | "z"): { gaveUp: boolean; back: number } {
     const agent = walker(0, 0);
     let gaveUp = false;
-    agent.moveTo({ x: 20, z: 0 }, { stuckSeconds: 1, onArrive: (arrived) => (gaveUp = !arrived) });
+    const ahead = along === "x" ? { x: 1, z: 0 } : { x: 0, z: 1 };
+    agent.moveTo({ x: 20 * ahead.x, z: 20 * ahead.z }, { stuckSeconds: 1, onArrive: (arrived) => (gaveUp = !arrived) });
     const sep = agent.separation;
     expect(sep.weight).toBe(2);
     const other = {
@@ -125,18 +126,20 @@ describe("a moveTo shoved back by its neighbours", () => {
     expect(share).toBeLessThan(1);
     const dt = 0.05;
     for (let t = 0; t < seconds && !gaveUp; t += dt) {
-      other.x = agent.x + limit * (1 - share);
-      other.z = agent.z;
+      other.x = agent.x + ahead.x * limit * (1 - share);
+      other.z = agent.z + ahead.z * limit * (1 - share);
       agent.neighbours[0] = other;
       agent.neighbourCount = 1;
       agent.step(dt);
     }
-    return { gaveUp, x: agent.x };
+    return { gaveUp, back: -(agent.x * ahead.x + agent.z * ahead.z) };
   }
 
   it("is carried, not stalled: its watch pauses while the weighed push beats its pull", () => {
-    const { gaveUp, x } = pressedFromAhead(4);
-    expect(x).toBeLessThan(-0.5); // it was carried back, away from its aim
-    expect(gaveUp).toBe(false); // 4 s of going backwards, with a 1 s watch: never counted as a stall
+    for (const along of ["x", "z"] as const) {
+      const { gaveUp, back } = pressedFromAhead(4, along);
+      expect(back, along).toBeGreaterThan(0.5); // it was carried back, away from its aim
+      expect(gaveUp, along).toBe(false); // 4 s of going backwards, with a 1 s watch: never counted as a stall
+    }
   });
 });
