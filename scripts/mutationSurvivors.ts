@@ -22,6 +22,12 @@ interface Explained {
 
 const EXPLAINED: readonly Explained[] = [
   {
+    file: "src/motion/moveProgress.ts",
+    from: "d > 1e-9",
+    to: "d >= 1e-9",
+    why: "Only an agent exactly 1e-9 m from its aim differs: there the original calls no push a shove and the mutant weighs it along that nanometre's direction. That near, its next step passes a waypoint (a new aim, a new watch) or arrives at the target, so the two differ by one step's count at most and never in whether the order gives up.",
+  },
+  {
     file: "src/records/schemas.ts",
     from: 'typeof value === "number"',
     to: "true",
