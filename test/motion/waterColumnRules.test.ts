@@ -198,6 +198,20 @@ describe("steerFromShallows", () => {
     expect(out.z).toBeCloseTo(-0.8, 12);
   });
 
+  it("turns a fish creeping at a tenth of a millimetre a second (moving, not still)", () => {
+    const out = { x: 0, z: 0 };
+    expect(steerFromShallows(fish(flatShallow, 0, 0, 1e-4, 0), 0, 1, out)).toBe(true);
+    expect(out.x).toBeCloseTo(-1, 12);
+  });
+
+  it("takes a floor rising a micrometre a metre for a flat one: back the way it came", () => {
+    const out = { x: 0, z: 0 };
+    const nearlyFlat: HeightFunction = (x) => x * 1e-6; // 0.3 m under a level of 0.3
+    expect(steerFromShallows(fish(nearlyFlat, 0, 0, 0, 2), 0.3, 1, out)).toBe(true);
+    expect(out.x).toBeCloseTo(0, 12);
+    expect(out.z).toBeCloseTo(-1, 12);
+  });
+
   it("does not push a fish that is still, nor one with no floor to read", () => {
     const out = { x: 0, z: 0 };
     expect(steerFromShallows(fish(flatShallow, 0, 0), 0, 1, out)).toBe(false);
