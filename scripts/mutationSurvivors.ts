@@ -1590,6 +1590,24 @@ const EXPLAINED: readonly Explained[] = [
     line: "this.rates[jumping] = this.#jumpRate(jumping)",
     why: "Without a jump the index is -1: the rate computed for it reads only and is written at index -1 of a typed array, which is ignored.",
   },
+  {
+    file: "src/motion/waterColumn.ts",
+    from: "dx * dx + dz * dz > w.reach * w.reach",
+    to: "false",
+    why: "The reach test only spares probing the area of a water the point lies outside of: every area lies inside its bounding circle, so a point on or beyond that circle is on or outside the area, where probeEdge gives a distance of 0 or less and the level is never taken (it takes only a distance above 0). Probing such waters too changes no level.",
+  },
+  {
+    file: "src/motion/waterColumn.ts",
+    from: "dx * dx + dz * dz > w.reach * w.reach",
+    to: "dx * dx + dz * dz >= w.reach * w.reach",
+    why: "The reach test only spares probing the area of a water the point lies outside of: every area lies inside its bounding circle, so a point on or beyond that circle is on or outside the area, where probeEdge gives a distance of 0 or less and the level is never taken (it takes only a distance above 0). Probing such waters too changes no level.",
+  },
+  {
+    file: "src/motion/waterColumn.ts",
+    from: "dx * dx + dz * dz",
+    to: "dx * dx - dz * dz",
+    why: "dx² - dz² is never above dx² + dz², so the mutant skips only waters the original skips too (fewer, never more); the ones it probes besides lie beyond their bounding circle. The reach test only spares probing the area of a water the point lies outside of: every area lies inside its bounding circle, so a point on or beyond that circle is on or outside the area, where probeEdge gives a distance of 0 or less and the level is never taken (it takes only a distance above 0). Probing such waters too changes no level.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
