@@ -1608,6 +1608,24 @@ const EXPLAINED: readonly Explained[] = [
     to: "dx * dx - dz * dz",
     why: "dx² - dz² is never above dx² + dz², so the mutant skips only waters the original skips too (fewer, never more); the ones it probes besides lie beyond their bounding circle. The reach test only spares probing the area of a water the point lies outside of: every area lies inside its bounding circle, so a point on or beyond that circle is on or outside the area, where probeEdge gives a distance of 0 or less and the level is never taken (it takes only a distance above 0). Probing such waters too changes no level.",
   },
+  {
+    file: "src/motion/waterColumn.ts",
+    from: "0.5 + 0.35 * Math.sin((t * 2 * Math.PI) / DEPTH_PERIOD + phase)",
+    to: "0.5 - 0.35 * Math.sin(t * 2 * Math.PI / DEPTH_PERIOD + phase)",
+    why: "A fish's swell with the slow wave's sign turned: the same depths in the same band, at the same pace, as far from its neighbours' (the wave is half a period on). Which depth an id seeks at a given time is unspecified, like a seed's particular wander path; band, speed, coverage and spread are tested.",
+  },
+  {
+    file: "src/motion/waterColumn.ts",
+    from: "(t * 2 * Math.PI) / DEPTH_PERIOD + phase",
+    to: "t * 2 * Math.PI / DEPTH_PERIOD - phase",
+    why: "The slow wave's phase taken the other way round the circle: each id still has its own phase, so fish still swell out of step, in the same band at the same pace. Which depth an id seeks at a given time is unspecified; band, speed, coverage and spread are tested.",
+  },
+  {
+    file: "src/motion/waterColumn.ts",
+    from: "len < 1e-9",
+    to: "len <= 1e-9",
+    why: "Only a floor whose slope over the half-metre probe is exactly 1e-9 m differs (the mutant calls it flat and stops; the original walks down it): an exact boundary, where both answers keep the promise (the place is never moved further than its reach).",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
