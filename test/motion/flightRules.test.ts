@@ -3,15 +3,18 @@
  * ground, or the surface of a water there when that is higher, a water without a level filled to
  * its brim), a gradual take-off to its band and a cruise that wanders within it, never under the
  * water line, a stoop to a hunt's height and back, a gradual landing on the ground or a perch
- * told once, at touch-down, and vertical speed and acceleration limited throughout.
+ * told once, at touch-down, and vertical speed and acceleration limited throughout; and a
+ * MotionAgent flying over a lake keeps above its water line and lands on the shore it is sent to.
  */
 import { describe, expect, it } from "vitest";
 import { Flight, type FlyingBody, waterSurface } from "../../src/motion/flight.js";
 import type { FlightBand } from "../../src/motion/flightBands.js";
 import { createObstacle } from "../../src/motion/obstacles.js";
 import type { HeightFunction, Obstacle, SteeringWorld } from "../../src/motion/types.js";
+import { MotionWorld } from "../../src/motion/world.js";
 import { SeededRandom } from "../../src/util/seededRandom.js";
 import { boxArea } from "../helpers/areas.js";
+import { flyerRoles } from "../helpers/motionRig.js";
 
 const DT = 1 / 30;
 const EPS = 1e-9;
@@ -394,5 +397,43 @@ describe("landing", () => {
     expect(flight.perch).toBeUndefined();
     fly(flight, b, 10);
     expect(b.y).toBeCloseTo(4, 6);
+  });
+});
+
+describe("a flying MotionAgent over a lake", () => {
+  function lakeBird() {
+    const world = new MotionWorld({ seed: 3 });
+    world.addWater(boxArea(-50, -50, 50, 50), 2);
+    const bird = world.createAgent({ roles: flyerRoles(), behaviour: "fly" });
+    bird.ground = () => 0;
+    bird.flight.band = { min: 3, max: 6 };
+    bird.flight.place(bird);
+    return { world, bird };
+  }
+
+  it("cruises in its band above the water line, never under it", () => {
+    const { world, bird } = lakeBird();
+    expect(bird.y).toBe(2 + 4.5);
+    for (let i = 0; i < 900; i++) {
+      world.step(DT);
+      if (Math.abs(bird.x) > 49 || Math.abs(bird.z) > 49) continue;
+      expect(bird.y).toBeGreaterThanOrEqual(2 + 3 - 0.5);
+      expect(bird.y).toBeLessThanOrEqual(2 + 6 + 0.5);
+      expect(bird.altitude).toBe(bird.flight.cruise);
+    }
+  });
+
+  it("lands where it is told, on the shore, and tells its callback once", () => {
+    const { world, bird } = lakeBird();
+    const told: boolean[] = [];
+    bird.land({ x: 60, z: 0 }, (ok) => told.push(ok));
+    for (let i = 0; i < 1800 && told.length === 0; i++) {
+      world.step(DT);
+      expect(bird.y).toBeGreaterThanOrEqual(Math.abs(bird.x) < 50 ? 2 : 0);
+    }
+    expect(told).toEqual([true]);
+    expect(bird.flight.phase).toBe("landed");
+    expect(bird.y).toBe(0);
+    expect(Math.hypot(bird.x - 60, bird.z)).toBeLessThan(1);
   });
 });
