@@ -22,6 +22,72 @@ interface Explained {
 
 const EXPLAINED: readonly Explained[] = [
   {
+    file: "src/motion/flight.ts",
+    from: "i < 16",
+    to: "i <= 16",
+    why: "The seventeenth sample of a round water's rim is at a full turn, the first sample's point again (sin 2π is -2.4e-16, not 0): the lowest ground on the rim is the same.",
+  },
+  {
+    file: "src/motion/flight.ts",
+    from: "area.center.x + Math.sin(a) * area.radius",
+    to: "area.center.x - Math.sin(a) * area.radius",
+    why: "The 16 rim samples of a round water are symmetric about its centre line (angle a and 2π - a are both sampled): mirroring them across samples the same points, so the lowest ground is the same.",
+  },
+  {
+    file: "src/motion/flight.ts",
+    from: "area.center.z + Math.cos(a) * area.radius",
+    to: "area.center.z - Math.cos(a) * area.radius",
+    why: "The 16 rim samples of a round water are symmetric about its centre line (angle a and π - a are both sampled): mirroring them along samples the same points, so the lowest ground is the same.",
+  },
+  {
+    file: "src/motion/flight.ts",
+    from: "dx * dx + dz * dz > w.reach * w.reach",
+    to: "false",
+    why: "The bounding-circle test only skips waters quickly: a point outside a water's bounding circle is outside its outline, which containsPoint checks next anyway.",
+  },
+  {
+    file: "src/motion/flight.ts",
+    from: "dx * dx + dz * dz",
+    to: "dx * dx - dz * dz",
+    why: "The smaller sum lets more points past the bounding-circle test, never fewer; containsPoint then decides as before, so the floor is the same.",
+  },
+  {
+    file: "src/motion/flight.ts",
+    from: "w !== this.#water",
+    to: "true",
+    why: "This only caches the last water's surface: asking waterSurface again every step gives the same surface.",
+  },
+  {
+    file: "src/motion/flight.ts",
+    from: "body.y - floor > 0.03",
+    to: "body.y - floor >= 0.03",
+    why: "Only a landing flier exactly 3 cm over the floor after a step differs (a rounding coincidence): the mutant touches down one step later, from under 3 cm, at the same place.",
+  },
+  {
+    file: "src/motion/flight.ts",
+    from: 'this.#phase === "takingOff"',
+    to: "true",
+    why: "A landing flier has returned before this test, so the only other phase it sees is flying, which it sets to flying again.",
+  },
+  {
+    file: "src/motion/flight.ts",
+    from: "this.#retarget > 0",
+    to: "this.#retarget >= 0",
+    why: "Only a wander timer run down to exactly 0 differs (4 s of steps that sum exactly, after a band change): the mutant picks the next cruising height one step later.",
+  },
+  {
+    file: "src/motion/flight.ts",
+    from: "body.y < floor",
+    to: "body.y <= floor",
+    why: "Only a step ending exactly on the floor while moving down differs (a rounding coincidence, or the last step of a stoop to the ground onto its target): the mutant zeroes that downward speed one step early; the original's next step eases it to 0 or clamps it onto the floor, so the two differ by one step's speed change at most and never go under the floor.",
+  },
+  {
+    file: "src/motion/flight.ts",
+    from: "this.vy < 0",
+    to: "this.vy <= 0",
+    why: "A vertical speed of 0 is set to 0: nothing changes.",
+  },
+  {
     file: "src/motion/moveProgress.ts",
     from: "d > 1e-9",
     to: "d >= 1e-9",
