@@ -1692,6 +1692,12 @@ const EXPLAINED: readonly Explained[] = [
     to: "len <= 1e-9",
     why: "Only a floor whose slope over the half-metre probe is exactly 1e-9 m differs (the mutant calls it flat and stops; the original walks down it): an exact boundary, where both answers keep the promise (the place is never moved further than its reach).",
   },
+  {
+    file: "src/motion/groundTilt.ts",
+    from: "turn > MEASURE_TURN",
+    to: "turn >= MEASURE_TURN",
+    why: "Only a turn of exactly 0.06 rad since the last measure differs (measured again or not): an exact boundary, where both answers keep the promise; the next step's turn or move measures it either way.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
