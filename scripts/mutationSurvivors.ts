@@ -1698,6 +1698,18 @@ const EXPLAINED: readonly Explained[] = [
     to: "turn >= MEASURE_TURN",
     why: "Only a turn of exactly 0.06 rad since the last measure differs (measured again or not): an exact boundary, where both answers keep the promise; the next step's turn or move measures it either way.",
   },
+  {
+    file: "src/motion/groundTilt.ts",
+    from: "v > max",
+    to: "v >= max",
+    why: "A lean exactly at the limit is the limit either way: clamping it to max returns the same value.",
+  },
+  {
+    file: "src/motion/groundTilt.ts",
+    from: "v < -max",
+    to: "v <= -max",
+    why: "A lean exactly at minus the limit is minus the limit either way: clamping it to -max returns the same value.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
