@@ -22,6 +22,12 @@ describe("rigRoles", () => {
     expect(roles.wings).toEqual({ left: -1, right: 3 });
   });
 
+  it("indexes a neck where the rig has one (a giraffe's, a bird's)", () => {
+    const roles = rigRoles(layout({ body: 0.5, neck: 0.9, head: 1.2, wing_left: 0.6 }), 1);
+    expect([roles.body, roles.neck, roles.head]).toEqual([0, 1, 2]);
+    expect(roles.wings).toEqual({ left: 3, right: -1 });
+  });
+
   it("reads two-segment legs: end, side, hip height and upper length, scaled", () => {
     const roles = rigRoles(
       layout(
