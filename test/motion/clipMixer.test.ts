@@ -4,6 +4,7 @@ import { walkGait } from "../../src/motion/gaits/walk.js";
 import { sizeOnlyRoles } from "../../src/motion/rigRoles.js";
 import { speciesSpeeds } from "../../src/motion/speeds.js";
 import { settledBytesPerUnit } from "../helpers/allocations.js";
+import { expectWeightsWhole } from "../helpers/mixerWeights.js";
 import { round } from "../helpers/round.js";
 
 const DT = 1 / 60;
@@ -13,13 +14,7 @@ const movement = { walk: 1, run: 3 };
 function run(mixer: ClipMixer, speed: number, seconds: number): void {
   for (let t = 0; t < seconds; t += DT) {
     mixer.step(DT, speed);
-    let sum = 0;
-    for (const w of mixer.weights) {
-      expect(w).toBeGreaterThanOrEqual(0);
-      expect(w).toBeLessThanOrEqual(1);
-      sum += w;
-    }
-    expect(round(sum)).toBe(1);
+    expectWeightsWhole(mixer);
   }
 }
 

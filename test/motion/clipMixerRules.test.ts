@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CLIP_MIXER_DEFAULTS, ClipMixer, clipRole, clipSpeeds, walkRunBand } from "../../src/motion/clipMixer.js";
+import { expectWeightsWhole } from "../helpers/mixerWeights.js";
 import { round } from "../helpers/round.js";
 
 const DT = 1 / 60;
@@ -16,13 +17,7 @@ const movement = { walk: 1, run: 3 };
 function stepN(mixer: ClipMixer, speed: number, steps: number): void {
   for (let i = 0; i < steps; i++) {
     mixer.step(DT, speed);
-    let sum = 0;
-    for (const w of mixer.weights) {
-      expect(w).toBeGreaterThanOrEqual(0);
-      expect(w).toBeLessThanOrEqual(1);
-      sum += w;
-    }
-    expect(round(sum)).toBe(1);
+    expectWeightsWhole(mixer);
   }
 }
 
