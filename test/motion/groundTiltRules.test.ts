@@ -20,16 +20,21 @@ function body(ground: HeightFunction, x: number, z: number): TiltedBody & { x: n
   return { x, y: 0, z, heading: 0, dt: 1 / 30, ground, world: undefined };
 }
 
-/** A ramp along z that counts the heights it is asked for. */
-function countingRamp(): { ground: HeightFunction; samples: () => number } {
+/** A plane rising `sx` per metre along x and `sz` along z, counting its samples. */
+function plane(sx: number, sz: number): { ground: HeightFunction; samples: () => number } {
   let n = 0;
   return {
-    ground: (_x, z) => {
+    ground: (x, z) => {
       n++;
-      return z * 0.5;
+      return x * sx + z * sz;
     },
     samples: () => n,
   };
+}
+
+/** A ramp along z that counts the heights it is asked for. */
+function countingRamp(): { ground: HeightFunction; samples: () => number } {
+  return plane(0, 0.5);
 }
 
 describe("GroundTilt measures only when it moved", () => {
@@ -93,18 +98,6 @@ describe("tiltFollowFor a type not listed, from its legs", () => {
     expect(tiltFollowFor("alien", [{ end: "left" }, { end: "right" }])).toEqual(BODY_TILT.biped);
   });
 });
-
-/** A plane rising `sx` per metre along x and `sz` along z, counting its samples. */
-function plane(sx: number, sz: number): { ground: HeightFunction; samples: () => number } {
-  let n = 0;
-  return {
-    ground: (x, z) => {
-      n++;
-      return x * sx + z * sz;
-    },
-    samples: () => n,
-  };
-}
 
 describe("GroundTilt's lean on a plane, at any heading", () => {
   /** The lean a body takes after `seconds` of standing on `ground` at `heading`. */
