@@ -19,6 +19,13 @@ describe("Pose", () => {
     expect([...pose.rotations]).toEqual([1, 0, 0, 0.75, 0, -1]);
   });
 
+  it("sets joint 0, the first joint, like any other", () => {
+    const pose = new Pose(2);
+    pose.set(0, 0.5, -0.25, 2);
+    pose.add(0, 0.25, 0.5, -1);
+    expect([...pose.rotations]).toEqual([0.75, 0.25, 1, 0, 0, 0]);
+  });
+
   it("resets to rest", () => {
     const pose = new Pose(1);
     pose.set(0, 1, 2, 3);
