@@ -1710,6 +1710,32 @@ const EXPLAINED: readonly Explained[] = [
     to: "v <= -max",
     why: "A lean exactly at minus the limit is minus the limit either way: clamping it to -max returns the same value.",
   },
+  {
+    file: "src/motion/obstacleIndex.ts",
+    from: "-1",
+    to: "+1",
+    line: "#version",
+    why: "The version only matters while nothing is indexed: a first query with obstacles finds the indexed list's length changed and builds whatever the version, and one with none finds nothing either way.",
+  },
+  {
+    file: "src/motion/obstacleIndex.ts",
+    from: "i * 3",
+    to: "i / 3",
+    why: "At i = 0 both read slot 0; past it the mutant reads a fractional index (undefined), so it reports a change and rebuilds: more rebuilds, never a missed one, and the same obstacles found.",
+  },
+  {
+    file: "src/motion/obstacleIndex.ts",
+    from: "j >= 0",
+    to: "true",
+    line: "list[j]! > v",
+    why: "At j = -1 the typed array reads undefined, and undefined > v is false: the insertion sort stops there anyway.",
+  },
+  {
+    file: "src/motion/obstacleIndex.ts",
+    from: "list[j]! > v",
+    to: "list[j]! >= v",
+    why: "The found list holds distinct obstacle indices, so no two compare equal: the sort moves the same entries.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
