@@ -90,6 +90,10 @@ describe("jumpArc rules", () => {
     const arc = jumpArc({ x: 1, y: 2, z: -1 }, { x: 4, y: 0, z: 3 }, { gravity: 8, liftPerMetre: 0.2 });
     expect(at(arc, -0.5)).toEqual([1, 2, -1]);
     const flight = arc.riseSeconds + arc.fallSeconds;
+    // Halfway through a flight of 1.37 s: halfway across.
+    const half = at(arc, flight / 2);
+    expect(half[0]).toBeCloseTo(2.5, 12);
+    expect(half[2]).toBeCloseTo(1, 12);
     expect(at(arc, flight)).toEqual([4, 0, 3]);
     expect(at(arc, flight + 0.01)).toEqual([4, 0, 3]);
     expect(at(arc, arc.seconds + 5)).toEqual([4, 0, 3]);
