@@ -109,12 +109,15 @@ interface Reached {
 /**
  * What the search may do next, by a lower bound of the whole way's length through it: walk from
  * a place to a jump (`leg`), walk from a place to the goal (no `leg`), or, once that walk is
- * known, the way it completes (`last`: its bound is its length).
+ * known, take the jump at the walk's end (`leg` and `walked`) or the way it completes (`last`:
+ * its bound is its length). A known walk waits its turn by its true cost, so a jump is closed
+ * only by the cheapest way to its take-off.
  */
 interface Step {
   bound: number;
   from: Reached;
   leg?: JumpLeg;
+  walked?: readonly Vec3[];
   last?: readonly Vec3[];
 }
 
@@ -153,16 +156,18 @@ export function routeByJumps(
     if (step.last) return unwind(step.from, step.last);
     const leg = step.leg;
     if (leg && used.has(leg)) continue;
+    if (leg && step.walked) {
+      used.add(leg);
+      const cost = step.from.cost + wayLength(step.walked) + jumpCost(leg);
+      reach({ at: leg.to, cost, walked: step.walked.slice(1), leg, previous: step.from });
+      continue;
+    }
     walks++;
     const walked = walk(step.from.at, leg ? leg.from : goal);
     if (!walked) continue;
     const cost = step.from.cost + wayLength(walked);
-    if (!leg) {
-      open.push({ bound: cost, from: step.from, last: walked });
-      continue;
-    }
-    used.add(leg);
-    reach({ at: leg.to, cost: cost + jumpCost(leg), walked: walked.slice(1), leg, previous: step.from });
+    if (!leg) open.push({ bound: cost, from: step.from, last: walked });
+    else open.push({ bound: cost + jumpCost(leg) + distance(leg.to, goal), from: step.from, leg, walked });
   }
   return undefined;
 }
