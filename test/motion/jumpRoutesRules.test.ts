@@ -213,4 +213,56 @@ describe("routeByJumps rules", () => {
     expect(wayLength([from, ...way])).toBeCloseTo(8.5 + Math.sqrt(5), 9);
     expect(way[0]?.jump?.from).toEqual(v(-1, 0, 2));
   });
+
+  it("asks no walk to a link once it is closed, though a landing reached before offered it", () => {
+    const region = (p: Readonly<Vec3>) => (p.x <= -1 ? 0 : p.x <= 3 ? 1 : 2);
+    const asked: string[] = [];
+    const walk = (a: Readonly<Vec3>, b: Readonly<Vec3>) => {
+      asked.push(`${a.x},${a.z}>${b.x},${b.z}`);
+      if (region(a) !== region(b)) return undefined;
+      if (a.x === 1 && a.z === 1 && b.x === 3) return [{ ...a }, v(2, 0, -4), { ...b }];
+      return [{ ...a }, { ...b }];
+    };
+    const links = [gap(-1), gap(1), { from: v(3, 0, 2), to: v(5, 0, 2), twoWay: false }];
+    routeByJumps(v(-3, 0, 3), v(7, 0, -1), usableLegs(links, far), walk);
+    // The landing at z = 1 was reached before the gap at z = -1 closed; its offer of that gap
+    // comes up after, and is dropped unwalked.
+    expect(asked).toEqual([
+      "-3,3>7,-1",
+      "-3,3>-1,1",
+      "1,1>7,-1",
+      "-3,3>3,2",
+      "-3,3>-1,-1",
+      "1,-1>7,-1",
+      "1,1>3,2",
+      "1,-1>3,2",
+      "5,2>7,-1",
+    ]);
+  });
+
+  it("asks the walks of two landings to one take-off in the order of their bounds", () => {
+    const region = (p: Readonly<Vec3>) => (p.x <= -1 ? 0 : p.x <= 3 ? 1 : 2);
+    const asked: string[] = [];
+    const walk = (a: Readonly<Vec3>, b: Readonly<Vec3>) => {
+      asked.push(`${a.x},${a.z}>${b.x},${b.z}`);
+      if (region(a) !== region(b)) return undefined;
+      if (a.x === 1 && a.z === 0 && b.x === 3) return [{ ...a }, v(2, 1, 0.5), { ...b }];
+      return [{ ...a }, { ...b }];
+    };
+    const links = [gap(0), gap(2), { from: v(3, 0, 1), to: v(5, 0, 1), twoWay: false }];
+    routeByJumps(v(-3, 0, 0.5), v(7, 0, 1), usableLegs(links, far), walk);
+    // By bound: the goal, the far take-off (no way), both gaps, each landing's goal walk (none
+    // across), the hill and the flat walk to the far take-off, then the goal from its landing.
+    expect(asked).toEqual([
+      "-3,0.5>7,1",
+      "-3,0.5>3,1",
+      "-3,0.5>-1,0",
+      "1,0>7,1",
+      "-3,0.5>-1,2",
+      "1,2>7,1",
+      "1,0>3,1",
+      "1,2>3,1",
+      "5,1>7,1",
+    ]);
+  });
 });
