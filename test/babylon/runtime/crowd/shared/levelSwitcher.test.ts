@@ -297,6 +297,30 @@ describe("LevelSwitcher", () => {
     expect(s.counts).toEqual([1, 0, 1]);
   });
 
+  it("looks at everyone again when given new levels, though the cameras stood still", () => {
+    const s = switcher();
+    s.useLevels(lod);
+    member(s, 25);
+    expect(s.choose(env.scene, false)).toBe(1);
+    expect(s.counts).toEqual([0, 1, 0]);
+    s.useLevels({ distances: [20, 40], ratios: [0.5, 0.25], hysteresis: 0.25 });
+    expect(s.choose(env.scene, false)).toBe(1); // 25 is now under 40 * 0.75
+    expect(s.counts).toEqual([1, 0, 0]);
+  });
+
+  it("looks at a creature just added in slot 0 on a frame whose turn is another slot's", () => {
+    const s = switcher();
+    s.useLevels(lod);
+    s.choose(env.scene, false); // cameras read
+    s.choose(env.scene, true); // turn 0 taken: the next looks at slots 1, 5, ...
+    const m = member(s, 100);
+    expect(m.slot).toBe(0);
+    levelSwitcherStats.looked = 0;
+    expect(s.choose(env.scene, true)).toBe(1);
+    expect(levelSwitcherStats.looked).toBe(1);
+    expect(s.of(m)).toBe(s.at(2));
+  });
+
   it("removes a creature from its own level", () => {
     const s = switcher();
     s.useLevels(lod);
@@ -343,6 +367,11 @@ describe("LevelSwitcher", () => {
     expect(s.upload()).toBe(0);
     expect(s.fit(bounds)).toBe(false);
     expect(calls.length).toBe(1);
+    // Nothing of the disposed levels is kept: a level 0 made again is all the bounds read.
+    const again = s.level(0);
+    expect(s.fit(bounds)).toBe(true);
+    expect(calls[1]![0]).toEqual([again.members, undefined, undefined]);
+    expect(calls[1]![0][2]).toBeUndefined();
   });
 
   it("fits nothing while level 0 has no mesh", () => {

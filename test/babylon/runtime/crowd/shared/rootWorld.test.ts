@@ -63,6 +63,16 @@ describe("rootWorldOf", () => {
     for (let i = 0; i < 16; i++) expect(out.m[i]).toBeCloseTo(babylon[i]!, 5);
   });
 
+  it("follows a parent moved since the root's matrix was last computed", () => {
+    const root = posedRoot();
+    const parent = new TransformNode("parent", env.scene);
+    root.parent = parent;
+    rootWorldOf(root, garbage());
+    parent.position.set(100, 0, 0);
+    const world = rootWorldOf(root, garbage());
+    expect(world.m[12]).toBe(103);
+  });
+
   const cases: [string, (root: TransformNode) => void][] = [
     ["a parent", (root) => (root.parent = new TransformNode("parent", root.getScene()))],
     ["a rotation quaternion", (root) => (root.rotationQuaternion = Quaternion.RotationYawPitchRoll(0.7, -0.4, 1.1))],
