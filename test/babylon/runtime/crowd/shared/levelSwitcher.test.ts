@@ -59,6 +59,9 @@ describe("cameras", () => {
     expect([read.count, ...read.positions]).toEqual([1, 1, 2, 3]);
     scene.activeCameras = [];
     expect(cameraPositions(scene, three).count).toBe(1);
+    // Untyped callers may leave undefined there: read as no list.
+    scene.activeCameras = undefined as unknown as null;
+    expect(cameraPositions(scene, three).count).toBe(1);
     scene.activeCameras = [camera("a", 4, 5, 6), camera("b", -1, -2, -3)];
     const two = cameraPositions(scene, three);
     expect(two.positions).not.toBe(three);
@@ -72,6 +75,7 @@ describe("cameras", () => {
     const positions = Float64Array.from([0, 0, 10, 3, 4, 0, 0, 0, 0]);
     expect(nearestDistance(positions, 2, 0, 0, 0)).toBe(5);
     expect(nearestDistance(positions, 2, 0, 0, 12)).toBe(2);
+    expect(nearestDistance(positions, 2, 6, 8, 0)).toBe(5); // off the origin: signs count
     expect(nearestDistance(positions, 1, 0, 0, 0)).toBe(10);
     expect(nearestDistance(positions, 0, 0, 0, 0)).toBe(Number.POSITIVE_INFINITY);
   });
@@ -147,8 +151,8 @@ describe("LevelSwitcher", () => {
   }
 
   /** A member `z` away from the origin along z, added to `s`. */
-  function member(s: LevelSwitcher<FakeLevel>, z: number, reach = 1): CrowdMember {
-    const m = newMember({ current: z }, 1);
+  function member(s: LevelSwitcher<FakeLevel>, z: number, reach = 1, modelReach = 1): CrowdMember {
+    const m = newMember({ current: z }, modelReach);
     m.z = z;
     m.reach = reach;
     s.add(m);
@@ -183,13 +187,13 @@ describe("LevelSwitcher", () => {
   it("reads a creature's height from its scale: reach over model reach times the model's height", () => {
     const s = switcher();
     s.useLevels(lod);
-    member(s, 30, 1); // 2 tall: past 20
-    member(s, 30, 2); // 4 tall: not past 40
-    member(s, 30, 0.5); // 1 tall: past 20 (level 2 begins at 20)
+    member(s, 30, 2, 2); // scale 1, 2 tall: past 20
+    member(s, 30, 4, 2); // scale 2, 4 tall: not past 40
+    member(s, 30, 1, 2); // scale 0.5, 1 tall: past 20 (level 2 begins at 20)
     s.choose(env.scene, true);
-    expect(s.at(0)!.members.map((m) => m.reach)).toEqual([2]);
-    expect(s.at(1)!.members.map((m) => m.reach)).toEqual([1]);
-    expect(s.at(2)!.members.map((m) => m.reach)).toEqual([0.5]);
+    expect(s.at(0)!.members.map((m) => m.reach)).toEqual([4]);
+    expect(s.at(1)!.members.map((m) => m.reach)).toEqual([2]);
+    expect(s.at(2)!.members.map((m) => m.reach)).toEqual([1]);
   });
 
   it("looks at nobody while creatures and cameras stand still, and at everyone when a camera moves", () => {
