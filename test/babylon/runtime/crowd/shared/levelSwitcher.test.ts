@@ -220,6 +220,16 @@ describe("LevelSwitcher", () => {
     expect(levelSwitcherStats.looked).toBe(30);
   });
 
+  it("remembers where a camera off the origin stood", () => {
+    const s = switcher();
+    s.useLevels(lod);
+    place(1, 2, 3);
+    member(s, 100);
+    s.choose(env.scene, false); // looked at in level 0, then in level 2
+    s.choose(env.scene, false);
+    expect(levelSwitcherStats.looked).toBe(2);
+  });
+
   it("notices a second camera, and one camera fewer", () => {
     const s = switcher();
     s.useLevels(lod);
