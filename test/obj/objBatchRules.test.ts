@@ -101,16 +101,29 @@ describe("which corners share a vertex", () => {
     ).toEqual([0, 1, 2, 3]);
   });
 
-  it("finds every earlier vertex after its table grew (300 pairs), comparing at least once per reuse", () => {
-    const values = valuesOf(300, 0, 2);
+  it("finds every earlier vertex after its table grew (300 pairs), a position's second one never, comparing once per reuse at least", () => {
+    const values = valuesOf(306, 0, 2);
+    // Position 5's second vertex (pair 5, normal 1) is never reused, before the table grows or after.
+    const quirk: [number, number, number][] = [
+      [5, -1, 0],
+      [5, -1, 1],
+    ];
     const corners: [number, number, number][] = [];
-    for (let k = 0; k < 300; k++) corners.push([k, -1, k % 2]);
+    for (let k = 6; k < 306; k++) corners.push([k, -1, k % 2]);
     const before = objBatchStats.verticesCompared;
-    const indices = indicesOf([...corners, ...corners], values);
+    const indices = indicesOf([...quirk, ...corners, ...quirk, [5, -1, 1], ...corners], values);
     const compared = objBatchStats.verticesCompared - before;
-    const first = Array.from({ length: 300 }, (_, k) => k);
-    expect(indices).toEqual([...first, ...first]);
-    expect(compared).toBeGreaterThanOrEqual(300);
+    const rest = Array.from({ length: 300 }, (_, k) => k + 2);
+    expect(indices).toEqual([0, 1, ...rest, 0, 302, 303, ...rest]);
+    expect(compared).toBeGreaterThanOrEqual(301);
+  });
+
+  it("tells one position's pairs apart by their normal, however many there are", () => {
+    const values = valuesOf(1, 0, 200);
+    const corners: [number, number, number][] = Array.from({ length: 200 }, (_, n) => [0, -1, n]);
+    const first = Array.from({ length: 200 }, (_, k) => k);
+    // The second pair's vertex is the position's second: a new vertex again.
+    expect(indicesOf([...corners, ...corners], values)).toEqual([...first, 0, 200, ...first.slice(2)]);
   });
 });
 
