@@ -125,6 +125,7 @@ describe("makeObjLevels", () => {
 
   it("declines lines, fewer than 3 indices, no specs and positions that are not finite, and counts what it simplifies", () => {
     const before = objLevelStats.meshesSimplified;
+    expect(before).toBeGreaterThanOrEqual(0);
     const specs = [{ ratio: 0.5, error: 1 }];
     expect(makeObjLevels({ ...grid(2), hasLines: true }, specs)).toBeUndefined();
     expect(makeObjLevels({ ...grid(2), indices: new Uint16Array([0, 1]) }, specs)).toBeUndefined();
