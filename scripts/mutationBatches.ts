@@ -39,8 +39,13 @@ const service = (names: string[]) => names.map((name) => `test/service/${name}.t
 const OBJ_TESTS = [
   "test/obj/hostileObjs.test.ts",
   "test/obj/mtlText.test.ts",
+  "test/obj/mtlTextRules.test.ts",
+  "test/obj/objBatchRules.test.ts",
   "test/obj/objLevels.test.ts",
+  "test/obj/objLevelsRules.test.ts",
   "test/obj/objTextEdges.test.ts",
+  "test/obj/objTextRules.test.ts",
+  "test/obj/objWorkerReplyRules.test.ts",
 ];
 
 // The runtime's batches share one set of tests: each is split from the others only so that a
