@@ -1880,6 +1880,96 @@ const EXPLAINED: readonly Explained[] = [
     to: "open[i]!.bound <= open[k]!.bound",
     why: "Only which of two steps with equal bounds is taken first differs: two equally short ways, where both answers keep the promise (the shortest way) and none says which is right.",
   },
+  {
+    file: "src/obj/objScan.ts",
+    from: "c < 160",
+    to: "false",
+    why: "Codes 33 to 159 then reach the list of wider whitespace, which starts at 160: none of them is in it, so they are still not whitespace (objScanRules checks all 65 536 code units against \\s).",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "c === 45",
+    to: "false",
+    why: "parseNumber's fast path only reads plain decimals it can finish exactly at `end`; anything it stops short of, runs past, or misreads ends with i !== end and goes to parseFloat of the same slice (the answer the fast path equals by design), so every number reads the same (test/obj/objScanRules checks against parseFloat).",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "i++",
+    to: "i--",
+    why: "parseNumber's fast path only reads plain decimals it can finish exactly at `end`; anything it stops short of, runs past, or misreads ends with i !== end and goes to parseFloat of the same slice (the answer the fast path equals by design), so every number reads the same (test/obj/objScanRules checks against parseFloat).",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "i < end && (c = text.charCodeAt(i)) >= 48 && c <= 57",
+    to: "false",
+    why: "parseNumber's fast path only reads plain decimals it can finish exactly at `end`; anything it stops short of, runs past, or misreads ends with i !== end and goes to parseFloat of the same slice (the answer the fast path equals by design), so every number reads the same (test/obj/objScanRules checks against parseFloat).",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "i < end",
+    to: "true",
+    why: "parseNumber's fast path only reads plain decimals it can finish exactly at `end`; anything it stops short of, runs past, or misreads ends with i !== end and goes to parseFloat of the same slice (the answer the fast path equals by design), so every number reads the same (test/obj/objScanRules checks against parseFloat).",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "i < end",
+    to: "i <= end",
+    why: "parseNumber's fast path only reads plain decimals it can finish exactly at `end`; anything it stops short of, runs past, or misreads ends with i !== end and goes to parseFloat of the same slice (the answer the fast path equals by design), so every number reads the same (test/obj/objScanRules checks against parseFloat).",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "i < end",
+    to: "i >= end",
+    why: "parseNumber's fast path only reads plain decimals it can finish exactly at `end`; anything it stops short of, runs past, or misreads ends with i !== end and goes to parseFloat of the same slice (the answer the fast path equals by design), so every number reads the same (test/obj/objScanRules checks against parseFloat).",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "(c = text.charCodeAt(i)) >= 48",
+    to: "(c = text.charCodeAt(i)) > 48",
+    why: "parseNumber's fast path only reads plain decimals it can finish exactly at `end`; anything it stops short of, runs past, or misreads ends with i !== end and goes to parseFloat of the same slice (the answer the fast path equals by design), so every number reads the same (test/obj/objScanRules checks against parseFloat).",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "i < end && c === 46",
+    to: "false",
+    why: "parseNumber's fast path only reads plain decimals it can finish exactly at `end`; anything it stops short of, runs past, or misreads ends with i !== end and goes to parseFloat of the same slice (the answer the fast path equals by design), so every number reads the same (test/obj/objScanRules checks against parseFloat).",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "{ i++; while (i < end && (c = text.charCodeAt(i)) >= 48 && c <= 57)...",
+    to: "{}",
+    why: "parseNumber's fast path only reads plain decimals it can finish exactly at `end`; anything it stops short of, runs past, or misreads ends with i !== end and goes to parseFloat of the same slice (the answer the fast path equals by design), so every number reads the same (test/obj/objScanRules checks against parseFloat).",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "read !== length",
+    to: "read === length",
+    why: "An all-ASCII text then takes the run-by-run path, which encodes its one run as the whole text did: the same bytes.",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "match.index > from",
+    to: "true",
+    why: "With no ASCII run before this character the slice is empty, and encoding an empty string writes nothing.",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "match.index > from",
+    to: "match.index >= from",
+    why: "With no ASCII run before this character the slice is empty, and encoding an empty string writes nothing.",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "from < length",
+    to: "true",
+    why: "After the last character the slice is empty, and encoding an empty string writes nothing.",
+  },
+  {
+    file: "src/obj/objScan.ts",
+    from: "from < length",
+    to: "from <= length",
+    why: "After the last character the slice is empty, and encoding an empty string writes nothing.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
