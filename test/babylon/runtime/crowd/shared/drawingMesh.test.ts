@@ -6,9 +6,10 @@
 
 import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
 import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
-import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import { RegisterThinInstanceMesh } from "@babylonjs/core/Meshes/thinInstanceMesh.pure.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { newMember } from "../../../../../src/babylon/runtime/crowd/shared/crowdMember.js";
 import {
@@ -137,8 +138,12 @@ describe("setUpDrawingMesh / showInstances", () => {
   });
 
   it("shows a mesh while it has instances, and hides it with none", () => {
+    // A matrix buffer, as the crowds set one: thinInstanceAdd refuses a NullEngine (no
+    // instanced arrays) once the thin-instance methods are registered, which in the shared
+    // module graph of the Node lane another test's import has done.
+    RegisterThinInstanceMesh();
     const mesh = CreateBox("draw", { size: 1 }, env.scene);
-    mesh.thinInstanceAdd([Matrix.Identity(), Matrix.Identity(), Matrix.Identity()]);
+    mesh.thinInstanceSetBuffer("matrix", new Float32Array(3 * 16), 16);
     showInstances(mesh, 2);
     expect([mesh.thinInstanceCount, mesh.isVisible]).toEqual([2, true]);
     showInstances(mesh, 0);
