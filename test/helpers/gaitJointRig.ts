@@ -2,7 +2,7 @@
  * A hand-built rig whose joints sit at chosen indices, for the gaits' exact-value tests: a limb
  * at joint 0 tells "index >= 0" from "index > 0", a one-segment limb tells a knee from none.
  */
-import type { LegEnd, LegRole, RigRoles, Side } from "../../src/motion/rigRoles.js";
+import { type LegEnd, type LegRole, type RigRoles, type Side, sizeOnlyRoles } from "../../src/motion/rigRoles.js";
 
 /** A limb at `upper` (and `lower`, -1 for none), `length` metres long, its upper half the thigh. */
 export function limb(upper: number, lower: number, side: Side, end: LegEnd, length: number): LegRole {
@@ -39,17 +39,5 @@ export function sixLegRig(legLength = 0.36, height = 0.8): RigRoles {
 
 /** A rig with only the roles given, every other one missing (-1). */
 export function bareRig(joints: number, roles: Partial<RigRoles>): RigRoles {
-  return {
-    joints: Array.from({ length: joints }, (_, i) => `j${i}`),
-    body: -1,
-    head: -1,
-    neck: -1,
-    tail: -1,
-    wings: { left: -1, right: -1 },
-    legs: [],
-    arms: [],
-    height: 1,
-    legLength: 0.5,
-    ...roles,
-  };
+  return { ...sizeOnlyRoles(1), joints: Array.from({ length: joints }, (_, i) => `j${i}`), ...roles };
 }
