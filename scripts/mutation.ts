@@ -14,14 +14,17 @@
  *   files checks them without the Babylon layer that imports them (a much cheaper check).
  * - `--batch <name>[,<name>...]|all` — batches of scripts/mutationBatches.ts, one after another:
  *   its files, its tests, its checker, its own reports under test-results/mutation/<name>/.
- * - `--report` — merges the batches' reports into docs/mutation.md (scores and every survivor).
+ * - `--report` — merges the batches' run records (docs/mutation-runs/, kept by each `--batch` run
+ *   from its Stryker report) into docs/mutation.md (scores and every survivor).
+ * - `--record <name>[,<name>...]` — keeps the record of a batch's last finished run again.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { MUTATION_BATCHES, selectFiles } from "./mutationBatches.js";
+import { MUTATION_BATCHES, type MutationBatch, selectFiles } from "./mutationBatches.js";
 import { forgetStaticSurvivors } from "./mutationIncremental.js";
+import { hashTests, recordFromReport, type StrykerReport, writeRecord } from "./mutationRecord.js";
 import { writeMutationReport } from "./mutationReport.js";
 
 interface Mutant {
@@ -123,18 +126,58 @@ function runBatches(which: string, rest: string[]): number {
       MUTATION_OUT: `test-results/mutation/${batch.name}`,
       MUTATION_TSCONFIG: batch.tsconfig,
     };
-    // When the run read its files, for the report's "changed since the run" (scripts/mutationReport.ts).
+    // When the run read its files, at which commit, and its tests' fingerprints, for its record.
     mkdirSync(resolve(root, env.MUTATION_OUT), { recursive: true });
-    writeFileSync(resolve(root, env.MUTATION_OUT, "started.txt"), `${new Date().toISOString()}\n`);
+    const git = (...a: string[]) => execFileSync("git", a, { cwd: root, encoding: "utf8" }).trim();
+    const start: RunStart = {
+      started: new Date().toISOString(),
+      commit: git("rev-parse", "--short", "HEAD"),
+      tests: hashTests(root, batch),
+    };
+    writeFileSync(resolve(root, env.MUTATION_OUT, "started.json"), `${JSON.stringify(start)}\n`);
     const strykerArgs = ["--mutate", batch.mutate.join(","), "--tempDirName", `.stryker-tmp-${batch.name}`, ...rest];
     if (batch.ignoreStatic) strykerArgs.push("--ignoreStatic");
     status = runAndSummarise(strykerArgs, env) || status;
+    const kept = keepRecord(batch);
+    if (kept) console.log(`test:mutation: kept the run's record in ${kept}`);
   }
   return status;
 }
 
+/** What scripts/mutation.ts notes when a batch's run starts (test-results/mutation/<batch>/started.json). */
+interface RunStart {
+  started: string;
+  commit: string;
+  tests: Record<string, string>;
+}
+
+/**
+ * Writes the record of the batch's last run (docs/mutation-runs/<batch>.json) from its Stryker
+ * report, when that report was written after the run started (a run stopped halfway writes none).
+ * Returns the record's path, or undefined.
+ */
+function keepRecord(batch: MutationBatch): string | undefined {
+  const dir = resolve(root, "test-results/mutation", batch.name);
+  const reportFile = resolve(dir, "mutation.json");
+  const startFile = resolve(dir, "started.json");
+  if (!existsSync(reportFile) || !existsSync(startFile)) return undefined;
+  const start = JSON.parse(readFileSync(startFile, "utf8")) as RunStart;
+  const finished = statSync(reportFile).mtime;
+  if (finished < new Date(start.started)) return undefined;
+  const report = JSON.parse(readFileSync(reportFile, "utf8")) as StrykerReport;
+  return writeRecord(root, recordFromReport(batch, report, { ...start, finished: finished.toISOString() }));
+}
+
 const batchAt = args.indexOf("--batch");
-if (args[0] === "--report") {
+if (args[0] === "--record") {
+  // The record of runs made before runs kept their own (or when keeping it failed).
+  for (const name of (args[1] ?? "").split(",")) {
+    const batch = MUTATION_BATCHES.find((b) => b.name === name);
+    const kept = batch && keepRecord(batch);
+    console.log(kept ? `test:mutation: kept ${kept}` : `test:mutation: no finished run of "${name}"`);
+  }
+  process.exit(0);
+} else if (args[0] === "--report") {
   const written = writeMutationReport(root, MUTATION_BATCHES, resolve(root, "docs/mutation.md"));
   console.log(`test:mutation: wrote ${written}`);
   process.exit(0);

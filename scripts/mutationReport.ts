@@ -1,106 +1,17 @@
 /**
- * `npm run test:mutation -- --report`: merges the batches' JSON reports
- * (test-results/mutation/<batch>/mutation.json) into one markdown page: the date of each
- * batch's run, the score per module and per file, and every surviving mutant with the code it
+ * `npm run test:mutation -- --report`: merges the batches' run records
+ * (docs/mutation-runs/<batch>.json, scripts/mutationRecord.ts) into one markdown page: the date of
+ * each batch's run, the score per module and per file, and every surviving mutant with the code it
  * changed and, where one is written in scripts/mutationSurvivors.ts, why it survives.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { dirname, relative } from "node:path";
 import type { MutationBatch } from "./mutationBatches.js";
+import { changedSinceRun, percent, type RecordedFile, readRecord, type Tally } from "./mutationRecord.js";
 import { explainSurvivor } from "./mutationSurvivors.js";
 
-interface Position {
-  line: number;
-  column: number;
-}
-interface ReportMutant {
-  mutatorName: string;
-  replacement?: string;
-  status: string;
-  location: { start: Position; end: Position };
-}
-interface ReportFile {
-  source: string;
-  mutants: ReportMutant[];
-}
-
-const DETECTED = new Set(["Killed", "Timeout"]);
-const VALID = new Set(["Killed", "Timeout", "Survived", "NoCoverage"]);
-const SURVIVED = new Set(["Survived", "NoCoverage"]);
-
-interface Tally {
-  detected: number;
-  valid: number;
-  invalid: number;
-}
-
-function tally(mutants: readonly ReportMutant[]): Tally {
-  const detected = mutants.filter((m) => DETECTED.has(m.status)).length;
-  const valid = mutants.filter((m) => VALID.has(m.status)).length;
-  return { detected, valid, invalid: mutants.length - valid };
-}
-
-const percent = (t: Tally) => (t.valid === 0 ? "n/a" : `${((100 * t.detected) / t.valid).toFixed(1)}%`);
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
-
-/** The code a mutant replaced, on one line and cut to 70 characters. */
-function original(source: string, m: ReportMutant): string {
-  const lines = source.split("\n");
-  const { start, end } = m.location;
-  const picked =
-    start.line === end.line
-      ? (lines[start.line - 1] ?? "").slice(start.column - 1, end.column - 1)
-      : [
-          (lines[start.line - 1] ?? "").slice(start.column - 1),
-          ...lines.slice(start.line, end.line - 1),
-          (lines[end.line - 1] ?? "").slice(0, end.column - 1),
-        ].join(" ");
-  const flat = picked.replace(/\s+/g, " ").trim();
-  return flat.length > 70 ? `${flat.slice(0, 67)}...` : flat;
-}
-
-const short = (text: string) => {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 70 ? `${flat.slice(0, 67)}...` : flat;
-};
-
-/** The test files a batch names: its files, and every `.test.ts` under its folders. */
-function batchTestFiles(root: string, batch: MutationBatch): string[] {
-  return batch.tests.flatMap((entry) =>
-    statSync(resolve(root, entry), { throwIfNoEntry: false })?.isDirectory()
-      ? readdirSync(resolve(root, entry), { recursive: true, encoding: "utf8" })
-          .filter((name) => name.endsWith(".test.ts"))
-          .map((name) => `${entry}/${name}`)
-      : [entry],
-  );
-}
-
-/**
- * What changed since a batch's run: its mutated files whose source differs from the one the run
- * read, and its test files changed or removed since, or written after it (the run's report lists
- * only the test files whose tests reached a mutant, so an older file missing from it is one that
- * reached none). Either makes the run's score stale.
- */
-export function changedSinceRun(
-  root: string,
-  batch: MutationBatch,
-  report: { files: Record<string, ReportFile>; testFiles?: Record<string, { source?: string }> },
-  started: Date,
-): string {
-  const read = (file: string) =>
-    existsSync(resolve(root, file)) ? readFileSync(resolve(root, file), "utf8") : undefined;
-  const sources = Object.entries(report.files).filter(([file, data]) => read(file) !== data.source).length;
-  const ran = report.testFiles ?? {};
-  const now = new Set(batchTestFiles(root, batch));
-  const tests =
-    [...now].filter((file) =>
-      file in ran ? read(file) !== ran[file]?.source : statSync(resolve(root, file)).mtime > started,
-    ).length + Object.keys(ran).filter((file) => !now.has(file)).length;
-  if (sources === 0 && tests === 0) return "nothing";
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  return [sources && plural(sources, "source"), tests && plural(tests, "test file")].filter(Boolean).join(", ");
-}
 
 /** Writes the merged report to `outFile`; returns its path relative to `root`. */
 export function writeMutationReport(root: string, batches: readonly MutationBatch[], outFile: string): string {
@@ -108,11 +19,12 @@ export function writeMutationReport(root: string, batches: readonly MutationBatc
   const out: string[] = [
     "# Mutation testing report",
     "",
-    `Generated by \`npm run test:mutation -- --report\` at commit ${commit} from the reports of`,
-    "`npm run test:mutation -- --batch <name>` (scripts/mutationBatches.ts: each batch's files, the",
-    "tests that may kill them, its type checker). A score is (killed + timed out) / valid mutants;",
-    "mutants that do not compile are not valid. Each batch lets only its own tests kill mutants, so",
-    "a score is a lower bound. Do not edit by hand: rerun the batches and `--report`.",
+    `Generated by \`npm run test:mutation -- --report\` at commit ${commit} from the records that`,
+    "`npm run test:mutation -- --batch <name>` keeps of each run in docs/mutation-runs/",
+    "(scripts/mutationBatches.ts: each batch's files, the tests that may kill them, its type",
+    "checker). A score is (killed + timed out) / valid mutants; mutants that do not compile are not",
+    "valid. Each batch lets only its own tests kill mutants, so a score is a lower bound. Do not",
+    "edit by hand: rerun the batches and `--report`.",
     "",
     "A batch whose sources or tests changed after its run (the last column) has a stale score: its",
     "next run re-tests what changed.",
@@ -120,35 +32,30 @@ export function writeMutationReport(root: string, batches: readonly MutationBatc
     "| batch | run finished | score | detected / valid | did not compile | changed since the run |",
     "| --- | --- | --- | --- | --- | --- |",
   ];
-  const files = new Map<string, ReportFile>();
+  const files = new Map<string, RecordedFile>();
+  const modules = new Map<string, Tally>();
+  const filesOf = new Map<string, string[]>();
   for (const batch of batches) {
-    const reportFile = resolve(root, "test-results/mutation", batch.name, "mutation.json");
-    if (!existsSync(reportFile)) {
+    const record = readRecord(root, batch.name);
+    if (!record) {
       out.push(`| ${batch.name} | not run | | | | |`);
       continue;
     }
-    const report = JSON.parse(readFileSync(reportFile, "utf8")) as {
-      files: Record<string, ReportFile>;
-      testFiles?: Record<string, { source?: string }>;
-    };
-    for (const [file, data] of Object.entries(report.files)) files.set(file, data);
-    const t = tally(Object.values(report.files).flatMap((f) => f.mutants));
-    const mtime = statSync(reportFile).mtime;
-    const finished = mtime.toISOString().slice(0, 16).replace("T", " ");
-    // The run read its files when it started (scripts/mutation.ts writes started.txt then).
-    const startedFile = resolve(dirname(reportFile), "started.txt");
-    const started = existsSync(startedFile) ? new Date(readFileSync(startedFile, "utf8").trim()) : mtime;
-    const changed = changedSinceRun(root, batch, report, started);
+    for (const [file, data] of Object.entries(record.files)) {
+      files.set(file, data);
+      filesOf.set(dirname(file), [...(filesOf.get(dirname(file)) ?? []), file]);
+    }
+    for (const [module, t] of Object.entries(record.modules)) {
+      const sum = modules.get(module) ?? { detected: 0, valid: 0 };
+      modules.set(module, { detected: sum.detected + t.detected, valid: sum.valid + t.valid });
+    }
+    const finished = record.finished.slice(0, 16).replace("T", " ");
+    const t = record.total;
     out.push(
-      `| ${batch.name} | ${finished} UTC | **${percent(t)}** | ${t.detected} / ${t.valid} | ${t.invalid} | ${changed} |`,
+      `| ${batch.name} | ${finished} UTC | **${percent(t)}** | ${t.detected} / ${t.valid} | ${record.invalid} | ${changedSinceRun(root, batch, record)} |`,
     );
   }
   const tableEnd = out.length;
-  const byModule = new Map<string, string[]>();
-  for (const file of [...files.keys()].sort()) {
-    const module = dirname(file);
-    byModule.set(module, [...(byModule.get(module) ?? []), file]);
-  }
   out.push(
     "",
     "## Per module",
@@ -156,32 +63,25 @@ export function writeMutationReport(root: string, batches: readonly MutationBatc
     "| module | score | detected / valid | files (score, survivors) |",
     "| --- | --- | --- | --- |",
   );
-  for (const [module, moduleFiles] of byModule) {
-    const t = tally(moduleFiles.flatMap((f) => files.get(f)!.mutants));
-    const each = moduleFiles.map((f) => {
-      const ft = tally(files.get(f)!.mutants);
-      return `${f.slice(module.length + 1)} ${percent(ft)} (${ft.valid - ft.detected})`;
-    });
+  for (const module of [...modules.keys()].sort()) {
+    const t = modules.get(module)!;
+    const each = (filesOf.get(module) ?? [])
+      .sort()
+      .map((f) => `${f.slice(module.length + 1)} ${files.get(f)!.score} (${files.get(f)!.survivors.length})`);
     out.push(`| \`${module}\` | **${percent(t)}** | ${t.detected} / ${t.valid} | ${each.join(", ")} |`);
   }
   out.push("", "## Surviving mutants", "");
   let explained = 0;
   let survivors = 0;
   for (const [file, data] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-    const left = data.mutants.filter((m) => SURVIVED.has(m.status));
-    if (left.length === 0) continue;
+    if (data.survivors.length === 0) continue;
     out.push(`### ${file}`, "");
-    for (const m of left.sort((a, b) => a.location.start.line - b.location.start.line)) {
-      const from = original(data.source, m);
-      const to = short(m.replacement ?? "");
-      const line = data.source.split("\n")[m.location.start.line - 1] ?? "";
-      const why = explainSurvivor(file, from, to, m.mutatorName, line);
+    for (const m of data.survivors) {
+      const why = explainSurvivor(file, m.from, m.to, m.mutator, m.sourceLine);
       survivors++;
       if (why) explained++;
       const status = m.status === "NoCoverage" ? " (no test reaches it)" : "";
-      out.push(
-        `- ${m.location.start.line}: ${m.mutatorName}${status} \`${cell(from)}\` → \`${cell(to)}\`${why ? `: ${why}` : ""}`,
-      );
+      out.push(`- ${m.line}: ${m.mutator}${status} \`${cell(m.from)}\` → \`${cell(m.to)}\`${why ? `: ${why}` : ""}`);
     }
     out.push("");
   }
