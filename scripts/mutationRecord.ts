@@ -39,6 +39,8 @@ export interface RecordedFile {
   sha256: string;
   /** Detected / valid, as the report prints it ("98.3%", or "n/a" when no mutant was valid). */
   score: string;
+  /** Its detected and valid mutants (not kept in the records rebuilt from the page). */
+  tally?: Tally;
   survivors: RecordedSurvivor[];
 }
 
@@ -158,6 +160,7 @@ export function recordFromReport(
     files[file] = {
       sha256: sha256(source),
       score: percent(t),
+      tally: t,
       survivors: mutants
         .filter((m) => SURVIVED.has(m.status))
         .sort(
@@ -174,6 +177,18 @@ export function recordFromReport(
     };
   }
   return { batch: batch.name, ...run, total, invalid: count - total.valid, modules, files };
+}
+
+/**
+ * One file's entry from two records, for a file split by lines between two batches: tallies
+ * summed, survivors in line order. Throws if either lacks its tally or they read different sources.
+ */
+export function mergeFiles(file: string, a: RecordedFile, b: RecordedFile): RecordedFile {
+  if (!a.tally || !b.tally) throw new Error(`mutation record: ${file} is in two records, one without its tally`);
+  if (a.sha256 !== b.sha256) throw new Error(`mutation record: ${file} is in two records of different sources`);
+  const t = add(a.tally, b.tally);
+  const survivors = [...a.survivors, ...b.survivors].sort((x, y) => x.line - y.line);
+  return { sha256: a.sha256, score: percent(t), tally: t, survivors };
 }
 
 export const recordPath = (root: string, name: string) => resolve(root, RECORDS_DIR, `${name}.json`);

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import type { MutationBatch } from "./mutationBatches.js";
-import { changedSinceRun, percent, type RecordedFile, readRecord, type Tally } from "./mutationRecord.js";
+import { changedSinceRun, mergeFiles, percent, type RecordedFile, readRecord, type Tally } from "./mutationRecord.js";
 import { explainSurvivor } from "./mutationSurvivors.js";
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
@@ -42,8 +42,9 @@ export function writeMutationReport(root: string, batches: readonly MutationBatc
       continue;
     }
     for (const [file, data] of Object.entries(record.files)) {
-      files.set(file, data);
-      filesOf.set(dirname(file), [...(filesOf.get(dirname(file)) ?? []), file]);
+      const other = files.get(file);
+      files.set(file, other ? mergeFiles(file, other, data) : data);
+      if (!other) filesOf.set(dirname(file), [...(filesOf.get(dirname(file)) ?? []), file]);
     }
     for (const [module, t] of Object.entries(record.modules)) {
       const sum = modules.get(module) ?? { detected: 0, valid: 0 };

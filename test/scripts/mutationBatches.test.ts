@@ -4,10 +4,10 @@
  * tsconfig exist. Otherwise a file added to the scope would silently never be mutation-tested by
  * `--batch all`, or two batches would report the same file twice.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { globRegExp, MUTATION_BATCHES, selectFiles } from "../../scripts/mutationBatches.js";
+import { globRegExp, MUTATION_BATCHES, patternLines, selectFiles } from "../../scripts/mutationBatches.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const config = ((await import(pathToFileURL(`${root}stryker.config.mjs`).href)) as { default: { mutate: string[] } })
@@ -27,17 +27,42 @@ describe("mutation batches", () => {
     ]);
   });
 
-  it("put every file of the mutation scope in exactly one batch, and none outside it", () => {
+  it("reads a pattern's line range as Stryker does, and selects its file", () => {
+    expect(patternLines("src/obj/objLine.ts:1-147")).toEqual({ file: "src/obj/objLine.ts", from: 1, to: 147 });
+    expect(patternLines("src/obj/objLine.ts:148:3-284:9")).toEqual({ file: "src/obj/objLine.ts", from: 148, to: 284 });
+    expect(patternLines("src/obj/*.ts")).toBeUndefined();
+    expect(selectFiles(["src/obj/a.ts:1-9"], ["src/obj/a.ts", "src/obj/b.ts"])).toEqual(["src/obj/a.ts"]);
+  });
+
+  it("put every file of the mutation scope in exactly one batch, or every line of it in exactly one range, and none outside it", () => {
     const scope = selectFiles(config.mutate, sources);
     expect(scope.length).toBeGreaterThan(100);
     const owners = new Map<string, string[]>();
+    const ranges = new Map<string, { from: number; to: number }[]>();
     for (const batch of MUTATION_BATCHES) {
+      for (const pattern of batch.mutate) {
+        const lines = patternLines(pattern);
+        if (lines) ranges.set(lines.file, [...(ranges.get(lines.file) ?? []), lines]);
+      }
       for (const file of selectFiles(batch.mutate, sources))
         owners.set(file, [...(owners.get(file) ?? []), batch.name]);
     }
-    expect(scope.filter((file) => owners.get(file)?.length !== 1).map((f) => `${f}: ${owners.get(f) ?? []}`)).toEqual(
-      [],
-    );
+    // A file split by lines: its ranges, in order, run from line 1 to its last line with no gap
+    // and no overlap, and no batch takes it whole.
+    for (const [file, split] of ranges) {
+      const sorted = split.sort((a, b) => a.from - b.from);
+      const last = readFileSync(`${root}${file}`, "utf8").trimEnd().split("\n").length;
+      expect(
+        sorted.flatMap((r) => [r.from, r.to]),
+        file,
+      ).toEqual(sorted.flatMap((r, i) => [i === 0 ? 1 : sorted[i - 1]!.to + 1, i === sorted.length - 1 ? last : r.to]));
+      expect(owners.get(file)?.length, file).toBe(split.length);
+    }
+    expect(
+      scope
+        .filter((file) => owners.get(file)?.length !== (ranges.get(file)?.length ?? 1))
+        .map((f) => `${f}: ${owners.get(f) ?? []}`),
+    ).toEqual([]);
     expect([...owners.keys()].filter((file) => !scope.includes(file))).toEqual([]);
   });
 

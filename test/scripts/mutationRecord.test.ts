@@ -8,6 +8,7 @@ import {
   changedSinceRun,
   hashTests,
   type MutationRecord,
+  mergeFiles,
   type ReportMutant,
   readRecord,
   recordFromReport,
@@ -67,6 +68,7 @@ describe("recordFromReport", () => {
     expect(record.files["src/m/a.ts"]).toEqual({
       sha256: sha256(SOURCE),
       score: "50.0%",
+      tally: { detected: 2, valid: 4 },
       survivors: [
         {
           line: 2,
@@ -143,5 +145,37 @@ describe("writeMutationReport", () => {
     expect(page).toContain("- 2: EqualityOperator `a > 0` → `a >= 0`");
     expect(page).toContain("- 2: EqualityOperator (no test reaches it) `a < 2` → `a <= 2`");
     expect(page).toContain("2 mutants survive; 0 are explained below");
+  });
+
+  it("merges a file split by lines between two batches: tallies summed, survivors in line order", () => {
+    const root = repository();
+    execFileSync("git", ["init", "-q"], { cwd: root });
+    execFileSync("git", ["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "x"], {
+      cwd: root,
+    });
+    const first: MutationBatch = { ...batch, name: "first", mutate: ["src/m/a.ts:1-1"] };
+    const second: MutationBatch = { ...batch, name: "second", mutate: ["src/m/a.ts:2-2"] };
+    const lines = (line: number) => ({
+      files: { "src/m/a.ts": { source: SOURCE, mutants: mutants.filter((m) => m.location.start.line === line) } },
+    });
+    writeRecord(root, recordFromReport(second, lines(2), run(root)));
+    writeRecord(root, recordFromReport(first, lines(1), run(root)));
+    writeMutationReport(root, [second, first], join(root, "out.md"));
+    const page = readFileSync(join(root, "out.md"), "utf8");
+    expect(page).toContain("| first | 2026-11-29 14:30 UTC | **100.0%** | 1 / 1 | 1 | nothing |");
+    expect(page).toContain("| second | 2026-11-29 14:30 UTC | **33.3%** | 1 / 3 | 0 | nothing |");
+    expect(page).toContain("| `src/m` | **50.0%** | 2 / 4 | a.ts 50.0% (2) |");
+    expect(page.match(/^### src\/m\/a.ts$/gm)).toHaveLength(1);
+  });
+
+  it("refuses to merge a file whose records lack tallies or read different sources", () => {
+    const entry = { sha256: "x", score: "100.0%", survivors: [] };
+    expect(() => mergeFiles("a.ts", entry, { ...entry, tally: { detected: 1, valid: 1 } })).toThrow(
+      /without its tally/,
+    );
+    const tally = { detected: 1, valid: 1 };
+    expect(() => mergeFiles("a.ts", { ...entry, tally }, { ...entry, sha256: "y", tally })).toThrow(
+      /different sources/,
+    );
   });
 });
