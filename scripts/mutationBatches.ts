@@ -43,6 +43,7 @@ const OBJ_TESTS = [
   "test/obj/objBatchRules.test.ts",
   "test/obj/objLevels.test.ts",
   "test/obj/objLevelsRules.test.ts",
+  "test/obj/objLineRules.test.ts",
   "test/obj/objScanRules.test.ts",
   "test/obj/objTextEdges.test.ts",
   "test/obj/objTextRules.test.ts",
