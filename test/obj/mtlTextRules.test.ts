@@ -114,6 +114,14 @@ describe("splitMtl's options", () => {
     expect(texturesOf(["map_Kd -bm 1", "map_Kd -o 1 2", "map_Kd -mm 0 1", "bump -bm"])).toEqual([]);
   });
 
+  it("takes a file named like a property of every object (constructor, __proto__) as the name, not as an option", () => {
+    expect(texturesOf(["map_Kd -o 1 2 3 constructor", "bump -bm 2 __proto__", "map_Ka Constructor"])).toEqual([
+      { material: "m", slot: "diffuse", file: "constructor" },
+      { material: "m", slot: "bump", file: "__proto__", bumpLevel: 2 },
+      { material: "m", slot: "ambient", file: "Constructor" },
+    ]);
+  });
+
   it("joins the words of a file name with one space, whatever separates them", () => {
     expect(texturesOf(["map_Kd fox \t  fur.png"]).map((t) => t.file)).toEqual(["fox fur.png"]);
   });

@@ -3,6 +3,7 @@
  * triangle count asked for: the target from the ratio, the 10% gain a level needs over the one
  * before, the meshes it declines, and the compacted buffers (renumber, gather) of a level.
  */
+import { MeshoptSimplifier } from "meshoptimizer/simplifier";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ObjMeshBuffers } from "../../src/obj/objBatch.js";
 import {
@@ -146,6 +147,43 @@ describe("makeObjLevels", () => {
       makeObjLevels({ ...grid(6), indices: Uint32Array.from(grid(6).indices) }, specs)!.map((l) => l!.indices.length),
     ).toEqual([108]);
     expect(objLevelStats.meshesSimplified).toBe(before + 2);
+  });
+});
+
+describe("makeObjLevels' empty levels", () => {
+  it("repeats the level before (none yet: null) when the simplifier leaves no triangle", () => {
+    // A closed tetrahedron: under a large error bound the simplifier collapses it to nothing.
+    const tetrahedron: ObjMeshBuffers = {
+      positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
+      indices: new Uint16Array([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]),
+      hasLines: false,
+    };
+    expect(makeObjLevels(tetrahedron, [{ ratio: 0.25, error: 1 }])).toEqual([null]);
+    // A closed octahedron (8 triangles): half of it first, then nothing, which repeats the half.
+    const octahedron: ObjMeshBuffers = {
+      positions: new Float32Array([1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1]),
+      indices: new Uint16Array([0, 2, 4, 2, 1, 4, 1, 3, 4, 3, 0, 4, 2, 0, 5, 1, 2, 5, 3, 1, 5, 0, 3, 5]),
+      hasLines: false,
+    };
+    const levels = makeObjLevels(octahedron, [
+      { ratio: 0.5, error: 1 },
+      { ratio: 0, error: 1 },
+    ])!;
+    expect(counts(levels)).toEqual([12, 12]);
+    expect(levels[1]).toBe(levels[0]);
+  });
+});
+
+describe("simplifierReady", () => {
+  it("rejects, saying WebAssembly is not available, where the simplifier is not supported", async () => {
+    const simplifier = MeshoptSimplifier as { supported: boolean };
+    simplifier.supported = false;
+    try {
+      await expect(simplifierReady()).rejects.toThrow(/^WebAssembly is not available$/);
+    } finally {
+      simplifier.supported = true;
+    }
+    await expect(simplifierReady()).resolves.toBeUndefined();
   });
 });
 

@@ -162,6 +162,33 @@ describe("parseObjText's buffers", () => {
   });
 });
 
+describe("parseObjText's lines with comments", () => {
+  it("reads a commented line's own characters, not those at the same place in the text's first line", () => {
+    const text = "v 1 2 3\nv 4 5 6 # second\nv 7 8 9\nf 1 2 3 # face\nf 2 3 1\n";
+    expect(buffers(text)).toEqual([
+      {
+        positions: [-1, 2, 3, -4, 5, 6, -7, 8, 9],
+        indices: [0, 1, 2, 1, 2, 0],
+        normals: undefined,
+        uvs: undefined,
+      },
+    ]);
+  });
+
+  it("reads tabs between v values but not between vn or vt values on a commented line too", () => {
+    const text =
+      "v 1\t2\t3 # tabs\nv 4 5 6\nv 7 8 9\nvn 0\t0\t1 # tabs\nvn 0 1 0\nvt 0.5\t0.5 # tabs\nvt 1 1\nf 1/1/1 2/1/1 3/1/1\n";
+    expect(buffers(text)).toEqual([
+      {
+        positions: [-1, 2, 3, -4, 5, 6, -7, 8, 9],
+        indices: [0, 1, 2],
+        normals: [0, 1, 0, 0, 1, 0, 0, 1, 0],
+        uvs: [1, 1, 1, 1, 1, 1],
+      },
+    ]);
+  });
+});
+
 describe("parseObjText's meshes", () => {
   it("makes a mesh per o, g and later usemtl, named and with their materials", () => {
     const text = `${SQUARE}o body\nusemtl fur\nf 1 2 3\nusemtl eye\nf 1 3 4\ng belly\nf 2 3 4\nusemtl fur\nf 1 2 4\nusemtl horn\nf 1 2 3\n`;
