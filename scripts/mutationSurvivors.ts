@@ -1970,6 +1970,92 @@ const EXPLAINED: readonly Explained[] = [
     to: "from <= length",
     why: "After the last character the slice is empty, and encoding an empty string writes nothing.",
   },
+  {
+    file: "src/obj/mtlText.ts",
+    from: "value.split(/\\s+/).filter(Boolean)",
+    to: "value.split(/\\s+/)",
+    why: 'The value was trimmed first, and trim removes exactly the characters \\s matches, so splitting on whitespace runs gives no empty token; only an empty value gives [""], which names no file either way.',
+  },
+  {
+    file: "src/obj/mtlText.ts",
+    from: "/\\s+/",
+    to: "/\\s/",
+    why: "Splitting on single whitespace characters only adds empty tokens between runs, which the filter(Boolean) right after removes: the same tokens.",
+  },
+  {
+    file: "src/obj/mtlText.ts",
+    from: "bumpLevel !== undefined",
+    to: "true",
+    why: "The next check, Number.isFinite(bumpLevel), is false for undefined too, so the bump level is added in exactly the same cases.",
+  },
+  {
+    file: "src/obj/mtlText.ts",
+    from: "space < 0",
+    to: "space <= 0",
+    why: "The line was trimmed, and trim removes the same characters \\s finds, so its first whitespace is never at 0: space is -1 or at least 1.",
+  },
+  {
+    file: "src/obj/objBatch.ts",
+    from: "k < count - 1",
+    to: "true",
+    why: "nonFiniteError is called only when one of the batch's vertices has a position that is not finite as a float (the loop's own test), so the loop always stops at that vertex before its bound matters.",
+  },
+  {
+    file: "src/obj/objBatch.ts",
+    from: "k < count - 1",
+    to: "k <= count - 1",
+    why: "nonFiniteError is called only when one of the batch's vertices has a position that is not finite as a float (the loop's own test), so the loop always stops at that vertex before its bound matters.",
+  },
+  {
+    file: "src/obj/objBatch.ts",
+    from: "count - 1",
+    to: "count + 1",
+    why: "nonFiniteError is called only when one of the batch's vertices has a position that is not finite as a float (the loop's own test), so the loop always stops at that vertex, within the batch, before its bound matters.",
+  },
+  {
+    file: "src/obj/objLevels.ts",
+    from: "mesh.positions.length / 3",
+    to: "mesh.positions.length * 3",
+    why: "That count only sizes renumber's lookup table; a larger table holds the same entries for every index used, so the output is the same.",
+  },
+  {
+    file: "src/obj/objLevels.ts",
+    from: "i < indices.length",
+    to: "i <= indices.length",
+    line: "  for (let i = 0; i < indices.length; i++) {",
+    why: "The extra step reads undefined past the end, and remap[undefined] is undefined (not -1), so no vertex is added.",
+  },
+  {
+    file: "src/obj/objLevels.ts",
+    from: "i < indices.length",
+    to: "i <= indices.length",
+    line: "out[i] = remap[indices[i]!]!",
+    why: "The extra step writes one element past the end of a typed array, which the array ignores.",
+  },
+  {
+    file: "src/obj/objLevels.ts",
+    from: "i < order.length",
+    to: "i <= order.length",
+    why: "The extra step reads an undefined vertex and writes past the end of the output typed array, which it ignores.",
+  },
+  {
+    file: "src/obj/objLevels.ts",
+    from: "c < size",
+    to: "c <= size",
+    why: "The extra write lands on the next vertex's first value, which that vertex then overwrites, or past the end of the typed array for the last vertex (ignored): the same output.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "fast && s.charCodeAt(a + 1) === 32",
+    to: "false",
+    why: "Without the triangle fast reader, faces go to readFace, whose first kind (v/vt/vn) reads the same corners from the same characters: only speed changes.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "/#.*$/gm",
+    to: "/#.*/gm",
+    why: "In multiline mode $ matches just before a line terminator, the characters . cannot match, so .* stops at the same place with or without it: both remove the same text.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
