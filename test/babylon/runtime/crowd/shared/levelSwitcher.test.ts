@@ -335,6 +335,35 @@ describe("LevelSwitcher", () => {
     expect(s.of(m)).toBe(s.at(2));
   });
 
+  it("leaves a creature just added where it belongs already, in its slot, and counts no switch", () => {
+    const s = switcher();
+    s.useLevels(lod);
+    s.choose(env.scene, false); // cameras read: from now on only creatures move
+    const first = member(s, 1);
+    const second = member(s, 2);
+    // Both fresh and within 20 of the camera: level 0 is right for both, nobody moves.
+    expect(s.choose(env.scene, true)).toBe(0);
+    expect(s.counts).toEqual([2, 0, 0]);
+    expect([first.slot, second.slot]).toEqual([0, 1]);
+  });
+
+  it("settles once a camera that stood nowhere (NaN) is dropped, keeping no trace of it", () => {
+    const s = switcher();
+    s.useLevels(lod);
+    member(s, 5);
+    const lost = new FreeCamera("lost", new Vector3(Number.NaN, Number.NaN, Number.NaN), env.scene);
+    lost.computeWorldMatrix();
+    env.scene.activeCameras = [cam, lost];
+    s.choose(env.scene, false); // two cameras: read into six numbers
+    env.scene.activeCameras = [cam];
+    s.choose(env.scene, false); // one camera fewer: everyone looked at
+    levelSwitcherStats.looked = 0;
+    // The lost camera's numbers past the first camera's three are no camera's: the still
+    // camera is still, nobody is looked at.
+    expect(s.choose(env.scene, false)).toBe(0);
+    expect(levelSwitcherStats.looked).toBe(0);
+  });
+
   it("removes a creature from its own level", () => {
     const s = switcher();
     s.useLevels(lod);
