@@ -2056,6 +2056,87 @@ const EXPLAINED: readonly Explained[] = [
     to: "/#.*/gm",
     why: "In multiline mode $ matches just before a line terminator, the characters . cannot match, so .* stops at the same place with or without it: both remove the same text.",
   },
+  {
+    file: "src/babylon/runtime/crowd/shared/crowdBounds.ts",
+    from: "l < lists.length",
+    to: "l <= lists.length",
+    why: "The extra pass reads lists[lists.length], undefined, which it skips: the same box.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "level < distances.length",
+    to: "true",
+    why: "Past the last distance, distances[level] is undefined and the comparison is against NaN, which is false: the loop stops at the same level.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "level < distances.length",
+    to: "level <= distances.length",
+    why: "At level === distances.length the comparison is against NaN (distances[level] is undefined), which is false: the loop stops at the same level.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "level > 0",
+    to: "true",
+    why: "At level 0, distances[-1] is undefined and the comparison is against NaN, which is false: the level never goes below 0, as before.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "level > 0",
+    to: "level >= 0",
+    why: "At level 0, distances[-1] is undefined and the comparison is against NaN, which is false: the level never goes below 0, as before.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "d < best",
+    to: "d <= best",
+    why: "On a tie it replaces the nearest distance with an equal one: the same nearest distance.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "-1",
+    to: "+1",
+    line: "#seenCount = -1",
+    why: "choose returns before it reads the cameras until useLevels has run, and useLevels sets this to -1 first: the starting value is never read.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "moved",
+    to: "true",
+    line: "if (moved)",
+    why: "When no camera moved, the remembered positions already equal the current ones, so copying them again changes nothing: only time is spent.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "this.#seen.length < read.count * 3",
+    to: "true",
+    why: "It makes a new array of exactly the size needed on every camera move; later comparisons read only that many entries: the same results, only allocations spent.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "this.#seen.length < read.count * 3",
+    to: "this.#seen.length <= read.count * 3",
+    why: "It replaces an array already big enough with a new one of the same size: the same results, only an allocation spent.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "[undefined]",
+    to: "[]",
+    why: "The constructor calls level(0) at once, which writes slot 0: both start as [level 0].",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "this.#lod",
+    to: "true",
+    line: "this.#fresh.push",
+    why: "A creature added while levels are off then waits in the list of creatures just added, but the first choose after useLevels treats the cameras as moved, looks at every creature and empties that list, and levels cannot be turned off again: the same levels, only a list kept while levels are off.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/shared/levelSwitcher.ts",
+    from: "l < this.#levels.length",
+    to: "l <= this.#levels.length",
+    why: "The extra pass finds #levels[length] undefined and switches nothing (0): every target level is below the list's length, which useLevels sized.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
