@@ -2137,6 +2137,13 @@ const EXPLAINED: readonly Explained[] = [
     to: "l <= this.#levels.length",
     why: "The extra pass finds #levels[length] undefined and switches nothing (0): every target level is below the list's length, which useLevels sized.",
   },
+  {
+    file: "src/obj/objLine.ts",
+    from: "s.charCodeAt(i) !== 32",
+    to: "true",
+    line: "if (last && !spacesOnly) while",
+    why: "v's last value then runs to the line's end instead of the next space; a slice holding a space goes to parseFloat, which reads a prefix that stops before that space: the same value as the token alone (parseNumber's fast path equals parseFloat, test/obj/objScanRules).",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
