@@ -20,7 +20,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { MUTATION_BATCHES, type MutationBatch, selectFiles } from "./mutationBatches.js";
 import { forgetStaticSurvivors } from "./mutationIncremental.js";
@@ -165,7 +165,10 @@ function keepRecord(batch: MutationBatch): string | undefined {
   const finished = statSync(reportFile).mtime;
   if (finished < new Date(start.started)) return undefined;
   const report = JSON.parse(readFileSync(reportFile, "utf8")) as StrykerReport;
-  return writeRecord(root, recordFromReport(batch, report, { ...start, finished: finished.toISOString() }));
+  return relative(
+    root,
+    writeRecord(root, recordFromReport(batch, report, { ...start, finished: finished.toISOString() })),
+  );
 }
 
 const batchAt = args.indexOf("--batch");
