@@ -126,6 +126,18 @@ describe("parseObjText's buffers", () => {
     ]);
   });
 
+  it("reads no uv from a vp or vx line, so a face's second uv is the second vt line", () => {
+    const text = "v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0.5 0.25\nvp 4 4\nvx 5 5\nvt 0.75 0.125\nf 1/2 2/2 3/2\n";
+    expect(buffers(text)).toEqual([
+      {
+        positions: [0, 0, 0, -1, 0, 0, 0, 1, 0],
+        indices: [0, 1, 2],
+        normals: undefined,
+        uvs: [0.75, 0.125, 0.75, 0.125, 0.75, 0.125],
+      },
+    ]);
+  });
+
   it("counts a uv or normal index past those defined as none", () => {
     expect(buffers(`${SQUARE}vt 0 0\nvn 0 0 1\nf 1/2/2 2/2/2 3/2/2\n`)).toEqual([
       { positions: [0, 0, 0, -1, 0, 0, -1, 1, 0], indices: [0, 1, 2], normals: undefined, uvs: undefined },
