@@ -2250,6 +2250,27 @@ const EXPLAINED: readonly Explained[] = [
     line: "while (i < end && isWs(s.charCodeAt(i)))",
     why: "skipWs runs past the line's end only when the whole line is whitespace (any other character stops it first), and such a line is left at once either way (a >= b).",
   },
+  {
+    file: "src/obj/objText.ts",
+    from: "a + 1 < b",
+    to: "a + 1 <= b",
+    line: "if (a + 1 < b && isWs(c1)) onFace",
+    why: "It differs from the original only for an f alone on its line (a + 1 === b), whose next character (the line's end) is whitespace: onFace then finds no corner after the f and reads nothing, as when it is not called.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "a + 1 < b",
+    to: "true",
+    line: "if (a + 1 < b && isWs(c1)) onFace",
+    why: "It differs from the original only for an f alone on its line (a + 1 === b), whose next character (the line's end) is whitespace: onFace then finds no corner after the f and reads nothing, as when it is not called.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "a + 1",
+    to: "a - 1",
+    line: "if (a + 1 < b && isWs(c1)) onFace",
+    why: "It differs from the original only for an f alone on its line (a + 1 === b), whose next character (the line's end) is whitespace: onFace then finds no corner after the f and reads nothing, as when it is not called.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

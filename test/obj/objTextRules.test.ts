@@ -138,6 +138,11 @@ describe("parseObjText's buffers", () => {
     ]);
   });
 
+  it("reads no face from an f with no whitespace after it (f1 2 3), as SolidParser's f\\s patterns", () => {
+    expect(buffers("v 0 0 0\nv 1 0 0\nv 0 1 0\nf1 2 3\n")).toEqual([]);
+    expect(buffers("v 0 0 0\nv 1 0 0\nv 0 1 0\nf1 2 3\nf 1 2 3\n")).toHaveLength(1);
+  });
+
   it("counts a uv or normal index past those defined as none", () => {
     expect(buffers(`${SQUARE}vt 0 0\nvn 0 0 1\nf 1/2/2 2/2/2 3/2/2\n`)).toEqual([
       { positions: [0, 0, 0, -1, 0, 0, -1, 1, 0], indices: [0, 1, 2], normals: undefined, uvs: undefined },
