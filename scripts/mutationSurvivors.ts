@@ -2271,6 +2271,24 @@ const EXPLAINED: readonly Explained[] = [
     line: "if (a + 1 < b && isWs(c1)) onFace",
     why: "It differs from the original only for an f alone on its line (a + 1 === b), whose next character (the line's end) is whitespace: onFace then finds no corner after the f and reads nothing, as when it is not called.",
   },
+  {
+    file: "src/obj/objText.ts",
+    from: "line.trim()",
+    to: "line",
+    why: "tidy is given only s.slice(a, b), which onText has already cut to its first and last characters that are not whitespace: its first trim has nothing to remove.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "batch.indexCount > 0",
+    to: "true",
+    why: "A text with no o, g or usemtl line and no face then gets one more entry, whose batch holds no index, and entries without indices are dropped before parseObjText returns: the same meshes.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "batch.indexCount > 0",
+    to: "batch.indexCount >= 0",
+    why: "A text with no o, g or usemtl line and no face then gets one more entry, whose batch holds no index, and entries without indices are dropped before parseObjText returns: the same meshes.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

@@ -143,6 +143,11 @@ describe("parseObjText's buffers", () => {
     expect(buffers("v 0 0 0\nv 1 0 0\nv 0 1 0\nf1 2 3\nf 1 2 3\n")).toHaveLength(1);
   });
 
+  it("names an o or g line past two or three spaces after its letter, as SolidParser's tidying does", () => {
+    const names = read(`${SQUARE}o  two\nf 1 2 3\ng   three\nf 1 3 4\n`).map((mesh) => mesh.name);
+    expect(names).toEqual(["two", "three"]);
+  });
+
   it("counts a uv or normal index past those defined as none", () => {
     expect(buffers(`${SQUARE}vt 0 0\nvn 0 0 1\nf 1/2/2 2/2/2 3/2/2\n`)).toEqual([
       { positions: [0, 0, 0, -1, 0, 0, -1, 1, 0], indices: [0, 1, 2], normals: undefined, uvs: undefined },
