@@ -10,6 +10,16 @@ const SQUARE = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n";
 const UVS = "vt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\n";
 const NORMALS = "vn 0 0 1\nvn 0 0 -1\nvn 1 0 0\nvn 0 1 0\n";
 
+/** The triangle of the tab tests: v values read past tabs, the vn and vt lines with tabs skipped. */
+const TABBED_TRIANGLE = [
+  {
+    positions: [-1, 2, 3, -4, 5, 6, -7, 8, 9],
+    indices: [0, 1, 2],
+    normals: [0, 1, 0, 0, 1, 0, 0, 1, 0],
+    uvs: [1, 1, 1, 1, 1, 1],
+  },
+];
+
 /** Values as plain numbers, -0 as 0 (X negated makes -0 of every 0). */
 const values = (array: ArrayLike<number>) => Array.from(array, (v) => v + 0);
 
@@ -103,14 +113,7 @@ describe("parseObjText's buffers", () => {
 
   it("reads tabs between v values but not between vn or vt values, and a tab after f", () => {
     const text = "v 1\t2\t3\nv 4 5 6\nv 7 8 9\nvn 0\t0\t1\nvn 0 1 0\nvt 0.5\t0.5\nvt 1 1\nf\t1/1/1 2/1/1 3/1/1\n";
-    expect(buffers(text)).toEqual([
-      {
-        positions: [-1, 2, 3, -4, 5, 6, -7, 8, 9],
-        indices: [0, 1, 2],
-        normals: [0, 1, 0, 0, 1, 0, 0, 1, 0],
-        uvs: [1, 1, 1, 1, 1, 1],
-      },
-    ]);
+    expect(buffers(text)).toEqual(TABBED_TRIANGLE);
   });
 
   it("takes two values from a vt line and three from v and vn, and skips other v* lines", () => {
@@ -200,14 +203,7 @@ describe("parseObjText's lines with comments", () => {
   it("reads tabs between v values but not between vn or vt values on a commented line too", () => {
     const text =
       "v 1\t2\t3 # tabs\nv 4 5 6\nv 7 8 9\nvn 0\t0\t1 # tabs\nvn 0 1 0\nvt 0.5\t0.5 # tabs\nvt 1 1\nf 1/1/1 2/1/1 3/1/1\n";
-    expect(buffers(text)).toEqual([
-      {
-        positions: [-1, 2, 3, -4, 5, 6, -7, 8, 9],
-        indices: [0, 1, 2],
-        normals: [0, 1, 0, 0, 1, 0, 0, 1, 0],
-        uvs: [1, 1, 1, 1, 1, 1],
-      },
-    ]);
+    expect(buffers(text)).toEqual(TABBED_TRIANGLE);
   });
 });
 
