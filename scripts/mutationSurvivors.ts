@@ -2289,6 +2289,20 @@ const EXPLAINED: readonly Explained[] = [
     to: "batch.indexCount >= 0",
     why: "A text with no o, g or usemtl line and no face then gets one more entry, whose batch holds no index, and entries without indices are dropped before parseObjText returns: the same meshes.",
   },
+  {
+    file: "src/obj/objText.ts",
+    from: "isFirstMaterial",
+    to: "true",
+    line: "if (isFirstMaterial) {",
+    why: "When isFirstMaterial is false the usemtl has just pushed an entry named for this very material (the branch above runs whenever !isFirstMaterial), so setting that entry's material again and isFirstMaterial to false again changes nothing.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "b > a",
+    to: "b <= a",
+    line: "while (b > a && isWs(",
+    why: "Without the trailing-whitespace trim every reader still ends at the same place: numbers stop at their last number character (parseNumber, and v's whole token ends at a space or the line's end), faces skip whitespace between corners, l lines are trimmed after capture, and o, g and usemtl names are tidied. Checked by hand on v, vt, f, l (each corner form), o and usemtl lines ending in spaces, tabs and \\r: the same meshes.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
