@@ -274,11 +274,34 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
     tsconfig: "tsconfig.mutation.json",
   },
   {
-    name: "runtime-rigged",
-    title: "Runtime: crowds of rigged creatures (baked clips, their levels, the blend plugin)",
-    mutate: ["src/babylon/runtime/crowd/rigged/*.ts"],
-    // The rigged crowd's own tests only (as runtime-parts: not mixedCrowdLod.test.ts).
-    tests: ["test/babylon/runtime/crowd/rigged"],
+    name: "runtime-rigged-crowd",
+    title: "Runtime: crowds of rigged creatures (the crowd, its baked clips, the blend plugin)",
+    mutate: [
+      "src/babylon/runtime/crowd/rigged/riggedCrowd.ts",
+      "src/babylon/runtime/crowd/rigged/riggedBake*.ts",
+      "src/babylon/runtime/crowd/rigged/clipBlendPlugin.ts",
+    ],
+    // The rigged crowd's own tests only (as runtime-parts: not mixedCrowdLod.test.ts). Split from
+    // runtime-rigged-levels so that each run is kept on its own (a stopped Stryker run keeps nothing).
+    tests: [
+      "test/babylon/runtime/crowd/rigged/riggedBake.test.ts",
+      "test/babylon/runtime/crowd/rigged/riggedBakeLater.test.ts",
+      "test/babylon/runtime/crowd/rigged/riggedCrossFade.test.ts",
+      "test/babylon/runtime/crowd/rigged/riggedCrowd.test.ts",
+    ],
+    tsconfig: "tsconfig.mutation.json",
+  },
+  {
+    name: "runtime-rigged-levels",
+    title: "Runtime: a rigged crowd's levels of detail (their meshes, data and skins)",
+    mutate: ["src/babylon/runtime/crowd/rigged/riggedLevel*.ts"],
+    tests: [
+      "test/babylon/runtime/crowd/rigged/riggedLevel.test.ts",
+      "test/babylon/runtime/crowd/rigged/riggedLevelData.test.ts",
+      "test/babylon/runtime/crowd/rigged/riggedLevelSkinning.test.ts",
+      "test/babylon/runtime/crowd/rigged/riggedLevelSkinningCatalog.test.ts",
+      "test/babylon/runtime/crowd/rigged/riggedLevelSubMeshes.test.ts",
+    ],
     tsconfig: "tsconfig.mutation.json",
   },
   {
