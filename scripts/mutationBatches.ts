@@ -265,11 +265,20 @@ export const MUTATION_BATCHES: readonly MutationBatch[] = [
     tsconfig: "tsconfig.mutation.json",
   },
   {
-    name: "runtime-parts",
-    title: "Runtime: crowds of part-built creatures (the renderer, its levels, joined skins, looks)",
-    mutate: ["src/babylon/runtime/crowd/parts/*.ts"],
+    name: "runtime-parts-levels",
+    title: "Runtime: a part-built crowd's levels of detail and joined skins",
+    mutate: ["src/babylon/runtime/crowd/parts/crowdLevel.ts", "src/babylon/runtime/crowd/parts/partSkin.ts"],
     // The part-built crowd's own tests only: mixedCrowdLod.test.ts reaches these files too but
     // runs 11 s a mutant under instrumentation (it loads a mixed crowd from the reference service).
+    // Split from runtime-parts-renderer (751 mutants together, about 75 minutes) so that each run is
+    // kept on its own (a stopped Stryker run keeps nothing).
+    tests: ["test/babylon/runtime/crowd/parts"],
+    tsconfig: "tsconfig.mutation.json",
+  },
+  {
+    name: "runtime-parts-renderer",
+    title: "Runtime: a part-built crowd's renderer and its looks plugin",
+    mutate: ["src/babylon/runtime/crowd/parts/crowdRenderer.ts", "src/babylon/runtime/crowd/parts/lookPlugin.ts"],
     tests: ["test/babylon/runtime/crowd/parts"],
     tsconfig: "tsconfig.mutation.json",
   },
