@@ -157,6 +157,69 @@ describe("spawnCreature", () => {
   });
 });
 
+describe("spawn rules", () => {
+  it("reports its model's load on onProgressObservable and counts the model once in stats.modelsLoaded", async () => {
+    const heard: { model: string; done: boolean }[] = [];
+    menagerie.onProgressObservable.add((p) => void heard.push({ model: p.model, done: p.done }));
+    await menagerie.spawnCreature("fox");
+    await menagerie.spawnCreature("fox"); // its model is loaded: not counted again
+    expect(heard.length).toBeGreaterThan(1);
+    expect(heard.every((p) => p.model === "fox")).toBe(true);
+    expect(heard.at(-1)).toEqual({ model: "fox", done: true });
+    expect(menagerie.stats.modelsLoaded).toBe(1);
+  });
+
+  it("numbers creatures 1, 2, ... in the order they were asked for, when the first one's model arrives last", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.models.set("slow", { ...fox(), hold: () => held });
+    const slow = menagerie.spawnCreature("slow");
+    const quick = await menagerie.spawnCreature("fox");
+    release();
+    const late = await slow;
+    expect([late.motion.id, quick.motion.id]).toEqual([1, 2]);
+  });
+
+  it("stands a creature on the Menagerie's ground when its spawn gives none", async () => {
+    const raised = new Menagerie(env.scene, { baseUrl: server.url, apiKey: "test-key", ground: () => 0.75 });
+    try {
+      const creature = await raised.spawnCreature("fox");
+      expect([creature.motion.y, creature.root.position.y]).toEqual([0.75, 0.75]);
+    } finally {
+      raised.dispose();
+    }
+  });
+
+  it("rejects a spawn whose prefer option is neither rig nor parts, naming the option", async () => {
+    const error = await menagerie.spawnCreature("fox", { prefer: "glb" as unknown as "rig" }).catch((e: unknown) => e);
+    expect(isMenagerieError(error, "options") && [error.option, error.message]).toEqual([
+      "prefer",
+      expect.stringMatching(/^prefer /),
+    ]);
+    expect(menagerie.creatures).toHaveLength(0);
+  });
+
+  it("sizes a record whose scale.height cannot be read to the default height, with a height-unreadable warning", async () => {
+    server.models.set("vague", { ...fox(), height: "very tall" });
+    const sized = new Menagerie(env.scene, { baseUrl: server.url, apiKey: "test-key", defaultHeightMeters: 0.8 });
+    sized.onWarningObservable.add((w) => warnings.push(w));
+    try {
+      const creature = await sized.spawnCreature("vague");
+      expect(creature.heightMeters).toBe(0.8);
+      expect(warnings).toEqual([
+        {
+          code: "height-unreadable",
+          model: "vague",
+          message: 'Cannot parse height "very tall": not a length; using 0.8 m',
+          error: expect.objectContaining({ name: "HeightParseError", value: "very tall" }),
+        },
+      ]);
+    } finally {
+      sized.dispose();
+    }
+  });
+});
+
 describe("materials", () => {
   it("treats a black Kd with a texture as white", async () => {
     const creature = await menagerie.spawnCreature("fox");

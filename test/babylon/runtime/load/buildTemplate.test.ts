@@ -1,10 +1,11 @@
 /**
  * buildTemplate on its own, from fetched data to a template in a NullEngine scene: which parts
  * it keeps, what each source mesh gets (material, holder, hidden, metadata), the warnings of
- * parts that fail, the no-body failures with nothing left behind, parts parsed ahead of it, and
- * dispose. The inputs are what fetchModelAssets hands over, written out (tinyModels); no engine
+ * parts that fail and of images the engine cannot decode, the no-body failures with nothing left
+ * behind, parts parsed ahead of it, and dispose (each thing removed from the scene once). The inputs are what fetchModelAssets hands over, written out (tinyModels); no engine
  * render and no network.
  */
+import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { MenagerieWarning } from "../../../../src/api/loadEvents.js";
 import { buildTemplate, type TemplateAssets } from "../../../../src/babylon/runtime/load/buildTemplate.js";
@@ -145,6 +146,68 @@ describe("buildTemplate", () => {
     expect(sceneCounts(env.scene)).toEqual(before);
     template.dispose();
     expect(sceneCounts(env.scene)).toEqual(before);
+  });
+
+  /** Every removal the scene announces, in order, as [kind, thing]. */
+  function listenToRemovals() {
+    const heard: [string, object][] = [];
+    const scene = env.scene;
+    scene.onMeshRemovedObservable.add((m) => void heard.push(["mesh", m]));
+    scene.onTransformNodeRemovedObservable.add((n) => void heard.push(["node", n]));
+    scene.onMaterialRemovedObservable.add((m) => void heard.push(["material", m]));
+    scene.onTextureRemovedObservable.add((t) => void heard.push(["texture", t]));
+    return heard;
+  }
+
+  it("removes each of its materials and textures once, however many meshes share them", () => {
+    const { template } = build(assets(PARTS));
+    const heard = listenToRemovals();
+    const { byName, fallback, textures } = template.materials;
+    template.dispose();
+    const once = (kind: string, things: object[]) =>
+      things.map((thing) => heard.filter(([k, t]) => k === kind && t === thing).length);
+    const materials = [...byName.values(), fallback];
+    expect(materials.length).toBe(3); // fur (on every part), eye, and the fallback
+    expect(once("material", materials)).toEqual([1, 1, 1]);
+    expect(once("texture", textures)).toEqual([1]);
+  });
+
+  it("removes nothing more from the scene when disposed a second time", () => {
+    const { template } = build(assets(PARTS));
+    const heard = listenToRemovals();
+    template.dispose();
+    const first = heard.length;
+    expect(first).toBeGreaterThan(0);
+    template.dispose();
+    expect(heard.length).toBe(first);
+  });
+
+  it("takes with it a node hung under one of its source meshes", () => {
+    const before = sceneCounts(env.scene);
+    const { template } = build(assets(PARTS));
+    const marker = new TransformNode("marker", env.scene);
+    marker.parent = template.parts.get("head")!.meshes[0]!;
+    template.dispose();
+    expect(marker.isDisposed()).toBe(true);
+    expect(sceneCounts(env.scene)).toEqual(before);
+  });
+
+  it("warns of an image the engine cannot decode, naming its file, and keeps the model", async () => {
+    // NullEngine decodes nothing; this engine fails every image as a browser's does a corrupt one.
+    const engine = env.engine;
+    const createTexture = engine.createTexture.bind(engine);
+    engine.createTexture = (...args: Parameters<typeof engine.createTexture>) => {
+      const texture = createTexture(...args);
+      const onError = args[6];
+      setTimeout(() => onError?.("the PNG is corrupt", undefined));
+      return texture;
+    };
+    const { template, warnings } = build(assets(PARTS));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(warnings).toEqual([
+      { code: "texture-failed", model: "fox", asset: "texture:fur.png", message: "the PNG is corrupt" },
+    ]);
+    expect(template.parts.get("body")!.meshes[0]!.material?.name).toBe("fox/fur");
   });
 });
 
