@@ -2303,6 +2303,20 @@ const EXPLAINED: readonly Explained[] = [
     line: "while (b > a && isWs(",
     why: "Without the trailing-whitespace trim every reader still ends at the same place: numbers stop at their last number character (parseNumber, and v's whole token ends at a space or the line's end), faces skip whitespace between corners, l lines are trimmed after capture, and o, g and usemtl names are tidied. Checked by hand on v, vt, f, l (each corner form), o and usemtl lines ending in spaces, tabs and \\r: the same meshes.",
   },
+  {
+    file: "src/babylon/runtime/load/buildTemplate.ts",
+    from: "[]",
+    to: '["Stryker was here"]',
+    line: "usemtl.get(part.name) ?? []",
+    why: "Every part put in the parts map gets its usemtl entry in the same step, so the fallback is never read.",
+  },
+  {
+    file: "src/babylon/runtime/load/buildTemplate.ts",
+    from: '""',
+    to: '"Stryker was here!"',
+    line: 'names[i] ?? ""',
+    why: "Parsing gives exactly one material name (a string) per mesh, so names[i] is always set; were it not, neither string names a material of the MTL and the mesh takes the fallback either way.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
