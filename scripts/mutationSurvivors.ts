@@ -2317,6 +2317,37 @@ const EXPLAINED: readonly Explained[] = [
     line: 'names[i] ?? ""',
     why: "Parsing gives exactly one material name (a string) per mesh, so names[i] is always set; were it not, neither string names a material of the MTL and the mesh takes the fallback either way.",
   },
+  {
+    file: "src/babylon/runtime/crowd/parts/partSkin.ts",
+    from: "index > 0",
+    to: "true",
+    why: "At index 0 it reads s.levels?.[-1], undefined on an array, and the full template mesh is used as with null.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/partSkin.ts",
+    from: "index > 0",
+    to: "index >= 0",
+    why: "At index 0 it reads s.levels?.[-1], undefined on an array, and the full template mesh is used as with null.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/partSkin.ts",
+    from: "k < n",
+    to: "k <= n",
+    why: "The extra write goes to the first vertex after this part: the next part with vertices writes that slot again with its own joint and weight 1, and past the last part it is beyond the typed array's end, where a write is dropped.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/partSkin.ts",
+    from: "k < data.indices.length",
+    to: "k <= data.indices.length",
+    why: "The extra index (NaN, stored as 0) lands on the next part's first index, written after it, or past the index array's end, where a write is dropped.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/partSkin.ts",
+    from: "uvs",
+    to: "true",
+    line: "if (uvs) vertexData.uvs = uvs;",
+    why: "It only sets vertexData.uvs to null, and VertexData.applyToMesh writes uvs only when they are set: the same mesh.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
