@@ -2348,6 +2348,25 @@ const EXPLAINED: readonly Explained[] = [
     line: "if (uvs) vertexData.uvs = uvs;",
     why: "It only sets vertexData.uvs to null, and VertexData.applyToMesh writes uvs only when they are set: the same mesh.",
   },
+  {
+    file: "src/babylon/runtime/load/buildTemplate.ts",
+    from: 'parsed.meshes.map((m) => boxOfPositions(m.getVerticesData("position...',
+    to: 'parsed.meshes.map(m => boxOfPositions(m.getVerticesData("position")...',
+    why: "boxOfPositions gives no box only for fewer than three position values, and every mesh parseObj makes has faces (parseObjText drops entries without indices), so at least one vertex: the filter never removes anything.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/crowdRenderer.ts",
+    from: "false",
+    to: "true",
+    line: "set.material?.dispose(false, false)",
+    why: "Only the first argument (forceDisposeEffect) is equivalent: Babylon 9's Material.dispose ignores it (effects are reference-counted) and StandardMaterial only passes it on. The second (forceDisposeTextures) is killed by crowdRendererRules' dispose test, which keeps the template's texture alive.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/crowdRenderer.ts",
+    from: "i < 12",
+    to: "i <= 12",
+    why: "The extra pass writes out[base + 12] = m[12], which the next line overwrites at once; reading m[12] has no effect: the same matrix.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
