@@ -2367,6 +2367,13 @@ const EXPLAINED: readonly Explained[] = [
     to: "i <= 12",
     why: "The extra pass writes out[base + 12] = m[12], which the next line overwrites at once; reading m[12] has no effect: the same matrix.",
   },
+  {
+    file: "src/babylon/runtime/crowd/parts/lookPlugin.ts",
+    from: '"\\n"',
+    to: '""',
+    line: "`).join(\"\\n\")",
+    why: "The uniform declarations on one line are the same GLSL: Babylon injects the text as it is and the compiler reads the same declarations.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
