@@ -2371,7 +2371,7 @@ const EXPLAINED: readonly Explained[] = [
     file: "src/babylon/runtime/crowd/parts/lookPlugin.ts",
     from: '"\\n"',
     to: '""',
-    line: "`).join(\"\\n\")",
+    line: '`).join("\\n")',
     why: "The uniform declarations on one line are the same GLSL: Babylon injects the text as it is and the compiler reads the same declarations.",
   },
 ];
