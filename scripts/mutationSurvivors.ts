@@ -2374,6 +2374,41 @@ const EXPLAINED: readonly Explained[] = [
     line: '`).join("\\n")',
     why: "The uniform declarations on one line are the same GLSL: Babylon injects the text as it is and the compiler reads the same declarations.",
   },
+  {
+    file: "src/babylon/runtime/crowd/parts/crowdLevel.ts",
+    from: "{ this.#partial = false; // an engine without a GL context (NullEng...",
+    to: "{}",
+    line: "} catch {",
+    why: "Without it an engine that cannot upload part of a texture tries again at every upload, throws again and falls back to the whole texture: the same texture, only a failed try spent per upload.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/crowdLevel.ts",
+    from: "false",
+    to: "true",
+    line: "this.#partial = false;",
+    why: "Without it an engine that cannot upload part of a texture tries again at every upload, throws again and falls back to the whole texture: the same texture, only a failed try spent per upload.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/crowdLevel.ts",
+    from: "s < capacity",
+    to: "s <= capacity",
+    line: "for (let s = 0; s < capacity; s++)",
+    why: "The extra pass writes one past the settings array's end, where a typed array drops the write: the same settings.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/crowdLevel.ts",
+    from: "false",
+    to: "true",
+    line: 'thinInstanceSetBuffer("matrix", matrices, 16, false)',
+    why: "Babylon's staticBuffer flag is a hint to the GPU driver: a static buffer updated every frame is re-sent the same way, so the same matrices are drawn (a cost only, not measured here).",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/crowdLevel.ts",
+    from: "true",
+    to: "false",
+    line: "thinInstanceSetBuffer(SETTINGS, settings, 4, true)",
+    why: "Babylon's staticBuffer flag is a hint to the GPU driver: the settings are written once per growth either way, so the same settings are drawn.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
