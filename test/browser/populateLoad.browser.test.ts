@@ -101,9 +101,10 @@ describe("loading in the demo (headless Chromium)", () => {
     const tasks = mainThreadTasks(trace.traceEvents, start.pid).filter((t) => t.ts > start.ts && t.ts < end.ts);
     const withCpu = tasks.filter((t) => t.tdur !== undefined);
     expect(withCpu.length).toBeGreaterThan(100); // the trace does carry thread CPU time
-    // The goal is 50 ms (issue 14); tasks here reach 27-50 ms of CPU (a microtask checkpoint hit
-    // 50 ms in one CI run), so the gate is 100 ms to stay deterministic: it catches a return to
-    // long synchronous stretches, and the log line below shows how close to 50 ms a run is.
+    // The goal is 50 ms (issue 14); tasks here reach 36-64 ms of CPU, the longest one PBR effect's
+    // shader preprocessing (docs/performance.md), so the gate is 100 ms: it catches a return to
+    // long synchronous stretches (two crowds' effects processed in one checkpoint reached 107-139
+    // ms before shaderTurns.ts), and the log line below shows how close to 50 ms a run is.
     const long = withCpu.filter((t) => !t.frame && t.tdur! > 100_000);
     const frames = tasks.filter((t) => t.frame);
     console.info(

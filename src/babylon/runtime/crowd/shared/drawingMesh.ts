@@ -7,6 +7,7 @@
 import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
 import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import type { CrowdMember } from "./crowdMember.js";
+import { shaderTurnCome } from "./shaderTurns.js";
 
 /**
  * A drawing mesh sharing `source`'s vertex buffers and material. Not `source.clone()`: a
@@ -89,8 +90,18 @@ export function setUpDrawingMesh(mesh: Mesh, setUp: DrawingMeshSetUp): void {
   mesh.setBoundingInfo(setUp.bounds);
 }
 
-/** Draws `count` thin instances of `mesh`; none hides it (with no thin instance left, Babylon would draw the mesh itself, at the origin). */
+/**
+ * Draws `count` thin instances of `mesh`; none hides it (with no thin instance left, Babylon would
+ * draw the mesh itself, at the origin). A mesh first shown while another crowd mesh's shaders are
+ * being made waits for its turn (shaderTurns.ts), hidden, then shows its instances of that time.
+ */
 export function showInstances(mesh: Mesh, count: number): void {
   mesh.thinInstanceCount = count;
-  mesh.isVisible = count > 0;
+  mesh.isVisible = count > 0 && shaderTurnCome(mesh, () => showWaited(mesh));
+}
+
+/** Shows a mesh whose turn came, with the instances it has by then: whether it has any. */
+function showWaited(mesh: Mesh): boolean {
+  mesh.isVisible = mesh.thinInstanceCount > 0;
+  return mesh.isVisible;
 }
