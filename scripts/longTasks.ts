@@ -23,8 +23,29 @@ const { values } = parseArgs({
   options: { runs: { type: "string", default: "1" }, top: { type: "string", default: "3" } },
 });
 
-/** Marks the populate's start and end in the trace, from the demo's `populating` flag. */
-const MARKS = `(() => { let state; Object.defineProperty(window, "__demo", { configurable: true, get: () => state,
+/**
+ * Marks the populate's start and end in the trace, from the demo's `populating` flag, and each
+ * shader program linked ("program: <vertex chars>/<fragment chars> <kind>", the kind from words of
+ * its sources: a PBR effect, a part-built crowd's looks, thin instances, shadows), so that a task
+ * is shown with the effects whose shaders were processed in it.
+ */
+const MARKS = `(() => {
+  const kinds = [["PBR", "pbr"], ["menagerieKd0", "crowd looks"], ["THIN_INSTANCES", "thin instances"], ["#define SHADOW", "shadows"]];
+  for (const C of [WebGL2RenderingContext, WebGLRenderingContext]) {
+    const sources = new WeakMap();
+    const shaderSource = C.prototype.shaderSource;
+    C.prototype.shaderSource = function (shader, code) { sources.set(shader, code); return shaderSource.call(this, shader, code); };
+    const linkProgram = C.prototype.linkProgram;
+    C.prototype.linkProgram = function (program) {
+      const shaders = this.getAttachedShaders(program);
+      const source = (type) => sources.get(shaders.find((s) => this.getShaderParameter(s, this.SHADER_TYPE) === type)) ?? "";
+      const [vertex, fragment] = [source(this.VERTEX_SHADER), source(this.FRAGMENT_SHADER)];
+      const kind = kinds.filter(([word]) => vertex.includes(word) || fragment.includes(word)).map(([, k]) => k).join(", ");
+      performance.mark("program: " + vertex.length + "/" + fragment.length + " " + (kind || "other"));
+      return linkProgram.call(this, program);
+    };
+  }
+  let state; Object.defineProperty(window, "__demo", { configurable: true, get: () => state,
   set(value) { state = value; let populating = value.populating; Object.defineProperty(value, "populating", {
     get: () => populating, set(next) { if (next !== populating) performance.mark(next ? "menagerie-populate-start" : "menagerie-populate-end"); populating = next; } }); } }); })();`;
 
@@ -91,7 +112,12 @@ try {
     console.log(`run ${run}`);
     for (const task of longestTasks(traceEvents).slice(0, Number(values.top))) {
       const ms = (us: number) => `${(us / 1000).toFixed(1)} ms`;
-      console.log(`  ${task.name}: ${ms(task.tdur!)} CPU, ${ms(task.dur!)} wall`);
+      const programs = traceEvents
+        .filter((e) => e.name.startsWith("program: ") && e.ts >= task.ts && e.ts <= task.ts + task.dur!)
+        .map((e) => e.name.slice("program: ".length));
+      console.log(
+        `  ${task.name}: ${ms(task.tdur!)} CPU, ${ms(task.dur!)} wall; programs linked: ${programs.join("; ") || "none"}`,
+      );
       const { self, inclusive } = inside(profile, task.ts, task.ts + task.dur!);
       console.log(`    self: ${self.map(([f, n]) => `${f} (${n})`).join(", ")}`);
       console.log(`    inclusive: ${inclusive.map(([f, n]) => `${f} (${n})`).join(", ")}`);
