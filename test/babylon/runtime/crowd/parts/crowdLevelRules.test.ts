@@ -6,7 +6,9 @@
  */
 import { BakedVertexAnimationManager } from "@babylonjs/core/BakedVertexAnimation/bakedVertexAnimationManager.js";
 import { BoundingInfo } from "@babylonjs/core/Culling/boundingInfo.js";
+import { Constants } from "@babylonjs/core/Engines/constants.js";
 import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
+import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
 import { RegisterThinInstanceMesh } from "@babylonjs/core/Meshes/thinInstanceMesh.pure.js";
@@ -103,6 +105,15 @@ describe("a crowd level's meshes", () => {
     expect(meshes).toHaveLength(2);
     meshes.pop();
     expect(level.draws).toHaveLength(2);
+  });
+
+  it("makes its joint texture one RGBA texel per 4 floats of a row and one row per slot, read as stored: no mipmaps, not flipped, nearest, floats", () => {
+    const level = levelOf();
+    addMarked(level, 1);
+    const texture = jointTexture(level);
+    expect(texture.getSize()).toEqual({ width: ROW / 4, height: 16 });
+    expect([texture.noMipmap, texture.invertY]).toEqual([true, false]);
+    expect([texture.samplingMode, texture.textureType]).toEqual([Texture.NEAREST_NEAREST, Constants.TEXTURETYPE_FLOAT]);
   });
 
   it("names the joint texture after its first mesh, or after the crowd where it has none", () => {
