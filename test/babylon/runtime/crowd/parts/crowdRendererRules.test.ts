@@ -2,16 +2,20 @@
  * A part-built crowd's renderer, built directly on a NullEngine scene from a hand-made template
  * (two box parts, body and head, each with a material of its own, so their looks are joined
  * into one mesh): each member's slot, matrix and joint row read back, a hidden member zeroed in
- * its own slot, flushes that upload only after a write or a level switch, dispose done once and
- * leaving the template's textures alone, the crowd forgotten once disposed, and the box its
- * parts measure at a pose.
+ * its own slot, a member's reach scaled by its root's largest axis, removals of members gone
+ * (or after disposal) ignored, flushes that upload only after a write or a level switch (and
+ * on their own before the scene evaluates its active meshes, until disposal), levels of detail
+ * chosen by the model's height and used when some part mesh has a simplified level, dispose
+ * done once and leaving the template's textures alone, the crowd forgotten once disposed, the
+ * box its parts measure at a pose (meshes without vertices left out), and the offset matrix of
+ * a part hung at its joint.
  */
 import type { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
 import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
 import { Texture } from "@babylonjs/core/Materials/Textures/texture.js";
 import { Matrix, Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
-import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
+import { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MeshLodSettings } from "../../../../../src/babylon/options/meshLodOptions.js";
@@ -23,7 +27,9 @@ import {
   type JointPose,
   measurePosed,
   REST_POSE,
+  writeOffsetMatrix,
 } from "../../../../../src/babylon/runtime/crowd/parts/crowdRenderer.js";
+import type { CrowdMember } from "../../../../../src/babylon/runtime/crowd/shared/crowdMember.js";
 import { levelSwitcherStats } from "../../../../../src/babylon/runtime/crowd/shared/levelSwitcher.js";
 import type { ModelTemplate } from "../../../../../src/babylon/runtime/load/buildTemplate.js";
 import type { RigLayout } from "../../../../../src/rig/layoutRig.js";
@@ -150,6 +156,40 @@ describe("a crowd's members and their slots", () => {
     expectMatrix(crowd.partMatrixAt(0, 0), restPart(rootAt(1, 0)));
     expectMatrix(crowd.partMatrixAt(2, 0), restPart(rootAt(3, 0)));
   });
+
+  it("reaches as far as its model reach times its root's largest axis scale, whichever axis that is", () => {
+    const { crowd } = crowdOfTemplate();
+    // Turned about every axis, so that each axis's scale is spread over its row's three entries.
+    const turn = Quaternion.RotationYawPitchRoll(0.3, 0.5, 0.7);
+    for (const scale of [new Vector3(3, 2, 1.5), new Vector3(1.5, 3, 2), new Vector3(2, 1.5, 3)]) {
+      const member = crowd.add(undefined, 1.5);
+      crowd.write(member, Matrix.Compose(scale, turn, new Vector3(1, 2, 3)));
+      expect(member.reach, `scale ${scale}`).toBeCloseTo(1.5 * 3, 5);
+      expect([member.x, member.y, member.z]).toEqual([1, 2, 3]);
+    }
+  });
+
+  it("ignores the removal of a member already removed: the others keep their slots and matrices", () => {
+    const { crowd } = crowdOfTemplate();
+    const [a, b, c] = [0, 1, 2].map(() => crowd.add(undefined, 1)) as [CrowdMember, CrowdMember, CrowdMember];
+    for (const [i, member] of [a, b, c].entries()) crowd.write(member, rootAt(i + 1, 0));
+    crowd.remove(a);
+    expect([a.slot, b.slot, c.slot]).toEqual([-1, 1, 0]);
+    crowd.remove(a);
+    expect(crowd.count).toBe(2);
+    expect([a.slot, b.slot, c.slot]).toEqual([-1, 1, 0]);
+    expectMatrix(crowd.partMatrixAt(0, 0), restPart(rootAt(3, 0)));
+    expectMatrix(crowd.partMatrixAt(1, 0), restPart(rootAt(2, 0)));
+  });
+
+  it("ignores the removal of a member once the crowd is disposed", () => {
+    const { crowd } = crowdOfTemplate();
+    const member = crowd.add(undefined, 1);
+    crowd.write(member, rootAt(1, 0));
+    crowd.dispose();
+    expect(() => crowd.remove(member)).not.toThrow();
+    expect(member.slot).toBe(0);
+  });
 });
 
 describe("a crowd's flushes", () => {
@@ -206,6 +246,66 @@ describe("a crowd's flushes", () => {
     expect(crowdStats.uploads).toBe(4);
     expectMatrix(crowd.partMatrixAt(0, 1, 1), restPart(rootAt(0, 0)));
   });
+
+  it("flushes on its own before the scene evaluates its active meshes", () => {
+    const { crowd } = crowdOfTemplate();
+    crowd.write(crowd.add(undefined, 1), rootAt(0, 0));
+    expect(crowdStats.uploads).toBe(0);
+    env.scene.onBeforeActiveMeshesEvaluationObservable.notifyObservers(env.scene);
+    // The joined mesh's matrices and the joint texture.
+    expect(crowdStats.uploads).toBe(2);
+    expect(crowdStats.boundsRefits).toBe(1);
+  });
+
+  it("stops flushing before the scene's evaluations once disposed", () => {
+    const { crowd } = crowdOfTemplate();
+    const flush = vi.spyOn(crowd, "flush");
+    env.scene.onBeforeActiveMeshesEvaluationObservable.notifyObservers(env.scene);
+    expect(flush).toHaveBeenCalledTimes(1);
+    crowd.dispose();
+    env.scene.onBeforeActiveMeshesEvaluationObservable.notifyObservers(env.scene);
+    expect(flush).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a crowd's levels of detail", () => {
+  /** Moves the scene's camera to `z` on the z axis, level with the root (at the origin). */
+  function cameraAt(z: number): void {
+    const camera = env.scene.activeCamera as FreeCamera;
+    camera.position.set(0, 0, z);
+    camera.computeWorldMatrix();
+  }
+
+  it("measures distances in the model's height, from its feet to its top, not from the ground", () => {
+    // 0.8 tall (feet at 0.2, top at 1): level 1 begins 8 units away, not 10 (the top's height).
+    const { crowd } = crowdOfTemplate(LOD);
+    cameraAt(-9);
+    crowd.write(crowd.add(undefined, 1), rootAt(0, 0));
+    crowd.flush();
+    expect(crowd.levelCounts).toEqual([0, 1]);
+  });
+
+  it("keeps a creature at full detail nearer than its level's distance in model heights", () => {
+    const { crowd } = crowdOfTemplate(LOD);
+    cameraAt(-7.5);
+    crowd.write(crowd.add(undefined, 1), rootAt(0, 0));
+    crowd.flush();
+    expect(crowd.levelCounts).toEqual([1, 0]);
+  });
+
+  it("uses levels when some part mesh has a simplified one, though not at every level", () => {
+    // Two levels, past 10 and 20 heights (8 and 16 units); the body has only the second simplified.
+    const { template } = crowdOfTemplate({ distances: [10, 20], ratios: [0.5, 0.25], hysteresis: 0.1 });
+    const body = template.parts.get("body")!;
+    const simplified = body.levels![0]![0]!;
+    body.levels = [[null, simplified]];
+    const crowd = new CrowdRenderer(env.scene, template, () => {});
+    expect(crowd.levelCounts).toEqual([0, 0, 0]);
+    cameraAt(-20);
+    crowd.write(crowd.add(undefined, 1), rootAt(0, 0));
+    crowd.flush();
+    expect(crowd.levelCounts).toEqual([0, 0, 1]);
+  });
 });
 
 describe("a crowd's disposal", () => {
@@ -219,6 +319,14 @@ describe("a crowd's disposal", () => {
     expect(onEmpty).toHaveBeenCalledTimes(1);
     crowd.dispose();
     expect(onEmpty).toHaveBeenCalledTimes(1);
+  });
+
+  it("binds its drawing meshes to a joint skeleton named after the model, kept out of the scene's list", () => {
+    const { crowd } = crowdOfTemplate();
+    const skeleton = crowd.meshes[0]!.skeleton;
+    expect(skeleton?.name).toBe("fox/crowd/joints");
+    expect(skeleton?.bones).toHaveLength(2);
+    expect(env.scene.skeletons).not.toContain(skeleton);
   });
 
   it("disposes its own look material but leaves the template's textures to the template", () => {
@@ -266,6 +374,20 @@ describe("a crowd's measure of a pose", () => {
     expect(box.max.asArray().map((v) => +v.toFixed(6))).toEqual([0.2, 1.3, 0.6]);
   });
 
+  it("leaves a part mesh without vertices out of the box, wherever it stands", () => {
+    const { template } = crowdOfTemplate();
+    // An empty mesh of the body's, placed far off: it has a bounding box (a point), but no vertex.
+    const empty = new Mesh("fox/body/empty", env.scene);
+    empty.position.set(5, 5, 5);
+    empty.material = template.parts.get("body")!.meshes[0]!.material;
+    expect(empty.getTotalVertices()).toBe(0);
+    template.parts.get("body")!.meshes.push(empty);
+    const crowd = new CrowdRenderer(env.scene, template, () => {});
+    const box = crowd.measure()!;
+    expect(box.min.asArray().map((v) => +v.toFixed(6))).toEqual([-0.2, 0, -0.4]);
+    expect(box.max.asArray().map((v) => +v.toFixed(6))).toEqual([0.2, 0.8, 0.6]);
+  });
+
   it("measures no box where no part has a corner, and a flat one where the parts are flat", () => {
     const chain = new JointChain(LAYOUT);
     expect(measurePosed(chain, [], REST_POSE)).toBeNull();
@@ -277,5 +399,40 @@ describe("a crowd's measure of a pose", () => {
     expect([box!.min.x, box!.max.x]).toEqual([0, 0]);
     expect(box!.min.y).toBeCloseTo(0.1, 6);
     expect(box!.max.y).toBeCloseTo(0.4, 6);
+  });
+});
+
+describe("a part's offset matrix", () => {
+  it("hangs a turned, scaled joint's part at -pivot: the translation row moved by -pivot through the joint's axes", () => {
+    const m = Matrix.Compose(
+      new Vector3(2, 3, 0.5),
+      Quaternion.RotationYawPitchRoll(0.4, -0.6, 1.1),
+      new Vector3(7, -2, 5),
+    );
+    const pivot = new Vector3(0.3, -1.5, 2);
+    const out = new Float32Array(32).fill(9);
+    writeOffsetMatrix(out, 16, m.m, pivot);
+    // The slot before is untouched.
+    expect([...out.subarray(0, 16)]).toEqual(new Array(16).fill(9));
+    const expected = Matrix.Translation(-pivot.x, -pivot.y, -pivot.z).multiply(m);
+    for (let i = 0; i < 16; i++) expect(out[16 + i], `entry ${i}`).toBeCloseTo(expected.m[i]!, 5);
+    // The translation row by hand: -pivot times the three axis rows, plus the joint's translation.
+    const r = m.m;
+    for (let c = 0; c < 3; c++) {
+      const hand = -0.3 * r[c]! + 1.5 * r[4 + c]! - 2 * r[8 + c]! + r[12 + c]!;
+      expect(out[28 + c], `column ${c}`).toBeCloseTo(hand, 5);
+    }
+  });
+
+  it("follows its formula for every column, the projective one too, given a matrix that is not affine", () => {
+    const m = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53];
+    const out = new Float32Array(16);
+    writeOffsetMatrix(out, 0, m, new Vector3(1, 2, 3));
+    expect([...out.subarray(0, 12)]).toEqual(m.slice(0, 12));
+    // Row 3 = -(1, 2, 3) × the first three rows + row 3.
+    expect(out[12]).toBe(-1 * 2 - 2 * 11 - 3 * 23 + 41);
+    expect(out[13]).toBe(-1 * 3 - 2 * 13 - 3 * 29 + 43);
+    expect(out[14]).toBe(-1 * 5 - 2 * 17 - 3 * 31 + 47);
+    expect(out[15]).toBe(-1 * 7 - 2 * 19 - 3 * 37 + 53);
   });
 });
