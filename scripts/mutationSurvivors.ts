@@ -2409,6 +2409,13 @@ const EXPLAINED: readonly Explained[] = [
     line: "thinInstanceSetBuffer(SETTINGS, settings, 4, true)",
     why: "Babylon's staticBuffer flag is a hint to the GPU driver: the settings are written once per growth either way, so the same settings are drawn.",
   },
+  {
+    file: "src/babylon/runtime/crowd/parts/crowdRenderer.ts",
+    from: "this.#observer",
+    to: "true",
+    line: "if (this.#observer) this.scene.onBeforeActiveMeshesEvaluationObservable.remove",
+    why: "Only the first dispose() reaches this line (a second returns at the #disposed check), and the observer is set then: Observable.add returns null only when given no callback, and remove(null) would do nothing anyway.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */

@@ -114,10 +114,8 @@ export class CrowdRenderer {
     this.#drop = Matrix.Translation(0, -bounds.min.y, 0);
     joints.forEach((joint, j) => {
       const part = template.parts.get(joint.part)!;
-      part.meshes.forEach((source, i, all) => {
-        const name =
-          all.length === 1 ? `${template.record.name}/${joint.part}` : `${template.record.name}/${joint.part}/${i}`;
-        this.#sources.push({ source, joint: j, name, part: joint.part, levels: part.levels?.[i] });
+      part.meshes.forEach((source, i) => {
+        this.#sources.push({ source, joint: j, part: joint.part, levels: part.levels?.[i] });
       });
     });
     this.#corners = this.#sources.map((s) => ({

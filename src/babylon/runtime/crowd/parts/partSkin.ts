@@ -26,8 +26,6 @@ import { joinableLooks, LOOK_KIND, lookMaterialOf } from "./lookPlugin.js";
 export interface PartSource {
   source: Mesh;
   joint: number;
-  /** `<model>/<part>`, or `<model>/<part>/<i>` for a part of several meshes. */
-  name: string;
   part: string;
   levels: ObjLevels | undefined;
 }

@@ -40,7 +40,7 @@ function boxSet(part: string): PartDrawSet {
   return {
     first: box,
     material: null,
-    entries: [{ source: { source: box, joint: 0, name: `model/${part}`, part, levels: undefined }, look: 0 }],
+    entries: [{ source: { source: box, joint: 0, part, levels: undefined }, look: 0 }],
     parts: [part],
   };
 }

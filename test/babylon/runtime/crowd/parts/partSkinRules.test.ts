@@ -66,7 +66,7 @@ function meshOf(name: string, buffers: Buffers, material: StandardMaterial | nul
 }
 
 function sourceOf(source: Mesh, part: string, joint: number, levels?: ObjLevels): PartSource {
-  return { source, joint, name: `model/${part}`, part, levels };
+  return { source, joint, part, levels };
 }
 
 /** A plain material of its own colour: any two of them can be drawn as one (lookPlugin.ts). */
