@@ -94,6 +94,23 @@ describe("shader turns of crowd drawing meshes", () => {
     expect(c.mesh.isVisible).toBe(true);
   });
 
+  it("ends a turn once: an effect ready after its turn ran out does not start a second turn beside the next mesh's", () => {
+    const a = drawing("a");
+    const b = drawing("b");
+    const c = drawing("c");
+    showInstances(a.mesh, 1);
+    showInstances(b.mesh, 1);
+    showInstances(c.mesh, 1);
+    vi.advanceTimersByTime(TURN_LIMIT_MS + 1); // a's turn runs out: b's begins
+    expect([b.mesh.isVisible, c.mesh.isVisible]).toEqual([true, false]);
+    a.material.ready = true; // Babylon still checks a's material, and now says it is compiled
+    vi.advanceTimersByTime(16 + 1);
+    expect(c.mesh.isVisible).toBe(false); // b's turn goes on
+    b.material.ready = true;
+    vi.advanceTimersByTime(16 + 1);
+    expect(c.mesh.isVisible).toBe(true);
+  });
+
   it("ends the turn of a mesh disposed meanwhile, skips a waiting mesh disposed, and lets the scene be ready again", () => {
     const a = drawing("a");
     const b = drawing("b");
