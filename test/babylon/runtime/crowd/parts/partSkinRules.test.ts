@@ -261,6 +261,25 @@ describe("joinedMeshOf", () => {
     expect(data(at(3), "position")).toEqual(square().positions);
   });
 
+  it("keeps 32-bit indices when the joined mesh has more vertices than 16 bits can number", () => {
+    // A part of 65 535 vertices (a fan of triangles), then a triangle: its corners are vertices
+    // 65 535 to 65 537, which 16-bit indices would wrap to 65 535, 0 and 1.
+    const n = 65_535;
+    const positions = new Array<number>(n * 3).fill(0);
+    for (let k = 0; k < n; k++) positions[k * 3] = k / n;
+    const indices: number[] = [];
+    for (let k = 1; k + 1 < n; k++) indices.push(0, k, k + 1);
+    const big = sourceOf(meshOf("big", { positions, indices }), "body", 0);
+    const small = sourceOf(meshOf("small", triangle(0)), "head", 1);
+    const mesh = joinedMeshOf(setOf(big, small), 0, skeleton(), "joined")!;
+    expect(mesh.getTotalVertices()).toBe(n + 3);
+    expect(Array.from(mesh.getIndices()!.slice(-3))).toEqual([n, n + 1, n + 2]);
+    // Below the bound, 16 bits are enough and are used.
+    const two = joinedMeshOf(setOf(small, sourceOf(meshOf("other", square()), "head", 1)), 0, skeleton(), "two")!;
+    expect(mesh.getIndices()).toBeInstanceOf(Uint32Array);
+    expect(two.getIndices()).toBeInstanceOf(Uint16Array);
+  });
+
   it("marks each vertex with its look's index, in a buffer that is not updated, for looks drawn as one", () => {
     const body = sourceOf(meshOf("body", triangle(0), material("coat", 0.1)), "body", 0);
     const head = sourceOf(meshOf("head", square(), material("eye", 0.9)), "head", 1);
