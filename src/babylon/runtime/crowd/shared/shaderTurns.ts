@@ -11,9 +11,10 @@
  * Here a drawing mesh that starts drawing while another mesh of its scene is having its turn stays
  * hidden (so neither a frame nor a shadow map makes its effect) and holds the scene's
  * `isReady()` (as pending data) until that turn ends and a new task begins; then its own turn
- * starts (`Material.forceCompilation` makes its effect) and it is shown. A turn ends when the
- * effect is ready, when it fails, when the mesh is disposed, or after {@link TURN_LIMIT_MS}
- * (a texture that never loads keeps a material unready: the next mesh is not held for ever).
+ * starts (its sub-meshes' materials make their effects, as a frame would) and it is shown. A
+ * turn ends when the effects are ready, when one fails, when the mesh is disposed, or after
+ * {@link TURN_LIMIT_MS} (a texture that never loads keeps a material unready: the next mesh is
+ * not held for ever).
  */
 
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
@@ -67,8 +68,7 @@ export function shaderTurnCome(mesh: Mesh, show: () => boolean): boolean {
 /** Starts `mesh`'s turn: its material makes its effect; the next waiting mesh goes in a later task. */
 function takeTurn(mesh: Mesh, turns: Turns): void {
   hadTurn.add(mesh);
-  const material = mesh.material;
-  if (!material) return; // nothing to make
+  if (!mesh.material) return; // nothing to make
   turns.busy = true;
   let ended = false;
   let started = false;
@@ -83,14 +83,37 @@ function takeTurn(mesh: Mesh, turns: Turns): void {
     }
     setTimeout(() => next(turns), 0);
   };
+  // Not Material.forceCompilation: it asks again every 16 ms until the material is ready, even
+  // once the mesh, the material and the scene are disposed, so a texture that never loads would
+  // keep it asking for ever. Here the asking stops with the turn (a dispose ends it too).
+  const check = () => {
+    if (ended) return;
+    if (readyToDraw(mesh)) end();
+    else setTimeout(check, 16);
+  };
   const limit = setTimeout(end, TURN_LIMIT_MS);
   mesh.onDisposeObservable.addOnce(end);
-  try {
-    material.forceCompilation(mesh, end, { useInstances: mesh.hasThinInstances }, end);
-  } catch {
-    end(); // Babylon draws it, and reports, as it would have without a turn
-  }
+  check();
   started = true;
+}
+
+/**
+ * Whether each sub-mesh's material has its effect for `mesh` (made here when it has none, as a
+ * frame would make it), or failed to make it, or threw: either way Babylon draws it, or reports
+ * why not, as it would have without a turn.
+ */
+function readyToDraw(mesh: Mesh): boolean {
+  const instances = mesh.hasThinInstances;
+  try {
+    return mesh.subMeshes.every((subMesh) => {
+      const material = subMesh.getMaterial();
+      return (
+        !material || material.isReadyForSubMesh(mesh, subMesh, instances) || !!subMesh.effect?.getCompilationError()
+      );
+    });
+  } catch {
+    return true;
+  }
 }
 
 /** Ends a turn: the next waiting mesh still alive takes its turn and is shown. */

@@ -4,6 +4,7 @@
  * failed, mesh disposed, or the time limit) and a new task begins.
  */
 
+import type { Effect } from "@babylonjs/core/Materials/effect.js";
 import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
 import type { AbstractMesh } from "@babylonjs/core/Meshes/abstractMesh.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
@@ -20,10 +21,16 @@ import { createNullScene } from "../../../../helpers/babylonScene.js";
 class HeldMaterial extends StandardMaterial {
   ready = false;
   fails = false;
+  /** Its effect failed to compile: not ready, with an error. */
+  failedEffect = false;
   asked: boolean[] = [];
-  override isReadyForSubMesh(_mesh: AbstractMesh, _subMesh: SubMesh, useInstances?: boolean): boolean {
+  subMeshes: SubMesh[] = [];
+  override isReadyForSubMesh(_mesh: AbstractMesh, subMesh: SubMesh, useInstances?: boolean): boolean {
     this.asked.push(!!useInstances);
+    this.subMeshes.push(subMesh);
     if (this.fails) throw new Error("shader failed");
+    if (this.failedEffect)
+      subMesh.setEffect({ getCompilationError: () => "bad shader", dispose() {} } as unknown as Effect);
     return this.ready;
   }
 }
@@ -54,6 +61,8 @@ describe("shader turns of crowd drawing meshes", () => {
     const b = drawing("b");
     showInstances(a.mesh, 2);
     expect([a.mesh.isVisible, a.material.asked]).toEqual([true, [true]]);
+    // The mesh's own sub-mesh is asked, whose effect its frames then use.
+    expect(a.material.subMeshes).toEqual([a.mesh.subMeshes[0]]);
     showInstances(b.mesh, 3);
     expect([b.mesh.isVisible, b.mesh.thinInstanceCount, b.material.asked]).toEqual([false, 3, []]);
     expect(env.scene.getWaitingItemsCount()).toBe(1);
@@ -84,6 +93,8 @@ describe("shader turns of crowd drawing meshes", () => {
     expect(b.mesh.isVisible).toBe(false);
     vi.advanceTimersByTime(1); // the limit: the turn ends
     expect(b.mesh.isVisible).toBe(false);
+    const askedOfA = a.material.asked.length;
+    expect(askedOfA).toBeGreaterThan(TURN_LIMIT_MS / 16 - 2); // asked every 16 ms meanwhile
     vi.advanceTimersByTime(1); // the next task
     expect([b.mesh.isVisible, b.material.asked]).toEqual([true, [true]]);
     // The limit holds for every turn: b's (never ready either) ends by it too.
@@ -92,6 +103,18 @@ describe("shader turns of crowd drawing meshes", () => {
     vi.advanceTimersByTime(TURN_LIMIT_MS);
     vi.advanceTimersByTime(1); // the next task
     expect(c.mesh.isVisible).toBe(true);
+    // Asking stops with the turn (Babylon's forceCompilation would ask for ever, even disposed).
+    vi.advanceTimersByTime(10 * TURN_LIMIT_MS);
+    expect(a.material.asked).toHaveLength(askedOfA);
+  });
+
+  it("ends a turn when the effect failed to compile", () => {
+    const a = drawing("a");
+    const b = drawing("b");
+    a.material.failedEffect = true;
+    showInstances(a.mesh, 1); // the error is seen at the first asking: the turn ends within the call
+    showInstances(b.mesh, 1);
+    expect([a.material.asked.length, b.mesh.isVisible]).toEqual([1, true]);
   });
 
   it("ends a turn once: an effect ready after its turn ran out does not start a second turn beside the next mesh's", () => {
