@@ -2416,6 +2416,41 @@ const EXPLAINED: readonly Explained[] = [
     line: "if (this.#observer) this.scene.onBeforeActiveMeshesEvaluationObservable.remove",
     why: "Only the first dispose() reaches this line (a second returns at the #disposed check), and the observer is set then: Observable.add returns null only when given no callback, and remove(null) would do nothing anyway.",
   },
+  {
+    file: "src/obj/objText.ts",
+    from: "b > a && isWs(s.charCodeAt(b - 1))",
+    to: "false",
+    line: "while (b > a && isWs(",
+    why: "No trailing-whitespace trim at all: the same as the trim's other survivors on this line, every reader ends at the same place (numbers at their last number character, faces skip whitespace between corners, l lines are trimmed after capture, names are tidied).",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "b > a",
+    to: "true",
+    line: "while (b > a && isWs(",
+    why: "The loop can pass a only on an empty or all-whitespace line (a stops at the first other character, which stops the loop); there b goes below a and the next line returns, as it returns for a === b. At the text's start charCodeAt(-1) is NaN, not whitespace: the loop stops.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "b > a",
+    to: "b >= a",
+    line: "while (b > a && isWs(",
+    why: "b === a only on an empty or all-whitespace line, which the next line returns from whether b stays or goes below a.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "s.charCodeAt(a + 1) === 32",
+    to: "true",
+    line: "if (fast && s.charCodeAt(a + 1) === 32)",
+    why: "onFace is only called when the character after f is whitespace (the dispatch checks isWs(c1)), and the fast reader starts after it at a + 2 either way: a tab there is read as a space is.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "count >= 3",
+    to: "count > 3",
+    line: "return emitFan(count, 1)",
+    why: "A triangle the fast reader read then falls through to the general reader, which reads the same line again from the start into the same corners: the same triangle, read twice (a cost only).",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
