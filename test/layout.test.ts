@@ -133,6 +133,8 @@ const CACHE_WEAKMAPS: Record<string, string> = {
   "babylon/physics/index.ts:followers":
     "a scene's bodies that follow their creatures and the one observer that moves them, in one file",
   "records/recordSize.ts:readings": "a record's parsed scale, read once",
+  "babylon/runtime/crowd/shared/shaderTurns.ts:turnsOf":
+    "a scene's shader turns (the one under way, who waits), kept and read in one file, gone with the scene",
 };
 
 /** The classes of src/: name, file, whether abstract, the base it extends (if a name). */
