@@ -2146,6 +2146,14 @@ const EXPLAINED: readonly Explained[] = [
   },
   {
     file: "src/obj/objText.ts",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the mutated source text, a template literal
+    from: "`l ${tokens[k]} ${tokens[k + 1]}`.trim()",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the mutated source text, a template literal
+    to: "`l ${tokens[k]} ${tokens[k + 1]}`",
+    why: "A segment can never end in whitespace: the line arrives trimmed (its last token has none) and folded (each run of n whitespace characters becomes n/2 spaces, then the run's last character when n is odd), so a whitespace character other than a space is left only at the start of the token after it; the segment starts with 'l': the trim removes nothing.",
+  },
+  {
+    file: "src/obj/objText.ts",
     from: "hash !== length && hash < lineStart",
     to: "true",
     why: "A line with no comment reads the same on the slow path (sliced, its comment stripped, readNumbers) as on the fast one (readNumbersFast, which equals readNumbers by design); searching for the next # on every line finds the same # as the one kept: the same lines go each way.",

@@ -56,6 +56,13 @@ const CASES: Array<[string, string, number]> = [
     2,
   ],
   ["lines (l)", `${SQUARE}o wire\nl 1 2 3\no face\nf 1 2 3\n`, 2],
+  // Two spaces then a tab: the line's fold leaves " \t" between the corners, which the segment's
+  // own fold turns into one space (a line from 1 to 2); one corner alone draws nothing.
+  [
+    "l lines of one corner, and a tab left after the line's fold",
+    `${SQUARE}o wire\nl 33\nl 1  \t2\no face\nf 1 2 3\n`,
+    2,
+  ],
   [
     "a face mixing corner kinds (only the leading kind counts)",
     `${SQUARE}${UVS}o a\nf 1/1 2/2 3/3/3 4/4\no b\nf 1 2 3/1 4\n`,
@@ -164,6 +171,12 @@ describe("the one-pass readers", () => {
 });
 
 describe("parseObjText", () => {
+  it("leaves a mesh whose only l line has one corner (however many digits) without lines", () => {
+    const [mesh] = parseObjText(`${SQUARE}f 1 2 3\nl 44\n`);
+    expect(mesh!.hasLines).toBe(false);
+    expect(Array.from(mesh!.indices)).toHaveLength(3);
+  });
+
   it("starts each read clean, after a read whose l line drew nothing or a read that threw", () => {
     const text = `${SQUARE}${UVS}f 1/1 2/2 3/3\nf 1/1 3/3 4/4\n`;
     const fresh = parseObjText(text);
