@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Menagerie } from "../../../../src/babylon/menagerie.js";
 import { PartParser } from "../../../../src/babylon/runtime/load/partParser.js";
+import { sharedObjParsePool } from "../../../../src/obj/objParsePool.js";
 import { createNullScene, sceneCounts } from "../../../helpers/babylonScene.js";
 import { createModelServer, type ModelServer } from "../../../helpers/modelServer.js";
 import { furMtl, quadrupedParts, tinyPng } from "../../../helpers/tinyModels.js";
@@ -89,12 +90,29 @@ describe("loading a model", () => {
       },
     });
     const menagerie = new Menagerie(env.scene, { baseUrl: server.url, apiKey: "test-key" });
+    // This test timed out (20 s) in two full Node-lane runs and passed alone; the cause is not
+    // found. Should it hang again, it fails at 15 s saying where the load stood.
+    let stalled: ReturnType<typeof setTimeout> | undefined;
+    const stall = new Promise<never>((_, reject) => {
+      stalled = setTimeout(() => {
+        const pool = sharedObjParsePool();
+        const state = {
+          partsInScene: partsIn(env.scene),
+          lookups: server.lookupCount(),
+          partRequests: PART_NAMES.map((part) => server.assetCount("fox", `${part}.obj`)),
+          stats: menagerie.stats,
+          pool: pool && { ready: pool.ready, stats: pool.stats },
+        };
+        reject(new Error(`the load stalled with the MTL held: ${JSON.stringify(state)}`));
+      }, 15_000);
+    });
     try {
-      const creature = await menagerie.spawnCreature("fox");
+      const creature = await Promise.race([menagerie.spawnCreature("fox"), stall]);
       expect(partsBeforeMtl).toBe(11);
       expect(creature.listParts()).toHaveLength(11);
       expect(env.scene.textures.length).toBeGreaterThan(0); // the MTL's texture did arrive
     } finally {
+      clearTimeout(stalled);
       menagerie.dispose();
     }
   }, 20_000);
