@@ -2384,6 +2384,13 @@ const EXPLAINED: readonly Explained[] = [
   },
   {
     file: "src/babylon/runtime/crowd/parts/crowdLevel.ts",
+    from: "s < capacity",
+    to: "s <= capacity",
+    line: "settings[s * 4] = settings[s * 4 + 1] = s",
+    why: "The extra pass writes slot `capacity`'s two floats just past the end of a Float32Array of capacity * 4: writes out of a typed array's range are dropped, so the array is the same.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/parts/crowdLevel.ts",
     from: "{ this.#partial = false; // an engine without a GL context (NullEng...",
     to: "{}",
     line: "} catch {",

@@ -202,6 +202,19 @@ describe("a crowd level's growth", () => {
   });
 });
 
+describe("a crowd level's buffers", () => {
+  it("keeps the matrices in an updatable instance buffer (rewritten as creatures move) and the settings in a static one", () => {
+    const level = levelOf();
+    addMarked(level, 1);
+    const mesh = level.meshes[0]!;
+    expect(mesh.getVertexBuffer("world0")!.isUpdatable()).toBe(true);
+    expect(mesh.getVertexBuffer(SETTINGS)!.isUpdatable()).toBe(false);
+    for (let i = 0; i < 16; i++) addMarked(level, 2); // grown: both set again
+    expect(mesh.getVertexBuffer("world0")!.isUpdatable()).toBe(true);
+    expect(mesh.getVertexBuffer(SETTINGS)!.isUpdatable()).toBe(false);
+  });
+});
+
 describe("a crowd level's uploads", () => {
   it("uploads nothing until written, then each mesh's matrices and the joint texture once", () => {
     const level = levelOf(0, contextOf([boxSet("body"), boxSet("head")]));
