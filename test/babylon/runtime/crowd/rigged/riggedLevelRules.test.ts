@@ -396,6 +396,23 @@ describe("a rigged level's growth", () => {
     check(); // the grown buffers
   });
 
+  it("keeps the matrices and the clip settings in updatable instance buffers: both are rewritten as creatures move and play", () => {
+    const { sources, context } = modelOf();
+    const level = makeRiggedLevel(0, sources, context);
+    const updatable = () => {
+      const [body, prop] = level.meshes;
+      return [
+        body!.getVertexBuffer("world0")!.isUpdatable(),
+        body!.getVertexBuffer(SETTINGS)!.isUpdatable(),
+        prop!.getVertexBuffer("world0")!.isUpdatable(),
+      ];
+    };
+    addMarked(level, 1);
+    expect(updatable()).toEqual([true, true, true]);
+    for (let i = 1; i <= 16; i++) addMarked(level, 1);
+    expect(updatable()).toEqual([true, true, true]); // the grown buffers
+  });
+
   it("grows a level members move into exactly when one more would not fit, their data copied into the grown buffers", () => {
     const { sources, context } = modelOf();
     const near = makeRiggedLevel(0, sources, context);
@@ -427,6 +444,16 @@ describe("a rigged level's uploads", () => {
     expect([level.matricesDirty, level.framesDirty]).toEqual([false, false]);
     expect(level.upload()).toBe(0);
     expect(sent.map((spy) => spy.mock.calls.length)).toEqual([2, 1]);
+  });
+
+  it("sends nothing before anything was written", () => {
+    const { sources, context } = modelOf();
+    const level = makeRiggedLevel(0, sources, context);
+    const [body, prop] = level.meshes;
+    const sent = [vi.spyOn(body!, "thinInstanceBufferUpdated"), vi.spyOn(prop!, "thinInstanceBufferUpdated")];
+    expect([level.matricesDirty, level.framesDirty]).toEqual([false, false]);
+    expect(level.upload()).toBe(0);
+    expect(sent.map((spy) => spy.mock.calls.length)).toEqual([0, 0]);
   });
 
   it("sends only the clip settings when only the frames changed, counting no matrix upload", () => {
@@ -614,6 +641,11 @@ describe("riggedLevelMeshOf", () => {
       [1, 0, 4, 3, 3],
     ]);
     expect([mesh.material, mesh.sideOrientation, mesh.receiveShadows]).toEqual([source.material, 1, true]);
+    // Made once and never rewritten: static buffers.
+    expect(mesh.getVerticesDataKinds().map((kind) => mesh.getVertexBuffer(kind)!.isUpdatable())).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it("reads the full mesh into a geometry of its own where the level has no buffers, with its sub-meshes", () => {
