@@ -2466,6 +2466,93 @@ const EXPLAINED: readonly Explained[] = [
     line: "return emitFan(count, 1)",
     why: "A triangle the fast reader read then falls through to the general reader, which reads the same line again from the start into the same corners: the same triangle, read twice (a cost only).",
   },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevel.ts",
+    from: "false",
+    to: "true",
+    line: "mesh.dispose(false, false)",
+    why: "A level's drawing meshes have no children (made from buffers or the template's geometry, nothing parented to them): disposing the children too disposes nothing more.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevel.ts",
+    from: "[]",
+    to: '["Stryker was here"]',
+    line: "const subMeshes = source.subMeshes ?? []",
+    why: "Unreachable: rangesOf is called only for a mesh with vertices and indices, and Babylon gives such a mesh its list of sub-meshes (at least one over everything) when its geometry is set.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevel.ts",
+    from: "Math.max(riggedLevelStats.longestStepMs, performance.now() - started)",
+    to: "Math.min(riggedLevelStats.longestStepMs, performance.now() - started)",
+    why: "longestStepMs is a clock reading kept for the bench and tools (its comment: never a test); no test may assert wall-clock times here, so none reads it.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevel.ts",
+    from: "performance.now() - started",
+    to: "performance.now() + started",
+    line: "longestStepMs",
+    why: "longestStepMs is a clock reading kept for the bench and tools (its comment: never a test); no test may assert wall-clock times here, so none reads it.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevelData.ts",
+    from: "indices.length < 3",
+    to: "indices.length <= 3",
+    why: "A run of exactly 3 indices has the target 3 (at least 3), and the simplifier stops at or below its target: it gives the triangle back unchanged, as the mutant keeps it.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevelData.ts",
+    from: "kept.length === 1",
+    to: "false",
+    why: "With one run the mutant copies it into a new array of the same length instead of using it: the same indices.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevelData.ts",
+    from: "all !== indices",
+    to: "true",
+    why: "With one run `all` is that run (set onto itself: no change); with several, `all` is a new array and never one of them: the same copies either way.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevelData.ts",
+    from: "mesh.positions.length / 3",
+    to: "mesh.positions.length * 3",
+    why: "renumber's vertex count only sizes its remap table: a larger one maps the same indices in the same order of first use.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevelSkin.ts",
+    from: "v < vertices",
+    to: "v <= vertices",
+    why: "The extra pass reads past the weights' end (undefined, not 0) and writes at an index past the data's end or NaN: a typed array drops such writes, so the data is the same.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevelSkin.ts",
+    from: "w === 0",
+    to: "false",
+    why: "A zero weight then adds 0 to its slot's sum (or writes at index NaN, dropped, for a bone that has no slot): the same data; the check only saves work.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevelSkin.ts",
+    from: "t < indices.length",
+    to: "t <= indices.length",
+    why: "The extra pass reads a triangle past the indices' end: its vertices are undefined, so it pushes only undefined bones, which sort last, get slot 0 and are never looked up by the data loop (slot 0 raises no stride).",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevelSkin.ts",
+    from: "b !== a",
+    to: "true",
+    why: "A bone then meets itself: when it is given its slot it has none yet, so its own entry adds nothing to the slots taken: the same colouring.",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevelSkin.ts",
+    from: "i < bones.length",
+    to: "i <= bones.length",
+    why: "The extra pass reads an undefined weight and bone: it may give `undefined` slot 0, which the data loop never looks up (slot 0 raises no stride).",
+  },
+  {
+    file: "src/babylon/runtime/crowd/rigged/riggedLevelSkin.ts",
+    from: "weights[i] !== 0",
+    to: "true",
+    why: "A bone with only zero weights then gets slot 0 when it has none: the data loop skips zero weights, so it never reads that slot, and slot 0 raises no stride.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
