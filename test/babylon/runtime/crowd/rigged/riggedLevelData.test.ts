@@ -4,12 +4,8 @@
  * carried to the vertices kept, and no level where simplifying gains too little. No engine.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  simplifierReady,
-  type VertexLevels,
-  type VertexMesh,
-  vertexLevels,
-} from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevelData.js";
+import { simplifierReady, type VertexMesh } from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevelData.js";
+import { runVertexLevels } from "./vertexLevelSteps.js";
 
 beforeAll(() => simplifierReady());
 
@@ -54,20 +50,10 @@ function skinOf(y: number): { bones: number[]; weights: number[] } {
   return { bones: [band, (band + 1) % 4, 0, 0], weights: [w, Math.fround(1 - w), 0, 0] };
 }
 
-function run(mesh: VertexMesh, specs: { ratio: number; error: number }[]): { levels: VertexLevels; steps: number } {
-  const gen = vertexLevels(mesh, specs);
-  let steps = 0;
-  for (;;) {
-    const step = gen.next();
-    if (step.done) return { levels: step.value, steps };
-    steps++;
-  }
-}
-
 describe("levels of a skinned mesh", () => {
   it("keeps fewer triangles per level, one simplifier call a step, every attribute carried", () => {
     const mesh = skinnedSphere(40, 60);
-    const { levels, steps } = run(mesh, [
+    const { levels, steps } = runVertexLevels(mesh, [
       { ratio: 0.25, error: 0.03 },
       { ratio: 0.06, error: 0.08 },
     ]);
@@ -103,9 +89,9 @@ describe("levels of a skinned mesh", () => {
       positions,
       attributes: [{ kind: "position", data: positions, size: 3 }],
     };
-    expect(run(cube, [{ ratio: 0.25, error: 0.001 }]).levels).toEqual([null]);
+    expect(runVertexLevels(cube, [{ ratio: 0.25, error: 0.001 }]).levels).toEqual([null]);
     const mesh = skinnedSphere(20, 30);
-    const { levels } = run(mesh, [
+    const { levels } = runVertexLevels(mesh, [
       { ratio: 0.2, error: 0.05 },
       { ratio: 0.19, error: 0.05 },
     ]);

@@ -16,8 +16,8 @@ import {
   type VertexLevelSpec,
   type VertexLevels,
   type VertexMesh,
-  vertexLevels,
 } from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevelData.js";
+import { runVertexLevels } from "./vertexLevelSteps.js";
 
 beforeAll(() => simplifierReady());
 
@@ -105,17 +105,7 @@ function joined(meshes: readonly VertexMesh[], materials: readonly number[]): Ve
   return { indices: Uint32Array.from(indices), positions, attributes, ranges };
 }
 
-function run(mesh: VertexMesh, specs: readonly VertexLevelSpec[]): { levels: VertexLevels; steps: number } {
-  const gen = vertexLevels(mesh, specs);
-  let steps = 0;
-  for (;;) {
-    const step = gen.next();
-    if (step.done) return { levels: step.value, steps };
-    steps++;
-  }
-}
-
-const levelsOf = (mesh: VertexMesh, specs: readonly VertexLevelSpec[]) => run(mesh, specs).levels;
+const levelsOf = (mesh: VertexMesh, specs: readonly VertexLevelSpec[]) => runVertexLevels(mesh, specs).levels;
 const counts = (levels: VertexLevels) => levels.map((level) => (level === null ? null : level.indices.length));
 const attribute = (level: VertexLevel, kind: string) => level.attributes.find((a) => a.kind === kind)!.data;
 
@@ -167,7 +157,7 @@ describe("vertexLevels' targets and gains", () => {
   });
 
   it("leaves a level null until one gains enough, then repeats the last level made while the next gains under 10% of it", () => {
-    const { levels, steps } = run(grid(6), [
+    const { levels, steps } = runVertexLevels(grid(6), [
       { ratio: 0.95, error: 1 },
       { ratio: 0.5, error: 1 },
       { ratio: 0.48, error: 1 },
@@ -182,7 +172,7 @@ describe("vertexLevels' targets and gains", () => {
 
   it("makes no level of a mesh without triangles", () => {
     const mesh = { ...grid(2), indices: new Uint32Array(0) };
-    expect(run(mesh, [{ ratio: 0.5, error: 1 }])).toEqual({ levels: [null], steps: 1 });
+    expect(runVertexLevels(mesh, [{ ratio: 0.5, error: 1 }])).toEqual({ levels: [null], steps: 1 });
   });
 });
 
@@ -208,7 +198,7 @@ describe("levels of a mesh of several runs", () => {
     const small = grid(3, { z: 5 });
     const mesh = joined([big, small], [1, 2]);
     const reordered = { ...mesh, ranges: [mesh.ranges![1]!, mesh.ranges![0]!] };
-    const { levels, steps } = run(reordered, [
+    const { levels, steps } = runVertexLevels(reordered, [
       { ratio: 0.5, error: 1 },
       { ratio: 0.01, error: 1 },
     ]);

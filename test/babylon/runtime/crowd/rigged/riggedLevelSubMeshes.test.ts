@@ -15,26 +15,17 @@ import { riggedLevelMeshOf, vertexMeshOf } from "../../../../../src/babylon/runt
 import {
   simplifierReady,
   type VertexLevel,
-  type VertexLevels,
   type VertexMesh,
-  vertexLevels,
 } from "../../../../../src/babylon/runtime/crowd/rigged/riggedLevelData.js";
 import { createNullScene } from "../../../../helpers/babylonScene.js";
 import { skinnedLimb } from "./skinnedSurface.js";
+import { runVertexLevels } from "./vertexLevelSteps.js";
 
 beforeAll(() => simplifierReady());
 
 const specs = levelSpecs(MESH_LOD_DEFAULTS);
 
-function levelsOf(mesh: VertexMesh): { levels: VertexLevels; steps: number } {
-  const gen = vertexLevels(mesh, specs);
-  let steps = 0;
-  for (;;) {
-    const step = gen.next();
-    if (step.done) return { levels: step.value, steps };
-    steps++;
-  }
-}
+const levelsOf = (mesh: VertexMesh) => runVertexLevels(mesh, specs);
 
 /** The skinned limb of skinnedSurface.ts as two sub-meshes: the tube below mid-height (material 1), then the rest (material 0). */
 function twoRunLimb(): VertexMesh {
