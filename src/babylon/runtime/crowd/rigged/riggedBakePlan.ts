@@ -86,9 +86,10 @@ export function planBake(template: RiggedTemplate, maxTextureSize: number, maxFp
     return Math.max(0, g.to - g.from) / fps;
   });
   const total = seconds.reduce((sum, s) => sum + s, 0);
-  // Row 0 is the rest pose and every clip has a row at least.
+  // Row 0 is the rest pose and every clip has a row at least. Clips that are all single poses
+  // (0 s) need no more than that: the rate is then the most asked for, if their rows fit.
   const room = max - 1 - groups.length;
-  const fps = total > 0 ? Math.min(maxFps, Math.floor(room / total)) : 1;
+  const fps = total > 0 ? Math.min(maxFps, Math.floor(room / total)) : room >= 0 ? maxFps : 0;
   if (fps < MIN_FPS) throw new Error(`its clips (${total.toFixed(1)} s) do not fit a texture ${max} rows high`);
   let row = 1;
   const clips: BakedClip[] = groups.map((_, i) => {

@@ -252,10 +252,9 @@ describe("planBake", () => {
     expect(plan.rows).toBe(93);
   });
 
-  // BUG (riggedBakePlan.ts:91): when every clip lasts 0 s (single poses) the frames a second are
-  // set to 1, below MIN_FPS, so the model is refused as if its clips "(0.0 s) do not fit a
-  // texture 4096 rows high", although one row per clip fits; maxFps would do.
-  it.fails("bakes a model whose clips are all single poses, a row each", () => {
+  // Found by this file (riggedBakePlan.ts set 1 frame a second for 0 s of clips, below MIN_FPS,
+  // and refused such a model as if "its clips (0.0 s) do not fit a texture 4096 rows high").
+  it("bakes a model whose clips are all single poses, a row each, while their rows fit", () => {
     const { skeleton, nodes } = skeletonOf(env.scene, 1);
     const pose = groupOf(env.scene, "pose", nodes[0]!, [[0, new Vector3(0, 5, 0)]]);
     const template = templateOf(
@@ -263,7 +262,18 @@ describe("planBake", () => {
     );
     const plan = planBake(template, 4096, 60);
     expect(plan.clips).toEqual([{ name: "pose", start: 1, frames: 1, seconds: 0 }]);
-    expect(plan.rows).toBe(2);
+    expect([plan.rows, plan.fps]).toEqual([2, 60]);
+    // A texture 8 pixels across (one bone) holds the rest row and 7 poses, not 8.
+    const poses = (n: number) =>
+      templateOf(
+        containerOf(env.scene, {
+          meshes: [boxOf(env.scene, "body", skeleton)],
+          skeletons: [skeleton],
+          groups: Array.from({ length: n }, (_, i) => groupOf(env.scene, `pose${i}`, nodes[0]!, [[0, Vector3.Zero()]])),
+        }),
+      );
+    expect([planBake(poses(7), 8, 30).rows, planBake(poses(7), 8, 30).fps]).toEqual([8, 30]);
+    expect(() => planBake(poses(8), 8, 30)).toThrow(new Error("its clips (0.0 s) do not fit a texture 8 rows high"));
   });
 
   it("throws bakeProblem's reason", () => {
