@@ -63,6 +63,13 @@ const CASES: Array<[string, string, number]> = [
     `${SQUARE}o wire\nl 33\nl 1  \t2\no face\nf 1 2 3\n`,
     2,
   ],
+  // A line with a comment is read from a copy of it without the comment: its corners are the
+  // copy's, not the text's at the same offsets (here the first line's, a face's worth of them).
+  [
+    "a face with a comment after it, in a text whose first line holds other corners at its offsets",
+    `g 1/1/1 2/1/1 3/1/1\n${SQUARE}${UVS}${NORMALS}f 2/2/1 3/3/1 4/4/1 # the upper triangle\n`,
+    1,
+  ],
   [
     "a face mixing corner kinds (only the leading kind counts)",
     `${SQUARE}${UVS}o a\nf 1/1 2/2 3/3/3 4/4\no b\nf 1 2 3/1 4\n`,
