@@ -2811,6 +2811,37 @@ const EXPLAINED: readonly Explained[] = [
     line: "onBeforeActiveMeshesEvaluationObservable.remove",
     why: "The observer is set in the constructor and cleared only after `#disposed` is set, so it is never null here; removing null would do nothing anyway.",
   },
+  {
+    file: "src/obj/objBatch.ts",
+    from: "Math.random() * 0x100000000",
+    to: "Math.random() / 0x100000000",
+    why: "The salt then is always 0: pairs land in other slots but are found the same way, so the same vertices and indices. What the random salt buys (no text can be written to make its pairs collide) shows only as time, which no test may read.",
+  },
+  {
+    file: "src/obj/objBatch.ts",
+    from: "first >= 0",
+    to: "true",
+    why: "A negative entry is EMPTY or a position's second vertex (stored as -2 - vertex); the uv list read at a negative index is undefined, which equals no uv (a uv index or -1), so the vertex is not reused either way.",
+  },
+  {
+    file: "src/obj/objBatch.ts",
+    from: "slot + 1",
+    to: "slot - 1",
+    why: "The table is then probed backwards instead of forwards (wrapping by the mask); placing and finding a pair both go through #slotOf, so every pair is found where it was placed: the same vertices and indices.",
+  },
+  {
+    file: "src/obj/objBatch.ts",
+    from: "n[i]! * xSign",
+    to: "n[i]! / xSign",
+    why: "xSign is 1 or -1, and dividing by ±1 is multiplying by it.",
+  },
+  {
+    file: "src/obj/objText.ts",
+    from: "true",
+    to: "false",
+    line: "let stale = true",
+    why: "`values` starts with the lists' own arrays and counts of 0, which is what sync() would copy before any v, vt or vn line; every such line sets `stale` again.",
+  },
 ];
 
 /** The reason a survivor is kept, if one is written. */
