@@ -16,6 +16,8 @@ const QUIET_TESTS = ["test/browser/populateLoad.browser.test.ts"];
  * the Chromium lane; the physics page (about 25 s) stays here.
  */
 const NODE_LANE_BROWSER_TESTS = ["test/browser/physics.browser.test.ts"];
+/** Builds the test pages once a run, for the projects that open them (test/helpers/vitePages.ts). */
+const TEST_PAGES_BUILD = "test/helpers/testPagesBuild.ts";
 /**
  * Node tests that need modules of their own: the allocation tests, clipMixer's among them (the
  * JIT must see only their own code's shapes: in the shared graph clipMixer's read a steady 16 B
@@ -75,7 +77,10 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: "node-isolated", include: ISOLATED_TESTS } },
-      { extends: true, test: { name: "browser-node-lane", include: NODE_LANE_BROWSER_TESTS } },
+      {
+        extends: true,
+        test: { name: "browser-node-lane", include: NODE_LANE_BROWSER_TESTS, globalSetup: [TEST_PAGES_BUILD] },
+      },
       {
         extends: true,
         test: {
@@ -85,6 +90,7 @@ export default defineConfig({
           // One module graph for its files too (their imports: 24 s a run -> 4 s); each file
           // starts and stops its own servers and browser.
           isolate: false,
+          globalSetup: [TEST_PAGES_BUILD],
         },
       },
       { extends: true, test: { name: "quiet", include: QUIET_TESTS } },
