@@ -38,7 +38,8 @@ beforeAll(async () => {
     port: 0,
     log: (l) => void seen.push({ where: "proxy log", text: l }),
   });
-  [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
+  // A demo server of its own, not the run's shared one: the scan reads what its Vite printed.
+  [demo, browser] = await Promise.all([startDemo({ own: true }), launchChromium()]);
   page = await browser.newPage({ viewport: { width: 960, height: 540 } });
   page.on("console", (m) => void seen.push({ where: `console.${m.type()}`, text: m.text() }));
   page.on("pageerror", (e) => void seen.push({ where: "pageerror", text: `${e.message}\n${e.stack ?? ""}` }));

@@ -1,6 +1,8 @@
 /**
  * Runs the README's demo command (`npm run demo`) on a free loopback port, as a child process,
- * and stops it (and its children) afterwards.
+ * and stops it (and its children) afterwards. Under the `browser` project, `startDemo()` hands
+ * out the one demo server its global set-up started for the run ({@link ./sharedDemo.ts}); a
+ * test that reads the server's output starts one of its own (`{ own: true }`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -25,7 +27,45 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
-export async function startDemo(timeoutMs = 180_000): Promise<DemoServer> {
+/** Options of {@link startDemo}. */
+export interface StartDemoOptions {
+  /**
+   * A demo server of the caller's own, even where the run shares one: for a test that reads
+   * what the server printed ({@link DemoServer.output}). Default false.
+   */
+  own?: boolean;
+  /** How long `npm run demo` may take to start, in ms. Default 180 000. */
+  timeoutMs?: number;
+}
+
+/** The run's shared demo server's URL, when a Vitest project with its global set-up runs this. */
+async function sharedDemoUrl(): Promise<string | undefined> {
+  if (!process.env["VITEST"]) return undefined;
+  const { inject } = await import("vitest");
+  return inject("demoUrl");
+}
+
+/**
+ * The demo on a loopback port: the run's shared server (see the file's comment), or one started
+ * for the caller, which its `close()` stops.
+ */
+export async function startDemo(options: StartDemoOptions = {}): Promise<DemoServer> {
+  const shared = options.own ? undefined : await sharedDemoUrl();
+  if (shared) {
+    return {
+      url: shared,
+      output: () => {
+        throw new Error(
+          "the run's shared demo server prints to its global set-up: read output of startDemo({ own: true })",
+        );
+      },
+      close: async () => {},
+    };
+  }
+  return startOwnDemo(options.timeoutMs ?? 180_000);
+}
+
+async function startOwnDemo(timeoutMs: number): Promise<DemoServer> {
   const port = await freePort();
   const env = { ...process.env };
   delete env["VITEST"]; // the demo mounts the service only outside Vitest
