@@ -5,7 +5,8 @@
  * folder removed when the run ends. {@link ./vitePages.ts}'s `startPageServer` then serves that
  * folder: a page loads in about 100 requests, not the dev server's 330 modules, each transformed
  * in the test's own process (a fox's page took 3.0 s to load from the dev server and 0.8 s
- * built, both quiet; the build takes about 2 s).
+ * built, both quiet; the build takes about 2 s). In watch mode they are built again before
+ * each rerun.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,5 +50,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), "menagerie-test-pages-"));
   await buildTestPages(dir);
   project.provide("testPagesDir", dir);
+  // Watch mode (`npm run test:watch`): the pages again from today's sources before each rerun.
+  project.onTestsRerun(() => buildTestPages(dir));
   return () => rmSync(dir, { recursive: true, force: true });
 }
