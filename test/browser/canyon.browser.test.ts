@@ -1,5 +1,5 @@
 /**
- * The demo's Canyon (`npm run demo`, `?habitat=canyon`): a level of meshes navigated on a
+ * The demo's Canyon (the run's built demo, `npm run demo:preview`, `?habitat=canyon`): a level of meshes navigated on a
  * navmesh. Its herd is sent across the gorge with the panel's button and every member must get
  * to the east bank over the bridge: while over the river (between the gorge's walls) never below
  * the deck nor beside it. The page samples each member every frame (`__demo.canyon.members`);

@@ -1,6 +1,6 @@
 /**
- * The demo's creature browser and habitat link in Chromium (`npm run demo`: the reference
- * service on the page's own port): featured creatures with thumbnails while the box is empty,
+ * The demo's creature browser and habitat link in Chromium (the run's built demo with the
+ * reference service on the page's own port, `npm run demo:preview`): featured creatures with thumbnails while the box is empty,
  * search as you type over `GET /names`, the fuzzy lookup when no name holds the words, a click
  * that spawns; `?habitat=savanna` populates the grass, and a word that names no habitat says so.
  */

@@ -102,7 +102,8 @@ const setCount = (n: number) =>
 const isInspector = (url: string) => /inspector|debugLayer/i.test(url);
 
 beforeAll(async () => {
-  [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
+  // The README's demo command itself, not the run's shared built demo.
+  [demo, browser] = await Promise.all([startDemo({ own: true }), launchChromium()]);
   page = await browser.newPage({ viewport: VIEW });
   watch = watchPage(page);
   page.on("request", (request) => requested.push(request.url()));

@@ -1,5 +1,5 @@
 /**
- * The demo's lagoon scene in Chromium (`npm run demo`, `?scene=lagoon`): positions sampled every
+ * The demo's lagoon scene in Chromium (the run's built demo, `?scene=lagoon`): positions sampled every
  * half second through the page's `window.__lagoon` hook (demo/lagoon.ts) while it lives. Fliers
  * stay above the water, swimmers between its surface and the floor at several depths, birds
  * land on the beach now and then, and the shark chases the fish.

@@ -1,8 +1,10 @@
 /**
- * Runs the README's demo command (`npm run demo`) on a free loopback port, as a child process,
- * and stops it (and its children) afterwards. Under the `browser` project, `startDemo()` hands
- * out the one demo server its global set-up started for the run ({@link ./sharedDemo.ts}); a
- * test that reads the server's output starts one of its own (`{ own: true }`).
+ * The demo page with the reference service mounted beside it, on a free loopback port, as a
+ * child process stopped (with its children) by `close()`: the README's demo command
+ * (`npm run demo`, Vite's dev server), or the demo built (`npm run demo:build`) and served by
+ * `npm run demo:preview`. Under the `browser` project, `startDemo()` hands out the run's one
+ * built demo that its global set-up serves ({@link ./sharedDemo.ts}); a test of the README's
+ * command itself, or one that reads what the server printed, asks for `{ own: true }`.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -30,8 +32,9 @@ export interface DemoServer {
 /** Options of {@link startDemo}. */
 export interface StartDemoOptions {
   /**
-   * A demo server of the caller's own, even where the run shares one: for a test that reads
-   * what the server printed ({@link DemoServer.output}). Default false.
+   * `npm run demo` of the caller's own, even where the run shares a built demo: for a test of
+   * the README's demo command itself, or one that reads what the server printed
+   * ({@link DemoServer.output}). Default false.
    */
   own?: boolean;
   /** How long `npm run demo` may take to start, in ms. Default 180 000. */
@@ -46,8 +49,8 @@ async function sharedDemoUrl(): Promise<string | undefined> {
 }
 
 /**
- * The demo on a loopback port: the run's shared server (see the file's comment), or one started
- * for the caller, which its `close()` stops.
+ * The demo on a loopback port: the run's shared built demo (see the file's comment), or
+ * `npm run demo` started for the caller, which its `close()` stops.
  */
 export async function startDemo(options: StartDemoOptions = {}): Promise<DemoServer> {
   const shared = options.own ? undefined : await sharedDemoUrl();
@@ -56,16 +59,22 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<DemoSer
       url: shared,
       output: () => {
         throw new Error(
-          "the run's shared demo server prints to its global set-up: read output of startDemo({ own: true })",
+          "the run's shared demo prints to its global set-up: read the output of startDemo({ own: true })",
         );
       },
       close: async () => {},
     };
   }
-  return startOwnDemo(options.timeoutMs ?? 180_000);
+  return startDemoScript(["demo"], options.timeoutMs ?? 180_000);
 }
 
-async function startOwnDemo(timeoutMs: number): Promise<DemoServer> {
+/** `npm run demo:preview` of the demo built into `outDir` (`npm run demo:build -- --outDir`). */
+export function startBuiltDemo(outDir: string, timeoutMs = 180_000): Promise<DemoServer> {
+  return startDemoScript(["demo:preview", "--", "--outDir", outDir], timeoutMs);
+}
+
+/** `npm run <script...>` on a free port, once it says where it serves the page and the service. */
+async function startDemoScript(script: string[], timeoutMs: number): Promise<DemoServer> {
   const port = await freePort();
   const env = { ...process.env };
   delete env["VITEST"]; // the demo mounts the service only outside Vitest
@@ -74,7 +83,8 @@ async function startOwnDemo(timeoutMs: number): Promise<DemoServer> {
   delete env["NODE_ENV"];
   delete env["FORCE_COLOR"];
   env["NO_COLOR"] = "1"; // plain text to read the URL from
-  const child: ChildProcess = spawn("npm", ["run", "demo", "--", "--port", String(port), "--strictPort"], {
+  const args = script.includes("--") ? [...script] : [...script, "--"];
+  const child: ChildProcess = spawn("npm", ["run", ...args, "--port", String(port), "--strictPort"], {
     cwd: repoRoot,
     env,
     detached: true, // its own process group, so close() stops npm, vite and all
@@ -89,8 +99,8 @@ async function startOwnDemo(timeoutMs: number): Promise<DemoServer> {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the ESC of terminal colour codes
   const plain = () => output.replace(/\u001b\[[0-9;]*m/g, "");
   while (!plain().includes(`127.0.0.1:${port}`) || !/reference service at/.test(plain())) {
-    if (child.exitCode !== null) throw new Error(`npm run demo exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() - started > timeoutMs) throw new Error(`npm run demo did not start in time:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`npm run ${script[0]} exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`npm run ${script[0]} did not start in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
