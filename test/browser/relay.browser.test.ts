@@ -4,12 +4,11 @@
  * one with it. Without it a page cannot read a single asset and the error says why and what
  * to do; with it the fox loads textured and the demo populates its forest through the proxy.
  */
-import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, pageResult, watchPage } from "../helpers/browser.js";
 import { type CdnUpstream, startCdnUpstream } from "../helpers/cdnUpstream.js";
+import { startDemo } from "../helpers/demoServer.js";
 import { startTestService, type TestService } from "../helpers/serviceServer.js";
 import { furMtl, quadrupedParts, tinyPng } from "../helpers/tinyModels.js";
 import { type PageServer, startPageServer } from "../helpers/vitePages.js";
@@ -105,30 +104,14 @@ describe("an asset host without CORS, in Chromium", () => {
   }, 240_000);
 
   it("lets the demo populate its forest through the relaying proxy (?service=<proxy>)", async () => {
-    const demo: ViteDevServer = await createServer({
-      configFile: false,
-      root: fileURLToPath(new URL("../../demo", import.meta.url)),
-      logLevel: "error",
-      server: {
-        host: "127.0.0.1",
-        port: 0,
-        hmr: false,
-        fs: { allow: [fileURLToPath(new URL("../..", import.meta.url))] },
-      },
-      cacheDir: fileURLToPath(new URL("../../node_modules/.vite-test-relay-demo", import.meta.url)),
-      // Pre-bundle from a fresh scan every run: a cache left by older sources lacks the Babylon
-      // modules that newer lazy chunks import, and Vite's re-bundling mid-page answers the page's
-      // requests for the old chunks with 504s.
-      optimizeDeps: { force: true },
-    });
-    await demo.listen();
+    // The run's built demo (test/helpers/sharedDemo.ts), told to use the relaying proxy.
+    const demo = await startDemo();
     const page = await browser.newPage({ viewport: { width: 960, height: 540 } });
     const watch = watchPage(page);
     const bad: string[] = [];
     page.on("response", (r) => r.status() >= 400 && bad.push(`${r.status()} ${r.url()}`));
     try {
-      const url = demo.resolvedUrls!.local[0]!.replace(/\/$/, "");
-      await page.goto(`${url}/?service=${encodeURIComponent(relayed.url)}&count=12&scenery=4`);
+      await page.goto(`${demo.url}/?service=${encodeURIComponent(relayed.url)}&count=12&scenery=4`);
       await page.waitForFunction(
         () => {
           const d = (window as unknown as { __demo?: { ready: boolean; populating: boolean; creatures: number } })
