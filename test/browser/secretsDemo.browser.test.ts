@@ -1,14 +1,15 @@
 /**
- * Secrets in the demo page: the page (`npm run demo`, Debian Chromium) talks to a key-injecting
- * proxy of the reference service (`?service=<proxy>`), whose upstream key is the secret. The
+ * Secrets in the demo page: the page (the demo built and served by `npm run demo:preview`, the
+ * reference service mounted beside it as `npm run demo` mounts it; Debian Chromium) talks to a
+ * key-injecting proxy of the reference service (`?service=<proxy>`), whose upstream key is the secret. The
  * page's HTML, its visible text, its form values, storage, cookies, console, every response
  * body it received, and the log lines of the proxy, the upstream and Vite are scanned for it.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type LookupServer, startLookupServer } from "../../src/service/index.js";
 import { launchChromium } from "../helpers/browser.js";
-import { type DemoServer, startDemo } from "../helpers/demoServer.js";
+import { type DemoServer, startBuiltDemo, startDemo } from "../helpers/demoServer.js";
 import { startFaultService } from "../helpers/faultHarness.js";
 
 const UPSTREAM_KEY = "sk_live_d3mo_upstream_5c7e19a04b62";
@@ -38,8 +39,10 @@ beforeAll(async () => {
     port: 0,
     log: (l) => void seen.push({ where: "proxy log", text: l }),
   });
-  // A demo server of its own, not the run's shared one: the scan reads what its Vite printed.
-  [demo, browser] = await Promise.all([startDemo({ own: true }), launchChromium()]);
+  // A demo server of its own, whose output the scan reads: the run's built demo
+  // (test/helpers/sharedDemo.ts) served by `npm run demo:preview`, else `npm run demo`.
+  const built = inject("builtDemoDir");
+  [demo, browser] = await Promise.all([built ? startBuiltDemo(built) : startDemo({ own: true }), launchChromium()]);
   page = await browser.newPage({ viewport: { width: 960, height: 540 } });
   page.on("console", (m) => void seen.push({ where: `console.${m.type()}`, text: m.text() }));
   page.on("pageerror", (e) => void seen.push({ where: "pageerror", text: `${e.message}\n${e.stack ?? ""}` }));
