@@ -88,7 +88,7 @@ export default defineConfig({
           include: ["test/browser/**/*.test.ts"],
           exclude: [...QUIET_TESTS, ...NODE_LANE_BROWSER_TESTS],
           // One module graph for its files too (their imports: 24 s a run -> 4 s); each file
-          // starts and stops its own browser and reference service.
+          // starts and stops its own browser, reference service and page server.
           isolate: false,
           // The test pages built once, and one demo server for the files that open the demo.
           globalSetup: [TEST_PAGES_BUILD, "test/helpers/sharedDemo.ts"],
