@@ -13,6 +13,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Mesh } from "@babylonjs/core/Meshes/mesh.js";
 import { describe, expect, it } from "vitest";
 import { crowdStats } from "../../../../src/babylon/runtime/crowd/parts/crowdRenderer.js";
+import { riggedCrowdOfMesh } from "../../../../src/babylon/runtime/crowd/rigged/riggedCrowd.js";
 import { levelSwitcherStats, STRIDE } from "../../../../src/babylon/runtime/crowd/shared/levelSwitcher.js";
 import { catalogMenagerieFixture } from "../../../helpers/catalogMenagerie.js";
 
@@ -39,7 +40,14 @@ describe("level of detail at 1 000 mixed creatures", () => {
       scene.render();
     };
     for (let i = 0; i < 10; i++) frame();
-    await new Promise((resolve) => setTimeout(resolve, 2000)); // rigged models' levels are made after their spawns
+    // Rigged models' levels are simplified after their spawns: wait for every one, then frames
+    // that show them where creatures stand.
+    const rigged = new Set(
+      scene.meshes.flatMap((m) => (m.metadata?.menagerie?.crowd === true ? [riggedCrowdOfMesh(m as Mesh)] : [])),
+    );
+    rigged.delete(undefined);
+    expect(rigged.size).toBeGreaterThan(0);
+    await Promise.all([...rigged].map((crowd) => crowd!.levelsReady));
     for (let i = 0; i < 10; i++) frame();
 
     const creatures = menagerie.creatures;
